@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import { AnnouncementRepository } from './modules/messages/announcement.repository';
+import { announcementRoutes } from './modules/messages/announcement.routes';
+import { AnnouncementService } from './modules/messages/announcement.service';
+import { VendorRepository } from './modules/games/vendor.repository';
+import { vendorRoutes } from './modules/games/vendor.routes';
+import { VendorService } from './modules/games/vendor.service';
+import { PayloadKeyRepository } from './modules/session/payload-key.repository';
+import { PayloadKeyService } from './modules/session/payload-key.service';
+import { sessionRoutes } from './modules/session/session.routes';
+import { SystemRepository } from './modules/system/system.repository';
+import { systemRoutes } from './modules/system/system.routes';
+import { SystemService } from './modules/system/system.service';
+import { BrandResolver } from './platform/brand';
+import { envelope, sendFailure } from './platform/envelope';
+import { isApiPath, requestContext } from './platform/request-context';
+
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Brand lookups; invalidate() after changing a brand so it shows at once. */
+    brands: BrandResolver;
+  }
+}
+
+/** Builds the composition root: one instance of each service, wired by hand. */
+function buildServices(db: DbHandle) {
+  return {
+    system: new SystemService(new SystemRepository(db.db)),
+    announcements: new AnnouncementService(new AnnouncementRepository(db.db)),
+    vendors: new VendorService(new VendorRepository(db.db)),
+    payloadKeys: new PayloadKeyService(new PayloadKeyRepository(db.db)),
+  };
+}
+
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    // Real clients send ids and flags in query strings; keep the parser strict about size.
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. External plugins: compression for every answer, then the OpenAPI document (it must see
+  //    every route registered after it).
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // 2. Platform plugins: the error envelope first so every later failure is shaped by it, then
+  //    the request context (brand, language, maintenance and region gates) every API route needs.
+  const brands = new BrandResolver(db.db, config.BRAND_CACHE_SECONDS * 1000, config.DEFAULT_MERCHANT);
+  app.decorate('brands', brands);
+  await app.register(envelope);
+  await app.register(requestContext, { resolver: brands });
+
+  // 3. Domain routes.
+  const services = buildServices(db);
+  await app.register(systemRoutes, { system: services.system });
+  await app.register(announcementRoutes, { announcements: services.announcements });
+  await app.register(vendorRoutes, { vendors: services.vendors });
+  await app.register(sessionRoutes, { payloadKeys: services.payloadKeys });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  // 4. Files: brand media (banners, logos, QR codes) and the built site with its SPA fallback.
+  await app.register(fastifyStatic, {
+    root: config.MEDIA_DIR,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  const indexHtml = path.join(config.WEB_DIST, 'index.html');
+  const hasSite = existsSync(indexHtml);
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
+    if (hasSite && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    }
+    return sendFailure(request, reply, 'system.not.found', 404);
+  });
+
+  return app;
+}

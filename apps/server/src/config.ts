@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** How the trusted-proxy setting reads: 'false', 'true', a hop count, or a comma list of addresses/CIDRs. */
+function parseTrustProxy(raw: string): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (raw === 'true') return true;
+  if (raw === 'false' || raw === '') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    // Trust the nearest `hops` proxies in X-Forwarded-For, no further.
+    return (_addr: string, hop: number) => hop < hops;
+  }
+  return raw.split(',').map((s) => s.trim());
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL URL; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo brands at start-up (idempotent; never overwrites what is there). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Brand served when neither the Merchant header nor the Host names one; empty means refuse. */
+  DEFAULT_MERCHANT: z.string().default(''),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  MEDIA_DIR: z.string().default(path.join(repoRoot, 'apps/server/media')),
+  /** Seconds a brand's configuration is cached in memory before it is read again. */
+  BRAND_CACHE_SECONDS: z.coerce.number().min(0).default(10),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

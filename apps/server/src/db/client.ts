@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/** A raw session for scripts (migrations): multi-statement SQL and parameterised queries. */
+export interface ScriptSession {
+  exec(sql: string): Promise<void>;
+  query<R>(sql: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Runs fn on one dedicated session, so session-level locks and BEGIN/COMMIT hold across calls. */
+  withScriptSession<T>(fn: (session: ScriptSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+
+export async function openDb(target: DbTarget): Promise<DbHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      async withScriptSession(fn) {
+        const client = await pool.connect();
+        try {
+          return await fn({
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+            query: async <R>(sql: string, params: unknown[] = []) =>
+              (await client.query(sql, params)).rows as R[],
+          });
+        } finally {
+          client.release();
+        }
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  await client.waitReady;
+  // The dialect serialises every connection onto the single PGlite session, so a
+  // transaction never interleaves with another request's queries.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    async withScriptSession(fn) {
+      return fn({
+        exec: async (sql) => {
+          await client.exec(sql);
+        },
+        query: async <R>(sql: string, params: unknown[] = []) => (await client.query<R>(sql, params)).rows,
+      });
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,204 @@
+import { BANNER_GROUPS, MODULE_SWITCHES, WHITELABEL_FLAGS, scrambleCsPath } from '@app/contracts';
+import type { Kysely } from 'kysely';
+import type { Database, LocalizedText } from '../schema';
+import { DEMO_BRANDS, patternOf, type DemoBrand } from './demo-brands';
+import { HELP_SECTIONS } from './help-content';
+
+const withBrand = (t: LocalizedText, brand: string): LocalizedText =>
+  Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.replaceAll('{brand}', brand)]));
+
+/**
+ * Inserts the demo brands and their content. Idempotent: every insert skips rows that exist,
+ * so running it on every start changes nothing after the first, and operator edits survive.
+ */
+export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_BRANDS): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const b of brands) await seedBrand(tx, b);
+  });
+}
+
+async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
+  await db
+    .insertInto('merchant')
+    .values({
+      code: b.code,
+      name: b.name,
+      default_language: b.defaultLanguage,
+      languages: b.languages,
+      currency_symbol: b.currencySymbol,
+      timezone: b.timezone,
+      logined_to_home_page: b.loginedToHomePage,
+      blocked_countries: b.blockedCountries,
+      maintenance_on: false,
+      maintenance_end_time: null,
+      gtag_id: b.gtagId,
+      image_cdns: ['/media'],
+      launch_game_cdns: [''],
+      social: JSON.stringify(b.social),
+      licence: JSON.stringify(b.licence),
+      stats: JSON.stringify(b.stats),
+      legacy_crypto: false,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+
+  await db
+    .insertInto('merchant_host')
+    .values(b.hosts.map((host) => ({ host, merchant_code: b.code })))
+    .onConflict((oc) => oc.column('host').doNothing())
+    .execute();
+
+  const nodes = [
+    { merchant_code: b.code, mod_id: 'WHITELABEL', parent_mod_id: null, enabled: true, sort: 0 },
+    { merchant_code: b.code, mod_id: 'MODULES', parent_mod_id: null, enabled: true, sort: 1 },
+    ...WHITELABEL_FLAGS.map((f, i) => ({
+      merchant_code: b.code,
+      mod_id: f,
+      parent_mod_id: 'WHITELABEL',
+      enabled: b.flags[f],
+      sort: i,
+    })),
+    ...MODULE_SWITCHES.map((s, i) => ({
+      merchant_code: b.code,
+      mod_id: s,
+      parent_mod_id: 'MODULES',
+      enabled: b.switches[s],
+      sort: i,
+    })),
+  ];
+  await db
+    .insertInto('module_node')
+    .values(nodes)
+    .onConflict((oc) => oc.columns(['merchant_code', 'mod_id']).doNothing())
+    .execute();
+
+  await db
+    .insertInto('register_rule')
+    .values(
+      b.rules.map((r, i) => ({
+        merchant_code: b.code,
+        field: r.field,
+        enabled: r.enabled,
+        required: r.required,
+        accepted_pattern: patternOf(r.pattern),
+        pattern_id: r.pattern,
+        min_length: r.min,
+        max_length: r.max,
+        sort: i,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'field']).doNothing())
+    .execute();
+
+  const perGroup = new Map<string, number>();
+  await db
+    .insertInto('banner')
+    .values(
+      b.banners.map((banner) => {
+        const n = (perGroup.get(banner.group) ?? 0) + 1;
+        perGroup.set(banner.group, n);
+        return {
+          merchant_code: b.code,
+          group_name: banner.group,
+          image_path: `banners/${b.code.toLowerCase()}/${banner.group}-${n}.svg`,
+          title: JSON.stringify(banner.title),
+          linkage_type: banner.linkageType ?? null,
+          linkage: banner.linkage ?? null,
+          sort: n,
+          active: true,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'group_name', 'sort']).doNothing())
+    .execute();
+  if (!BANNER_GROUPS.every((g) => perGroup.has(g))) throw new Error(`${b.code}: a banner group has no banner`);
+
+  const perType = new Map<string, number>();
+  await db
+    .insertInto('announcement')
+    .values(
+      b.notices.map((n) => {
+        const sort = (perType.get(n.type) ?? 0) + 1;
+        perType.set(n.type, sort);
+        return {
+          merchant_code: b.code,
+          type: n.type,
+          title: JSON.stringify(n.title),
+          content: JSON.stringify(n.content),
+          sort,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'type', 'sort']).doNothing())
+    .execute();
+
+  await db
+    .insertInto('vendor')
+    .values(
+      b.vendors.map((v, i) => ({
+        merchant_code: b.code,
+        code: v.code,
+        game_type: v.gameType,
+        display_name: v.name,
+        is_hot: v.hot ?? false,
+        is_game: v.isGame ?? null,
+        logo_path: `vendors/${v.code.toLowerCase()}.svg`,
+        wallet_type: v.wallet,
+        sort: i,
+        enabled: true,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'code', 'game_type']).doNothing())
+    .execute();
+
+  await db
+    .insertInto('help_section')
+    .values(
+      b.helpTags.map((tag, i) => {
+        const section = HELP_SECTIONS[tag];
+        if (!section) throw new Error(`no help content for tag ${tag}`);
+        return {
+          merchant_code: b.code,
+          tag,
+          title: JSON.stringify(section.title),
+          content: JSON.stringify(withBrand(section.content, b.name)),
+          sort: i,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'tag']).doNothing())
+    .execute();
+
+  await db
+    .insertInto('customer_service')
+    .values(
+      b.customerService.map((cs) => ({
+        merchant_code: b.code,
+        cs_position: cs.position,
+        cs_type: cs.type,
+        path: scrambleCsPath(cs.url, cs.key),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'cs_position', 'cs_type']).doNothing())
+    .execute();
+
+  await db
+    .insertInto('app_resource')
+    .values(
+      b.resources.map((r, i) => ({
+        merchant_code: b.code,
+        resource_type: r.type,
+        url: r.url,
+        qr_path: `qr/${b.code.toLowerCase()}-${r.type.toLowerCase()}.svg`,
+        sort: i,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'resource_type']).doNothing())
+    .execute();
+
+  await db
+    .insertInto('domain_route')
+    .values(b.domains.map((d) => ({ merchant_code: b.code, domain: d.domain, speed: d.speed })))
+    .onConflict((oc) => oc.columns(['merchant_code', 'domain']).doNothing())
+    .execute();
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export class VendorRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  listEnabled(merchant: string, gameType?: string) {
+    let q = this.db
+      .selectFrom('vendor')
+      .select(['code', 'game_type', 'display_name', 'is_hot', 'is_game', 'logo_path', 'wallet_type'])
+      .where('merchant_code', '=', merchant)
+      .where('enabled', '=', true);
+    if (gameType) q = q.where('game_type', '=', gameType);
+    return q.orderBy('sort').orderBy('code').execute();
+  }
+}

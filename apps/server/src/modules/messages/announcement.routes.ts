@@ -1,0 +1,20 @@
+import { announcementsQuerySchema, announcementsSchema, ok } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok as envelope } from '../../platform/envelope';
+import type { AnnouncementService } from './announcement.service';
+
+export async function announcementRoutes(app: FastifyInstance, opts: { announcements: AnnouncementService }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/wps/relay/MCSFE_getListAnnouncements',
+    {
+      schema: {
+        summary: 'Banners and notices: types B (banners), PL (player), PU (popup), PR (promotion)',
+        tags: ['messages'],
+        querystring: announcementsQuerySchema,
+        response: { 200: ok(announcementsSchema) },
+      },
+    },
+    async (req) => envelope(await opts.announcements.list(req.brand, req.lang, req.query.types)),
+  );
+}

@@ -1,0 +1,40 @@
+import type { AnnouncementType, Announcements, Banner, Language, Notice } from '@app/contracts';
+import { type Brand, pickText } from '../../platform/brand';
+import { sanitizeContent } from '../../platform/sanitize';
+import type { AnnouncementRepository } from './announcement.repository';
+
+const NOTICE_LISTS = { PL: 'player', PU: 'popup', PR: 'promotion' } as const;
+
+export class AnnouncementService {
+  constructor(private readonly repo: AnnouncementRepository) {}
+
+  /** Banners (type B) and the notice lists (PL player, PU popup, PR promotion) asked for. */
+  async list(brand: Brand, lang: Language, types: Set<AnnouncementType>, now = new Date()): Promise<Announcements> {
+    const result: Announcements = { banners: [], player: [], popup: [], promotion: [] };
+    const noticeTypes = (['PL', 'PU', 'PR'] as const).filter((t) => types.has(t));
+    const [banners, notices] = await Promise.all([
+      types.has('B') ? this.repo.listActiveBanners(brand.code) : Promise.resolve([]),
+      noticeTypes.length ? this.repo.listLiveNotices(brand.code, noticeTypes, now) : Promise.resolve([]),
+    ]);
+    result.banners = banners.map(
+      (b): Banner => ({
+        bannerId: b.id,
+        url: b.image_path,
+        groupName: b.group_name as Banner['groupName'],
+        title: pickText(b.title, lang, brand),
+        linkageType: b.linkage_type as Banner['linkageType'],
+        linkage: b.linkage,
+      }),
+    );
+    for (const n of notices) {
+      const notice: Notice = {
+        id: n.id,
+        title: pickText(n.title, lang, brand),
+        content: sanitizeContent(pickText(n.content, lang, brand)),
+        createdTime: n.created_at.toISOString(),
+      };
+      result[NOTICE_LISTS[n.type as keyof typeof NOTICE_LISTS]].push(notice);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,7 @@
+declare module 'geoip-country' {
+  export interface Lookup {
+    country: string;
+    name: string;
+  }
+  export function lookup(ip: string): Lookup | null;
+}
