@@ -23,20 +23,28 @@ const webFeatureZones = dirs('apps/web/src/features').map((name) => ({
   except: [`./${name}`],
   message: 'Features do not import each other; compose them in app/.',
 }));
-const serverModuleZones = dirs('apps/server/src/modules').map((name) => ({
-  target: `./apps/server/src/modules/${name}`,
-  from: './apps/server/src/modules',
-  except: [`./${name}`, './*/*.service.ts'],
+const serverModules = dirs('apps/server/src/modules');
+const serverModuleZones = serverModules.map((name) => ({
+  target: `./apps/server/src/modules/${name}/**`,
+  from: serverModules.filter((o) => o !== name).map((o) => `./apps/server/src/modules/${o}/**/!(*.service).ts`),
   message: 'A module uses another module only through its service.',
 }));
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.bench/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.bench/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -15,7 +15,17 @@ export function parseLanguage(raw: string | undefined | null): Language | undefi
 export const SYSTEM_STATUS = { NORMAL: 0, MAINTENANCE: 1, REGION_RESTRICTED: 2 } as const;
 export type SystemStatus = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];
 
-export const GAME_TYPES = ['RNG', 'LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'FISH', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
+export const GAME_TYPES = [
+  'RNG',
+  'LOTT',
+  'ELOTT',
+  'LIVE',
+  'SPORTS',
+  'FISH',
+  'PVP',
+  'ESPORTS',
+  'COCKFIGHT',
+] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
 /** Navigation categories in spec order; cockfight is inserted separately (see COCKFIGHT_OFFSET_AFTER_SPORTS). */

@@ -74,6 +74,8 @@ export type DomainRoute = z.infer<typeof domainRouteSchema>;
 export const brandInfoSchema = z.object({
   merchantCode: z.string(),
   brandName: z.string(),
+  /** Brand logo, relative to the image CDN. */
+  logoUrl: z.string(),
   currencySymbol: z.string(),
   defaultLanguage: languageSchema,
   languages: z.array(languageSchema),

@@ -1,0 +1,69 @@
+/**
+ * The server the end-to-end tests run against: the real app on a fresh database (a new
+ * PostgreSQL database when TEST_DATABASE_URL is set, else a temporary PGlite), migrated and
+ * seeded with the demo brands plus two fixture brands: MAINT (in maintenance) at
+ * maint.localhost and BLOCK (blocks US visitors) at block.localhost.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { type DbTarget, openDb } from '../../server/src/db/client';
+import { migrate } from '../../server/src/db/migrate';
+import { DEMO_BRANDS } from '../../server/src/db/seed/demo-brands';
+import { seedDemo } from '../../server/src/db/seed/seed';
+import { createPostgresDatabase } from '../../server/test/helper';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+
+let cleanup = async () => {};
+let target: DbTarget;
+if (process.env.TEST_DATABASE_URL) {
+  const created = await createPostgresDatabase();
+  target = { kind: 'postgres', url: created.url };
+  cleanup = created.drop;
+} else {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+  target = { kind: 'pglite', dataDir: dir };
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+
+const db = await openDb(target);
+await migrate(db);
+const golden = DEMO_BRANDS[0]!;
+await seedDemo(db.db, [
+  ...DEMO_BRANDS,
+  { ...golden, code: 'MAINT', name: 'Maint Palace', hosts: ['maint.localhost'] },
+  { ...golden, code: 'BLOCK', name: 'Block Palace', hosts: ['block.localhost'], blockedCountries: ['US'] },
+]);
+await db.db
+  .updateTable('merchant')
+  .set({ maintenance_on: true, maintenance_end_time: new Date('2031-01-02T03:30:00Z') })
+  .where('code', '=', 'MAINT')
+  .execute();
+
+const app = await buildApp({
+  config: loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    // The browser sends X-Forwarded-For in the region test; only loopback is trusted to set it.
+    TRUST_PROXY: '127.0.0.1,::1',
+  }),
+  db,
+});
+
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await app.close();
+  await db.close();
+  await cleanup();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
+
+await app.listen({ port: E2E_PORT, host: '127.0.0.1' });

@@ -1,0 +1,169 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useVendors } from '../../features/games/api/get-vendors';
+import { navCategories, stripVendors } from '../../features/games/nav-categories';
+import { PopupNotices } from '../../features/messages/components/popup-notices';
+import { CustomerServiceButton } from '../../features/system/components/customer-service-button';
+import { paths } from '../../config/paths';
+import { isModuleOn, mediaUrl, useBrand } from '../../lib/brand';
+import { CERTIFICATES, PAYMENT_METHODS, SPONSORS } from '../shell/artwork';
+import '../../styles/home.css';
+
+const STEPS = [
+  { key: 'account', art: 'home/step-account.svg' },
+  { key: 'deposit', art: 'home/step-deposit.svg' },
+  { key: 'win', art: 'home/step-win.svg' },
+] as const;
+
+function Duration({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return <>{m > 0 ? t('home.durationMinSec', { m, s }) : t('home.durationSec', { s })}</>;
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const vendors = useVendors();
+  const categories = navCategories(vendors.data ?? []);
+  const providers = stripVendors(vendors.data ?? []);
+  const lite = brand.resources.find((r) => r.resourceType === 'LITE') ?? brand.resources[0];
+
+  return (
+    <div className="home">
+      <PopupNotices />
+
+      <section className="home-section" aria-labelledby="cat-title">
+        <h2 id="cat-title">{t('home.categoriesTitle')}</h2>
+        <ul className="category-grid" data-testid="home-categories">
+          {categories.map((c) => (
+            <li key={c.type}>
+              <Link to={paths.category(c.type)} className={`category-card cat-${c.type.toLowerCase()}`}>
+                <span className="category-name">{t(`categories.${c.type}`)}</span>
+                <span className="category-count">{t('home.vendorCount', { count: c.vendors.length })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section steps" aria-labelledby="steps-title">
+        <h2 id="steps-title">{t('home.stepsTitle')}</h2>
+        <ol className="step-list">
+          {STEPS.map((s, i) => (
+            <li key={s.key} className="step">
+              <img src={mediaUrl(brand, s.art)} alt="" width={96} height={96} loading="lazy" />
+              <span className="step-no">{i + 1}</span>
+              <h3>{t(`home.step.${s.key}.title`)}</h3>
+              <p>{t(`home.step.${s.key}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+        {isModuleOn(brand.whitelabel, 'DIRECTREG3') && (
+          <Link to={paths.register} className="btn btn-primary btn-lg">
+            {t('home.joinNow')}
+          </Link>
+        )}
+      </section>
+
+      <section className="home-section service" aria-labelledby="service-title">
+        <h2 id="service-title">{t('home.serviceTitle')}</h2>
+        <div className="service-grid">
+          <div className="service-card">
+            <img src={mediaUrl(brand, 'home/service.svg')} alt="" width={72} height={72} loading="lazy" />
+            <h3>{t('home.service247')}</h3>
+            <p>{t('home.service247Text')}</p>
+          </div>
+          <div className="service-card" data-testid="avg-deposit">
+            <img src={mediaUrl(brand, 'home/speed.svg')} alt="" width={72} height={72} loading="lazy" />
+            <h3>{t('home.avgDeposit')}</h3>
+            <p className="figure">
+              <Duration seconds={brand.stats.avgDepositSeconds} />
+            </p>
+          </div>
+          <div className="service-card" data-testid="avg-withdraw">
+            <img src={mediaUrl(brand, 'home/speed.svg')} alt="" width={72} height={72} loading="lazy" />
+            <h3>{t('home.avgWithdraw')}</h3>
+            <p className="figure">
+              <Duration seconds={brand.stats.avgWithdrawSeconds} />
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="home-section partners" aria-labelledby="partners-title">
+        <h2 id="partners-title">{t('home.partnersTitle')}</h2>
+        <h3>{t('home.paymentPartners')}</h3>
+        <ul className="logo-row">
+          {PAYMENT_METHODS.map((p) => (
+            <li key={p.file}>
+              <img src={mediaUrl(brand, p.file)} alt={p.name} width={100} height={40} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+        <h3>{t('home.gamePartners')}</h3>
+        <ul className="logo-row">
+          {providers.map((v) => (
+            <li key={v.vassalage}>
+              <img
+                src={mediaUrl(brand, v.logoUrl)}
+                alt={v.displayName}
+                width={100}
+                height={40}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+        <h3>{t('home.sponsors')}</h3>
+        <ul className="logo-row sponsors">
+          {SPONSORS.map((s) => (
+            <li key={s.file}>
+              <img src={mediaUrl(brand, s.file)} alt={s.name} width={88} height={88} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section app-promo" aria-labelledby="app-title">
+        <img src={mediaUrl(brand, 'home/app-phone.svg')} alt="" width={140} height={140} loading="lazy" />
+        <div>
+          <h2 id="app-title">{t('home.appTitle')}</h2>
+          <p>{t('home.appText', { brand: brand.brandName })}</p>
+          <Link to={paths.down} className="btn btn-primary">
+            {t('home.appButton')}
+          </Link>
+        </div>
+        {lite && (
+          <img
+            className="qr"
+            src={mediaUrl(brand, lite.qrCodeUrl)}
+            alt={t('down.qrAlt', { type: t('down.type.LITE') })}
+            width={120}
+            height={120}
+            loading="lazy"
+          />
+        )}
+      </section>
+
+      <section className="home-section chat" aria-labelledby="chat-title">
+        <h2 id="chat-title">{t('home.chatTitle')}</h2>
+        <p>{t('home.chatText')}</p>
+        <CustomerServiceButton />
+      </section>
+
+      <section className="home-section licence-block" aria-labelledby="licence-title">
+        <h2 id="licence-title">{t('home.licenceTitle')}</h2>
+        <ul className="logo-row">
+          {CERTIFICATES.map((c) => (
+            <li key={c.file}>
+              <img src={mediaUrl(brand, c.file)} alt={c.name} width={64} height={64} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+        <p>{brand.licence}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { LOGIN_FREE_ROUTES } from '@app/contracts';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { BannerCarousel } from '../../features/messages/components/banner-carousel';
+import { NoticeBar } from '../../features/messages/components/notice-bar';
+import { paths } from '../../config/paths';
+import { useBrand } from '../../lib/brand';
+import { getToken } from '../../lib/storage';
+import { ErrorBoundary } from './error-boundary';
+import { bannerGroupFor, isHomePath } from './banner-group';
+import { Header } from './header';
+import { RightBar } from './right-bar';
+
+// Below the fold: loaded after the first screen.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+
+/** Header, banner area with the notice bar, the page, right bar and footer. */
+export function Layout() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const { pathname } = useLocation();
+  // A new page starts at the top; hash links (help sections) keep their place.
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollTo, which must not become the cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // Brands with loginedToHomePage keep every page but the login-free ones behind a session.
+  if (
+    brand.loginedToHomePage &&
+    !getToken() &&
+    !(LOGIN_FREE_ROUTES as readonly string[]).includes(pathname)
+  ) {
+    return <Navigate to={paths.login} replace />;
+  }
+
+  const group = bannerGroupFor(pathname);
+  const home = isHomePath(pathname);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('common.skip')}
+      </a>
+      <Header />
+      <ErrorBoundary>
+        {!home && <NoticeBar />}
+        {/* Keyed by path: the carousel is rebuilt on every route change. */}
+        {group && <BannerCarousel key={pathname} group={group} />}
+        {home && <NoticeBar />}
+      </ErrorBoundary>
+      <main id="main" className="page">
+        <ErrorBoundary>
+          <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </ErrorBoundary>
+      <RightBar />
+    </div>
+  );
+}

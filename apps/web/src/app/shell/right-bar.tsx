@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/ui/icon';
+import { paths } from '../../config/paths';
+import { useBrand } from '../../lib/brand';
+import { getTheme, setTheme } from '../../lib/storage';
+
+/** Support shortcuts (Facebook, Telegram, WhatsApp), the referral opener and the theme switch. */
+export function RightBar() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const [theme, setThemeState] = useState(getTheme);
+  const toggle = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    setTheme(next);
+    setThemeState(next);
+  };
+  const links = [
+    { key: 'facebook', href: brand.social.facebook },
+    { key: 'telegram', href: brand.social.telegram },
+    { key: 'whatsapp', href: brand.social.whatsapp },
+  ] as const;
+  return (
+    <aside className="right-bar" aria-label={t('rightBar.label')}>
+      {links.map((l) =>
+        l.href ? (
+          <a
+            key={l.key}
+            href={l.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`rb-btn rb-${l.key}`}
+          >
+            <Icon name={l.key} />
+            <span className="rb-label">{t(`rightBar.${l.key}`)}</span>
+          </a>
+        ) : null,
+      )}
+      <Link to={paths.join} className="rb-btn rb-referral">
+        <Icon name="gift" />
+        <span className="rb-label">{t('rightBar.referral')}</span>
+      </Link>
+      <button
+        type="button"
+        className="rb-btn rb-theme"
+        onClick={toggle}
+        aria-pressed={theme === 'dark'}
+        data-testid="theme-toggle"
+      >
+        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+        <span className="rb-label">
+          {theme === 'dark' ? t('rightBar.themeLight') : t('rightBar.themeDark')}
+        </span>
+      </button>
+    </aside>
+  );
+}

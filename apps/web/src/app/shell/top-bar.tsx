@@ -1,0 +1,77 @@
+import { LANGUAGES, type Language } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHasHelpTag } from '../../features/system/hooks/use-has-help-tag';
+import { useCustomerService } from '../../features/system/hooks/use-customer-service';
+import { paths } from '../../config/paths';
+import { isModuleOn, useBrand } from '../../lib/brand';
+import { changeLanguage, LANGUAGE_NAMES, useApiLanguage } from '../../lib/i18n';
+import { Clock } from './clock';
+
+function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const current = useApiLanguage();
+  const offered = LANGUAGES.filter((l) => brand.languages.includes(l));
+  if (offered.length < 2) return null;
+  return (
+    <label className="lang-switch">
+      <span className="visually-hidden">{t('header.language')}</span>
+      <select
+        value={current}
+        data-testid="language-switcher"
+        onChange={(e) => void changeLanguage(e.target.value as Language)}
+      >
+        {offered.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Logged-out login area: the login and sign-up popups arrive with the identity issue at these routes. */
+function LoginArea() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  return (
+    <div className="login-area">
+      <Link className="btn btn-sm btn-ghost" to={paths.login} data-testid="login-button">
+        {t('header.login')}
+      </Link>
+      {isModuleOn(brand.whitelabel, 'DIRECTREG3') && (
+        <Link className="btn btn-sm btn-primary" to={paths.register} data-testid="signup-button">
+          {t('header.signup')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const openChat = useCustomerService();
+  const hasAgentHelp = useHasHelpTag('agent');
+  return (
+    <div className="top-bar">
+      <div className="top-bar-inner">
+        <Clock timeZone={brand.timezone} />
+        <div className="top-links">
+          <button type="button" className="link-btn" onClick={openChat} data-testid="live-chat">
+            {t('header.liveChat')}
+          </button>
+          {hasAgentHelp && (
+            <Link to={paths.helpSection('agent')} data-testid="affiliate-link">
+              {t('header.affiliate')}
+            </Link>
+          )}
+        </div>
+        <LoginArea />
+        <LanguageSwitcher />
+      </div>
+    </div>
+  );
+}

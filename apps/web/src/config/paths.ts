@@ -1,0 +1,30 @@
+import type { GameType } from '@app/contracts';
+
+/** Every route path of the site and the link builders. Nothing else spells a path. */
+export const paths = {
+  home: '/',
+  homeAliases: ['/index', '/index.html', '/home'],
+  login: '/login',
+  forget: '/forget',
+  register: '/register',
+  registerHtml: '/register.html',
+  noticePage: '/noticePage',
+  vip: '/vip',
+  pointMall: '/pointMall',
+  promotions: '/promotions',
+  promoDetail: '/promoDetail',
+  help: '/help',
+  helpSection: (tag: string) => `/help#${tag}`,
+  helpmc: '/helpmc',
+  down: '/down',
+  download: '/download',
+  join: '/join',
+  game: '/game',
+  agentHome: '/agentHome',
+  hot: '/hot',
+  lottery: '/lottery',
+  rng: (vendor?: string) => (vendor ? `/rng?page=${encodeURIComponent(vendor)}` : '/rng'),
+  pvp: (vendor?: string) => (vendor ? `/pvp?page=${encodeURIComponent(vendor)}` : '/pvp'),
+  /** The lobby or list page of a game type; LOTT and ELOTT share /elott. */
+  category: (type: GameType) => (type === 'LOTT' ? '/elott' : `/${type.toLowerCase()}`),
+} as const;

@@ -1,0 +1,70 @@
+import { HEADERS, type Failure } from '@app/contracts';
+import { CLIENT } from '../config/brand';
+import { currentApiLanguage } from './i18n';
+import { getMerchantCode, getToken } from './storage';
+
+/** A failure answered by the API (or the network), with the stable code and a message to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly value?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function headers(): Record<string, string> {
+  const h: Record<string, string> = {
+    [HEADERS.device]: CLIENT.device,
+    [HEADERS.gatewayVersion]: CLIENT.gatewayVersion,
+    [HEADERS.language]: currentApiLanguage(),
+  };
+  const merchant = getMerchantCode();
+  if (merchant) h[HEADERS.merchant] = merchant;
+  const token = getToken();
+  if (token) h[HEADERS.authorization] = token;
+  return h;
+}
+
+function toSearch(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Network failures carry this code; the message is translated by the caller's i18n. */
+export const NETWORK_ERROR = 'network.error';
+
+async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path + toSearch(query), {
+      method,
+      headers: body === undefined ? headers() : { ...headers(), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, '', 0);
+  }
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    throw new ApiError(NETWORK_ERROR, '', res.status);
+  }
+  const env = json as { success?: boolean; value?: T } & Partial<Omit<Failure, 'success'>>;
+  if (env.success === true) return env.value as T;
+  throw new ApiError(env.errorCode ?? NETWORK_ERROR, env.message ?? '', res.status, env.value);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, undefined, body),
+};

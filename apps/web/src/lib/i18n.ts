@@ -1,0 +1,91 @@
+import { LANGUAGES, LOCAL_KEYS, parseLanguage, type Language } from '@app/contracts';
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import type en from '../locales/en.json';
+import { local } from './storage';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof en };
+  }
+}
+
+/** Only the active language is downloaded: each locale file is its own chunk. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, _ns, callback) {
+    const load = loaders[`../locales/${lng}.json`];
+    if (!load) return callback(new Error(`no locale ${lng}`), false);
+    load().then(
+      (m) => callback(null, m.default),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+export const toLocale = (lang: Language) => lang.toLowerCase();
+
+/** Native names, shown in the switcher whatever the current language is. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  CN: '简体中文',
+  EN: 'English',
+  ID: 'Bahasa Indonesia',
+  MY: 'Bahasa Melayu',
+  TH: 'ไทย',
+  TY: 'Filipino',
+  VI: 'Tiếng Việt',
+};
+
+/** HTML lang attribute per language code. */
+const HTML_LANG: Record<Language, string> = {
+  CN: 'zh-CN',
+  EN: 'en',
+  ID: 'id',
+  MY: 'ms',
+  TH: 'th',
+  TY: 'fil',
+  VI: 'vi',
+};
+
+export function storedLanguage(): Language | undefined {
+  return parseLanguage(local.get(LOCAL_KEYS.lang));
+}
+
+export const i18n = i18next.createInstance();
+
+export function initI18n(lang: Language): Promise<unknown> {
+  document.documentElement.lang = HTML_LANG[lang];
+  return i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: toLocale(lang),
+      fallbackLng: false,
+      supportedLngs: LANGUAGES.map(toLocale),
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+}
+
+/** The language code the API expects (upper case). */
+export function currentApiLanguage(): Language {
+  return parseLanguage(i18n.language) ?? storedLanguage() ?? 'EN';
+}
+
+/** Switches language, remembering the previous one (hisLang) and the choice (lang). */
+export async function changeLanguage(lang: Language): Promise<void> {
+  const previous = currentApiLanguage();
+  if (previous !== lang) local.set(LOCAL_KEYS.hisLang, previous);
+  local.set(LOCAL_KEYS.lang, lang);
+  document.documentElement.lang = HTML_LANG[lang];
+  await i18n.changeLanguage(toLocale(lang));
+}
+
+/** The API language, re-rendering the caller when the language changes (query keys use it). */
+export function useApiLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return parseLanguage(instance.language) ?? storedLanguage() ?? 'EN';
+}

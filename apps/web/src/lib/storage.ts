@@ -1,0 +1,76 @@
+import { LOCAL_KEYS, SESSION_KEYS, THEMES, type Theme } from '@app/contracts';
+
+/** Storage that never throws (private mode, disabled storage): reads answer null, writes are dropped. */
+function safe(store: () => Storage) {
+  return {
+    get(key: string): string | null {
+      try {
+        return store().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string): void {
+      try {
+        store().setItem(key, value);
+      } catch {
+        /* storage unavailable: keep working without persistence */
+      }
+    },
+    remove(key: string): void {
+      try {
+        store().removeItem(key);
+      } catch {
+        /* storage unavailable */
+      }
+    },
+    keys(): string[] {
+      try {
+        return Object.keys(store());
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+export const session = safe(() => window.sessionStorage);
+export const local = safe(() => window.localStorage);
+
+export function getToken(): string | null {
+  return session.get(SESSION_KEYS.token);
+}
+
+export function getMerchantCode(): string | null {
+  return session.get(SESSION_KEYS.merchantCode);
+}
+
+/** Remembers the brand the host resolved to, so later calls name it in the Merchant header. */
+export function setMerchant(code: string): void {
+  session.set(SESSION_KEYS.merchant, code);
+  session.set(SESSION_KEYS.merchantCode, code);
+}
+
+/** Logout clears session storage except the brand keys (SPEC section 4). */
+export function clearSessionExceptMerchant(): void {
+  const keep = new Set<string>([SESSION_KEYS.merchant, SESSION_KEYS.merchantCode]);
+  for (const key of session.keys()) if (!keep.has(key)) session.remove(key);
+}
+
+export function getTheme(): Theme {
+  const t = local.get(LOCAL_KEYS.theme);
+  return (THEMES as readonly string[]).includes(t ?? '') ? (t as Theme) : 'light';
+}
+
+export function setTheme(theme: Theme): void {
+  local.set(LOCAL_KEYS.theme, theme);
+  document.documentElement.dataset.theme = theme;
+}
+
+/** The vendor last chosen for a list page (/rng, /pvp fall back to it). */
+export function getStoredVendor(type: string): string | null {
+  return session.get(`vendor.${type}`);
+}
+export function setStoredVendor(type: string, vendor: string): void {
+  session.set(`vendor.${type}`, vendor);
+}
