@@ -18,7 +18,7 @@ import { PayloadKeyRepository } from './modules/session/payload-key.repository';
 import { PayloadKeyService } from './modules/session/payload-key.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
-import { systemRoutes } from './modules/system/system.routes';
+import { manifestRoute, systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
 import { BrandResolver } from './platform/brand';
 import { envelope, sendFailure } from './platform/envelope';
@@ -79,6 +79,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(announcementRoutes, { announcements: services.announcements });
   await app.register(vendorRoutes, { vendors: services.vendors });
   await app.register(sessionRoutes, { payloadKeys: services.payloadKeys });
+  await app.register(manifestRoute);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
@@ -96,7 +97,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       root: config.WEB_DIST,
       prefix: '/',
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(res, filePath) {
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -106,7 +107,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
+    const wantsPage =
+      request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
     if (hasSite && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
     }

@@ -6,7 +6,9 @@ import { seedDemo } from './db/seed/seed';
 
 const config = loadConfig();
 const db = await openDb(
-  config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR },
 );
 const applied = await migrate(db);
 if (config.SEED_DEMO) await seedDemo(db.db);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, type DbTarget, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed/seed';
@@ -29,6 +29,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pg's Pool.end() resolves before its sockets have closed; a FORCE drop would kill them
+      // mid-close and the client would raise an uncaught error. Wait for them to go first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -50,15 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await openDb(target);
   await migrate(db);
   await seedDemo(db.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    BRAND_CACHE_SECONDS: '0',
-    WEB_DIST: '/nonexistent',
-    ...env,
-  });
-  const app = await buildApp({ config, db });
-  await app.ready();
+  const app = await buildAppOn(db, env);
   return {
     app,
     db,
@@ -68,4 +70,25 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await drop();
     },
   };
+}
+
+/** The configuration test apps run with: quiet, no brand cache, no built site; env overrides. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BRAND_CACHE_SECONDS: '0',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+}
+
+/**
+ * Another ready app on an existing test database: a second server instance, or one with other
+ * settings (TRUST_PROXY, DEFAULT_MERCHANT, ...), without the cost of a new database. Close it yourself.
+ */
+export async function buildAppOn(db: DbHandle, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(env), db });
+  await app.ready();
+  return app;
 }

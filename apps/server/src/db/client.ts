@@ -24,6 +24,9 @@ export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dat
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection the server drops (restart, failover, admin terminate) surfaces here; without
+    // a listener it would crash the process. The pool discards the client and opens a new one on demand.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -42,7 +45,11 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
           client.release();
         }
       },
-      close: () => db.destroy(),
+      async close() {
+        await db.destroy();
+        // Kysely only ends a pool it has used; a handle used just for scripts (migrations) ends it here.
+        if (!pool.ending) await pool.end();
+      },
     };
   }
 
@@ -63,6 +70,10 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
         query: async <R>(sql: string, params: unknown[] = []) => (await client.query<R>(sql, params)).rows,
       });
     },
-    close: () => db.destroy(),
+    async close() {
+      await db.destroy();
+      // As above: Kysely only closes a client it has used.
+      if (!client.closed) await client.close();
+    },
   };
 }

@@ -26,7 +26,9 @@ export async function migrate(handle: DbHandle, migrations = readMigrations()): 
     try {
       await s.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
         name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-      const done = new Set((await s.query<{ name: string }>('SELECT name FROM schema_migration')).map((r) => r.name));
+      const done = new Set(
+        (await s.query<{ name: string }>('SELECT name FROM schema_migration')).map((r) => r.name),
+      );
       const applied: string[] = [];
       for (const m of migrations) {
         if (done.has(m.name)) continue;

@@ -24,7 +24,11 @@ export function sendFailure(
   value?: unknown,
   params: (string | number)[] = [],
 ) {
-  const body: Failure = { success: false, errorCode: code, message: messageFor(code, languageOf(request), params) };
+  const body: Failure = {
+    success: false,
+    errorCode: code,
+    message: messageFor(code, languageOf(request), params),
+  };
   if (value !== undefined) body.value = value;
   return reply.status(status).send(body);
 }
@@ -50,7 +54,8 @@ export const envelope = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Framework-level client errors: malformed JSON, wrong content type, body too large.
-        const code: ErrorCode = status === 429 ? 'system.throttled' : status === 404 ? 'system.not.found' : 'request.invalid';
+        const code: ErrorCode =
+          status === 429 ? 'system.throttled' : status === 404 ? 'system.not.found' : 'request.invalid';
         return sendFailure(request, reply, code, status);
       }
       request.log.error({ err: error, url: request.url, merchant: request.brand?.code }, 'unhandled error');

@@ -41,7 +41,10 @@ export function closureFor(brand: Brand, ip: string): Closure {
 }
 
 /** The language asked for by the Language header (or ?language=), if it is one we speak. */
-export function requestedLanguage(request: FastifyRequest): { raw: string | undefined; lang: Language | undefined } {
+export function requestedLanguage(request: FastifyRequest): {
+  raw: string | undefined;
+  lang: Language | undefined;
+} {
   const header = request.headers[HEADERS.language];
   const query = (request.query as Record<string, unknown> | undefined)?.language;
   const raw = (typeof header === 'string' && header) || (typeof query === 'string' && query) || undefined;
@@ -65,8 +68,9 @@ export const requestContext = fp(
       request.brand = await opts.resolver.resolve(typeof merchant === 'string' ? merchant : undefined, host);
 
       const { raw, lang } = requestedLanguage(request);
-      if (raw !== undefined && !lang) throw new AppError('system.language.unsupported');
+      // Set before the check below so even that refusal is worded in the brand's language.
       request.lang = lang && request.brand.languages.includes(lang) ? lang : request.brand.defaultLanguage;
+      if (raw !== undefined && !lang) throw new AppError('system.language.unsupported');
 
       if (request.routeOptions.config.openWhenClosed) return;
       const closure = closureFor(request.brand, request.ip);

@@ -124,12 +124,18 @@ const ALL_VENDORS: DemoVendor[] = [
 /** Every vendor code with a logo under media/vendors/. */
 export const VENDOR_LOGO_CODES = [...new Set(ALL_VENDORS.map((v) => v.code))];
 
-const text = (en: string, extra: Partial<Record<Language, string>> = {}): LocalizedText => ({ EN: en, ...extra });
+const text = (en: string, extra: Partial<Record<Language, string>> = {}): LocalizedText => ({
+  EN: en,
+  ...extra,
+});
 
 const HOME_BANNERS_GOLDEN: DemoBanner[] = [
   {
     group: 'w_home',
-    title: text('Welcome bonus 100% up to P5,000', { CN: '首存100%奖金，最高P5,000', MY: 'Bonus alu-aluan 100% sehingga P5,000' }),
+    title: text('Welcome bonus 100% up to P5,000', {
+      CN: '首存100%奖金，最高P5,000',
+      MY: 'Bonus alu-aluan 100% sehingga P5,000',
+    }),
     linkageType: 'ROUTE',
     linkage: '/promotions',
   },
@@ -141,7 +147,10 @@ const HOME_BANNERS_GOLDEN: DemoBanner[] = [
   },
   {
     group: 'w_home',
-    title: text('Play anywhere: get the app', { CN: '随时随地畅玩：下载APP', MY: 'Main di mana-mana: muat turun aplikasi' }),
+    title: text('Play anywhere: get the app', {
+      CN: '随时随地畅玩：下载APP',
+      MY: 'Main di mana-mana: muat turun aplikasi',
+    }),
     linkageType: 'ROUTE',
     linkage: '/down',
   },
@@ -150,18 +159,51 @@ const HOME_BANNERS_GOLDEN: DemoBanner[] = [
 const GROUP_TITLES: Record<BannerGroup, LocalizedText> = {
   w_home: text('Welcome'),
   w_rng: text('Slots: thousands of reels', { CN: '老虎机：海量游戏', MY: 'Slot: ribuan permainan' }),
-  w_live: text('Live casino tables, day and night', { CN: '真人娱乐场，日夜不停', MY: 'Kasino langsung, siang dan malam' }),
-  w_fish: text('Fishing: aim for the big prize', { CN: '捕鱼：瞄准大奖', MY: 'Memancing: sasarkan hadiah besar' }),
-  w_pvp: text('Card rooms: play against real people', { CN: '棋牌：真人对战', MY: 'Bilik kad: lawan pemain sebenar' }),
-  w_sports: text('Sports: the best odds every match', { CN: '体育：每场最佳赔率', MY: 'Sukan: odds terbaik setiap perlawanan' }),
-  w_esports: text('Esports: bet on every major', { CN: '电竞：投注各大赛事', MY: 'E-sukan: bertaruh setiap kejohanan' }),
-  w_lott: text('Lottery: draws every few minutes', { CN: '彩票：每几分钟开奖', MY: 'Loteri: cabutan setiap beberapa minit' }),
-  w_cockfight: text('Sabong: live fights every day', { CN: '斗鸡：每日直播', MY: 'Sabung ayam: perlawanan setiap hari' }),
-  w_promotion: text('Promotions for every player', { CN: '每位玩家都有优惠', MY: 'Promosi untuk setiap pemain' }),
-  w_shop: text('Points mall: redeem your points', { CN: '积分商城：兑换积分', MY: 'Pusat mata: tebus mata anda' }),
-  w_help: text('Help centre: we are here 24/7', { CN: '帮助中心：全天候服务', MY: 'Pusat bantuan: 24/7 bersama anda' }),
+  w_live: text('Live casino tables, day and night', {
+    CN: '真人娱乐场，日夜不停',
+    MY: 'Kasino langsung, siang dan malam',
+  }),
+  w_fish: text('Fishing: aim for the big prize', {
+    CN: '捕鱼：瞄准大奖',
+    MY: 'Memancing: sasarkan hadiah besar',
+  }),
+  w_pvp: text('Card rooms: play against real people', {
+    CN: '棋牌：真人对战',
+    MY: 'Bilik kad: lawan pemain sebenar',
+  }),
+  w_sports: text('Sports: the best odds every match', {
+    CN: '体育：每场最佳赔率',
+    MY: 'Sukan: odds terbaik setiap perlawanan',
+  }),
+  w_esports: text('Esports: bet on every major', {
+    CN: '电竞：投注各大赛事',
+    MY: 'E-sukan: bertaruh setiap kejohanan',
+  }),
+  w_lott: text('Lottery: draws every few minutes', {
+    CN: '彩票：每几分钟开奖',
+    MY: 'Loteri: cabutan setiap beberapa minit',
+  }),
+  w_cockfight: text('Sabong: live fights every day', {
+    CN: '斗鸡：每日直播',
+    MY: 'Sabung ayam: perlawanan setiap hari',
+  }),
+  w_promotion: text('Promotions for every player', {
+    CN: '每位玩家都有优惠',
+    MY: 'Promosi untuk setiap pemain',
+  }),
+  w_shop: text('Points mall: redeem your points', {
+    CN: '积分商城：兑换积分',
+    MY: 'Pusat mata: tebus mata anda',
+  }),
+  w_help: text('Help centre: we are here 24/7', {
+    CN: '帮助中心：全天候服务',
+    MY: 'Pusat bantuan: 24/7 bersama anda',
+  }),
   w_reg: text('Join today', { CN: '立即加入', MY: 'Sertai hari ini' }),
-  w_register: text('Sign up and claim your welcome bonus', { CN: '注册领取迎新奖金', MY: 'Daftar dan tuntut bonus alu-aluan' }),
+  w_register: text('Sign up and claim your welcome bonus', {
+    CN: '注册领取迎新奖金',
+    MY: 'Daftar dan tuntut bonus alu-aluan',
+  }),
 };
 
 function groupBanners(groups: BannerGroup[]): DemoBanner[] {
@@ -171,7 +213,10 @@ function groupBanners(groups: BannerGroup[]): DemoBanner[] {
 const NOTICES: DemoNotice[] = [
   {
     type: 'PL',
-    title: text('Scheduled maintenance of PG Soft', { CN: 'PG电子例行维护', MY: 'Penyelenggaraan berjadual PG Soft' }),
+    title: text('Scheduled maintenance of PG Soft', {
+      CN: 'PG电子例行维护',
+      MY: 'Penyelenggaraan berjadual PG Soft',
+    }),
     content: text(
       '<p>PG Soft games will be unavailable on Tuesday from 02:00 to 04:00. Balances are safe and will be returned to your main wallet.</p>',
       {
@@ -182,7 +227,10 @@ const NOTICES: DemoNotice[] = [
   },
   {
     type: 'PL',
-    title: text('New payment method: GCash instant deposit', { CN: '新增支付方式：GCash即时存款', MY: 'Kaedah bayaran baharu: deposit segera GCash' }),
+    title: text('New payment method: GCash instant deposit', {
+      CN: '新增支付方式：GCash即时存款',
+      MY: 'Kaedah bayaran baharu: deposit segera GCash',
+    }),
     content: text('<p>Deposit with GCash and see your balance in under a minute. Minimum deposit P100.</p>', {
       CN: '<p>使用GCash存款，一分钟内到账。最低存款P100。</p>',
       MY: '<p>Deposit dengan GCash dan baki dikemas kini dalam masa kurang seminit. Deposit minimum P100.</p>',
@@ -209,7 +257,10 @@ const NOTICES: DemoNotice[] = [
   },
   {
     type: 'PR',
-    title: text('Weekend reload bonus 20%', { CN: '周末再存20%奖金', MY: 'Bonus tambah nilai hujung minggu 20%' }),
+    title: text('Weekend reload bonus 20%', {
+      CN: '周末再存20%奖金',
+      MY: 'Bonus tambah nilai hujung minggu 20%',
+    }),
     content: text('<p>Every Saturday and Sunday, reload and get 20% extra up to P2,000.</p>', {
       CN: '<p>每周六日再存款，可获20%额外奖金，最高P2,000。</p>',
       MY: '<p>Setiap Sabtu dan Ahad, tambah nilai dan dapat 20% tambahan sehingga P2,000.</p>',
@@ -257,23 +308,21 @@ const LOTUS_RULES: DemoRule[] = [
   rule('idNumber', true, false, 'ALNUM', 6, 20),
 ];
 
-const GROUPS_EXCEPT_HOME = (
-  [
-    'w_rng',
-    'w_live',
-    'w_fish',
-    'w_pvp',
-    'w_sports',
-    'w_esports',
-    'w_lott',
-    'w_cockfight',
-    'w_promotion',
-    'w_shop',
-    'w_help',
-    'w_reg',
-    'w_register',
-  ] as BannerGroup[]
-);
+const GROUPS_EXCEPT_HOME = [
+  'w_rng',
+  'w_live',
+  'w_fish',
+  'w_pvp',
+  'w_sports',
+  'w_esports',
+  'w_lott',
+  'w_cockfight',
+  'w_promotion',
+  'w_shop',
+  'w_help',
+  'w_reg',
+  'w_register',
+] as BannerGroup[];
 
 export const DEMO_BRANDS: DemoBrand[] = [
   {
@@ -374,7 +423,9 @@ export const DEMO_BRANDS: DemoBrand[] = [
     rules: LOTUS_RULES,
     // No esports and no cockfight vendors: the esports category stays out of the navigation,
     // the cockfight category is still shown (SPEC section 2).
-    vendors: ALL_VENDORS.filter((v) => v.gameType !== 'ESPORTS' && v.gameType !== 'COCKFIGHT' && v.code !== 'SPADE'),
+    vendors: ALL_VENDORS.filter(
+      (v) => v.gameType !== 'ESPORTS' && v.gameType !== 'COCKFIGHT' && v.code !== 'SPADE',
+    ),
     banners: [
       {
         group: 'w_home',

@@ -37,7 +37,7 @@ export const HELP_SECTIONS: Record<string, { title: LocalizedText; content: Loca
   agent: {
     title: { EN: 'Affiliate programme', CN: '代理合作', MY: 'Program gabungan' },
     content: {
-      EN: '<p>Become an agent of {brand}: invite players with your link, earn dividends and daily, hourly or real-time wages on your team\'s play. Real-time wages are settled every 5 minutes.</p><p>Contact our affiliate service to apply.</p>',
+      EN: "<p>Become an agent of {brand}: invite players with your link, earn dividends and daily, hourly or real-time wages on your team's play. Real-time wages are settled every 5 minutes.</p><p>Contact our affiliate service to apply.</p>",
       CN: '<p>成为 {brand} 代理：通过专属链接邀请玩家，按团队投注获得分红以及日薪、时薪或实时工资。实时工资每5分钟结算一次。</p><p>请联系代理客服申请。</p>',
       MY: '<p>Jadi ejen {brand}: jemput pemain dengan pautan anda, dapatkan dividen dan gaji harian, setiap jam atau masa nyata daripada permainan pasukan anda. Gaji masa nyata diselesaikan setiap 5 minit.</p><p>Hubungi khidmat gabungan kami untuk memohon.</p>',
     },

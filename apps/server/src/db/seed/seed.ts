@@ -111,7 +111,8 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     )
     .onConflict((oc) => oc.columns(['merchant_code', 'group_name', 'sort']).doNothing())
     .execute();
-  if (!BANNER_GROUPS.every((g) => perGroup.has(g))) throw new Error(`${b.code}: a banner group has no banner`);
+  if (!BANNER_GROUPS.every((g) => perGroup.has(g)))
+    throw new Error(`${b.code}: a banner group has no banner`);
 
   const perType = new Map<string, number>();
   await db

@@ -1,4 +1,10 @@
-import { newGameVendorQuerySchema, ok, vassGameTypeQuerySchema, vassGameTypeSchema, vendorCategorySchema } from '@app/contracts';
+import {
+  newGameVendorQuerySchema,
+  ok,
+  vassGameTypeQuerySchema,
+  vassGameTypeSchema,
+  vendorCategorySchema,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -9,23 +9,26 @@ export class AnnouncementService {
   constructor(private readonly repo: AnnouncementRepository) {}
 
   /** Banners (type B) and the notice lists (PL player, PU popup, PR promotion) asked for. */
-  async list(brand: Brand, lang: Language, types: Set<AnnouncementType>, now = new Date()): Promise<Announcements> {
+  async list(
+    brand: Brand,
+    lang: Language,
+    types: Set<AnnouncementType>,
+    now = new Date(),
+  ): Promise<Announcements> {
     const result: Announcements = { banners: [], player: [], popup: [], promotion: [] };
     const noticeTypes = (['PL', 'PU', 'PR'] as const).filter((t) => types.has(t));
     const [banners, notices] = await Promise.all([
       types.has('B') ? this.repo.listActiveBanners(brand.code) : Promise.resolve([]),
       noticeTypes.length ? this.repo.listLiveNotices(brand.code, noticeTypes, now) : Promise.resolve([]),
     ]);
-    result.banners = banners.map(
-      (b): Banner => ({
-        bannerId: b.id,
-        url: b.image_path,
-        groupName: b.group_name as Banner['groupName'],
-        title: pickText(b.title, lang, brand),
-        linkageType: b.linkage_type as Banner['linkageType'],
-        linkage: b.linkage,
-      }),
-    );
+    result.banners = banners.map((b): Banner => ({
+      bannerId: b.id,
+      url: b.image_path,
+      groupName: b.group_name as Banner['groupName'],
+      title: pickText(b.title, lang, brand),
+      linkageType: b.linkage_type as Banner['linkageType'],
+      linkage: b.linkage,
+    }));
     for (const n of notices) {
       const notice: Notice = {
         id: n.id,

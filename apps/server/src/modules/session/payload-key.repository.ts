@@ -1,19 +1,37 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+
+/** Arbitrary constant: instances creating the first key at once take turns. */
+const KEY_CREATION_LOCK_ID = 727_002;
 
 export class PayloadKeyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   newest() {
-    return this.db.selectFrom('crypto_key').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    return this.db
+      .selectFrom('crypto_key')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
-  /** Inserts unless a key with this id exists; concurrent first starts keep whichever came first. */
-  async insertIfAbsent(id: string, privatePem: string, publicPem: string) {
-    await this.db
-      .insertInto('crypto_key')
-      .values({ id, private_pem: privatePem, public_pem: publicPem })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+  /**
+   * Stores the pair unless a key exists already, and returns the newest key. A transaction-scoped
+   * lock makes concurrent first starts take turns, so every instance ends up with the same key.
+   */
+  insertIfNone(id: string, privatePem: string, publicPem: string) {
+    return this.db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK_ID})`.execute(tx);
+      const newest = () =>
+        tx.selectFrom('crypto_key').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      const existing = await newest();
+      if (existing) return existing;
+      await tx
+        .insertInto('crypto_key')
+        .values({ id, private_pem: privatePem, public_pem: publicPem })
+        .execute();
+      return (await newest())!;
+    });
   }
 }

@@ -34,15 +34,15 @@ export class PayloadKeyService {
 
   private async loadOrCreate(): Promise<PayloadKey> {
     const existing = await this.repo.newest();
-    if (existing) return { id: existing.id, privatePem: existing.private_pem, publicPem: existing.public_pem };
+    if (existing)
+      return { id: existing.id, privatePem: existing.private_pem, publicPem: existing.public_pem };
     const { publicKey, privateKey } = await generate('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     const id = createHash('sha256').update(publicKey).digest('hex').slice(0, 16);
-    await this.repo.insertIfAbsent(id, privateKey, publicKey);
-    const stored = (await this.repo.newest())!;
+    const stored = await this.repo.insertIfNone(id, privateKey, publicKey);
     return { id: stored.id, privatePem: stored.private_pem, publicPem: stored.public_pem };
   }
 }

@@ -66,3 +66,33 @@ export async function systemRoutes(app: FastifyInstance, opts: { system: SystemS
     async (req) => envelope(await system.serviceLink(req.brand, req.query.csPosition)),
   );
 }
+
+/**
+ * The web app manifest of the brand the host belongs to, so each brand installs under its own
+ * name (the PWA "lite app"). Not under /wps: browsers fetch it without our headers.
+ */
+export async function manifestRoute(app: FastifyInstance) {
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) => {
+    const brand = await app.brands.resolve(undefined, req.host);
+    return reply
+      .type('application/manifest+json')
+      .header('cache-control', 'no-cache')
+      .send({
+        name: brand.name,
+        short_name: brand.name,
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0f3d2e',
+        theme_color: '#0f3d2e',
+        lang: brand.defaultLanguage.toLowerCase(),
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      });
+  });
+}

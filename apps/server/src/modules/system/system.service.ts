@@ -23,7 +23,8 @@ type NodeRow = { mod_id: string; parent_mod_id: string | null; enabled: boolean 
 /** Builds the module tree from flat rows; children keep the rows' order. */
 export function buildModuleTree(rows: NodeRow[]): ModuleNode[] {
   const nodes = new Map<string, ModuleNode>();
-  for (const r of rows) nodes.set(r.mod_id, { modId: r.mod_id, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
+  for (const r of rows)
+    nodes.set(r.mod_id, { modId: r.mod_id, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
   const roots: ModuleNode[] = [];
   for (const r of rows) {
     const node = nodes.get(r.mod_id)!;
@@ -85,6 +86,7 @@ export class SystemService {
     const info: BrandInfo = {
       merchantCode: brand.code,
       brandName: brand.name,
+      logoUrl: `brand/${brand.code.toLowerCase()}-logo.svg`,
       currencySymbol: brand.currencySymbol,
       defaultLanguage: brand.defaultLanguage,
       languages: brand.languages,
