@@ -11,6 +11,8 @@ export function NoticeBar() {
   const announcements = useAnnouncements();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const notices = announcements.data?.player ?? [];
+  // Holds its place while loading, so the page below does not jump when notices arrive.
+  if (announcements.isPending) return <div className="notice-bar" aria-hidden="true" />;
   if (notices.length === 0) return null;
 
   return (
