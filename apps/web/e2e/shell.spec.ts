@@ -164,3 +164,33 @@ test.describe('home page shell (brand GOLDEN)', () => {
     expect((await res.json()).name).toBe('Royal Lotus');
   });
 });
+
+test.describe('installable app', () => {
+  test('a service worker controls the site and never caches API answers', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect(page.getByTestId('banner-area')).toBeVisible();
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((u) => u.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((u) => /^\/(wps|lgw|lotto)\//.test(u))).toEqual([]);
+  });
+
+  test('the manifest and its icons are served', async ({ request }) => {
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'Golden Palm', display: 'standalone', start_url: '/' });
+    for (const icon of manifest.icons as { src: string; type: string }[]) {
+      const res = await request.get(icon.src);
+      expect(res.ok(), icon.src).toBe(true);
+      expect(res.headers()['content-type']).toContain(icon.type);
+    }
+  });
+});

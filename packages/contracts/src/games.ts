@@ -1,4 +1,9 @@
 import { z } from 'zod';
+
+/** Real clients send empty parameters for "all": an empty string counts as absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const gameTypeParam = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(GAME_TYPES));
 import { DEFAULT_VENDOR_PLATFORM, GAME_TYPES } from './constants';
 
 export const vendorCardSchema = z.object({
@@ -23,18 +28,18 @@ export const vendorCategorySchema = z.object({
 export type VendorCategory = z.infer<typeof vendorCategorySchema>;
 
 export const newGameVendorQuerySchema = z.object({
-  platform: z
-    .string()
-    .regex(/^[a-z0-9,-]{1,64}$/)
-    .default(DEFAULT_VENDOR_PLATFORM),
-  gameType: z.enum(GAME_TYPES).optional(),
+  platform: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z0-9,-]{1,64}$/)
+      .default(DEFAULT_VENDOR_PLATFORM),
+  ),
+  gameType: optional(gameTypeParam),
 });
 
 export const vassGameTypeQuerySchema = z.object({
-  vassalage: z
-    .string()
-    .regex(/^[A-Za-z0-9_]{1,40}$/)
-    .optional(),
+  vassalage: optional(z.string().regex(/^[A-Za-z0-9_]{1,40}$/)),
 });
 export const vassGameTypeSchema = z.array(
   z.object({ vassalage: z.string(), gameType: z.enum(GAME_TYPES), isGame: z.string().nullable() }),

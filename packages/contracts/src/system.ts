@@ -132,10 +132,13 @@ export const helpCenterSchema = z.object({ list: z.array(helpSectionSchema) });
 export type HelpCenter = z.infer<typeof helpCenterSchema>;
 
 export const serviceLinkQuerySchema = z.object({
-  csPosition: z
-    .string()
-    .regex(/^[A-Za-z_]{1,32}$/)
-    .optional(),
+  csPosition: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z_]{1,32}$/)
+      .optional(),
+  ),
 });
 export const serviceLinkSchema = z.object({
   csType: z.enum(CS_TYPES),

@@ -20,6 +20,7 @@ declare module 'fastify' {
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
+const STATUS_PATH = '/wps/system/status';
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));
 }
@@ -63,7 +64,11 @@ export const requestContext = fp(
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url)) return;
       const merchant = request.headers[HEADERS.merchant];
-      const hostParam = (request.query as Record<string, unknown> | undefined)?.host;
+      // Only the permission call names the host in its query (SPEC section 7); elsewhere it is ignored.
+      const hostParam =
+        request.routeOptions.url === STATUS_PATH
+          ? (request.query as Record<string, unknown> | undefined)?.host
+          : undefined;
       const host = typeof hostParam === 'string' && hostParam ? hostParam : request.host;
       request.brand = await opts.resolver.resolve(typeof merchant === 'string' ? merchant : undefined, host);
 

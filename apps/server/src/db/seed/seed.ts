@@ -33,7 +33,7 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       maintenance_end_time: null,
       gtag_id: b.gtagId,
       image_cdns: ['/media'],
-      launch_game_cdns: [''],
+      launch_game_cdns: ['/'],
       social: JSON.stringify(b.social),
       licence: JSON.stringify(b.licence),
       stats: JSON.stringify(b.stats),
