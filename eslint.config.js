@@ -26,7 +26,9 @@ const webFeatureZones = dirs('apps/web/src/features').map((name) => ({
 const serverModules = dirs('apps/server/src/modules');
 const serverModuleZones = serverModules.map((name) => ({
   target: `./apps/server/src/modules/${name}/**`,
-  from: serverModules.filter((o) => o !== name).map((o) => `./apps/server/src/modules/${o}/**/!(*.service).ts`),
+  from: serverModules
+    .filter((o) => o !== name)
+    .map((o) => `./apps/server/src/modules/${o}/**/!(*.service).ts`),
   message: 'A module uses another module only through its service.',
 }));
 

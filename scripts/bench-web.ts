@@ -38,12 +38,23 @@ try {
   await waitForServer();
   // One unrecorded visit warms the freshly started server (JIT, database pages) the way any
   // running site is warm; the recorded runs then measure the site, not the server's first seconds.
-  for (const p of ['', 'wps/system/status', 'wps/relay/MCSFE_getListAnnouncements', 'wps/relay/GCSGAME_newGameVendor']) {
+  for (const p of [
+    '',
+    'wps/system/status',
+    'wps/relay/MCSFE_getListAnnouncements',
+    'wps/relay/GCSGAME_newGameVendor',
+  ]) {
     await fetch(url + p);
   }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   const scores: number[] = [];
   const cls: number[] = [];
@@ -52,7 +63,11 @@ try {
   try {
     for (let i = 0; i < RUNS; i++) {
       // The default Lighthouse config is the mobile preset (simulated slow 4G, 4x CPU slowdown).
-      const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json' });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+      });
       if (!result) throw new Error('lighthouse returned nothing');
       const { categories, audits } = result.lhr;
       const run = {
