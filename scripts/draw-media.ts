@@ -12,12 +12,12 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 import QRCode from 'qrcode';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEDIA = path.join(ROOT, 'apps/server/media');
 const PUBLIC = path.join(ROOT, 'apps/web/public');
-const CHROMIUM = '/usr/bin/chromium';
 const FONT = 'Arial, Helvetica, sans-serif';
 const BANNER_BUDGET = 8 * 1024;
 
@@ -3216,18 +3216,12 @@ async function drawIcons(): Promise<void> {
   const maskable = siteIcon({ rounded: false, scale: 0.78 });
   out(path.join(PUBLIC, 'icons', 'icon.svg'), icon);
   out(path.join(PUBLIC, 'favicon.svg'), siteIcon({ rounded: true, scale: 1, size: 32 }));
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: apt-get update && apt-get install -y chromium`);
   }
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });

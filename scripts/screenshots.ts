@@ -6,21 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 
 const [base = 'http://localhost:8080', out = '.bench/screens', ...pages] = process.argv.slice(2);
 const targets = pages.length ? pages : ['/', '/help#agent', '/down', '/noticePage', '/join', '/nope'];
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const variants = [
   { name: 'light', theme: 'light', viewport: { width: 1366, height: 900 } },
   { name: 'dark', theme: 'dark', viewport: { width: 1366, height: 900 } },

@@ -14,9 +14,17 @@ import path from 'node:path';
 const WEB = 'apps/web/src/';
 const SERVER = 'apps/server/src/';
 
-/** Path relative to the repo root, with forward slashes. */
+/**
+ * Path relative to the repo root, with forward slashes.
+ * @param {string} root
+ * @param {string} file
+ */
 const rel = (root, file) => path.relative(root, file).split(path.sep).join('/');
 
+/**
+ * @param {string} p
+ * @returns {{ kind: string, name?: string }}
+ */
 function area(p) {
   let m = p.match(/^apps\/web\/src\/features\/([^/]+)\//);
   if (m) return { kind: 'web-feature', name: m[1] };
@@ -28,7 +36,12 @@ function area(p) {
   return { kind: 'other' };
 }
 
-/** The message for importing `to` from `from`, or null when it is allowed. */
+/**
+ * The message for importing `to` from `from`, or null when it is allowed.
+ * @param {string} from
+ * @param {string} to
+ * @returns {string | null}
+ */
 export function layoutViolation(from, to) {
   const a = area(from);
   const b = area(to);
@@ -58,6 +71,10 @@ const rule = {
   create(context) {
     const root = context.cwd;
     const from = rel(root, context.filename);
+    /**
+     * @param {import('estree').Node} node
+     * @param {unknown} source
+     */
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = rel(root, path.resolve(path.dirname(context.filename), source));
@@ -66,9 +83,13 @@ const rule = {
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(node, node.source.value);
+      },
       ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      ImportExpression: (node) => {
+        if (node.source.type === 'Literal') check(node, node.source.value);
+      },
     };
   },
 };

@@ -1,4 +1,5 @@
 import {
+  BANNER_GROUPS,
   REGISTER_PATTERNS,
   type BannerGroup,
   type GameType,
@@ -308,21 +309,7 @@ const LOTUS_RULES: DemoRule[] = [
   rule('idNumber', true, false, 'ALNUM', 6, 20),
 ];
 
-const GROUPS_EXCEPT_HOME = [
-  'w_rng',
-  'w_live',
-  'w_fish',
-  'w_pvp',
-  'w_sports',
-  'w_esports',
-  'w_lott',
-  'w_cockfight',
-  'w_promotion',
-  'w_shop',
-  'w_help',
-  'w_reg',
-  'w_register',
-] as BannerGroup[];
+const GROUPS_EXCEPT_HOME = BANNER_GROUPS.filter((g) => g !== 'w_home');
 
 export const DEMO_BRANDS: DemoBrand[] = [
   {

@@ -6,7 +6,8 @@ import { PopupNotices } from '../../features/messages/components/popup-notices';
 import { CustomerServiceButton } from '../../features/system/components/customer-service-button';
 import { paths } from '../../config/paths';
 import { isModuleOn, mediaUrl, useBrand } from '../../lib/brand';
-import { CERTIFICATES, PAYMENT_METHODS, SPONSORS } from '../shell/artwork';
+import { LogoRow } from '../../components/ui/logo-row';
+import { artworkLogos, CERTIFICATES, PAYMENT_METHODS, SPONSORS } from '../shell/artwork';
 import '../../styles/home.css';
 
 const STEPS = [
@@ -95,35 +96,15 @@ export function HomePage() {
       <section className="home-section partners" aria-labelledby="partners-title">
         <h2 id="partners-title">{t('home.partnersTitle')}</h2>
         <h3>{t('home.paymentPartners')}</h3>
-        <ul className="logo-row">
-          {PAYMENT_METHODS.map((p) => (
-            <li key={p.file}>
-              <img src={mediaUrl(brand, p.file)} alt={p.name} width={100} height={40} loading="lazy" />
-            </li>
-          ))}
-        </ul>
+        <LogoRow logos={artworkLogos(brand, PAYMENT_METHODS)} width={100} height={40} />
         <h3>{t('home.gamePartners')}</h3>
-        <ul className="logo-row">
-          {providers.map((v) => (
-            <li key={v.vassalage}>
-              <img
-                src={mediaUrl(brand, v.logoUrl)}
-                alt={v.displayName}
-                width={100}
-                height={40}
-                loading="lazy"
-              />
-            </li>
-          ))}
-        </ul>
+        <LogoRow
+          logos={providers.map((v) => ({ src: mediaUrl(brand, v.logoUrl), name: v.displayName }))}
+          width={100}
+          height={40}
+        />
         <h3>{t('home.sponsors')}</h3>
-        <ul className="logo-row sponsors">
-          {SPONSORS.map((s) => (
-            <li key={s.file}>
-              <img src={mediaUrl(brand, s.file)} alt={s.name} width={88} height={88} loading="lazy" />
-            </li>
-          ))}
-        </ul>
+        <LogoRow logos={artworkLogos(brand, SPONSORS)} width={88} height={88} />
       </section>
 
       <section className="home-section app-promo" aria-labelledby="app-title">
@@ -155,13 +136,7 @@ export function HomePage() {
 
       <section className="home-section licence-block" aria-labelledby="licence-title">
         <h2 id="licence-title">{t('home.licenceTitle')}</h2>
-        <ul className="logo-row">
-          {CERTIFICATES.map((c) => (
-            <li key={c.file}>
-              <img src={mediaUrl(brand, c.file)} alt={c.name} width={64} height={64} loading="lazy" />
-            </li>
-          ))}
-        </ul>
+        <LogoRow logos={artworkLogos(brand, CERTIFICATES)} width={64} height={64} />
         <p>{brand.licence}</p>
       </section>
     </div>

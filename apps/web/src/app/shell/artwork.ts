@@ -1,3 +1,7 @@
+import type { BrandInfo } from '@app/contracts';
+import type { Logo } from '../../components/ui/logo-row';
+import { mediaUrl } from '../../lib/brand';
+
 /** Footer and home artwork served from the image CDN (drawn by scripts/draw-media.ts). */
 export const PAYMENT_METHODS = [
   { file: 'payments/gcash.svg', name: 'GCash' },
@@ -25,3 +29,6 @@ export const SPONSORS = [
   { file: 'sponsors/kl-tigers.svg', name: 'KL Tigers' },
   { file: 'sponsors/bangkok-blaze.svg', name: 'Bangkok Blaze' },
 ] as const;
+
+export const artworkLogos = (brand: BrandInfo, items: readonly { file: string; name: string }[]): Logo[] =>
+  items.map((i) => ({ src: mediaUrl(brand, i.file), name: i.name }));

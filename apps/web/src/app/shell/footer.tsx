@@ -6,33 +6,8 @@ import { navCategories } from '../../features/games/nav-categories';
 import { useHelpCenter } from '../../features/system/api/get-help-center';
 import { paths } from '../../config/paths';
 import { mediaUrl, useBrand } from '../../lib/brand';
-import { AGE_BADGE, CERTIFICATES, PAYMENT_METHODS } from './artwork';
-
-function LogoRow({
-  items,
-  size,
-}: {
-  items: readonly { file: string; name: string }[];
-  size: [number, number];
-}) {
-  const brand = useBrand();
-  return (
-    <ul className="logo-row">
-      {items.map((i) => (
-        <li key={i.file}>
-          <img
-            src={mediaUrl(brand, i.file)}
-            alt={i.name}
-            title={i.name}
-            width={size[0]}
-            height={size[1]}
-            loading="lazy"
-          />
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { LogoRow } from '../../components/ui/logo-row';
+import { AGE_BADGE, artworkLogos, CERTIFICATES, PAYMENT_METHODS } from './artwork';
 
 /** Licence, help menu, products, certificates, payment methods, responsible gaming, vendor strip. */
 export function Footer() {
@@ -68,11 +43,11 @@ export function Footer() {
         </section>
         <section>
           <h2>{t('footer.certificates')}</h2>
-          <LogoRow items={CERTIFICATES} size={[56, 56]} />
+          <LogoRow logos={artworkLogos(brand, CERTIFICATES)} width={56} height={56} />
         </section>
         <section>
           <h2>{t('footer.payments')}</h2>
-          <LogoRow items={PAYMENT_METHODS} size={[80, 32]} />
+          <LogoRow logos={artworkLogos(brand, PAYMENT_METHODS)} width={80} height={32} />
         </section>
       </div>
       <div className="footer-bottom">

@@ -1,26 +1,12 @@
+import type { Notice } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/ui/query-state';
 import { useAnnouncements } from '../api/get-announcements';
 
-/** The notice page: every player and promotion notice, each expandable. */
-export function NoticeList() {
+function Notices({ notices }: { notices: Notice[] }) {
   const { t } = useTranslation();
-  const announcements = useAnnouncements();
   const [open, setOpen] = useState<number | null>(null);
-
-  if (announcements.isPending)
-    return <div className="skeleton-block" aria-busy="true" aria-label={t('common.loading')} />;
-  if (announcements.isError) {
-    return (
-      <div className="state-box" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <button type="button" className="btn" onClick={() => void announcements.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
-  const notices = [...announcements.data.player, ...announcements.data.promotion];
   if (notices.length === 0) return <p className="state-box">{t('notice.empty')}</p>;
   return (
     <ol className="notice-list page">
@@ -36,10 +22,21 @@ export function NoticeList() {
             <time dateTime={n.createdTime}>{n.createdTime.slice(0, 10)}</time>
           </button>
           {open === n.id && (
+            // Sanitised by the server before it is sent.
             <div className="rich-text notice-content" dangerouslySetInnerHTML={{ __html: n.content }} />
           )}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The notice page: every player and promotion notice, each expandable. */
+export function NoticeList() {
+  const announcements = useAnnouncements();
+  return (
+    <QueryState query={announcements}>
+      {(data) => <Notices notices={[...data.player, ...data.promotion]} />}
+    </QueryState>
   );
 }

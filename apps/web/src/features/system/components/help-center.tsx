@@ -1,33 +1,16 @@
+import type { HelpSection } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { QueryState } from '../../../components/ui/query-state';
 import { useHelpCenter } from '../api/get-help-center';
 
-/**
- * Help centre: a section list and the selected section's content. The hash picks the
- * section (/help#agent, /help#term); unknown or missing hashes show the first one.
- */
-export function HelpCenter() {
+function HelpSections({ list }: { list: HelpSection[] }) {
   const { t } = useTranslation();
   const { hash } = useLocation();
-  const help = useHelpCenter();
-  const list = help.data?.list ?? [];
+  const [menuOpen, setMenuOpen] = useState(false);
   const wanted = decodeURIComponent(hash.replace(/^#/, ''));
   const active = list.find((s) => s.tag === wanted) ?? list[0];
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  if (help.isPending)
-    return <div className="skeleton-block" aria-busy="true" aria-label={t('common.loading')} />;
-  if (help.isError) {
-    return (
-      <div className="state-box" role="alert">
-        <p>{t('common.loadFailed')}</p>
-        <button type="button" className="btn" onClick={() => void help.refetch()}>
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
   if (!active) return <p className="state-box">{t('help.empty')}</p>;
 
   return (
@@ -62,4 +45,13 @@ export function HelpCenter() {
       </article>
     </div>
   );
+}
+
+/**
+ * Help centre: a section list and the selected section's content. The hash picks the
+ * section (/help#agent, /help#term); unknown or missing hashes show the first one.
+ */
+export function HelpCenter() {
+  const help = useHelpCenter();
+  return <QueryState query={help}>{({ list }) => <HelpSections list={list} />}</QueryState>;
 }

@@ -1,7 +1,6 @@
 import type { SystemStatusValue } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/icon';
-import { ClosedSiteServiceButton } from './customer-service-button';
+import { ClosedPage } from './closed-page';
 
 /** Full-page replacement while the brand is in maintenance. */
 export function MaintenancePage({ status }: { status: SystemStatusValue }) {
@@ -15,20 +14,18 @@ export function MaintenancePage({ status }: { status: SystemStatusValue }) {
       }).format(end)
     : null;
   return (
-    <main className="closed-page" data-testid="maintenance-page">
-      <div className="closed-card">
-        <div className="closed-icon">
-          <Icon name="tools" size={56} />
-        </div>
-        <h1>{t('maintenance.title')}</h1>
-        {endText && (
-          <p className="closed-end" data-testid="maintenance-end">
-            {t('maintenance.until', { time: endText })}
-          </p>
-        )}
-        <p>{t('maintenance.info', { brand: status.info.brandName })}</p>
-        <ClosedSiteServiceButton entries={status.info.customerService} />
-      </div>
-    </main>
+    <ClosedPage
+      testId="maintenance-page"
+      icon="tools"
+      title={t('maintenance.title')}
+      customerService={status.info.customerService}
+    >
+      {endText && (
+        <p className="closed-end" data-testid="maintenance-end">
+          {t('maintenance.until', { time: endText })}
+        </p>
+      )}
+      <p>{t('maintenance.info', { brand: status.info.brandName })}</p>
+    </ClosedPage>
   );
 }
