@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+// The server runs with DES available (legacy payload scheme, ARCHITECTURE section 3), so its tests do
+// too. A process-wide OpenSSL flag: it works because the default pool forks a process per worker.
+const serverExecArgv = ['--openssl-legacy-provider'];
 
 // Server integration tests run once on embedded PGlite and, when TEST_DATABASE_URL is set,
 // once more on PostgreSQL (each test file creates and drops its own database).
@@ -19,6 +22,7 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { TEST_DB_KIND: 'pglite' },
+          execArgv: serverExecArgv,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +34,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: serverTests,
                 env: { TEST_DB_KIND: 'postgres' },
+                execArgv: serverExecArgv,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

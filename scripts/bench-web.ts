@@ -16,10 +16,14 @@ const RUNS = 3;
 const url = `http://localhost:${PORT}/`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['--openssl-legacy-provider', '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 
 async function waitForServer() {
   for (let i = 0; i < 120; i++) {

@@ -22,7 +22,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/web/e2e/serve.ts',
+    command: 'node --openssl-legacy-provider --import tsx apps/web/e2e/serve.ts',
     cwd: '../..',
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
@@ -20,7 +20,18 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
+import { MemberRepository } from './modules/member/member.repository';
+import { memberRoutes } from './modules/member/member.routes';
+import { MemberService } from './modules/member/member.service';
+import { CaptchaService } from './modules/session/captcha.service';
+import { SessionRepository } from './modules/session/session.repository';
+import { SessionService } from './modules/session/session.service';
+import { VerificationRepository } from './modules/session/verification.repository';
+import { VerificationService } from './modules/session/verification.service';
+import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
+import { payloadCrypto } from './platform/payload-crypto';
+import { RateLimiter } from './platform/rate-limit';
 import { envelope, sendFailure } from './platform/envelope';
 import { isApiPath, requestContext } from './platform/request-context';
 
@@ -37,9 +48,32 @@ declare module 'fastify' {
 }
 
 /** Builds the composition root: one instance of each service, wired by hand. */
-function buildServices(db: DbHandle) {
+function buildServices(db: DbHandle, log: FastifyBaseLogger, production: boolean) {
+  const limits = new RateLimiter(db.db);
+  const system = new SystemService(new SystemRepository(db.db));
+  const sessionRepo = new SessionRepository(db.db);
+  const codes = new VerificationService(new VerificationRepository(db.db), limits, log, production);
+  const captcha = new CaptchaService(sessionRepo, limits);
+  // Members start sessions and sessions look members up: the session service is bound late.
+  const late: { sessions?: SessionService } = {};
+  const members = new MemberService(
+    new MemberRepository(db.db),
+    system,
+    codes,
+    captcha,
+    (...args) => late.sessions!.start(...args),
+    (memberId, except) => late.sessions!.revokeAll(memberId, except),
+    limits,
+  );
+  const sessions = new SessionService(sessionRepo, members, system, captcha, codes, limits);
+  late.sessions = sessions;
   return {
-    system: new SystemService(new SystemRepository(db.db)),
+    limits,
+    system,
+    codes,
+    captcha,
+    members,
+    sessions,
     announcements: new AnnouncementService(new AnnouncementRepository(db.db)),
     vendors: new VendorService(new VendorRepository(db.db)),
     payloadKeys: new PayloadKeyService(new PayloadKeyRepository(db.db)),
@@ -66,19 +100,33 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // 2. Platform plugins: the error envelope first so every later failure is shaped by it, then
-  //    the request context (brand, language, maintenance and region gates) every API route needs.
+  // 2. Platform plugins: the error envelope first so every later failure is shaped by it; the
+  //    request context (brand, language, maintenance and region gates) every API route needs;
+  //    then, needing the brand, payload decryption and the session guard.
+  const production = config.NODE_ENV === 'production';
+  const services = buildServices(db, app.log, production);
   const brands = new BrandResolver(db.db, config.BRAND_CACHE_SECONDS * 1000, config.DEFAULT_MERCHANT);
   app.decorate('brands', brands);
   await app.register(envelope);
   await app.register(requestContext, { resolver: brands });
+  // The guard first: a dead token is refused before any RSA work on an encrypted body.
+  await app.register(authGuard, {
+    verify: (token, merchant) => services.sessions.verifyToken(token, merchant),
+  });
+  await app.register(payloadCrypto, { getKey: () => services.payloadKeys.key() });
 
   // 3. Domain routes.
-  const services = buildServices(db);
   await app.register(systemRoutes, { system: services.system });
   await app.register(announcementRoutes, { announcements: services.announcements });
   await app.register(vendorRoutes, { vendors: services.vendors });
-  await app.register(sessionRoutes, { payloadKeys: services.payloadKeys });
+  await app.register(sessionRoutes, {
+    payloadKeys: services.payloadKeys,
+    sessions: services.sessions,
+    captcha: services.captcha,
+    codes: services.codes,
+    production,
+  });
+  await app.register(memberRoutes, { members: services.members });
   await app.register(manifestRoute);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

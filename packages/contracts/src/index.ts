@@ -6,3 +6,5 @@ export * from './messages';
 export * from './games';
 export * from './cs-path';
 export * from './register-patterns';
+export * from './identity';
+export * from './payload-crypto';

@@ -39,6 +39,15 @@ export const REGISTER_FIELDS = [
 ] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
+/** Whether a whitelabel flag or module switch is on ('1') anywhere in the module tree. */
+export function isModuleOnTree(tree: ModuleNode[], modId: string): boolean {
+  for (const node of tree) {
+    if (node.modId === modId) return node.enabled === '1';
+    if (isModuleOnTree(node.childrenNodes, modId)) return true;
+  }
+  return false;
+}
+
 export const registerRuleSchema = z.object({
   field: z.enum(REGISTER_FIELDS),
   enabled: z.boolean(),

@@ -5,6 +5,8 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
 
+const INT8_OID = 20;
+
 /** A raw session for scripts (migrations): multi-statement SQL and parameterised queries. */
 export interface ScriptSession {
   exec(sql: string): Promise<void>;
@@ -54,7 +56,10 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  // int8 (bigserial ids, money in minor units) arrives as a string on both drivers, as pg does
+  // by default: a JS number would silently lose precision past 2^53.
+  const options = { parsers: { [INT8_OID]: (value: string) => value } };
+  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
   // The dialect serialises every connection onto the single PGlite session, so a
   // transaction never interleaves with another request's queries.

@@ -23,6 +23,8 @@ export interface MerchantTable {
   licence: Json<LocalizedText>;
   stats: Json<{ avgDepositSeconds: number; avgWithdrawSeconds: number }>;
   legacy_crypto: boolean;
+  password_expiry_days: Generated<number | null>;
+  enforce_password_expiry: Generated<boolean>;
   created_at: Generated<Date>;
 }
 
@@ -124,7 +126,7 @@ export interface CryptoKeyTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends IdentityTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -137,4 +139,146 @@ export interface Database {
   app_resource: AppResourceTable;
   domain_route: DomainRouteTable;
   crypto_key: CryptoKeyTable;
+}
+
+export interface MemberTable {
+  id: Generated<string>;
+  merchant_code: string;
+  username: string;
+  password_hash: string;
+  payment_password_hash: string | null;
+  nickname: Generated<string>;
+  payee_name: string | null;
+  email: string | null;
+  country_dialing_code: string | null;
+  mobile_num: string | null;
+  qq_num: string | null;
+  line: string | null;
+  whatsapp: string | null;
+  facebook: string | null;
+  wechat: string | null;
+  id_number: string | null;
+  recommender_id: string | null;
+  is_agent: Generated<number>;
+  upline_id: string | null;
+  affiliate_code: string | null;
+  referral_code: string;
+  register_method: Generated<string>;
+  register_ip: string | null;
+  register_url: string | null;
+  register_domain: string | null;
+  status: Generated<'ACTIVE' | 'DISABLED'>;
+  must_change_password: Generated<boolean>;
+  password_changed_at: Generated<Date>;
+  totp_secret: string | null;
+  totp_enabled: Generated<boolean>;
+  login_count: Generated<number>;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface MemberSessionTable {
+  id: Generated<string>;
+  member_id: string;
+  kind: 'SESSION' | 'REMEMBER';
+  token_hash: string;
+  ip: string;
+  device: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface LoginEventTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string | null;
+  at: Generated<Date>;
+  ip: string;
+  device: Generated<string>;
+  user_agent: Generated<string>;
+  method: string;
+  success: boolean;
+  reason: string | null;
+}
+
+export interface MemberKnownIpTable {
+  member_id: string;
+  ip: string;
+  first_seen_at: Generated<Date>;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<string>;
+  merchant_code: string;
+  purpose: 'REGISTER' | 'LOGIN' | 'RESET' | 'MOBILE' | 'EXTRA';
+  channel: 'SMS' | 'EMAIL';
+  target: string;
+  code_hash: string;
+  tries: Generated<number>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+  ip: string;
+}
+
+export interface CaptchaChallengeTable {
+  id: Generated<string>;
+  merchant_code: string;
+  requester: string;
+  answer_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface RateCounterTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
+export interface PendingLoginTable {
+  token_hash: string;
+  member_id: string;
+  ip: string;
+  remember: Generated<boolean>;
+  tries: Generated<number>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<string>;
+  member_id: string;
+  temp_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface DevOutboxTable {
+  id: Generated<string>;
+  merchant_code: string;
+  channel: string;
+  target: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+export interface IdentityTables {
+  member: MemberTable;
+  member_session: MemberSessionTable;
+  login_event: LoginEventTable;
+  member_known_ip: MemberKnownIpTable;
+  verification_code: VerificationCodeTable;
+  captcha_challenge: CaptchaChallengeTable;
+  rate_counter: RateCounterTable;
+  pending_login: PendingLoginTable;
+  password_reset: PasswordResetTable;
+  dev_outbox: DevOutboxTable;
 }

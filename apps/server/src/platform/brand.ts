@@ -22,6 +22,10 @@ export interface Brand {
   licence: LocalizedText;
   stats: { avgDepositSeconds: number; avgWithdrawSeconds: number };
   legacyCrypto: boolean;
+  /** Days a password lives; null means it never expires. */
+  passwordExpiryDays: number | null;
+  /** Whether an expired password must be changed at login (else the login result only reports it). */
+  enforcePasswordExpiry: boolean;
 }
 
 function toBrand(row: Selectable<MerchantTable>): Brand {
@@ -44,6 +48,8 @@ function toBrand(row: Selectable<MerchantTable>): Brand {
     licence: row.licence,
     stats: row.stats,
     legacyCrypto: row.legacy_crypto,
+    passwordExpiryDays: row.password_expiry_days,
+    enforcePasswordExpiry: row.enforce_password_expiry,
   };
 }
 

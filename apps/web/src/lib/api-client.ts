@@ -1,6 +1,7 @@
 import { HEADERS, type Failure } from '@app/contracts';
 import { CLIENT } from '../config/brand';
 import { currentApiLanguage } from './i18n';
+import { useSession } from './session';
 import { getMerchantCode, getToken } from './storage';
 
 /** A failure answered by the API (or the network), with the stable code and a message to show. */
@@ -61,10 +62,29 @@ async function request<T>(method: string, path: string, query?: Query, body?: un
   }
   const env = json as { success?: boolean; value?: T } & Partial<Omit<Failure, 'success'>>;
   if (env.success === true) return env.value as T;
+  // A dead session (expired, logged out elsewhere, password changed): forget it here so the
+  // site shows the logged-out state; the caller decides whether to open the login popup.
+  if (env.errorCode === 'login.not.session' && getToken()) useSession.getState().signOut();
   throw new ApiError(env.errorCode ?? NETWORK_ERROR, env.message ?? '', res.status, env.value);
 }
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, undefined, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, undefined, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+  /**
+   * A call whose body must travel encrypted (login, register, passwords). If the server has
+   * rotated its key since it was fetched, the key is fetched again and the call retried once.
+   */
+  async sendEncrypted<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+    const { encryptPayload, resetPayloadKey } = await import('./payload-crypto');
+    try {
+      return await request<T>(method, path, undefined, await encryptPayload(body));
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'payload.decrypt.failed') throw err;
+      resetPayloadKey();
+      return request<T>(method, path, undefined, await encryptPayload(body));
+    }
+  },
 };

@@ -14,7 +14,11 @@ export function useBrand(): BrandInfo {
   return brand;
 }
 
-/** Whether a whitelabel flag or module switch is on ('1') anywhere in the module tree. */
+/**
+ * Whether a whitelabel flag or module switch is on for this brand: the same walk as the
+ * contracts' isModuleOnTree. WARNING: not imported from there, because a runtime import from
+ * the contracts' system module keeps its zod schemas, and zod (25 KB gzipped) in the first load.
+ */
 export function isModuleOn(tree: ModuleNode[], modId: string): boolean {
   for (const node of tree) {
     if (node.modId === modId) return node.enabled === '1';

@@ -72,6 +72,20 @@ export interface DemoBrand {
   domains: { domain: string; speed: number }[];
   resources: { type: string; url: string }[];
   customerService: { position: string; type: 'VIP' | 'LIVECHAT'; url: string; key: string }[];
+  /** Demo accounts (README lists their passwords): an agent with an affiliate code and a member under it. */
+  accounts: DemoAccount[];
+}
+
+export interface DemoAccount {
+  username: string;
+  password: string;
+  isAgent: number;
+  affiliateCode?: string;
+  /** Username of the upline, which must come earlier in the list. */
+  upline?: string;
+  payeeName?: string;
+  email?: string;
+  mobile?: { dialing: string; number: string };
 }
 
 const rule = (
@@ -375,6 +389,24 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { position: 'HOME', type: 'LIVECHAT', url: '/helpmc#contact', key: 'Gp7xQ2ka' },
       { position: 'HOME', type: 'VIP', url: '/helpmc#contact', key: 'Vp3mZ9qe' },
     ],
+    accounts: [
+      {
+        username: 'agent01',
+        password: 'agent1234',
+        isAgent: 1,
+        affiliateCode: 'GOLD2026',
+        payeeName: 'GOLDEN AGENT',
+      },
+      {
+        username: 'demo01',
+        password: 'demo1234',
+        isAgent: 0,
+        upline: 'agent01',
+        payeeName: 'DEMO PLAYER',
+        email: 'demo01@goldenpalm.example',
+        mobile: { dialing: '63', number: '9170000001' },
+      },
+    ],
   },
   {
     code: 'LOTUS',
@@ -451,6 +483,16 @@ export const DEMO_BRANDS: DemoBrand[] = [
     customerService: [
       { position: 'HOME', type: 'LIVECHAT', url: '/helpmc#contact', key: 'Rl5kW8pa' },
       { position: 'HOME', type: 'VIP', url: '/helpmc#contact', key: 'Rv2nT4xs' },
+    ],
+    accounts: [
+      {
+        username: 'agent01',
+        password: 'agent1234',
+        isAgent: 1,
+        affiliateCode: 'LOTUS2026',
+        payeeName: 'LOTUS AGENT',
+      },
+      { username: 'demo01', password: 'demo1234', isAgent: 0, upline: 'agent01', payeeName: 'DEMO PLAYER' },
     ],
   },
 ];

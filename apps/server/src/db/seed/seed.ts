@@ -1,5 +1,6 @@
 import { BANNER_GROUPS, MODULE_SWITCHES, WHITELABEL_FLAGS, scrambleCsPath } from '@app/contracts';
 import type { Kysely } from 'kysely';
+import { hashPassword } from '../../platform/password';
 import type { Database, LocalizedText } from '../schema';
 import { DEMO_BRANDS, patternOf, type DemoBrand } from './demo-brands';
 import { HELP_SECTIONS } from './help-content';
@@ -12,9 +13,58 @@ const withBrand = (t: LocalizedText, brand: string): LocalizedText =>
  * so running it on every start changes nothing after the first, and operator edits survive.
  */
 export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_BRANDS): Promise<void> {
+  // Password hashing is slow on purpose: done before the transaction, and only for missing accounts.
+  const hashes = new Map<string, string>();
+  for (const b of brands) {
+    for (const a of b.accounts) {
+      const exists = await db
+        .selectFrom('member')
+        .select('id')
+        .where('merchant_code', '=', b.code)
+        .where('username', '=', a.username)
+        .executeTakeFirst();
+      if (!exists) hashes.set(`${b.code}/${a.username}`, await hashPassword(a.password));
+    }
+  }
   await db.transaction().execute(async (tx) => {
-    for (const b of brands) await seedBrand(tx, b);
+    for (const b of brands) {
+      await seedBrand(tx, b);
+      await seedAccounts(tx, b, hashes);
+    }
   });
+}
+
+async function seedAccounts(db: Kysely<Database>, b: DemoBrand, hashes: Map<string, string>): Promise<void> {
+  for (const a of b.accounts) {
+    const hash = hashes.get(`${b.code}/${a.username}`);
+    if (!hash) continue;
+    const upline = a.upline
+      ? await db
+          .selectFrom('member')
+          .select('id')
+          .where('merchant_code', '=', b.code)
+          .where('username', '=', a.upline)
+          .executeTakeFirstOrThrow()
+      : null;
+    await db
+      .insertInto('member')
+      .values({
+        merchant_code: b.code,
+        username: a.username,
+        password_hash: hash,
+        is_agent: a.isAgent,
+        affiliate_code: a.affiliateCode ?? null,
+        upline_id: upline?.id ?? null,
+        referral_code: `${a.username.toUpperCase().replace(/[^A-Z0-9]/g, '')}${b.code.slice(0, 2)}`,
+        payee_name: a.payeeName ?? null,
+        email: a.email ?? null,
+        country_dialing_code: a.mobile?.dialing ?? null,
+        mobile_num: a.mobile?.number ?? null,
+        register_method: 'SEED',
+      })
+      .onConflict((oc) => oc.columns(['merchant_code', 'username']).doNothing())
+      .execute();
+  }
 }
 
 async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {

@@ -1,19 +1,216 @@
-import { ok, rsaKeySchema } from '@app/contracts';
+import {
+  freePlayRequestSchema,
+  loginHistoryQuerySchema,
+  loginHistorySchema,
+  loginRequestSchema,
+  loginResultSchema,
+  ok,
+  rememberLoginSchema,
+  rsaKeySchema,
+  sendLoginVerificationSchema,
+  smsSendSchema,
+  smsSentSchema,
+  verifyLoginRequestSchema,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientContext } from '../../platform/client-context';
 import { ok as envelope } from '../../platform/envelope';
+import type { CaptchaService } from './captcha.service';
 import type { PayloadKeyService } from './payload-key.service';
+import type { SessionService } from './session.service';
+import type { VerificationService } from './verification.service';
 
-export async function sessionRoutes(app: FastifyInstance, opts: { payloadKeys: PayloadKeyService }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export async function sessionRoutes(
+  app: FastifyInstance,
+  opts: {
+    payloadKeys: PayloadKeyService;
+    sessions: SessionService;
+    captcha: CaptchaService;
+    codes: VerificationService;
+    production: boolean;
+  },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = opts;
+  const tags = ['session'];
+
+  r.get(
     '/wps/session/key/rsa',
-    {
-      schema: {
-        summary: 'Public key for encrypted payloads',
-        tags: ['session'],
-        response: { 200: ok(rsaKeySchema) },
-      },
-    },
+    { schema: { summary: 'Public key for encrypted payloads', tags, response: { 200: ok(rsaKeySchema) } } },
     async () => envelope(await opts.payloadKeys.publicKey()),
   );
+
+  r.get(
+    '/wps/captcha',
+    {
+      schema: {
+        summary: 'Captcha image (base64 PNG), bound to the caller',
+        tags,
+        response: { 200: ok(z.string()) },
+      },
+    },
+    async (req) => envelope(await opts.captcha.issue(req.brand.code, req.ip)),
+  );
+
+  r.post(
+    '/wps/session/login',
+    {
+      config: { encrypted: true },
+      schema: {
+        summary: 'Log in by username and password, or by mobile number and SMS code (encrypted)',
+        tags,
+        body: loginRequestSchema,
+        response: { 200: ok(loginResultSchema) },
+      },
+    },
+    async (req) => envelope(await sessions.login(req.brand, req.body, clientContext(req))),
+  );
+
+  r.post(
+    '/wps/session/login/verify',
+    {
+      config: { encrypted: true },
+      schema: {
+        summary: 'Second step of a login from a new IP (encrypted)',
+        tags,
+        body: verifyLoginRequestSchema,
+        response: { 200: ok(loginResultSchema) },
+      },
+    },
+    async (req) => envelope(await sessions.verifyPending(req.brand, req.body, clientContext(req))),
+  );
+
+  r.post(
+    '/wps/session/login/verify/send',
+    { schema: { tags, body: sendLoginVerificationSchema, response: { 200: ok(smsSentSchema) } } },
+    async (req) => envelope(await sessions.sendPendingCode(req.brand, req.body, clientContext(req))),
+  );
+
+  r.post(
+    '/wps/session/login/remember',
+    {
+      schema: {
+        summary: 'Exchange a remember token for a session (the token rotates)',
+        tags,
+        body: rememberLoginSchema,
+        response: { 200: ok(loginResultSchema) },
+      },
+    },
+    async (req) =>
+      envelope(await sessions.loginWithRemember(req.brand, req.body.rememberToken, clientContext(req))),
+  );
+
+  r.post(
+    '/wps/session/login/freeplay',
+    {
+      config: { encrypted: true },
+      schema: {
+        summary: 'Free play: a trial account (isAgent 4) with play money',
+        tags,
+        body: freePlayRequestSchema,
+        response: { 200: ok(loginResultSchema) },
+      },
+    },
+    async (req) => envelope(await sessions.freePlay(req.brand, clientContext(req))),
+  );
+
+  // Real clients disagree on the verb: both are accepted.
+  for (const method of ['DELETE', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/wps/session/logout',
+      config: { auth: 'member' },
+      schema: { tags, response: { 200: ok(z.null()) } },
+      handler: async (req) => {
+        const body = req.body as { rememberToken?: unknown } | undefined;
+        const remember = typeof body?.rememberToken === 'string' ? body.rememberToken : undefined;
+        await sessions.logout(req.member!, remember);
+        return envelope(null);
+      },
+    });
+  }
+
+  r.post(
+    '/wps/session/logout/others',
+    { config: { auth: 'member' }, schema: { tags, response: { 200: ok(z.null()) } } },
+    async (req) => {
+      await sessions.logoutOthers(req.member!);
+      return envelope(null);
+    },
+  );
+
+  r.get(
+    '/wps/member/loginHistory',
+    {
+      config: { auth: 'real' },
+      schema: { tags, querystring: loginHistoryQuerySchema, response: { 200: ok(loginHistorySchema) } },
+    },
+    async (req) =>
+      envelope(await sessions.history(req.member!.memberId, req.query.pageNo, req.query.pageSize)),
+  );
+
+  r.post(
+    '/wps/verification/sms/noLogin',
+    {
+      schema: {
+        summary: 'SMS code for logging in (or, with purpose reset, for a forgotten password)',
+        tags,
+        body: smsSendSchema,
+        response: { 200: ok(smsSentSchema) },
+      },
+    },
+    async (req) => envelope(await sessions.sendNoLoginCode(req.brand, req.body, clientContext(req))),
+  );
+
+  r.post(
+    '/wps/verification/sms/register',
+    {
+      schema: {
+        summary: 'SMS code for registration',
+        tags,
+        body: smsSendSchema,
+        response: { 200: ok(smsSentSchema) },
+      },
+    },
+    async (req) => envelope(await sessions.sendRegisterCode(req.brand, req.body, req.ip)),
+  );
+
+  // WARNING: development only. In production the route does not exist at all.
+  if (!opts.production) {
+    r.get(
+      '/wps/dev/outbox',
+      {
+        schema: {
+          summary: 'Development: SMS and e-mail messages that would have been sent',
+          tags: ['development'],
+          querystring: z.object({ target: z.string().max(120).optional() }),
+          response: {
+            200: ok(
+              z.array(
+                z.object({
+                  channel: z.string(),
+                  target: z.string(),
+                  body: z.string(),
+                  createdTime: z.string(),
+                }),
+              ),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const rows = await opts.codes.outbox(req.brand.code, req.query.target);
+        return envelope(
+          rows.map((m) => ({
+            channel: m.channel,
+            target: m.target,
+            body: m.body,
+            createdTime: m.created_at.toISOString(),
+          })),
+        );
+      },
+    );
+  }
 }

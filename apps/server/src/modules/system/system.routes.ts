@@ -3,6 +3,7 @@ import {
   helpCenterSchema,
   moduleNodeSchema,
   ok,
+  registerRuleSchema,
   serviceLinkQuerySchema,
   serviceLinkSchema,
   statusQuerySchema,
@@ -36,6 +37,18 @@ export async function systemRoutes(app: FastifyInstance, opts: { system: SystemS
     '/wps/system/whitelabel',
     { schema: { tags: ['system'], response: { 200: ok(z.array(moduleNodeSchema)) } } },
     async (req) => envelope(await system.whitelabel(req.brand)),
+  );
+
+  r.get(
+    '/wps/system/setting/register',
+    {
+      schema: {
+        summary: 'Registration field rules: enabled, required, pattern and length per field',
+        tags: ['system'],
+        response: { 200: ok(z.array(registerRuleSchema)) },
+      },
+    },
+    async (req) => envelope(await system.registerRules(req.brand)),
   );
 
   r.get(

@@ -1,0 +1,98 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, MemberTable } from '../../db/schema';
+
+const AGENT_TYPES = [1, 2, 41, 42];
+
+/** Member rows. SQL only. */
+export class MemberRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  byId(id: string) {
+    return this.db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byUsername(merchant: string, username: string) {
+    return this.db
+      .selectFrom('member')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('username', '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  byMobile(merchant: string, countryDialingCode: string, mobileNum: string) {
+    return this.db
+      .selectFrom('member')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('country_dialing_code', '=', countryDialingCode)
+      .where('mobile_num', '=', mobileNum)
+      .executeTakeFirst();
+  }
+
+  agentByAffiliateCode(merchant: string, code: string) {
+    return this.db
+      .selectFrom('member')
+      .select(['id', 'username'])
+      .where('merchant_code', '=', merchant)
+      .where('affiliate_code', '=', code)
+      .where('is_agent', 'in', AGENT_TYPES)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirst();
+  }
+
+  byReferralCode(merchant: string, code: string) {
+    return this.db
+      .selectFrom('member')
+      .select(['id', 'username'])
+      .where('merchant_code', '=', merchant)
+      .where('referral_code', '=', code.toUpperCase())
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirst();
+  }
+
+  insert(row: Insertable<MemberTable>) {
+    return this.db.insertInto('member').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  update(id: string, set: Updateable<MemberTable>) {
+    return this.db.updateTable('member').set(set).where('id', '=', id).execute();
+  }
+
+  /** Counts the login and returns the count before it (0 means a first login). */
+  async countLogin(id: string, ip: string, now: Date): Promise<number> {
+    const row = await this.db
+      .updateTable('member')
+      .set((eb) => ({ login_count: eb('login_count', '+', 1), last_login_at: now, last_login_ip: ip }))
+      .where('id', '=', id)
+      .returning('login_count')
+      .executeTakeFirstOrThrow();
+    return row.login_count - 1;
+  }
+
+  insertReset(row: { member_id: string; temp_hash: string; expires_at: Date }) {
+    return this.db.insertInto('password_reset').values(row).execute();
+  }
+
+  liveResets(memberId: string, now: Date) {
+    return this.db
+      .selectFrom('password_reset')
+      .select(['id', 'temp_hash'])
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+  }
+
+  async useReset(id: string, now: Date): Promise<boolean> {
+    const res = await this.db
+      .updateTable('password_reset')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+}

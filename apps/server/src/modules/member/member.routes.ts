@@ -1,0 +1,201 @@
+import {
+  affiliateCheckSchema,
+  affiliateQuerySchema,
+  changePasswordSchema,
+  forgotByEmailSchema,
+  loginResultSchema,
+  memberInfoSchema,
+  mobileChangeSchema,
+  ok,
+  paymentPasswordSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+  resetByMobileSchema,
+  smsSendSchema,
+  smsSentSchema,
+  totpCodeSchema,
+  totpSetupSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import { clientContext } from '../../platform/client-context';
+import { ok as envelope } from '../../platform/envelope';
+import { initialAvatar } from './avatar';
+import type { MemberService } from './member.service';
+
+export async function memberRoutes(app: FastifyInstance, opts: { members: MemberService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { members } = opts;
+  const tags = ['member'];
+  const done = envelope(null);
+  const nothing = { 200: ok(z.null()) };
+
+  for (const [url, mode] of [
+    ['/wps/member/register', 'username'],
+    ['/wps/member/register/mobile', 'mobile'],
+  ] as const) {
+    r.put(
+      url,
+      {
+        config: { encrypted: true },
+        schema: {
+          summary: `Register by ${mode} (encrypted); the new member is logged in`,
+          tags,
+          body: registerRequestSchema,
+          response: { 200: ok(loginResultSchema) },
+        },
+      },
+      async (req) => envelope(await members.register(req.brand, req.body, clientContext(req), mode)),
+    );
+  }
+
+  r.get(
+    '/wps/agent/affiliate',
+    {
+      schema: {
+        summary: 'Whether an affiliate (invitation) code belongs to an agent of this brand',
+        tags: ['agent'],
+        querystring: affiliateQuerySchema,
+        response: { 200: ok(affiliateCheckSchema) },
+      },
+    },
+    async (req) => envelope(await members.checkAffiliate(req.brand, req.query.code)),
+  );
+
+  r.get(
+    '/wps/member/info',
+    { config: { auth: 'member' }, schema: { tags, response: { 200: ok(memberInfoSchema) } } },
+    async (req) => envelope(await members.info(req.member!.memberId)),
+  );
+
+  r.get(
+    '/wps/member/info/icon',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'Avatar (an initial on a colour of the account)',
+        tags,
+        response: { 200: ok(z.object({ icon: z.string() })) },
+      },
+    },
+    async (req) => envelope({ icon: initialAvatar(req.member!.username) }),
+  );
+
+  r.post(
+    '/wps/member/password',
+    {
+      config: { encrypted: true, auth: 'real' },
+      schema: { tags, body: changePasswordSchema, response: nothing },
+    },
+    async (req) => {
+      await members.changePassword(req.brand, req.member!.memberId, req.body);
+      return done;
+    },
+  );
+
+  r.post(
+    '/wps/member/password/email',
+    {
+      config: { formBody: true },
+      schema: {
+        summary: 'Forgot password: a temporary password by e-mail',
+        tags,
+        body: forgotByEmailSchema,
+        response: nothing,
+      },
+    },
+    async (req) => {
+      await members.forgotByEmail(req.brand, req.body.username, req.body.email, req.ip);
+      return done;
+    },
+  );
+
+  r.post(
+    '/wps/member/password/verification',
+    {
+      config: { encrypted: true },
+      schema: {
+        summary: 'Forgot password by mobile: SMS code and new password; logs in',
+        tags,
+        body: resetByMobileSchema,
+        response: { 200: ok(loginResultSchema) },
+      },
+    },
+    async (req) => envelope(await members.resetByMobile(req.brand, req.body, clientContext(req))),
+  );
+
+  r.put(
+    '/wps/member/profile',
+    { config: { auth: 'real' }, schema: { tags, body: profileUpdateSchema, response: nothing } },
+    async (req) => {
+      await members.updateProfile(req.brand, req.member!.memberId, req.body);
+      return done;
+    },
+  );
+
+  r.post(
+    '/wps/member/mobile/code',
+    { config: { auth: 'real' }, schema: { tags, body: smsSendSchema, response: { 200: ok(smsSentSchema) } } },
+    async (req) => {
+      const mobile = req.body.mobileNum ?? req.body.mobileNo;
+      if (!mobile)
+        throw new AppError('request.invalid', { fields: [{ field: 'mobileNum', message: 'required' }] });
+      return envelope(
+        await members.sendMobileCode(
+          req.brand,
+          req.member!.memberId,
+          req.body.countryDialingCode,
+          mobile,
+          req.ip,
+        ),
+      );
+    },
+  );
+
+  r.put(
+    '/wps/member/mobile',
+    { config: { auth: 'real' }, schema: { tags, body: mobileChangeSchema, response: nothing } },
+    async (req) => {
+      await members.changeMobile(req.brand, req.member!.memberId, req.body);
+      return done;
+    },
+  );
+
+  r.post(
+    '/wps/member/password/payment',
+    {
+      config: { encrypted: true, auth: 'real' },
+      schema: { tags, body: paymentPasswordSchema, response: nothing },
+    },
+    async (req) => {
+      await members.setPaymentPassword(req.member!.memberId, req.body);
+      return done;
+    },
+  );
+
+  r.post(
+    '/wps/member/totp/setup',
+    { config: { auth: 'real' }, schema: { tags, response: { 200: ok(totpSetupSchema) } } },
+    async (req) => envelope(await members.totpSetup(req.brand, req.member!.memberId)),
+  );
+
+  r.post(
+    '/wps/member/totp/enable',
+    { config: { auth: 'real' }, schema: { tags, body: totpCodeSchema, response: nothing } },
+    async (req) => {
+      await members.totpEnable(req.brand, req.member!.memberId, req.body.code);
+      return done;
+    },
+  );
+
+  r.post(
+    '/wps/member/totp/disable',
+    { config: { auth: 'real' }, schema: { tags, body: totpCodeSchema, response: nothing } },
+    async (req) => {
+      await members.totpDisable(req.brand, req.member!.memberId, req.body.code, req.body.password ?? '');
+      return done;
+    },
+  );
+}

@@ -1,0 +1,429 @@
+import {
+  EXTRA_VERIFICATION_METHODS,
+  IDENTITY_LIMITS,
+  TRIAL_IS_AGENT,
+  isModuleOnTree,
+  type ExtraVerificationMethod,
+  type LoginRequest,
+  type LoginResult,
+  type VerificationRequired,
+} from '@app/contracts';
+import { AppError } from '../../platform/app-error';
+import type { SessionMember } from '../../platform/auth';
+import type { Brand } from '../../platform/brand';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { randomToken, tokenHash } from '../../platform/secrets';
+import type { ClientContext, Member, MemberService } from '../member/member.service';
+import type { SystemService } from '../system/system.service';
+import type { CaptchaService } from './captcha.service';
+import type { SessionRepository } from './session.repository';
+import { phoneTarget, type VerificationService } from './verification.service';
+
+const L = IDENTITY_LIMITS;
+const minutes = (n: number) => n * 60_000;
+/** Logins per IP per minute, counted before any password hashing. */
+const LOGINS_PER_IP_PER_MINUTE = 30;
+/** How often a session's last-seen time is written (not on every request). */
+const TOUCH_EVERY_MS = 60_000;
+
+function mask(value: string, keepEnd: number): string {
+  return value.length <= keepEnd
+    ? value
+    : `${'•'.repeat(Math.min(4, value.length - keepEnd))}${value.slice(-keepEnd)}`;
+}
+
+/**
+ * Logging in and out: password and SMS logins with captcha after failures, lockouts, extra
+ * verification from a new IP, remember tokens, free play, and the session tokens themselves.
+ */
+export class SessionService {
+  constructor(
+    private readonly repo: SessionRepository,
+    private readonly members: MemberService,
+    private readonly system: SystemService,
+    private readonly captcha: CaptchaService,
+    private readonly codes: VerificationService,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  // ---- tokens ------------------------------------------------------------------------------
+
+  /** Starts a session (and a remember token if asked) and builds the login result. */
+  async start(
+    brand: Brand,
+    member: Member,
+    ctx: ClientContext,
+    opts: { method: string; remember?: boolean; viaSms?: boolean },
+  ): Promise<LoginResult> {
+    const now = new Date();
+    const token = randomToken();
+    await this.repo.insertSession({
+      member_id: member.id,
+      kind: 'SESSION',
+      token_hash: tokenHash(token),
+      ip: ctx.ip,
+      device: ctx.device,
+      user_agent: ctx.userAgent,
+      expires_at: new Date(now.getTime() + L.sessionAbsoluteHours * 3_600_000),
+    });
+    let rememberToken: string | undefined;
+    if (opts.remember) {
+      rememberToken = randomToken();
+      await this.repo.insertSession({
+        member_id: member.id,
+        kind: 'REMEMBER',
+        token_hash: tokenHash(rememberToken),
+        ip: ctx.ip,
+        device: ctx.device,
+        user_agent: ctx.userAgent,
+        expires_at: new Date(now.getTime() + L.rememberDays * 86_400_000),
+      });
+    }
+    const previousLogins = await this.members.countLogin(member.id, ctx.ip);
+    await this.repo.rememberIp(member.id, ctx.ip);
+    await this.repo.recordLogin({
+      merchant_code: brand.code,
+      member_id: member.id,
+      ip: ctx.ip,
+      device: ctx.device,
+      user_agent: ctx.userAgent,
+      method: opts.method,
+      success: true,
+      reason: null,
+    });
+
+    const tree = await this.system.whitelabel(brand);
+    const passwordExpired = this.members.passwordExpired(brand, member);
+    // Forced change (SPEC section 4): someone else chose the password, or it expired where the
+    // brand enforces expiry; never for SMS logins, which prove the phone, not the password.
+    const mustChangePassword =
+      !opts.viaSms &&
+      member.is_agent !== TRIAL_IS_AGENT &&
+      isModuleOnTree(tree, 'FORCECHANGEPASS') &&
+      (member.must_change_password || (passwordExpired && brand.enforcePasswordExpiry));
+    return {
+      token,
+      firstTimeLogin: previousLogins === 0,
+      passwordExpired,
+      mustChangePassword,
+      isAgent: member.is_agent,
+      username: member.username,
+      customerId: Number(member.id),
+      ...(rememberToken ? { rememberToken } : {}),
+    };
+  }
+
+  /** The auth guard's lookup: a live session of this brand, within its idle and absolute limits. */
+  async verifyToken(token: string, merchantCode: string): Promise<SessionMember | null> {
+    const now = new Date();
+    const row = await this.repo.findLive(tokenHash(token), 'SESSION', now);
+    if (!row || row.merchant_code !== merchantCode || row.status !== 'ACTIVE') return null;
+    if (now.getTime() - row.last_seen_at.getTime() > minutes(L.sessionIdleMinutes)) {
+      await this.repo.revoke(row.id, now);
+      return null;
+    }
+    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) await this.repo.touch(row.id, now);
+    return {
+      memberId: row.member_id,
+      sessionId: row.id,
+      merchantCode: row.merchant_code,
+      username: row.username,
+      isAgent: row.is_agent,
+    };
+  }
+
+  /** Ends this session, and this device's remember token when the client sends it. */
+  async logout(session: SessionMember, rememberToken?: string): Promise<void> {
+    const now = new Date();
+    await this.repo.revoke(session.sessionId, now);
+    if (rememberToken) await this.repo.revokeRemember(session.memberId, tokenHash(rememberToken), now);
+  }
+
+  /** Ends every other session and remember token of the member. */
+  async logoutOthers(session: SessionMember): Promise<void> {
+    await this.repo.revokeAllOf(session.memberId, new Date(), session.sessionId);
+  }
+
+  async revokeAll(memberId: string, exceptSessionId?: string): Promise<void> {
+    await this.repo.revokeAllOf(memberId, new Date(), exceptSessionId);
+  }
+
+  // ---- password and SMS login --------------------------------------------------------------
+
+  async login(brand: Brand, body: LoginRequest, ctx: ClientContext): Promise<LoginResult> {
+    if ((await this.limits.hit(`login-ip:${brand.code}:${ctx.ip}`, 60)) > LOGINS_PER_IP_PER_MINUTE) {
+      throw new AppError('system.throttled');
+    }
+    if (body.type === 'sms') return this.smsLogin(brand, body, ctx);
+
+    const username = body.username?.trim().toLowerCase();
+    if (!username || !body.password) throw new AppError('login.required.fields');
+    const accountKey = `login-fail:${brand.code}:${username}`;
+    const ipKey = `login-fail-ip:${brand.code}:${ctx.ip}`;
+    const window = L.failureWindowMinutes * 60;
+
+    const lockedFor = await this.limits.lockedFor(accountKey);
+    if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
+    const failures = Math.max(
+      await this.limits.count(accountKey, window),
+      await this.limits.count(ipKey, window),
+    );
+    if (failures >= L.captchaAfterFailures) await this.captcha.check(brand.code, ctx.ip, body.captcha);
+
+    const member = await this.members.byUsername(brand, username);
+    const verdict = await this.members.checkPassword(member, body.password);
+    if (!member || verdict === 'wrong' || member.is_agent === TRIAL_IS_AGENT) {
+      const accountFailures = await this.limits.hit(accountKey, window);
+      const ipFailures = await this.limits.hit(ipKey, window);
+      if (accountFailures >= L.lockAfterFailures) await this.limits.lock(accountKey, L.lockMinutes * 60);
+      await this.repo.recordLogin({
+        merchant_code: brand.code,
+        member_id: member?.id ?? null,
+        ip: ctx.ip,
+        device: ctx.device,
+        user_agent: ctx.userAgent,
+        method: 'PASSWORD',
+        success: false,
+        reason: 'wrong password',
+      });
+      throw new AppError('login.failed', {
+        captchaRequired: Math.max(accountFailures, ipFailures) >= L.captchaAfterFailures,
+      });
+    }
+    if (member.status !== 'ACTIVE') throw new AppError('login.account.disabled');
+    await this.limits.clear(accountKey);
+
+    const fresh = verdict === 'temporary' ? ((await this.members.byId(member.id)) ?? member) : member;
+    const pending = await this.needsExtraVerification(fresh, ctx, !!body.remember);
+    if (pending) throw new AppError('login.verification.required', pending);
+    return this.start(brand, fresh, ctx, { method: 'PASSWORD', remember: body.remember });
+  }
+
+  private async smsLogin(brand: Brand, body: LoginRequest, ctx: ClientContext): Promise<LoginResult> {
+    const tree = await this.system.whitelabel(brand);
+    if (!isModuleOnTree(tree, 'MOBILEVERCODELOGIN3')) throw new AppError('system.feature.disabled');
+    const dialing = (body.countryDialingCode ?? '').replace(/^\+/, '');
+    const mobile = body.mobileNum?.trim() ?? '';
+    if (!/^\d{1,4}$/.test(dialing) || !/^\d{5,15}$/.test(mobile) || !body.verificationCode) {
+      throw new AppError('login.required.fields');
+    }
+    await this.codes.consume({
+      merchant: brand.code,
+      channel: 'SMS',
+      purpose: 'LOGIN',
+      target: phoneTarget(dialing, mobile),
+      code: body.verificationCode,
+    });
+    const member = await this.members.byMobile(brand, dialing, mobile);
+    if (!member || member.is_agent === TRIAL_IS_AGENT) throw new AppError('login.failed');
+    if (member.status !== 'ACTIVE') throw new AppError('login.account.disabled');
+    return this.start(brand, member, ctx, { method: 'SMS', remember: body.remember, viaSms: true });
+  }
+
+  /**
+   * Sends a login (or reset) code. A number with no account behind it still counts against
+   * the throttles and answers the same, so the call does not reveal which numbers are members.
+   */
+  async sendNoLoginCode(
+    brand: Brand,
+    body: { countryDialingCode: string; mobileNum?: string; mobileNo?: string; purpose?: 'login' | 'reset' },
+    ctx: ClientContext,
+  ) {
+    const mobile = body.mobileNum ?? body.mobileNo;
+    if (!mobile)
+      throw new AppError('request.invalid', { fields: [{ field: 'mobileNum', message: 'required' }] });
+    const dialing = body.countryDialingCode.replace(/^\+/, '');
+    const member = await this.members.byMobile(brand, dialing, mobile);
+    return this.codes.send({
+      merchant: brand.code,
+      channel: 'SMS',
+      purpose: body.purpose === 'reset' ? 'RESET' : 'LOGIN',
+      target: phoneTarget(dialing, mobile),
+      ip: ctx.ip,
+      deliver: !!member && member.is_agent !== TRIAL_IS_AGENT,
+    });
+  }
+
+  /** Registration codes: refused for a number that already has an account. */
+  async sendRegisterCode(
+    brand: Brand,
+    body: { countryDialingCode: string; mobileNum?: string; mobileNo?: string },
+    ip: string,
+  ) {
+    const mobile = body.mobileNum ?? body.mobileNo;
+    if (!mobile)
+      throw new AppError('request.invalid', { fields: [{ field: 'mobileNo', message: 'required' }] });
+    const dialing = body.countryDialingCode.replace(/^\+/, '');
+    if (await this.members.byMobile(brand, dialing, mobile)) throw new AppError('member.mobile.used');
+    return this.codes.send({
+      merchant: brand.code,
+      channel: 'SMS',
+      purpose: 'REGISTER',
+      target: phoneTarget(dialing, mobile),
+      ip,
+    });
+  }
+
+  // ---- extra verification from a new IP ------------------------------------------------------
+
+  private methodsOf(member: Member): { methods: ExtraVerificationMethod[]; targets: Record<string, string> } {
+    const methods: ExtraVerificationMethod[] = [];
+    const targets: Record<string, string> = {};
+    if (member.mobile_num && member.country_dialing_code) {
+      methods.push('SMS');
+      targets.SMS = `+${member.country_dialing_code} ${mask(member.mobile_num, 4)}`;
+    }
+    if (member.email) {
+      methods.push('EMAIL');
+      const [name = '', domain = ''] = member.email.split('@');
+      targets.EMAIL = `${name.slice(0, 1)}•••@${domain}`;
+    }
+    if (member.payee_name) methods.push('BANK_NAME');
+    if (member.totp_enabled) methods.push('TOTP');
+    return { methods: EXTRA_VERIFICATION_METHODS.filter((m) => methods.includes(m)), targets };
+  }
+
+  /** A pending login when this IP is new for a member who has logged in before and can verify. */
+  private async needsExtraVerification(
+    member: Member,
+    ctx: ClientContext,
+    remember: boolean,
+  ): Promise<VerificationRequired | null> {
+    const known = await this.repo.knownIps(member.id);
+    if (known.length === 0 || known.includes(ctx.ip)) return null;
+    const { methods, targets } = this.methodsOf(member);
+    if (methods.length === 0) return null;
+    const pendingToken = randomToken();
+    await this.repo.insertPending({
+      token_hash: tokenHash(pendingToken),
+      member_id: member.id,
+      ip: ctx.ip,
+      remember,
+      expires_at: new Date(Date.now() + minutes(L.pendingLoginMinutes)),
+    });
+    return { pendingToken, methods, targets };
+  }
+
+  private async pendingOf(pendingToken: string, ctx: ClientContext) {
+    const pending = await this.repo.findPending(tokenHash(pendingToken), new Date());
+    if (!pending || pending.ip !== ctx.ip) throw new AppError('login.verification.invalid');
+    const member = await this.members.byId(pending.member_id);
+    if (!member || member.status !== 'ACTIVE') throw new AppError('login.verification.invalid');
+    return { pending, member };
+  }
+
+  async sendPendingCode(
+    brand: Brand,
+    body: { pendingToken: string; method: 'SMS' | 'EMAIL' },
+    ctx: ClientContext,
+  ) {
+    const { member } = await this.pendingOf(body.pendingToken, ctx);
+    const target =
+      body.method === 'SMS' && member.mobile_num && member.country_dialing_code
+        ? phoneTarget(member.country_dialing_code, member.mobile_num)
+        : body.method === 'EMAIL' && member.email
+          ? member.email
+          : null;
+    if (!target) throw new AppError('login.verification.invalid');
+    return this.codes.send({
+      merchant: brand.code,
+      channel: body.method,
+      purpose: 'EXTRA',
+      target,
+      ip: ctx.ip,
+    });
+  }
+
+  async verifyPending(
+    brand: Brand,
+    body: { pendingToken: string; method: ExtraVerificationMethod; answer: string; remember?: boolean },
+    ctx: ClientContext,
+  ): Promise<LoginResult> {
+    const { pending, member } = await this.pendingOf(body.pendingToken, ctx);
+    if (!this.methodsOf(member).methods.includes(body.method))
+      throw new AppError('login.verification.invalid');
+    const wrong = async (): Promise<never> => {
+      if ((await this.repo.addPendingTry(pending.token_hash)) >= L.smsMaxTries) {
+        await this.repo.usePending(pending.token_hash, new Date());
+      }
+      throw new AppError('login.verification.invalid');
+    };
+    switch (body.method) {
+      case 'SMS':
+      case 'EMAIL': {
+        const target =
+          body.method === 'SMS'
+            ? phoneTarget(member.country_dialing_code ?? '', member.mobile_num ?? '')
+            : (member.email ?? '');
+        await this.codes.consume({
+          merchant: brand.code,
+          channel: body.method,
+          purpose: 'EXTRA',
+          target,
+          code: body.answer,
+        });
+        break;
+      }
+      case 'BANK_NAME': {
+        // Counted per member across pending logins, since each password login makes a new one.
+        const key = `bank-name:${member.id}`;
+        if ((await this.limits.lockedFor(key)) > 0)
+          throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
+        const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase();
+        if (norm(body.answer) !== norm(member.payee_name ?? '')) {
+          if ((await this.limits.hit(key, L.failureWindowMinutes * 60)) >= L.smsMaxTries) {
+            await this.limits.lock(key, L.lockMinutes * 60);
+          }
+          await wrong();
+        }
+        break;
+      }
+      case 'TOTP':
+        if (!this.members.totpValid(brand, member, body.answer)) await wrong();
+        break;
+    }
+    if (!(await this.repo.usePending(pending.token_hash, new Date())))
+      throw new AppError('login.verification.invalid');
+    return this.start(brand, member, ctx, {
+      method: `PASSWORD+${body.method}`,
+      remember: pending.remember || body.remember,
+    });
+  }
+
+  // ---- remember me and free play -------------------------------------------------------------
+
+  /** Exchanges a remember token for a new session; the remember token rotates. */
+  async loginWithRemember(brand: Brand, rememberToken: string, ctx: ClientContext): Promise<LoginResult> {
+    const now = new Date();
+    const row = await this.repo.findLive(tokenHash(rememberToken), 'REMEMBER', now);
+    if (!row || row.merchant_code !== brand.code || row.status !== 'ACTIVE')
+      throw new AppError('login.not.session');
+    await this.repo.revoke(row.id, now);
+    const member = await this.members.byId(row.member_id);
+    if (!member) throw new AppError('login.not.session');
+    return this.start(brand, member, ctx, { method: 'REMEMBER', remember: true });
+  }
+
+  async freePlay(brand: Brand, ctx: ClientContext): Promise<LoginResult> {
+    const tree = await this.system.whitelabel(brand);
+    if (!isModuleOnTree(tree, 'FREEPLAY')) throw new AppError('system.feature.disabled');
+    if ((await this.limits.hit(`freeplay:${brand.code}:${ctx.ip}`, 3600)) > 10)
+      throw new AppError('system.throttled');
+    const member = await this.members.createTrial(brand, ctx);
+    return this.start(brand, member, ctx, { method: 'FREEPLAY' });
+  }
+
+  async history(memberId: string, pageNo: number, pageSize: number) {
+    const { rows, total } = await this.repo.loginHistory(memberId, (pageNo - 1) * pageSize, pageSize);
+    return {
+      list: rows.map((r) => ({
+        time: r.at.toISOString(),
+        ip: r.ip,
+        device: r.device,
+        success: r.success,
+        method: r.method,
+      })),
+      totalPages: Math.max(1, Math.ceil(total / pageSize)),
+    };
+  }
+}
