@@ -1,37 +1,5 @@
 import { z } from 'zod';
 
-/** isAgent values (SPEC section 6): 0 member; 1, 2, 41, 42 agents (account centre); 4 trial/guest. */
-export const IS_AGENT = { MEMBER: 0, AGENT_1: 1, AGENT_2: 2, AGENT_41: 41, AGENT_42: 42, TRIAL: 4 } as const;
-export const ACCOUNT_CENTRE_TYPES = [1, 2, 41, 42] as const;
-export const TRIAL_IS_AGENT = 4;
-
-/** Identity limits, defined once for server and site. */
-export const IDENTITY_LIMITS = {
-  /** Failed logins (per account or per IP) before a captcha is required. */
-  captchaAfterFailures: 3,
-  /** Failed logins per account before it is locked for lockMinutes. */
-  lockAfterFailures: 10,
-  lockMinutes: 15,
-  /** Window the failure counts above are taken over. */
-  failureWindowMinutes: 15,
-  captchaMinutes: 5,
-  smsCodeDigits: 6,
-  smsExpiredMinutes: 5,
-  smsMaxTries: 5,
-  /** Sends: one per second per number; 3 per number per 10 minutes; 20 per IP per hour. */
-  smsPerNumberPer10Min: 3,
-  smsPerIpPerHour: 20,
-  /** Too many sends or wrong codes lock the number for this long (SPEC section 9: 5 minutes). */
-  phoneLockoutMinutes: 5,
-  sessionIdleMinutes: 60,
-  sessionAbsoluteHours: 24,
-  rememberDays: 30,
-  resetPasswordMinutes: 30,
-  pendingLoginMinutes: 10,
-  /** Play money a trial account starts with, in minor units. */
-  trialPlayMoney: 200_000,
-} as const;
-
 export const LOGIN_TYPES = ['username', 'sms'] as const;
 
 const trimmed = (max: number) => z.string().trim().max(max);

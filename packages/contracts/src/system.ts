@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { CS_TYPES, GAME_TYPES, LANGUAGES, SYSTEM_STATUS } from './constants';
+import type { ModuleNode } from './module-tree';
 
 export const languageSchema = z.enum(LANGUAGES);
 
-export interface ModuleNode {
-  modId: string;
-  /** '1' on, '0' off: the real clients compare against the string. */
-  enabled: '1' | '0';
-  childrenNodes: ModuleNode[];
-}
 export const moduleNodeSchema: z.ZodType<ModuleNode> = z.lazy(() =>
   z.object({
     modId: z.string(),
@@ -38,15 +33,6 @@ export const REGISTER_FIELDS = [
   'idNumber',
 ] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
-
-/** Whether a whitelabel flag or module switch is on ('1') anywhere in the module tree. */
-export function isModuleOnTree(tree: ModuleNode[], modId: string): boolean {
-  for (const node of tree) {
-    if (node.modId === modId) return node.enabled === '1';
-    if (isModuleOnTree(node.childrenNodes, modId)) return true;
-  }
-  return false;
-}
 
 export const registerRuleSchema = z.object({
   field: z.enum(REGISTER_FIELDS),

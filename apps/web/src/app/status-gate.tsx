@@ -1,6 +1,7 @@
 import { SYSTEM_STATUS, type Language, type SystemStatusValue } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { useStatus } from '../features/system/api/get-status';
+import { restoreRememberedSession } from '../features/session/restore-session';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
 import { RegionBlockPage } from '../features/system/components/region-block-page';
 import { BrandProvider } from '../lib/brand';
@@ -11,6 +12,8 @@ import { prefetchShellData } from './prefetch';
 import { AppRouter } from './router';
 
 prefetchShellData();
+// Exchanged beside the permission call, not after it: a remembered member sees the site logged in.
+const restoring = restoreRememberedSession();
 
 /** The visitor's language if the brand offers it, else the brand's default. */
 function languageFor(status: SystemStatusValue): Language {
@@ -25,6 +28,11 @@ function languageFor(status: SystemStatusValue): Language {
 export function StatusGate() {
   const status = useStatus();
   const [ready, setReady] = useState(false);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    void restoring.then(() => setRestored(true));
+  }, []);
 
   useEffect(() => {
     if (status.isPending) return;
@@ -38,7 +46,7 @@ export function StatusGate() {
     else void initI18n(lang).then(done);
   }, [status.isPending, status.data]);
 
-  if (status.isPending || !ready) return <div className="boot-splash" aria-busy="true" />;
+  if (status.isPending || !ready || !restored) return <div className="boot-splash" aria-busy="true" />;
   if (status.isError) return <BootError error={status.error} onRetry={() => void status.refetch()} />;
 
   const value = status.data;

@@ -1,4 +1,4 @@
-import type { BrandInfo, ModuleNode } from '@app/contracts';
+import { isModuleOnTree, type BrandInfo } from '@app/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
 
 const BrandContext = createContext<BrandInfo | null>(null);
@@ -14,18 +14,8 @@ export function useBrand(): BrandInfo {
   return brand;
 }
 
-/**
- * Whether a whitelabel flag or module switch is on for this brand: the same walk as the
- * contracts' isModuleOnTree. WARNING: not imported from there, because a runtime import from
- * the contracts' system module keeps its zod schemas, and zod (25 KB gzipped) in the first load.
- */
-export function isModuleOn(tree: ModuleNode[], modId: string): boolean {
-  for (const node of tree) {
-    if (node.modId === modId) return node.enabled === '1';
-    if (isModuleOn(node.childrenNodes, modId)) return true;
-  }
-  return false;
-}
+/** Whether a whitelabel flag or module switch is on for this brand. */
+export const isModuleOn = isModuleOnTree;
 
 let chosenCdn: string | null = null;
 

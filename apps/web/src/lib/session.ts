@@ -1,17 +1,6 @@
-import {
-  SESSION_KEYS,
-  type ACCOUNT_CENTRE_TYPES as AccountCentreTypes,
-  type LoginResult,
-  type TRIAL_IS_AGENT as TrialIsAgent,
-} from '@app/contracts';
+import { ACCOUNT_CENTRE_TYPES, SESSION_KEYS, TRIAL_IS_AGENT, type LoginResult } from '@app/contracts';
 import { create } from 'zustand';
 import { clearSessionExceptMerchant, local, session } from './storage';
-
-// WARNING: a runtime import from the contracts' identity module keeps its zod schemas, and zod
-// (25 KB gzipped) in the first load. The values are typed from the contracts instead, so the
-// compiler fails here if they ever change there.
-const TRIAL_IS_AGENT: typeof TrialIsAgent = 4;
-const ACCOUNT_CENTRE_TYPES: typeof AccountCentreTypes = [1, 2, 41, 42];
 
 /** Where the revocable remember token is kept (never the password). */
 const REMEMBER_KEY = 'rememberToken';

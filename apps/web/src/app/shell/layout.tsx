@@ -6,20 +6,26 @@ import { BannerCarousel } from '../../features/messages/components/banner-carous
 import { NoticeBar } from '../../features/messages/components/notice-bar';
 import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand';
+import { usePopups } from '../../lib/popups';
 import { getToken } from '../../lib/storage';
 import { ErrorBoundary } from './error-boundary';
 import { bannerGroupFor, isHomePath } from './banner-group';
 import { Header } from './header';
+import { Popups } from './popups';
 import { RightBar } from './right-bar';
 
 // Below the fold: loaded after the first screen.
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+// Its own chunk, loaded when opened (popup, or the ?member= link described in member-centre.tsx).
+const MemberCentre = lazy(() => import('./member-centre').then((m) => ({ default: m.MemberCentre })));
 
 /** Header, banner area with the notice bar, the page, right bar and footer. */
 export function Layout() {
   const { t } = useTranslation();
   const brand = useBrand();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const memberCentreOpen = usePopups((s) => s.open === 'memberCentre');
+  const memberCentreWanted = memberCentreOpen || new URLSearchParams(search).has('member');
   // A new page starts at the top; hash links (help sections) keep their place.
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollTo, which must not become the cleanup.
@@ -62,6 +68,14 @@ export function Layout() {
         </Suspense>
       </ErrorBoundary>
       <RightBar />
+      {memberCentreWanted && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <MemberCentre />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      <Popups />
     </div>
   );
 }

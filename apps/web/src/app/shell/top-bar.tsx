@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useHasHelpTag } from '../../features/system/hooks/use-has-help-tag';
 import { useCustomerService } from '../../features/system/hooks/use-customer-service';
 import { paths } from '../../config/paths';
-import { isModuleOn, useBrand } from '../../lib/brand';
+import { useBrand } from '../../lib/brand';
 import { changeLanguage, LANGUAGE_NAMES, useApiLanguage } from '../../lib/i18n';
+import { AccountArea } from './account-area';
 import { Clock } from './clock';
 
 function LanguageSwitcher() {
@@ -32,24 +33,6 @@ function LanguageSwitcher() {
   );
 }
 
-/** Logged-out login area: the login and sign-up popups arrive with the identity issue at these routes. */
-function LoginArea() {
-  const { t } = useTranslation();
-  const brand = useBrand();
-  return (
-    <div className="login-area">
-      <Link className="btn btn-sm btn-ghost" to={paths.login} data-testid="login-button">
-        {t('header.login')}
-      </Link>
-      {isModuleOn(brand.whitelabel, 'DIRECTREG3') && (
-        <Link className="btn btn-sm btn-primary" to={paths.register} data-testid="signup-button">
-          {t('header.signup')}
-        </Link>
-      )}
-    </div>
-  );
-}
-
 export function TopBar() {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -69,7 +52,7 @@ export function TopBar() {
             </Link>
           )}
         </div>
-        <LoginArea />
+        <AccountArea />
         <LanguageSwitcher />
       </div>
     </div>

@@ -1,0 +1,223 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMemberInfo } from '../../features/member/api/get-member-info';
+import { useGuard } from '../../features/session/hooks/use-guard';
+import { paths } from '../../config/paths';
+import { isModuleOn, useBrand } from '../../lib/brand';
+import { usePopups } from '../../lib/popups';
+import { canOpenAccountCentre, canOpenMemberCentre, useSession } from '../../lib/session';
+import '../../styles/auth.css';
+
+/** Member-centre pages the header opens (their keys are the member-centre menu's). */
+type CentrePage = 'personalHistoryCopy' | 'depositv2' | 'withdraw' | 'securityCenter' | 'messageV2';
+
+/** Logged out: Login opens the login popup; Sign up opens the register popup when DIRECTREG3 is on. */
+function LoggedOut() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const show = usePopups((s) => s.show);
+  return (
+    <div className="login-area">
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        onClick={() => show('login')}
+        data-testid="login-button"
+      >
+        {t('header.login')}
+      </button>
+      {isModuleOn(brand.whitelabel, 'DIRECTREG3') && (
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          onClick={() => show('register')}
+          data-testid="signup-button"
+        >
+          {t('header.signup')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The information dropdown: a menu button with the WAI-ARIA keyboard pattern. */
+function InfoMenu() {
+  const { t } = useTranslation();
+  const show = usePopups((s) => s.show);
+  const guard = useGuard();
+  const memberCentre = useSession(canOpenMemberCentre);
+  const accountCentre = useSession(canOpenAccountCentre);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const items = () => [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+  useEffect(() => {
+    if (!open) return;
+    items()[0]?.focus();
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const closeMenu = (focusButton: boolean) => {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  };
+  const onMenuKey = (e: KeyboardEvent) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const move = (i: number) => {
+      e.preventDefault();
+      list[(i + list.length) % list.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(index + 1);
+    else if (e.key === 'ArrowUp') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(list.length - 1);
+    else if (e.key === 'Escape') {
+      e.preventDefault();
+      closeMenu(true);
+    } else if (e.key === 'Tab') closeMenu(false);
+  };
+
+  /** The menu's entries in the spec's order; member-centre pages go through the guard. */
+  const centre = (page: CentrePage) => () => guard(() => show('memberCentre', { page }));
+  const entries: { key: string; label: string; run: () => void }[] = [
+    ...(memberCentre
+      ? [
+          {
+            key: 'personalHistoryCopy',
+            label: t('auth.account.bettingRecord'),
+            run: centre('personalHistoryCopy'),
+          },
+          { key: 'depositv2', label: t('auth.account.deposit'), run: centre('depositv2') },
+          { key: 'withdraw', label: t('auth.account.withdraw'), run: centre('withdraw') },
+          { key: 'securityCenter', label: t('auth.account.details'), run: centre('securityCenter') },
+        ]
+      : []),
+    {
+      key: 'changePassword',
+      label: t('auth.account.changePassword'),
+      run: () => guard(() => show('changePassword')),
+    },
+    ...(memberCentre
+      ? [{ key: 'memberCentre', label: t('auth.account.memberCentre'), run: centre('securityCenter') }]
+      : []),
+  ];
+
+  return (
+    <div className="info-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-sm btn-ghost info-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+        data-testid="info-menu-button"
+      >
+        {t('auth.account.menu')}
+        <span className="caret" aria-hidden="true" />
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={t('auth.account.menu')}
+          className="info-dropdown"
+          onKeyDown={onMenuKey}
+        >
+          {entries.map((e) => (
+            <li role="none" key={e.key}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  closeMenu(false);
+                  e.run();
+                }}
+                data-testid={`menu-${e.key}`}
+              >
+                {e.label}
+              </button>
+            </li>
+          ))}
+          {accountCentre && (
+            <li role="none">
+              <Link
+                to={paths.agentHome}
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => closeMenu(false)}
+                data-testid="menu-agent"
+              >
+                {t('auth.account.agent')}
+              </Link>
+            </li>
+          )}
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                closeMenu(false);
+                show('logoutConfirm');
+              }}
+              data-testid="menu-logout"
+            >
+              {t('auth.account.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Logged in: the account name (opens the inbox of the member centre) and the information dropdown. */
+function LoggedIn() {
+  const { t } = useTranslation();
+  const username = useSession((s) => s.username);
+  const info = useMemberInfo();
+  const guard = useGuard();
+  const show = usePopups((s) => s.show);
+  const name = info.data?.nickname || info.data?.account || username || '';
+  return (
+    <div className="login-area account-area" data-testid="account-area">
+      <button
+        type="button"
+        className="account-name"
+        title={t('auth.account.messages')}
+        onClick={() => guard(() => show('memberCentre', { page: 'messageV2' satisfies CentrePage }))}
+        data-testid="account-name"
+      >
+        <span className="avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="account-text">{name}</span>
+      </button>
+      <InfoMenu />
+    </div>
+  );
+}
+
+/** The header's login area: login and sign-up buttons, or the member's account area. */
+export function AccountArea() {
+  const token = useSession((s) => s.token);
+  return token ? <LoggedIn /> : <LoggedOut />;
+}

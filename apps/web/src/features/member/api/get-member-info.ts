@@ -1,0 +1,25 @@
+import type { MemberInfo } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const getMemberInfo = () => api.get<MemberInfo>('/wps/member/info');
+
+/**
+ * Keyed by the member (['member', 'info', customerId], as the security centre keys it), so a
+ * new login never shows the previous member's data. Not refetched on focus.
+ */
+export const memberInfoQueryOptions = (customerId: number | null) =>
+  queryOptions({
+    queryKey: ['member', 'info', customerId],
+    queryFn: getMemberInfo,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+  });
+
+/** The logged-in member's info; idle without a session. */
+export function useMemberInfo() {
+  const customerId = useSession((s) => s.customerId);
+  const token = useSession((s) => s.token);
+  return useQuery({ ...memberInfoQueryOptions(customerId), enabled: !!token });
+}
