@@ -129,6 +129,13 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(memberRoutes, { members: services.members });
   await app.register(manifestRoute);
 
+  // Old rate-limit windows are useless once passed: dropped hourly so the table stays small.
+  const prune = setInterval(() => {
+    services.limits.prune().catch((err: unknown) => app.log.warn({ err }, 'rate counter prune failed'));
+  }, 3_600_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   // 4. Files: brand media (banners, logos, QR codes) and the built site with its SPA fallback.

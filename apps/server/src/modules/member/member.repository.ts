@@ -1,7 +1,6 @@
+import { ACCOUNT_CENTRE_TYPES } from '@app/contracts';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, MemberTable } from '../../db/schema';
-
-const AGENT_TYPES = [1, 2, 41, 42];
 
 /** Member rows. SQL only. */
 export class MemberRepository {
@@ -36,7 +35,7 @@ export class MemberRepository {
       .select(['id', 'username'])
       .where('merchant_code', '=', merchant)
       .where('affiliate_code', '=', code)
-      .where('is_agent', 'in', AGENT_TYPES)
+      .where('is_agent', 'in', [...ACCOUNT_CENTRE_TYPES])
       .where('status', '=', 'ACTIVE')
       .executeTakeFirst();
   }

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { hashShortSecret, randomCode, randomToken, verifyShortSecret } from '../../platform/secrets';
+import { randomCode, randomToken } from '../../platform/secrets';
 import type { CaptchaService } from '../session/captcha.service';
 import { phoneTarget, type VerificationService } from '../session/verification.service';
 import type { SystemService } from '../system/system.service';
@@ -39,7 +39,6 @@ export type StartSession = (
 ) => Promise<LoginResult>;
 export type RevokeSessions = (memberId: string, exceptSessionId?: string) => Promise<void>;
 
-const AGENT_TYPES = [1, 2, 41, 42];
 /** Wrong confirmations of the own password before sensitive changes lock for lockMinutes. */
 const OWN_PASSWORD_TRIES = 5;
 /** Forgot-password e-mails: per IP per hour, and per account per hour. */
@@ -519,15 +518,9 @@ export class MemberService {
     return this.totp(brand, m.username, m.totp_secret).validate({ token: code.trim(), window: 1 }) !== null;
   }
 
-  isAgentType(isAgent: number): boolean {
-    return AGENT_TYPES.includes(isAgent);
-  }
-
   private async mustGet(memberId: string): Promise<Member> {
     const m = await this.repo.byId(memberId);
     if (!m) throw new AppError('login.not.session');
     return m;
   }
 }
-
-export { hashShortSecret, verifyShortSecret };
