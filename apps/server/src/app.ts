@@ -28,6 +28,10 @@ import { SessionRepository } from './modules/session/session.repository';
 import { SessionService } from './modules/session/session.service';
 import { VerificationRepository } from './modules/session/verification.repository';
 import { VerificationService } from './modules/session/verification.service';
+import { InboxRepository } from './modules/messages/inbox.repository';
+import { InboxService } from './modules/messages/inbox.service';
+import { LedgerService } from './modules/wallet/ledger.service';
+import { adminAuth } from './platform/admin-auth';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
 import { payloadCrypto } from './platform/payload-crypto';
@@ -67,7 +71,12 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, production: boolean
   );
   const sessions = new SessionService(sessionRepo, members, system, captcha, codes, limits);
   late.sessions = sessions;
+  // Money: one ledger for every module that moves it; messages to members commit with the change.
+  const ledger = new LedgerService(db.db);
+  const inbox = new InboxService(new InboxRepository(db.db));
   return {
+    ledger,
+    inbox,
     limits,
     system,
     codes,
@@ -114,6 +123,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     verify: (token, merchant) => services.sessions.verifyToken(token, merchant),
   });
   await app.register(payloadCrypto, { getKey: () => services.payloadKeys.key() });
+  await app.register(adminAuth, { apiKey: config.ADMIN_API_KEY });
 
   // 3. Domain routes.
   await app.register(systemRoutes, { system: services.system });

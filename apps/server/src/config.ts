@@ -36,6 +36,11 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'apps/server/media')),
   /** Seconds a brand's configuration is cached in memory before it is read again. */
   BRAND_CACHE_SECONDS: z.coerce.number().min(0).default(10),
+  /**
+   * Key of the operator API (`/wps/admin/...`, header X-Admin-Key). Unset: the operator API refuses
+   * every call (the CLI `npm run admin` works on the database directly and needs no key).
+   */
+  ADMIN_API_KEY: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

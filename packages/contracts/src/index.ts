@@ -10,3 +10,5 @@ export * from './register-patterns';
 export * from './identity-constants';
 export * from './identity';
 export * from './payload-crypto';
+export * from './money';
+export * from './wallet';

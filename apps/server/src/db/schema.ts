@@ -126,7 +126,7 @@ export interface CryptoKeyTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends IdentityTables {
+export interface Database extends IdentityTables, WalletTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -281,4 +281,215 @@ export interface IdentityTables {
   pending_login: PendingLoginTable;
   password_reset: PasswordResetTable;
   dev_outbox: DevOutboxTable;
+}
+
+// ---- wallet (0003_wallet.sql) ------------------------------------------------------------------
+// WARNING: int8 columns (ids, money in minor units) arrive as decimal strings; never Number() money.
+
+export type LedgerAccountKind =
+  | 'MAIN'
+  | 'VENDOR'
+  | 'WITHDRAW_HOLD'
+  | 'BET_HOLD'
+  | 'HOUSE'
+  | 'PAYMENT_CLEARING'
+  | 'PROMOTION_EXPENSE'
+  | 'WAGE_EXPENSE'
+  | 'ADJUSTMENT'
+  | 'TRIAL_FUND';
+
+type Minor = ColumnType<string, string | bigint, string | bigint>;
+
+export interface LedgerAccountTable {
+  id: Generated<string>;
+  merchant_code: string;
+  kind: LedgerAccountKind;
+  member_id: string | null;
+  vendor_code: Generated<string>;
+  tracked: boolean;
+  balance: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerEntryTable {
+  id: Generated<string>;
+  merchant_code: string;
+  reference: string;
+  kind: string;
+  member_id: string | null;
+  memo: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerPostingTable {
+  id: Generated<string>;
+  entry_id: string;
+  account_id: string;
+  amount: Minor;
+  balance_after: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CashierSettingTable {
+  merchant_code: string;
+  single_wallet: boolean;
+  withdraw_min: Minor;
+  withdraw_max: Minor;
+  withdraw_daily_count: number;
+  withdraw_confirm_minutes: number;
+  upline_transfer_enabled: boolean;
+  gateway_secret: string;
+}
+
+export interface PaymentChannelTable {
+  id: Generated<string>;
+  merchant_code: string;
+  code: string;
+  kind: 'BANK' | 'ONLINE';
+  name: Json<LocalizedText>;
+  min_amount: Minor;
+  max_amount: Minor;
+  fee_bp: number;
+  fee_fixed: Minor;
+  presets: ColumnType<string[], (string | bigint)[], (string | bigint)[]>;
+  bank_name: string | null;
+  account_name: string | null;
+  account_no: string | null;
+  gateway: string | null;
+  enabled: Generated<boolean>;
+  sort: number;
+}
+
+export interface PayoutBankTable {
+  merchant_code: string;
+  code: string;
+  kind: 'BANK' | 'EWALLET';
+  name: string;
+  sort: number;
+}
+
+export interface PayoutAccountTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  bank_code: string;
+  account_name: string;
+  account_no: string;
+  created_at: Generated<Date>;
+}
+
+export interface CashierImageTable {
+  id: string;
+  merchant_code: string;
+  member_id: string;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  created_at: Generated<Date>;
+}
+
+export interface DepositTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  order_no: string;
+  channel_id: string;
+  amount: Minor;
+  fee: Minor;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED' | 'ARRIVED' | 'FAILED'>;
+  payer_name: string | null;
+  image_ids: Generated<string[]>;
+  remark: string | null;
+  reject_reason: string | null;
+  gateway_txn: string | null;
+  reviewed_by: string | null;
+  entry_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WithdrawalTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  order_no: string;
+  payout_account_id: string;
+  amount: Minor;
+  paid_amount: ColumnType<string, string | bigint | undefined, string | bigint>;
+  status: Generated<'PENDING' | 'PARTIAL' | 'PAID' | 'REJECTED'>;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WithdrawalPayoutTable {
+  id: Generated<string>;
+  withdrawal_id: string;
+  amount: Minor;
+  entry_id: string;
+  confirm_status: Generated<'AWAITING' | 'RECEIVED' | 'NOT_RECEIVED' | 'AUTO_RECEIVED'>;
+  confirm_deadline: Date;
+  proof_image_ids: Generated<string[]>;
+  remark: string | null;
+  confirmed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface TurnoverRequirementTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  required: Minor;
+  achieved: ColumnType<string, string | bigint | undefined, string | bigint>;
+  source: string;
+  created_at: Generated<Date>;
+}
+
+export interface BetRecordTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  game_name: string;
+  round_id: string;
+  stake: Minor;
+  valid_bet: ColumnType<string, string | bigint | undefined, string | bigint>;
+  payout: ColumnType<string, string | bigint | undefined, string | bigint>;
+  status: Generated<'OPEN' | 'SETTLED' | 'VOID'>;
+  stake_entry_id: string;
+  settle_entry_id: string | null;
+  placed_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+export interface MemberMessageTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  kind: string;
+  params: Json<Record<string, string | number>>;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface WalletTables {
+  ledger_account: LedgerAccountTable;
+  ledger_entry: LedgerEntryTable;
+  ledger_posting: LedgerPostingTable;
+  cashier_setting: CashierSettingTable;
+  payment_channel: PaymentChannelTable;
+  payout_bank: PayoutBankTable;
+  payout_account: PayoutAccountTable;
+  cashier_image: CashierImageTable;
+  deposit: DepositTable;
+  withdrawal: WithdrawalTable;
+  withdrawal_payout: WithdrawalPayoutTable;
+  turnover_requirement: TurnoverRequirementTable;
+  bet_record: BetRecordTable;
+  member_message: MemberMessageTable;
 }

@@ -74,6 +74,30 @@ export interface DemoBrand {
   customerService: { position: string; type: 'VIP' | 'LIVECHAT'; url: string; key: string }[];
   /** Demo accounts (README lists their passwords): an agent with an affiliate code and a member under it. */
   accounts: DemoAccount[];
+  cashier: DemoCashier;
+}
+
+/** Amounts are in major units as text ("100.00"); the seed converts them with toMinor(). */
+export interface DemoCashier {
+  singleWallet: boolean;
+  withdrawMin: string;
+  withdrawMax: string;
+  withdrawDailyCount: number;
+  withdrawConfirmMinutes: number;
+  uplineTransfer: boolean;
+  channels: {
+    code: string;
+    kind: 'BANK' | 'ONLINE';
+    name: LocalizedText;
+    min: string;
+    max: string;
+    feeBp: number;
+    feeFixed: string;
+    presets: string[];
+    bank?: { bankName: string; accountName: string; accountNo: string };
+    gateway?: 'DEMO';
+  }[];
+  payoutBanks: { code: string; kind: 'BANK' | 'EWALLET'; name: string }[];
 }
 
 export interface DemoAccount {
@@ -86,6 +110,10 @@ export interface DemoAccount {
   payeeName?: string;
   email?: string;
   mobile?: { dialing: string; number: string };
+  /** Six digits; the README lists it. */
+  paymentPassword?: string;
+  /** Credited once through the ledger as an operator adjustment (major units). */
+  openingBalance?: string;
 }
 
 const rule = (
@@ -389,6 +417,49 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { position: 'HOME', type: 'LIVECHAT', url: '/helpmc#contact', key: 'Gp7xQ2ka' },
       { position: 'HOME', type: 'VIP', url: '/helpmc#contact', key: 'Vp3mZ9qe' },
     ],
+    cashier: {
+      singleWallet: false,
+      withdrawMin: '100.00',
+      withdrawMax: '50000.00',
+      withdrawDailyCount: 5,
+      withdrawConfirmMinutes: 30,
+      uplineTransfer: true,
+      channels: [
+        {
+          code: 'BANK_BDO',
+          kind: 'BANK',
+          name: text('Bank transfer (BDO)', { CN: '银行转账 (BDO)', TY: 'Bank transfer (BDO)' }),
+          min: '100.00',
+          max: '100000.00',
+          feeBp: 0,
+          feeFixed: '0',
+          presets: ['100', '500', '1000', '5000'],
+          bank: {
+            bankName: 'BDO Unibank',
+            accountName: 'Golden Palm Payments Inc.',
+            accountNo: '0012345678901',
+          },
+        },
+        {
+          code: 'EWALLET_DEMO',
+          kind: 'ONLINE',
+          name: text('E-wallet (instant)', { CN: '电子钱包（即时）', TY: 'E-wallet (instant)' }),
+          min: '50.00',
+          max: '20000.00',
+          feeBp: 150,
+          feeFixed: '0',
+          presets: ['50', '200', '500', '2000'],
+          gateway: 'DEMO',
+        },
+      ],
+      payoutBanks: [
+        { code: 'BDO', kind: 'BANK', name: 'BDO Unibank' },
+        { code: 'BPI', kind: 'BANK', name: 'Bank of the Philippine Islands' },
+        { code: 'METROBANK', kind: 'BANK', name: 'Metrobank' },
+        { code: 'GCASH', kind: 'EWALLET', name: 'GCash' },
+        { code: 'MAYA', kind: 'EWALLET', name: 'Maya' },
+      ],
+    },
     accounts: [
       {
         username: 'agent01',
@@ -396,6 +467,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
         isAgent: 1,
         affiliateCode: 'GOLD2026',
         payeeName: 'GOLDEN AGENT',
+        paymentPassword: '123456',
+        openingBalance: '20000.00',
       },
       {
         username: 'demo01',
@@ -405,6 +478,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
         payeeName: 'DEMO PLAYER',
         email: 'demo01@goldenpalm.example',
         mobile: { dialing: '63', number: '9170000001' },
+        paymentPassword: '123456',
+        openingBalance: '5000.00',
       },
     ],
   },
@@ -484,6 +559,43 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { position: 'HOME', type: 'LIVECHAT', url: '/helpmc#contact', key: 'Rl5kW8pa' },
       { position: 'HOME', type: 'VIP', url: '/helpmc#contact', key: 'Rv2nT4xs' },
     ],
+    cashier: {
+      singleWallet: true,
+      withdrawMin: '50.00',
+      withdrawMax: '30000.00',
+      withdrawDailyCount: 3,
+      withdrawConfirmMinutes: 60,
+      uplineTransfer: false,
+      channels: [
+        {
+          code: 'BANK_MAYBANK',
+          kind: 'BANK',
+          name: text('Bank transfer (Maybank)', { MY: 'Pindahan bank (Maybank)' }),
+          min: '30.00',
+          max: '50000.00',
+          feeBp: 0,
+          feeFixed: '0',
+          presets: ['30', '100', '300', '1000'],
+          bank: { bankName: 'Maybank', accountName: 'Royal Lotus Sdn Bhd', accountNo: '514012345678' },
+        },
+        {
+          code: 'FPX_DEMO',
+          kind: 'ONLINE',
+          name: text('Online banking (FPX)', { MY: 'Perbankan dalam talian (FPX)' }),
+          min: '10.00',
+          max: '10000.00',
+          feeBp: 0,
+          feeFixed: '1.00',
+          presets: ['10', '50', '100', '500'],
+          gateway: 'DEMO',
+        },
+      ],
+      payoutBanks: [
+        { code: 'MAYBANK', kind: 'BANK', name: 'Maybank' },
+        { code: 'CIMB', kind: 'BANK', name: 'CIMB Bank' },
+        { code: 'TNG', kind: 'EWALLET', name: "Touch 'n Go eWallet" },
+      ],
+    },
     accounts: [
       {
         username: 'agent01',
@@ -491,8 +603,18 @@ export const DEMO_BRANDS: DemoBrand[] = [
         isAgent: 1,
         affiliateCode: 'LOTUS2026',
         payeeName: 'LOTUS AGENT',
+        paymentPassword: '123456',
+        openingBalance: '10000.00',
       },
-      { username: 'demo01', password: 'demo1234', isAgent: 0, upline: 'agent01', payeeName: 'DEMO PLAYER' },
+      {
+        username: 'demo01',
+        password: 'demo1234',
+        isAgent: 0,
+        upline: 'agent01',
+        payeeName: 'DEMO PLAYER',
+        paymentPassword: '123456',
+        openingBalance: '2000.00',
+      },
     ],
   },
 ];

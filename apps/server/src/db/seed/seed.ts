@@ -1,5 +1,7 @@
-import { BANNER_GROUPS, MODULE_SWITCHES, WHITELABEL_FLAGS, scrambleCsPath } from '@app/contracts';
+import { randomBytes } from 'node:crypto';
+import { BANNER_GROUPS, MODULE_SWITCHES, WHITELABEL_FLAGS, scrambleCsPath, toMinor } from '@app/contracts';
 import type { Kysely } from 'kysely';
+import { LedgerService } from '../../modules/wallet/ledger.service';
 import { hashPassword } from '../../platform/password';
 import type { Database, LocalizedText } from '../schema';
 import { DEMO_BRANDS, patternOf, type DemoBrand } from './demo-brands';
@@ -23,15 +25,104 @@ export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_
         .where('merchant_code', '=', b.code)
         .where('username', '=', a.username)
         .executeTakeFirst();
-      if (!exists) hashes.set(`${b.code}/${a.username}`, await hashPassword(a.password));
+      if (!exists) {
+        hashes.set(`${b.code}/${a.username}`, await hashPassword(a.password));
+        if (a.paymentPassword)
+          hashes.set(`${b.code}/${a.username}/pay`, await hashPassword(a.paymentPassword));
+      }
     }
   }
   await db.transaction().execute(async (tx) => {
     for (const b of brands) {
       await seedBrand(tx, b);
+      await seedCashier(tx, b);
       await seedAccounts(tx, b, hashes);
     }
   });
+  // Opening balances go through the ledger like any other money, once (the reference is unique).
+  const ledger = new LedgerService(db);
+  for (const b of brands) {
+    for (const a of b.accounts) {
+      if (!a.openingBalance) continue;
+      const member = await db
+        .selectFrom('member')
+        .select('id')
+        .where('merchant_code', '=', b.code)
+        .where('username', '=', a.username)
+        .executeTakeFirstOrThrow();
+      const amount = must(toMinor(a.openingBalance), a.openingBalance);
+      await ledger.post(db, {
+        merchant: b.code,
+        reference: `seed:opening:${a.username}`,
+        kind: 'ADJUSTMENT',
+        memberId: member.id,
+        memo: { reason: 'Demo opening balance' },
+        postings: [
+          { accountId: await ledger.account(b.code, 'ADJUSTMENT'), amount: -amount },
+          { accountId: await ledger.account(b.code, 'MAIN', member.id), amount },
+        ],
+      });
+    }
+  }
+}
+
+function must(minor: bigint | null, text: string): bigint {
+  if (minor === null) throw new Error(`seed: ${text} is not an amount`);
+  return minor;
+}
+
+async function seedCashier(db: Kysely<Database>, b: DemoBrand): Promise<void> {
+  const c = b.cashier;
+  await db
+    .insertInto('cashier_setting')
+    .values({
+      merchant_code: b.code,
+      single_wallet: c.singleWallet,
+      withdraw_min: must(toMinor(c.withdrawMin), c.withdrawMin),
+      withdraw_max: must(toMinor(c.withdrawMax), c.withdrawMax),
+      withdraw_daily_count: c.withdrawDailyCount,
+      withdraw_confirm_minutes: c.withdrawConfirmMinutes,
+      upline_transfer_enabled: c.uplineTransfer,
+      // Made here, kept in the database, never committed: the demo gateway signs with it.
+      gateway_secret: randomBytes(32).toString('hex'),
+    })
+    .onConflict((oc) => oc.column('merchant_code').doNothing())
+    .execute();
+  await db
+    .insertInto('payment_channel')
+    .values(
+      c.channels.map((ch, i) => ({
+        merchant_code: b.code,
+        code: ch.code,
+        kind: ch.kind,
+        name: JSON.stringify(ch.name),
+        min_amount: must(toMinor(ch.min), ch.min),
+        max_amount: must(toMinor(ch.max), ch.max),
+        fee_bp: ch.feeBp,
+        fee_fixed: must(toMinor(ch.feeFixed), ch.feeFixed),
+        presets: ch.presets.map((p) => must(toMinor(p), p)),
+        bank_name: ch.bank?.bankName ?? null,
+        account_name: ch.bank?.accountName ?? null,
+        account_no: ch.bank?.accountNo ?? null,
+        gateway: ch.gateway ?? null,
+        sort: i,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'code']).doNothing())
+    .execute();
+  await db
+    .insertInto('payout_bank')
+    .values(
+      c.payoutBanks.map((pb, i) => ({
+        merchant_code: b.code,
+        code: pb.code,
+        kind: pb.kind,
+        name: pb.name,
+        sort: i,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['merchant_code', 'code']).doNothing())
+    .execute();
 }
 
 async function seedAccounts(db: Kysely<Database>, b: DemoBrand, hashes: Map<string, string>): Promise<void> {
@@ -52,6 +143,7 @@ async function seedAccounts(db: Kysely<Database>, b: DemoBrand, hashes: Map<stri
         merchant_code: b.code,
         username: a.username,
         password_hash: hash,
+        payment_password_hash: hashes.get(`${b.code}/${a.username}/pay`) ?? null,
         is_agent: a.isAgent,
         affiliate_code: a.affiliateCode ?? null,
         upline_id: upline?.id ?? null,

@@ -477,6 +477,24 @@ export class MemberService {
     await this.repo.update(memberId, { payment_password_hash: await hashPassword(body.newPaymentPassword) });
   }
 
+  /**
+   * The payment password confirms a money movement (withdrawal, binding a payout account, a
+   * transfer to the upline). Wrong answers are counted and lock like the own password.
+   * Call it before opening the money transaction: hashing is slow on purpose.
+   */
+  async confirmPaymentPassword(memberId: string, paymentPassword: string): Promise<void> {
+    const m = await this.mustGet(memberId);
+    if (!m.payment_password_hash) throw new AppError('payment.password.unset');
+    const key = `payment-password:${m.id}`;
+    const lockedFor = await this.limits.lockedFor(key);
+    if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
+    if (await verifyPassword(m.payment_password_hash, paymentPassword)) return;
+    if ((await this.limits.hit(key, IDENTITY_LIMITS.failureWindowMinutes * 60)) >= OWN_PASSWORD_TRIES) {
+      await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
+    }
+    throw new AppError('payment.password.wrong');
+  }
+
   // ---- TOTP authenticator --------------------------------------------------------------------
 
   private totp(brand: Brand, username: string, secret: string) {

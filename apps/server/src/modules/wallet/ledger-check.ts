@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Db } from './ledger.repository';
+
+/** One broken invariant, with a few examples of the rows that break it. */
+export interface Violation {
+  invariant: string;
+  count: number;
+  examples: Record<string, unknown>[];
+}
+
+const EXAMPLES = 5;
+
+/**
+ * Every invariant of ARCHITECTURE section 4, checked over the whole ledger (or one brand):
+ * - every entry has two or more postings and they sum to zero;
+ * - every posting names an existing account of the entry's brand;
+ * - every tracked balance equals the sum of its postings, and no player balance is negative;
+ * - each tracked posting's balance_after is the running sum of that account (before + amount);
+ * - untracked (operator) accounts keep no balance row;
+ * - no reference was applied twice;
+ * and the cashier's own bookkeeping against the ledger:
+ * - a member's withdrawal hold equals what its open withdrawals still wait to be paid;
+ * - each withdrawal's paid amount equals the sum of its payouts;
+ * - credited deposits (APPROVED, ARRIVED) have exactly their entry; others have none.
+ * Returns the violations; an empty list means the ledger is consistent.
+ */
+export async function checkLedger(db: Db, merchant?: string): Promise<Violation[]> {
+  const brand = (alias: string) =>
+    merchant ? sql`AND ${sql.ref(`${alias}.merchant_code`)} = ${merchant}` : sql``;
+  const checks: [string, ReturnType<typeof sql>][] = [
+    [
+      'entry postings sum to zero (two or more postings)',
+      sql`SELECT e.id AS entry_id, e.reference, coalesce(sum(p.amount), 0)::text AS total, count(p.id)::int AS postings
+          FROM ledger_entry e LEFT JOIN ledger_posting p ON p.entry_id = e.id
+          WHERE true ${brand('e')}
+          GROUP BY e.id HAVING coalesce(sum(p.amount), 0) <> 0 OR count(p.id) < 2`,
+    ],
+    [
+      'posting names an account of its brand',
+      sql`SELECT p.id AS posting_id, p.account_id, e.merchant_code
+          FROM ledger_posting p JOIN ledger_entry e ON e.id = p.entry_id
+          LEFT JOIN ledger_account a ON a.id = p.account_id
+          WHERE (a.id IS NULL OR a.merchant_code <> e.merchant_code) ${brand('e')}`,
+    ],
+    [
+      'tracked balance equals the sum of its postings',
+      sql`SELECT a.id AS account_id, a.kind, a.member_id, a.balance::text, coalesce(s.total, 0)::text AS postings
+          FROM ledger_account a
+          LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_posting GROUP BY account_id) s
+            ON s.account_id = a.id
+          WHERE a.tracked AND a.balance <> coalesce(s.total, 0) ${brand('a')}`,
+    ],
+    [
+      'no player balance is negative',
+      sql`SELECT a.id AS account_id, a.kind, a.member_id, a.balance::text FROM ledger_account a
+          WHERE a.tracked AND a.balance < 0 ${brand('a')}`,
+    ],
+    [
+      'balance_after is the running balance (before + amount)',
+      sql`SELECT r.id AS posting_id, r.account_id, r.balance_after::text, r.running::text FROM (
+            SELECT p.id, p.account_id, p.balance_after,
+                   sum(p.amount) OVER (PARTITION BY p.account_id ORDER BY p.id) AS running
+            FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+            WHERE a.tracked ${brand('a')}) r
+          WHERE r.balance_after IS DISTINCT FROM r.running`,
+    ],
+    [
+      'operator accounts keep no balance row',
+      sql`SELECT a.id AS account_id, a.kind, a.balance::text FROM ledger_account a
+          WHERE NOT a.tracked AND a.balance <> 0 ${brand('a')}`,
+    ],
+    [
+      'no reference applied twice',
+      sql`SELECT e.merchant_code, e.reference, count(*)::int AS times FROM ledger_entry e
+          WHERE true ${brand('e')} GROUP BY e.merchant_code, e.reference HAVING count(*) > 1`,
+    ],
+    [
+      'withdrawal hold equals what open withdrawals still wait for',
+      sql`SELECT a.member_id, a.balance::text AS hold, coalesce(w.open, 0)::text AS open_withdrawals
+          FROM ledger_account a
+          LEFT JOIN (SELECT member_id, sum(amount - paid_amount) AS open FROM withdrawal
+                     WHERE status IN ('PENDING', 'PARTIAL') GROUP BY member_id) w ON w.member_id = a.member_id
+          WHERE a.kind = 'WITHDRAW_HOLD' AND a.balance <> coalesce(w.open, 0) ${brand('a')}
+          UNION ALL
+          SELECT w.member_id, '0', sum(w.amount - w.paid_amount)::text FROM withdrawal w
+          WHERE w.status IN ('PENDING', 'PARTIAL') ${brand('w')}
+            AND NOT EXISTS (SELECT 1 FROM ledger_account a WHERE a.member_id = w.member_id AND a.kind = 'WITHDRAW_HOLD')
+          GROUP BY w.member_id`,
+    ],
+    [
+      'withdrawal paid amount equals its payouts',
+      sql`SELECT w.id AS withdrawal_id, w.paid_amount::text, coalesce(sum(p.amount), 0)::text AS payouts
+          FROM withdrawal w LEFT JOIN withdrawal_payout p ON p.withdrawal_id = w.id
+          WHERE true ${brand('w')}
+          GROUP BY w.id HAVING w.paid_amount <> coalesce(sum(p.amount), 0)`,
+    ],
+    [
+      'credited deposits have their entry, others none',
+      sql`SELECT d.id AS deposit_id, d.status, d.entry_id FROM deposit d
+          WHERE ((d.status IN ('APPROVED', 'ARRIVED')) <> (d.entry_id IS NOT NULL)) ${brand('d')}`,
+    ],
+  ];
+
+  const out: Violation[] = [];
+  for (const [invariant, query] of checks) {
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT * FROM (${query}) v LIMIT ${EXAMPLES + 1000}`.execute(db);
+    if (rows.length > 0) out.push({ invariant, count: rows.length, examples: rows.slice(0, EXAMPLES) });
+  }
+  return out;
+}
