@@ -30,7 +30,10 @@ import { VerificationRepository } from './modules/session/verification.repositor
 import { VerificationService } from './modules/session/verification.service';
 import { InboxRepository } from './modules/messages/inbox.repository';
 import { InboxService } from './modules/messages/inbox.service';
+import { CashierImageRepository } from './modules/cashier/cashier-image.repository';
+import { CashierImageService } from './modules/cashier/cashier-image.service';
 import { LedgerService } from './modules/wallet/ledger.service';
+import { TurnoverService } from './modules/wallet/turnover.service';
 import { adminAuth } from './platform/admin-auth';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
@@ -74,9 +77,13 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, production: boolean
   // Money: one ledger for every module that moves it; messages to members commit with the change.
   const ledger = new LedgerService(db.db);
   const inbox = new InboxService(new InboxRepository(db.db));
+  const turnover = new TurnoverService();
+  const images = new CashierImageService(new CashierImageRepository(db.db), limits);
   return {
     ledger,
     inbox,
+    turnover,
+    images,
     limits,
     system,
     codes,

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { CASHIER_LIMITS } from '@app/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { CashierImageRepository } from './cashier-image.repository';
+
+/** Uploads per member per hour: enough for a few deposits and proofs, not a storage service. */
+const UPLOADS_PER_HOUR = 30;
+
+/** What the bytes say the image is (the Content-Type header alone is not trusted). */
+export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** Deposit receipts and withdrawal proofs (SPEC section 5: png or jpg, at most 5 MB each, at most 3). */
+export class CashierImageService {
+  constructor(
+    private readonly repo: CashierImageRepository,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  async upload(
+    merchant: string,
+    memberId: string,
+    bytes: Buffer,
+  ): Promise<{ imageId: string; size: number }> {
+    if (bytes.length > CASHIER_LIMITS.maxImageBytes) throw new AppError('cashier.image.too.large');
+    const contentType = sniffImage(bytes);
+    if (!contentType) throw new AppError('cashier.image.invalid');
+    if ((await this.limits.hit(`cashier-image:${memberId}`, 3600)) > UPLOADS_PER_HOUR)
+      throw new AppError('system.throttled');
+    const id = randomUUID();
+    await this.repo.insert({ id, merchant, memberId, contentType, bytes });
+    return { imageId: id, size: bytes.length };
+  }
+
+  /**
+   * Refuses unless every id is an image this member uploaded (someone else's receipt, or an id
+   * that does not exist, is request.invalid naming the field). Pass the caller's transaction.
+   */
+  async assertOwned(
+    db: Kysely<Database>,
+    memberId: string,
+    ids: string[],
+    field = 'imageIds',
+  ): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.length > CASHIER_LIMITS.maxImages || unique.length !== ids.length)
+      throw new AppError('request.invalid', { fields: [{ field, message: 'images' }] });
+    const owned = await this.repo.ownedBy(db, memberId, unique);
+    if (owned.length !== unique.length)
+      throw new AppError('request.invalid', { fields: [{ field, message: 'images' }] });
+  }
+
+  /** An image for its owner, or for an operator (memberId null); anyone else gets not found. */
+  async get(merchant: string, id: string, memberId: string | null) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('system.not.found');
+    const row = await this.repo.get(merchant, id);
+    if (!row || (memberId !== null && row.member_id !== memberId)) throw new AppError('system.not.found');
+    return { contentType: row.content_type, bytes: row.bytes };
+  }
+}
