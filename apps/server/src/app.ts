@@ -32,8 +32,27 @@ import { InboxRepository } from './modules/messages/inbox.repository';
 import { InboxService } from './modules/messages/inbox.service';
 import { CashierImageRepository } from './modules/cashier/cashier-image.repository';
 import { CashierImageService } from './modules/cashier/cashier-image.service';
+import { DEMO_GATEWAY } from './modules/cashier/demo-gateway';
+import { DepositRepository } from './modules/cashier/deposit.repository';
+import { depositRoutes } from './modules/cashier/deposit.routes';
+import { DepositService } from './modules/cashier/deposit.service';
+import { PayoutAccountRepository } from './modules/cashier/payout-account.repository';
+import { PayoutAccountService } from './modules/cashier/payout-account.service';
+import { WithdrawalRepository } from './modules/cashier/withdrawal.repository';
+import { withdrawalRoutes } from './modules/cashier/withdrawal.routes';
+import { WithdrawalService } from './modules/cashier/withdrawal.service';
+import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm';
 import { LedgerService } from './modules/wallet/ledger.service';
 import { TurnoverService } from './modules/wallet/turnover.service';
+import { BetRepository } from './modules/wallet/bet.repository';
+import { BetService } from './modules/wallet/bet.service';
+import { WalletRepository } from './modules/wallet/wallet.repository';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { WalletService } from './modules/wallet/wallet.service';
+import { inboxRoutes } from './modules/messages/inbox.routes';
+import { RecordsRepository } from './modules/records/records.repository';
+import { recordsRoutes } from './modules/records/records.routes';
+import { RecordsService } from './modules/records/records.service';
 import { adminAuth } from './platform/admin-auth';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
@@ -54,15 +73,41 @@ declare module 'fastify' {
   }
 }
 
+/** Withdrawals and the payout accounts they pay to (ISSUE 4). */
+function withdrawalServices(
+  db: DbHandle,
+  d: {
+    ledger: LedgerService;
+    turnover: TurnoverService;
+    inbox: InboxService;
+    images: CashierImageService;
+    members: MemberService;
+  },
+) {
+  const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(db.db), d.ledger, d.members);
+  const withdrawals = new WithdrawalService(
+    new WithdrawalRepository(db.db),
+    payoutAccounts,
+    d.ledger,
+    d.turnover,
+    d.inbox,
+    d.images,
+    d.members,
+  );
+  return { payoutAccounts, withdrawals };
+}
+
 /** Builds the composition root: one instance of each service, wired by hand. */
-function buildServices(db: DbHandle, log: FastifyBaseLogger, production: boolean) {
+function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
+  const production = config.NODE_ENV === 'production';
   const limits = new RateLimiter(db.db);
   const system = new SystemService(new SystemRepository(db.db));
   const sessionRepo = new SessionRepository(db.db);
   const codes = new VerificationService(new VerificationRepository(db.db), limits, log, production);
   const captcha = new CaptchaService(sessionRepo, limits);
   // Members start sessions and sessions look members up: the session service is bound late.
-  const late: { sessions?: SessionService } = {};
+  // So is the wallet (built with the money services below): it gives trial accounts play money.
+  const late: { sessions?: SessionService; wallet?: WalletService } = {};
   const members = new MemberService(
     new MemberRepository(db.db),
     system,
@@ -72,18 +117,39 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, production: boolean
     (memberId, except) => late.sessions!.revokeAll(memberId, except),
     limits,
   );
-  const sessions = new SessionService(sessionRepo, members, system, captcha, codes, limits);
+  const sessions = new SessionService(sessionRepo, members, system, captcha, codes, limits, (merchant, id) =>
+    late.wallet!.creditTrial(merchant, id),
+  );
   late.sessions = sessions;
   // Money: one ledger for every module that moves it; messages to members commit with the change.
   const ledger = new LedgerService(db.db);
   const inbox = new InboxService(new InboxRepository(db.db));
   const turnover = new TurnoverService();
   const images = new CashierImageService(new CashierImageRepository(db.db), limits);
+  const vendors = new VendorService(new VendorRepository(db.db));
+  const wallet = new WalletService(
+    new WalletRepository(db.db),
+    ledger,
+    inbox,
+    turnover,
+    vendors,
+    members,
+    system,
+  );
+  late.wallet = wallet;
   return {
     ledger,
     inbox,
     turnover,
     images,
+    deposits: new DepositService(
+      new DepositRepository(db.db),
+      ledger,
+      inbox,
+      images,
+      config.DEMO_GATEWAY ? [DEMO_GATEWAY] : [],
+    ),
+    ...withdrawalServices(db, { ledger, turnover, inbox, images, members }),
     limits,
     system,
     codes,
@@ -91,7 +157,10 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, production: boolean
     members,
     sessions,
     announcements: new AnnouncementService(new AnnouncementRepository(db.db)),
-    vendors: new VendorService(new VendorRepository(db.db)),
+    vendors,
+    wallet,
+    bets: new BetService(new BetRepository(db.db), ledger, turnover),
+    records: new RecordsService(new RecordsRepository(db.db)),
     payloadKeys: new PayloadKeyService(new PayloadKeyRepository(db.db)),
   };
 }
@@ -120,7 +189,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   //    request context (brand, language, maintenance and region gates) every API route needs;
   //    then, needing the brand, payload decryption and the session guard.
   const production = config.NODE_ENV === 'production';
-  const services = buildServices(db, app.log, production);
+  const services = buildServices(db, app.log, config);
   const brands = new BrandResolver(db.db, config.BRAND_CACHE_SECONDS * 1000, config.DEFAULT_MERCHANT);
   app.decorate('brands', brands);
   await app.register(envelope);
@@ -144,6 +213,20 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     production,
   });
   await app.register(memberRoutes, { members: services.members });
+  await app.register(walletRoutes, { wallet: services.wallet });
+  await app.register(inboxRoutes, { inbox: services.inbox });
+  await app.register(recordsRoutes, { records: services.records });
+  await app.register(depositRoutes, {
+    deposits: services.deposits,
+    images: services.images,
+    demoGateway: config.DEMO_GATEWAY,
+  });
+  await app.register(withdrawalRoutes, {
+    withdrawals: services.withdrawals,
+    payoutAccounts: services.payoutAccounts,
+  });
+  // Payouts the member has not answered by their deadline count as received (every minute).
+  startWithdrawalAutoConfirm(app, services.withdrawals);
   await app.register(manifestRoute);
 
   // Old rate-limit windows are useless once passed: dropped hourly so the table stays small.

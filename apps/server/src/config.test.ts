@@ -48,3 +48,14 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('DEMO_GATEWAY', () => {
+  it('is on by default outside production, off in production unless asked for', () => {
+    expect(loadConfig({}).DEMO_GATEWAY).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_GATEWAY).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_GATEWAY).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_GATEWAY: 'true' }).DEMO_GATEWAY).toBe(true);
+    expect(loadConfig({ DEMO_GATEWAY: 'false' }).DEMO_GATEWAY).toBe(false);
+    expect(() => loadConfig({ DEMO_GATEWAY: 'yes' })).toThrow(/DEMO_GATEWAY/);
+  });
+});

@@ -41,9 +41,14 @@ const envSchema = z.object({
    * every call (the CLI `npm run admin` works on the database directly and needs no key).
    */
   ADMIN_API_KEY: z.string().min(16).optional(),
+  /**
+   * The built-in demo payment gateway (its pay page credits a deposit without real money).
+   * Default: on, except with NODE_ENV=production, where it must be asked for explicitly.
+   */
+  DEMO_GATEWAY: z.enum(['true', 'false']).optional(),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_GATEWAY'> & { DEMO_GATEWAY: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -51,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { DEMO_GATEWAY, ...rest } = parsed.data;
+  return { ...rest, DEMO_GATEWAY: DEMO_GATEWAY ? DEMO_GATEWAY === 'true' : rest.NODE_ENV !== 'production' };
 }

@@ -429,7 +429,12 @@ export type Profit = z.infer<typeof profitSchema>;
 // ---- operator (admin API) --------------------------------------------------------------------------
 
 export const adminReasonSchema = z.object({ reason: z.string().trim().min(1).max(CASHIER_LIMITS.remarkMax) });
-export const adminPaySchema = z.object({ amount: amountSchema.optional() });
+/**
+ * `POST /wps/admin/withdrawals/:id/pay`: one payment against a withdrawal. requestId is the
+ * payment's idempotency key (a retried pay with the same requestId pays once); without an amount
+ * the whole remaining amount is paid.
+ */
+export const adminPaySchema = z.object({ requestId: requestIdSchema, amount: amountSchema.optional() });
 export const adminAdjustmentSchema = z.object({
   requestId: requestIdSchema,
   username: z.string().trim().min(1).max(64),
@@ -448,3 +453,31 @@ export const adminAdjustmentSchema = z.object({
   /** Bet this many times the credit before withdrawing (bonus-like credits). */
   turnoverMultiple: z.number().int().min(0).max(100).default(0),
 });
+
+// ---- inbox ----
+
+/** `GET /wps/member/messages`: the member's messages, newest first. */
+export const inboxQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+/** A message is a kind and its parameters; the site words it in the member's language. */
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  read: z.boolean(),
+  createdTime: z.string(),
+});
+export const inboxListSchema = z.object({ list: z.array(inboxMessageSchema), totalPages: z.number().int() });
+export type InboxList = z.infer<typeof inboxListSchema>;
+/** `POST /wps/member/messages/read`: one message read, or every message when no id is sent. */
+export const inboxReadSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+});
+export const inboxReadResultSchema = z.object({ updated: z.number().int() });
+/** `GET /wps/relay/CSP_unreadCount`. */
+export const unreadCountSchema = z.object({ count: z.number().int() });

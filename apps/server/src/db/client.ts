@@ -21,11 +21,13 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export type DbTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+export type DbTarget =
+  | { kind: 'postgres'; url: string; /** Pool size (default 20). */ max?: number }
+  | { kind: 'pglite'; dataDir: string | null };
 
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 20 });
     // An idle connection the server drops (restart, failover, admin terminate) surfaces here; without
     // a listener it would crash the process. The pool discards the client and opens a new one on demand.
     pool.on('error', () => {});

@@ -13,4 +13,15 @@ export class VendorRepository {
     if (gameType) q = q.where('game_type', '=', gameType);
     return q.orderBy('sort').orderBy('code').execute();
   }
+
+  /** Every vendor row of the brand, enabled or not (wallets: money may sit in a switched-off vendor). */
+  listWallets(merchant: string) {
+    return this.db
+      .selectFrom('vendor')
+      .select(['code', 'game_type', 'display_name', 'wallet_type', 'enabled'])
+      .where('merchant_code', '=', merchant)
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
+  }
 }

@@ -2,6 +2,15 @@ import { GAME_TYPES, type GameType, type VendorCard, type VendorCategory } from 
 import type { Brand } from '../../platform/brand';
 import type { VendorRepository } from './vendor.repository';
 
+/** A vendor's wallet: one per vendor code, whatever game types the vendor has rows for. */
+export interface VendorWallet {
+  code: string;
+  displayName: string;
+  gameType: GameType;
+  walletType: 'TRANSFER' | 'SEAMLESS';
+  enabled: boolean;
+}
+
 export class VendorService {
   constructor(private readonly repo: VendorRepository) {}
 
@@ -25,5 +34,30 @@ export class VendorService {
       const inType = cards.filter((c) => c.gameType === type);
       return { title: type, cards: inType, gameClassify: inType.map((c) => c.vassalage) };
     }).filter((c) => c.cards.length > 0);
+  }
+
+  /**
+   * The brand's vendor wallets, one per vendor code (JILI has slots and fishing rows but one
+   * wallet), in the brand's order. Name and game type come from the first enabled row; the code
+   * has a transfer wallet if any enabled row says so (those games need money moved in).
+   * Switched-off vendors are included, marked: a member may still hold money there.
+   */
+  async wallets(merchant: string): Promise<VendorWallet[]> {
+    const byCode = new Map<string, Awaited<ReturnType<VendorRepository['listWallets']>>>();
+    for (const r of await this.repo.listWallets(merchant)) {
+      byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
+    }
+    return [...byCode.values()].map((rows) => {
+      const enabled = rows.filter((r) => r.enabled);
+      const decisive = enabled.length > 0 ? enabled : rows;
+      const first = decisive[0]!;
+      return {
+        code: first.code,
+        displayName: first.display_name,
+        gameType: first.game_type as GameType,
+        walletType: decisive.some((r) => r.wallet_type === 'TRANSFER') ? 'TRANSFER' : 'SEAMLESS',
+        enabled: enabled.length > 0,
+      };
+    });
   }
 }

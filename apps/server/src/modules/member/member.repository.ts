@@ -58,6 +58,24 @@ export class MemberRepository {
     return this.db.updateTable('member').set(set).where('id', '=', id).execute();
   }
 
+  /**
+   * Sets the payee name only if the member has none, on the caller's transaction (the row lock the
+   * UPDATE takes makes a racing adopter wait and then find the name set); returns the payee name
+   * the member has afterwards, or null when there is no such member.
+   */
+  async adoptPayeeName(db: Kysely<Database>, id: string, name: string): Promise<string | null> {
+    const set = await db
+      .updateTable('member')
+      .set({ payee_name: name })
+      .where('id', '=', id)
+      .where('payee_name', 'is', null)
+      .returning('payee_name')
+      .executeTakeFirst();
+    if (set) return set.payee_name;
+    const row = await db.selectFrom('member').select('payee_name').where('id', '=', id).executeTakeFirst();
+    return row?.payee_name ?? null;
+  }
+
   /** Counts the login and returns the count before it (0 means a first login). */
   async countLogin(id: string, ip: string, now: Date): Promise<number> {
     const row = await this.db

@@ -7,9 +7,9 @@ import {
   type RegisterField,
   type RegisterRequest,
 } from '@app/contracts';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import * as OTPAuth from 'otpauth';
-import type { MemberTable } from '../../db/schema';
+import type { Database, MemberTable } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/password';
@@ -493,6 +493,19 @@ export class MemberService {
       await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
     }
     throw new AppError('payment.password.wrong');
+  }
+
+  /**
+   * The member's payee (real) name, for binding a payout account named `name`: when the member has
+   * none yet, `name` (whitespace collapsed) becomes it, as the first bound account names the real
+   * owner; otherwise the name it has is returned unchanged (once set only customer service changes
+   * it, as in updateProfile). Runs on the caller's transaction so the name commits with the
+   * account; comparing the two names is the caller's rule.
+   */
+  async adoptPayeeName(db: Kysely<Database>, memberId: string, name: string): Promise<string> {
+    const payee = await this.repo.adoptPayeeName(db, memberId, name.trim().replace(/\s+/g, ' '));
+    if (payee === null) throw new AppError('login.not.session');
+    return payee;
   }
 
   // ---- TOTP authenticator --------------------------------------------------------------------

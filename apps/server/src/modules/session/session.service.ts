@@ -15,6 +15,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { randomToken, tokenHash } from '../../platform/secrets';
 import type { ClientContext, Member, MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
+import type { WalletService } from '../wallet/wallet.service';
 import type { CaptchaService } from './captcha.service';
 import type { SessionRepository } from './session.repository';
 import { phoneTarget, type VerificationService } from './verification.service';
@@ -44,6 +45,8 @@ export class SessionService {
     private readonly captcha: CaptchaService,
     private readonly codes: VerificationService,
     private readonly limits: RateLimiter,
+    /** Gives a new trial account its play money (the wallet module's WalletService.creditTrial). */
+    private readonly creditTrial: WalletService['creditTrial'],
   ) {}
 
   // ---- tokens ------------------------------------------------------------------------------
@@ -410,6 +413,7 @@ export class SessionService {
     if ((await this.limits.hit(`freeplay:${brand.code}:${ctx.ip}`, 3600)) > 10)
       throw new AppError('system.throttled');
     const member = await this.members.createTrial(brand, ctx);
+    await this.creditTrial(brand.code, member.id);
     return this.start(brand, member, ctx, { method: 'FREEPLAY' });
   }
 

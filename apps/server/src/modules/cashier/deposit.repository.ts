@@ -1,0 +1,257 @@
+import type { DepositState } from '@app/contracts';
+import type { Kysely } from 'kysely';
+import type { Database, LocalizedText } from '../../db/schema';
+
+/** The root database or an open transaction: writes join the caller's transaction. */
+export type Db = Kysely<Database>;
+
+/** A deposit as every answer shows it: the order and the channel it was made on. */
+export interface DepositRow {
+  id: string;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  order_no: string;
+  channel_id: string;
+  amount: string;
+  fee: string;
+  status: DepositState;
+  payer_name: string | null;
+  image_ids: string[];
+  remark: string | null;
+  reject_reason: string | null;
+  gateway_txn: string | null;
+  reviewed_by: string | null;
+  entry_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  channel_code: string;
+  channel_kind: 'BANK' | 'ONLINE';
+  channel_name: LocalizedText;
+  channel_gateway: string | null;
+}
+
+/** What a state change returns: enough to post the credit and word the message. */
+export interface ChangedDeposit {
+  id: string;
+  merchant_code: string;
+  member_id: string;
+  order_no: string;
+  amount: string;
+  fee: string;
+}
+
+export interface NewDeposit {
+  merchant: string;
+  memberId: string;
+  requestId: string;
+  orderNo: string;
+  channelId: string;
+  amount: bigint;
+  fee: bigint;
+  payerName: string | null;
+  imageIds: string[];
+  remark: string | null;
+}
+
+const CHANGED = ['id', 'merchant_code', 'member_id', 'order_no', 'amount', 'fee'] as const;
+
+/** SQL of deposits and payment channels, nothing else. */
+export class DepositRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs fn in one transaction on the root database. */
+  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  // ---- channels and settings ---------------------------------------------------------------------
+
+  enabledChannels(merchant: string) {
+    return this.db
+      .selectFrom('payment_channel')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** A channel of this brand (enabled or not); another brand's id finds nothing. */
+  channel(merchant: string, id: string) {
+    return this.db
+      .selectFrom('payment_channel')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async gatewaySecret(merchant: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('cashier_setting')
+      .select('gateway_secret')
+      .where('merchant_code', '=', merchant)
+      .executeTakeFirst();
+    return row?.gateway_secret ?? null;
+  }
+
+  // ---- reads -----------------------------------------------------------------------------------
+
+  private view(db: Db) {
+    return db
+      .selectFrom('deposit as d')
+      .innerJoin('payment_channel as c', 'c.id', 'd.channel_id')
+      .select([
+        'd.id',
+        'd.merchant_code',
+        'd.member_id',
+        'd.request_id',
+        'd.order_no',
+        'd.channel_id',
+        'd.amount',
+        'd.fee',
+        'd.status',
+        'd.payer_name',
+        'd.image_ids',
+        'd.remark',
+        'd.reject_reason',
+        'd.gateway_txn',
+        'd.reviewed_by',
+        'd.entry_id',
+        'd.created_at',
+        'd.updated_at',
+        'c.code as channel_code',
+        'c.kind as channel_kind',
+        'c.name as channel_name',
+        'c.gateway as channel_gateway',
+      ]);
+  }
+
+  byRequest(memberId: string, requestId: string, db: Db = this.db): Promise<DepositRow | undefined> {
+    return this.view(db)
+      .where('d.member_id', '=', memberId)
+      .where('d.request_id', '=', requestId)
+      .executeTakeFirst();
+  }
+
+  byId(merchant: string, id: string, db: Db = this.db): Promise<DepositRow | undefined> {
+    return this.view(db).where('d.merchant_code', '=', merchant).where('d.id', '=', id).executeTakeFirst();
+  }
+
+  /** Any brand's order by its number: the gateway has no brand context, only the number. */
+  byOrderNo(orderNo: string): Promise<DepositRow | undefined> {
+    return this.view(this.db).where('d.order_no', '=', orderNo).executeTakeFirst();
+  }
+
+  /** What the gateway page shows about the brand of an order. */
+  brandOf(merchant: string) {
+    return this.db
+      .selectFrom('merchant')
+      .select(['code', 'name', 'currency_symbol', 'default_language'])
+      .where('code', '=', merchant)
+      .executeTakeFirst();
+  }
+
+  async countPending(db: Db, memberId: string): Promise<number> {
+    const row = await db
+      .selectFrom('deposit')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async memberPage(memberId: string, status: DepositState | undefined, offset: number, limit: number) {
+    let rows = this.view(this.db).where('d.member_id', '=', memberId);
+    let count = this.db
+      .selectFrom('deposit')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId);
+    if (status) {
+      rows = rows.where('d.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([
+      rows.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  /** A brand's deposits for operators, newest first, with the member's username. */
+  async brandPage(merchant: string, status: DepositState | undefined, offset: number, limit: number) {
+    let rows = this.view(this.db)
+      .innerJoin('member as m', 'm.id', 'd.member_id')
+      .select('m.username')
+      .where('d.merchant_code', '=', merchant);
+    let count = this.db
+      .selectFrom('deposit')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('merchant_code', '=', merchant);
+    if (status) {
+      rows = rows.where('d.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([
+      rows.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  // ---- writes ----------------------------------------------------------------------------------
+
+  async insert(db: Db, d: NewDeposit): Promise<string> {
+    const row = await db
+      .insertInto('deposit')
+      .values({
+        merchant_code: d.merchant,
+        member_id: d.memberId,
+        request_id: d.requestId,
+        order_no: d.orderNo,
+        channel_id: d.channelId,
+        amount: d.amount,
+        fee: d.fee,
+        payer_name: d.payerName,
+        image_ids: d.imageIds,
+        remark: d.remark,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * PENDING → `to`, only if still PENDING: the row lock this takes serialises racing callers, and
+   * the loser finds no row (undefined) instead of changing the order twice.
+   */
+  settle(
+    db: Db,
+    merchant: string,
+    id: string,
+    to: 'ARRIVED' | 'FAILED' | 'APPROVED' | 'REJECTED',
+    extra: { gatewayTxn?: string; reviewedBy?: string; rejectReason?: string } = {},
+  ): Promise<ChangedDeposit | undefined> {
+    return db
+      .updateTable('deposit')
+      .set((eb) => ({
+        status: to,
+        updated_at: eb.fn<Date>('now'),
+        ...(extra.gatewayTxn !== undefined ? { gateway_txn: extra.gatewayTxn } : {}),
+        ...(extra.reviewedBy !== undefined ? { reviewed_by: extra.reviewedBy } : {}),
+        ...(extra.rejectReason !== undefined ? { reject_reason: extra.rejectReason } : {}),
+      }))
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .returning(CHANGED)
+      .executeTakeFirst();
+  }
+
+  async setEntry(db: Db, id: string, entryId: string): Promise<void> {
+    await db.updateTable('deposit').set({ entry_id: entryId }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,356 @@
+import type { ConfirmState, WithdrawalState } from '@app/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The root database or an open transaction: writes join the caller's transaction. */
+export type Db = Kysely<Database>;
+
+/** A withdrawal as every answer shows it: the order and the account it pays to. */
+export interface WithdrawalRow {
+  id: string;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  order_no: string;
+  payout_account_id: string;
+  /** Minor units (int8 arrives as a string). */
+  amount: string;
+  /** Minor units paid so far: the sum of the payouts. */
+  paid_amount: string;
+  status: WithdrawalState;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  bank_code: string;
+  bank_kind: 'BANK' | 'EWALLET';
+  bank_name: string;
+  account_name: string;
+  /** WARNING: the full number; member answers mask it. */
+  account_no: string;
+  account_created_at: Date;
+}
+
+export interface PayoutRow {
+  id: string;
+  withdrawal_id: string;
+  amount: string;
+  entry_id: string;
+  confirm_status: ConfirmState;
+  confirm_deadline: Date;
+  proof_image_ids: string[];
+  remark: string | null;
+  confirmed_at: Date | null;
+  created_at: Date;
+}
+
+/** A withdrawal locked for a decision: what the decision needs, nothing joined. */
+export interface LockedWithdrawal {
+  id: string;
+  merchant_code: string;
+  member_id: string;
+  order_no: string;
+  amount: string;
+  paid_amount: string;
+  status: WithdrawalState;
+}
+
+/** A payout locked for the member's (or an operator's) answer. */
+export interface LockedPayout {
+  id: string;
+  withdrawal_id: string;
+  member_id: string;
+  confirm_status: ConfirmState;
+  /** Whether its confirmation deadline is still ahead (by the database clock). */
+  open: boolean;
+}
+
+export interface NewWithdrawal {
+  merchant: string;
+  memberId: string;
+  requestId: string;
+  orderNo: string;
+  payoutAccountId: string;
+  amount: bigint;
+}
+
+/** SQL of withdrawals and their payouts, nothing else. */
+export class WithdrawalRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The root database, for reads of other modules' services (ledger balances, turnover). */
+  get root(): Db {
+    return this.db;
+  }
+
+  /** Runs fn in one transaction on the root database. */
+  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  settings(merchant: string) {
+    return this.db
+      .selectFrom('cashier_setting')
+      .select(['withdraw_min', 'withdraw_max', 'withdraw_daily_count', 'withdraw_confirm_minutes'])
+      .where('merchant_code', '=', merchant)
+      .executeTakeFirst();
+  }
+
+  // ---- reads -----------------------------------------------------------------------------------
+
+  private view(db: Db) {
+    return db
+      .selectFrom('withdrawal as w')
+      .innerJoin('payout_account as a', 'a.id', 'w.payout_account_id')
+      .innerJoin('payout_bank as b', (j) =>
+        j.onRef('b.merchant_code', '=', 'a.merchant_code').onRef('b.code', '=', 'a.bank_code'),
+      )
+      .select([
+        'w.id',
+        'w.merchant_code',
+        'w.member_id',
+        'w.request_id',
+        'w.order_no',
+        'w.payout_account_id',
+        'w.amount',
+        'w.paid_amount',
+        'w.status',
+        'w.reject_reason',
+        'w.reviewed_by',
+        'w.created_at',
+        'w.updated_at',
+        'a.bank_code',
+        'b.kind as bank_kind',
+        'b.name as bank_name',
+        'a.account_name',
+        'a.account_no',
+        'a.created_at as account_created_at',
+      ]);
+  }
+
+  byRequest(memberId: string, requestId: string, db: Db = this.db): Promise<WithdrawalRow | undefined> {
+    return this.view(db)
+      .where('w.member_id', '=', memberId)
+      .where('w.request_id', '=', requestId)
+      .executeTakeFirst();
+  }
+
+  byId(merchant: string, id: string, db: Db = this.db): Promise<WithdrawalRow | undefined> {
+    return this.view(db).where('w.merchant_code', '=', merchant).where('w.id', '=', id).executeTakeFirst();
+  }
+
+  async usernameOf(memberId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('member')
+      .select('username')
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return row.username;
+  }
+
+  /** Payouts of these withdrawals, oldest first. */
+  payoutsOf(withdrawalIds: string[], db: Db = this.db): Promise<PayoutRow[]> {
+    if (withdrawalIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('withdrawal_payout')
+      .selectAll()
+      .where('withdrawal_id', 'in', withdrawalIds)
+      .orderBy('id')
+      .execute();
+  }
+
+  payoutByEntry(db: Db, entryId: string): Promise<PayoutRow | undefined> {
+    return db.selectFrom('withdrawal_payout').selectAll().where('entry_id', '=', entryId).executeTakeFirst();
+  }
+
+  /**
+   * Withdrawals the member asked for today that count against the daily limit (all but REJECTED).
+   * "Today" is the brand's calendar day: midnight in its time zone, as an instant.
+   */
+  async countToday(db: Db, memberId: string, timezone: string): Promise<number> {
+    const row = await db
+      .selectFrom('withdrawal')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '<>', 'REJECTED')
+      .where(
+        'created_at',
+        '>=',
+        sql<Date>`(date_trunc('day', now() AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone})`,
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async memberPage(memberId: string, status: WithdrawalState | undefined, offset: number, limit: number) {
+    let rows = this.view(this.db).where('w.member_id', '=', memberId);
+    let count = this.db
+      .selectFrom('withdrawal')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId);
+    if (status) {
+      rows = rows.where('w.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([
+      rows.orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').offset(offset).limit(limit).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  /** A brand's withdrawals for operators, oldest first (the queue order), with the username. */
+  async brandPage(merchant: string, status: WithdrawalState | undefined, offset: number, limit: number) {
+    let rows = this.view(this.db)
+      .innerJoin('member as m', 'm.id', 'w.member_id')
+      .select('m.username')
+      .where('w.merchant_code', '=', merchant);
+    let count = this.db
+      .selectFrom('withdrawal')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('merchant_code', '=', merchant);
+    if (status) {
+      rows = rows.where('w.status', '=', status);
+      count = count.where('status', '=', status);
+    }
+    const [list, total] = await Promise.all([
+      rows.orderBy('w.created_at', 'asc').orderBy('w.id', 'asc').offset(offset).limit(limit).execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { rows: list, total: Number(total.n) };
+  }
+
+  // ---- writes ----------------------------------------------------------------------------------
+
+  async insert(db: Db, w: NewWithdrawal): Promise<string> {
+    const row = await db
+      .insertInto('withdrawal')
+      .values({
+        merchant_code: w.merchant,
+        member_id: w.memberId,
+        request_id: w.requestId,
+        order_no: w.orderNo,
+        payout_account_id: w.payoutAccountId,
+        amount: w.amount,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Locks the withdrawal row for the rest of the transaction; every decision on it starts here. */
+  lock(db: Db, merchant: string, id: string): Promise<LockedWithdrawal | undefined> {
+    return db
+      .selectFrom('withdrawal')
+      .select(['id', 'merchant_code', 'member_id', 'order_no', 'amount', 'paid_amount', 'status'])
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async recordPayment(
+    db: Db,
+    id: string,
+    paid: bigint,
+    status: 'PARTIAL' | 'PAID',
+    operator: string,
+  ): Promise<void> {
+    await db
+      .updateTable('withdrawal')
+      .set((eb) => ({ paid_amount: paid, status, reviewed_by: operator, updated_at: eb.fn<Date>('now') }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async reject(db: Db, id: string, reason: string, operator: string): Promise<void> {
+    await db
+      .updateTable('withdrawal')
+      .set((eb) => ({
+        status: 'REJECTED',
+        reject_reason: reason,
+        reviewed_by: operator,
+        updated_at: eb.fn<Date>('now'),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A payout, due for the member's answer `confirmMinutes` from now (by the database clock). */
+  async insertPayout(
+    db: Db,
+    p: { withdrawalId: string; amount: bigint; entryId: string; confirmMinutes: number },
+  ): Promise<string> {
+    const row = await db
+      .insertInto('withdrawal_payout')
+      .values({
+        withdrawal_id: p.withdrawalId,
+        amount: p.amount,
+        entry_id: p.entryId,
+        confirm_deadline: sql<Date>`now() + make_interval(mins => ${p.confirmMinutes}::int)`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * Locks one payout of one withdrawal of this brand (and of this member, unless memberId is
+   * null: an operator) for the rest of the transaction. Only the payout row is locked.
+   */
+  lockPayout(
+    db: Db,
+    merchant: string,
+    memberId: string | null,
+    withdrawalId: string,
+    payoutId: string,
+  ): Promise<LockedPayout | undefined> {
+    let q = db
+      .selectFrom('withdrawal_payout as p')
+      .innerJoin('withdrawal as w', 'w.id', 'p.withdrawal_id')
+      .select([
+        'p.id',
+        'p.withdrawal_id',
+        'w.member_id',
+        'p.confirm_status',
+        sql<boolean>`p.confirm_deadline > now()`.as('open'),
+      ])
+      .where('w.merchant_code', '=', merchant)
+      .where('w.id', '=', withdrawalId)
+      .where('p.id', '=', payoutId);
+    if (memberId !== null) q = q.where('w.member_id', '=', memberId);
+    return q.forUpdate('p').executeTakeFirst();
+  }
+
+  async answerPayout(
+    db: Db,
+    payoutId: string,
+    a: { status: 'RECEIVED' | 'NOT_RECEIVED'; imageIds?: string[]; remark?: string | null },
+  ): Promise<void> {
+    await db
+      .updateTable('withdrawal_payout')
+      .set((eb) => ({
+        confirm_status: a.status,
+        confirmed_at: eb.fn<Date>('now'),
+        ...(a.imageIds !== undefined ? { proof_image_ids: a.imageIds } : {}),
+        ...(a.remark !== undefined ? { remark: a.remark } : {}),
+      }))
+      .where('id', '=', payoutId)
+      .execute();
+  }
+
+  /**
+   * Every AWAITING payout past its deadline counts as received. One statement: idempotent, safe
+   * on several instances at once, and a member's answer racing it waits on the row lock and then
+   * finds the payout settled (or the other way round). Returns how many it settled.
+   */
+  async autoConfirm(): Promise<number> {
+    const result = await this.db
+      .updateTable('withdrawal_payout')
+      .set((eb) => ({ confirm_status: 'AUTO_RECEIVED', confirmed_at: eb.fn<Date>('now') }))
+      .where('confirm_status', '=', 'AWAITING')
+      .where('confirm_deadline', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,522 @@
+import { randomInt } from 'node:crypto';
+import {
+  fromMinor,
+  MINOR_PER_MAJOR,
+  payoutAccountSchema,
+  toMinor,
+  withdrawalPayoutSchema,
+  withdrawalSchema,
+  type adminPaySchema,
+  type confirmPayoutSchema,
+  type Withdrawal,
+  type WithdrawInfo,
+  type withdrawalListQuerySchema,
+  type withdrawRequestSchema,
+} from '@app/contracts';
+import { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { Brand } from '../../platform/brand';
+import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../messages/inbox.service';
+import type { LedgerService } from '../wallet/ledger.service';
+import type { TurnoverService } from '../wallet/turnover.service';
+import type { CashierImageService } from './cashier-image.service';
+import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
+import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
+
+/** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
+const ORDER_NO_ATTEMPTS = 3;
+
+export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
+export type WithdrawalListQuery = z.output<typeof withdrawalListQuerySchema>;
+export type AdminPayInput = z.output<typeof adminPaySchema>;
+export type ConfirmPayoutInput = z.output<typeof confirmPayoutSchema>;
+
+/**
+ * A withdrawal as operators see it: who asked, who handled it, the full account number to pay
+ * to, and each payout's remark and answer time.
+ */
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  memberId: z.string(),
+  username: z.string(),
+  reviewedBy: z.string().nullable(),
+  /** WARNING: unmasked (the operator pays to it); never reuse this schema for a member answer. */
+  account: payoutAccountSchema,
+  payouts: z.array(
+    withdrawalPayoutSchema.extend({ remark: z.string().nullable(), confirmedTime: z.string().nullable() }),
+  ),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalListSchema = z.object({
+  list: z.array(adminWithdrawalSchema),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+});
+
+/** The accounts a withdrawal moves money between, resolved before its transaction. */
+interface HoldAccounts {
+  main: string;
+  hold: string;
+}
+
+function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : null;
+}
+
+const invalid = (field: string, message: string) =>
+  new AppError('request.invalid', { fields: [{ field, message }] });
+
+/** 12345n → "123.45": an amount with 2 decimals for messages, without a float. */
+function minorText(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  return `${sign}${abs / MINOR_PER_MAJOR}.${String(abs % MINOR_PER_MAJOR).padStart(2, '0')}`;
+}
+
+/** 'W' + the brand's calendar day + 10 random digits: readable, sortable by day, not guessable. */
+function newOrderNo(timezone: string): string {
+  let day: string;
+  try {
+    day = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+  } catch {
+    // A bad zone in the brand's settings must not stop withdrawals; UTC still gives a valid number.
+    day = new Date().toISOString().slice(0, 10);
+  }
+  return `W${day.replace(/-/g, '')}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+}
+
+/** The ledger references of one withdrawal. WARNING: each must be built the same way on every retry. */
+const refs = {
+  hold: (orderNo: string) => `WITHDRAW:${orderNo}`,
+  /** One per payment: the operator's requestId makes a retried payment the same entry. */
+  pay: (orderNo: string, requestId: string) => `WITHDRAW_PAY:${orderNo}:${requestId}`,
+  back: (orderNo: string) => `WITHDRAW_RETURN:${orderNo}`,
+};
+
+/**
+ * Withdrawals (ISSUE 4). The request moves the amount from the member's MAIN wallet to its
+ * withdrawal hold; each operator payment moves part of the hold to payment clearing (the money
+ * has left for the member's bank) and waits for the member's confirmation; a rejection returns
+ * what is still held. Every state change, its ledger entry and the member's message commit in one
+ * transaction that starts by locking the withdrawal row, so checkLedger's invariants hold at
+ * every commit: the hold equals what open withdrawals still wait for, and paid equals the payouts.
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly repo: WithdrawalRepository,
+    private readonly accounts: PayoutAccountService,
+    private readonly ledger: LedgerService,
+    private readonly turnover: TurnoverService,
+    private readonly inbox: InboxService,
+    private readonly images: CashierImageService,
+    private readonly members: MemberService,
+  ) {}
+
+  // ---- member side -------------------------------------------------------------------------------
+
+  async info(brand: Brand, memberId: string): Promise<WithdrawInfo> {
+    const s = await this.settings(brand.code);
+    const member = await this.members.info(memberId);
+    const used = await this.repo.countToday(this.repo.root, memberId, brand.timezone);
+    const balances = await this.ledger.memberBalances(this.repo.root, memberId);
+    const turnoverLeft = await this.turnover.remaining(this.repo.root, memberId);
+    return {
+      minAmount: fromMinor(s.min),
+      maxAmount: fromMinor(s.max),
+      dailyCount: s.dailyCount,
+      usedToday: used,
+      withdrawable: fromMinor(balances.get('MAIN') ?? 0n),
+      turnoverRemaining: fromMinor(turnoverLeft),
+      hasPaymentPassword: member.hasPaymentPassword,
+      payeeName: member.payeeName,
+      accounts: await this.accounts.list(memberId),
+      banks: await this.accounts.banks(brand.code),
+      confirmMinutes: s.confirmMinutes,
+      currencySymbol: brand.currencySymbol,
+    };
+  }
+
+  /**
+   * Asks for a withdrawal: the amount moves from MAIN to the hold at once. A retry with the same
+   * requestId returns the first order (and moves nothing); the same requestId for another amount
+   * or account is wallet.reference.conflict.
+   * WARNING: the idempotency check comes first, before any rule and before the payment password:
+   * a retry must get its order back even if the daily limit has been reached since.
+   */
+  async create(brand: Brand, memberId: string, input: WithdrawInput): Promise<Withdrawal> {
+    const amount = toMinor(input.amount);
+    // The schema already refused anything else; this keeps the type honest.
+    if (amount === null) throw invalid('amount', 'amount.format');
+    // "007" and "7" name the same account; compare them as the database does.
+    const accountId = BigInt(input.payoutAccountId).toString();
+    const existing = await this.repo.byRequest(memberId, input.requestId);
+    if (existing) return this.sameRequest(existing, accountId, amount);
+
+    const s = await this.settings(brand.code);
+    if (amount < s.min || amount > s.max)
+      throw new AppError('cashier.amount.range', undefined, [minorText(s.min), minorText(s.max)]);
+    const account = await this.accounts.own(memberId, accountId);
+    if (!account) throw new AppError('withdraw.account.unknown');
+    await this.members.confirmPaymentPassword(memberId, input.paymentPassword);
+
+    const a = await this.holdAccounts(brand.code, memberId);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const made = await this.repo.transaction(async (trx) => {
+          // Both of the member's accounts, in id order (the order ledger_post uses, so a racing
+          // rejection that returns money cannot deadlock with this). From here on no other
+          // withdrawal of this member runs, so the daily count below cannot be overtaken.
+          await this.ledger.lock(trx, [a.main, a.hold]);
+          // A twin of this request that held the lock before us has committed by now: its order
+          // is the answer, even if it was the one that reached the daily limit.
+          const twin = await this.repo.byRequest(memberId, input.requestId, trx);
+          if (twin) return twin;
+          if ((await this.repo.countToday(trx, memberId, brand.timezone)) >= s.dailyCount)
+            throw new AppError('withdraw.daily.limit', undefined, [s.dailyCount]);
+          const left = await this.turnover.remaining(trx, memberId);
+          if (left > 0n) throw new AppError('withdraw.turnover.unmet', undefined, [minorText(left)]);
+          const orderNo = newOrderNo(brand.timezone);
+          const id = await this.repo.insert(trx, {
+            merchant: brand.code,
+            memberId,
+            requestId: input.requestId,
+            orderNo,
+            payoutAccountId: account.id,
+            amount,
+          });
+          // An overdraft of MAIN is refused here (wallet.insufficient) and the order rolls back.
+          await this.ledger.post(trx, {
+            merchant: brand.code,
+            reference: refs.hold(orderNo),
+            kind: 'WITHDRAW',
+            memberId,
+            memo: { orderNo },
+            postings: [
+              { accountId: a.main, amount: -amount },
+              { accountId: a.hold, amount },
+            ],
+          });
+          return id;
+        });
+        if (typeof made !== 'string') return this.sameRequest(made, accountId, amount);
+        return this.toWithdrawal(await this.mustGet(brand.code, made));
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === 'withdrawal_member_id_request_id_key') {
+          // A racing twin of this request committed first: answer with its order.
+          const first = await this.repo.byRequest(memberId, input.requestId);
+          if (first) return this.sameRequest(first, accountId, amount);
+        }
+        if (constraint === 'withdrawal_order_no_key' && attempt < ORDER_NO_ATTEMPTS) continue;
+        throw err;
+      }
+    }
+  }
+
+  async list(memberId: string, q: WithdrawalListQuery) {
+    const { rows, total } = await this.repo.memberPage(
+      memberId,
+      q.status,
+      (q.pageNo - 1) * q.pageSize,
+      q.pageSize,
+    );
+    const payouts = await this.payoutsByWithdrawal(rows.map((r) => r.id));
+    return {
+      list: rows.map((r) => this.toWithdrawal(r, payouts.get(r.id) ?? [])),
+      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+    };
+  }
+
+  /**
+   * The member's answer to one payout: received, or not received with proof. No money moves
+   * either way; a NOT_RECEIVED payout is for an operator to investigate (resolvePayout).
+   */
+  async confirmPayout(
+    brand: Brand,
+    memberId: string,
+    withdrawalId: string,
+    payoutId: string,
+    input: ConfirmPayoutInput,
+  ): Promise<Withdrawal> {
+    await this.repo.transaction(async (trx) => {
+      const p = await this.repo.lockPayout(trx, brand.code, memberId, withdrawalId, payoutId);
+      // Another member's payout is as unknown as one that does not exist.
+      if (!p) throw new AppError('cashier.order.not.found');
+      if (p.confirm_status !== 'AWAITING' || !p.open) throw new AppError('cashier.order.state');
+      if (input.received) {
+        await this.repo.answerPayout(trx, p.id, { status: 'RECEIVED', remark: input.remark || null });
+      } else {
+        const imageIds = input.imageIds ?? [];
+        await this.images.assertOwned(trx, memberId, imageIds);
+        await this.repo.answerPayout(trx, p.id, {
+          status: 'NOT_RECEIVED',
+          imageIds,
+          remark: input.remark || null,
+        });
+      }
+    });
+    const row = await this.mustGet(brand.code, withdrawalId);
+    return this.toWithdrawal(row, await this.repo.payoutsOf([row.id]));
+  }
+
+  // ---- the job -----------------------------------------------------------------------------------
+
+  /** AWAITING payouts past their deadline count as received; returns how many. */
+  autoConfirm(): Promise<number> {
+    return this.repo.autoConfirm();
+  }
+
+  // ---- operators ----------------------------------------------------------------------------------
+
+  async adminList(brand: Brand, q: WithdrawalListQuery) {
+    const { rows, total } = await this.repo.brandPage(
+      brand.code,
+      q.status,
+      (q.pageNo - 1) * q.pageSize,
+      q.pageSize,
+    );
+    const payouts = await this.payoutsByWithdrawal(rows.map((r) => r.id));
+    return {
+      list: rows.map((r) => this.toAdminWithdrawal(r, r.username, payouts.get(r.id) ?? [])),
+      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      totalCount: total,
+    };
+  }
+
+  /**
+   * One payment of `amount` (default: all that remains) against a PENDING or PARTIAL withdrawal:
+   * hold → payment clearing, a payout for the member to confirm, PARTIAL or PAID.
+   * WARNING: input.requestId is the payment's idempotency key. A retry with the same requestId
+   * finds its ledger entry and pays nothing more, even after the order is PAID; two different
+   * requestIds are two payments, and the row lock plus the remaining check keep them from paying
+   * more than the order.
+   */
+  async pay(brand: Brand, id: string, operator: string, input: AdminPayInput): Promise<AdminWithdrawal> {
+    const order = await this.repo.byId(brand.code, id);
+    if (!order) throw new AppError('cashier.order.not.found');
+    const wanted = input.amount === undefined ? null : toMinor(input.amount);
+    if (input.amount !== undefined && wanted === null) throw invalid('amount', 'amount.format');
+    const s = await this.settings(brand.code);
+    // Resolved before the transaction (LedgerService.account WARNING).
+    const hold = await this.ledger.account(brand.code, 'WITHDRAW_HOLD', order.member_id);
+    const clearing = await this.ledger.account(brand.code, 'PAYMENT_CLEARING');
+
+    await this.repo.transaction(async (trx) => {
+      const w = await this.repo.lock(trx, brand.code, id);
+      if (!w) throw new AppError('cashier.order.not.found');
+      const reference = refs.pay(w.order_no, input.requestId);
+      const done = await this.ledger.entry(trx, brand.code, reference);
+      if (done) {
+        // A retry of a payment already made: the same amount (or none given) is the same payment.
+        const first = await this.repo.payoutByEntry(trx, done.id);
+        if (!first || (wanted !== null && BigInt(first.amount) !== wanted))
+          throw new AppError('wallet.reference.conflict');
+        return;
+      }
+      if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+      const amount = BigInt(w.amount);
+      const paidBefore = BigInt(w.paid_amount);
+      const remaining = amount - paidBefore;
+      const payment = wanted ?? remaining;
+      if (payment > remaining) throw invalid('amount', 'amount.remaining');
+
+      const entry = await this.ledger.post(trx, {
+        merchant: brand.code,
+        reference,
+        kind: 'WITHDRAW_PAID',
+        // WARNING: no member on this entry. The member's wallets do not change (the hold was
+        // already shown as WITHDRAW when asked for), so its account record must not list it.
+        memberId: null,
+        memo: { orderNo: w.order_no, memberId: w.member_id, requestId: input.requestId, operator },
+        postings: [
+          { accountId: hold, amount: -payment },
+          { accountId: clearing, amount: payment },
+        ],
+      });
+      await this.repo.insertPayout(trx, {
+        withdrawalId: w.id,
+        amount: payment,
+        entryId: entry.entryId,
+        confirmMinutes: s.confirmMinutes,
+      });
+      const paid = paidBefore + payment;
+      const status = paid === amount ? 'PAID' : 'PARTIAL';
+      await this.repo.recordPayment(trx, w.id, paid, status, operator);
+      await this.inbox.notify(trx, {
+        merchant: brand.code,
+        memberId: w.member_id,
+        kind: status === 'PAID' ? 'WITHDRAW_PAID' : 'WITHDRAW_PARTIAL',
+        params: {
+          orderNo: w.order_no,
+          amount: fromMinor(amount),
+          paid: fromMinor(paid),
+          remaining: fromMinor(amount - paid),
+          payment: fromMinor(payment),
+        },
+      });
+    });
+    return this.adminGet(brand.code, id);
+  }
+
+  /**
+   * Rejects a PENDING or PARTIAL withdrawal: what is still held (amount - paid) goes back to MAIN.
+   * A partly paid order keeps its payouts; only the remaining returns.
+   */
+  async reject(brand: Brand, id: string, operator: string, reason: string): Promise<AdminWithdrawal> {
+    const order = await this.repo.byId(brand.code, id);
+    if (!order) throw new AppError('cashier.order.not.found');
+    const a = await this.holdAccounts(brand.code, order.member_id);
+    await this.repo.transaction(async (trx) => {
+      const w = await this.repo.lock(trx, brand.code, id);
+      if (!w) throw new AppError('cashier.order.not.found');
+      if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+      const remaining = BigInt(w.amount) - BigInt(w.paid_amount);
+      await this.repo.reject(trx, w.id, reason, operator);
+      // PENDING and PARTIAL always have something left (paid < amount); the guard keeps a zero
+      // entry, which the ledger refuses, out of the question.
+      if (remaining > 0n) {
+        await this.ledger.post(trx, {
+          merchant: brand.code,
+          reference: refs.back(w.order_no),
+          kind: 'WITHDRAW_RETURN',
+          memberId: w.member_id,
+          memo: { orderNo: w.order_no, reason },
+          postings: [
+            { accountId: a.hold, amount: -remaining },
+            { accountId: a.main, amount: remaining },
+          ],
+        });
+      }
+      await this.inbox.notify(trx, {
+        merchant: brand.code,
+        memberId: w.member_id,
+        kind: 'WITHDRAW_REJECTED',
+        params: { orderNo: w.order_no, amount: fromMinor(remaining), reason },
+      });
+    });
+    return this.adminGet(brand.code, id);
+  }
+
+  /** After investigating a NOT_RECEIVED payout: it did arrive. No money moves. */
+  async resolvePayout(brand: Brand, withdrawalId: string, payoutId: string): Promise<AdminWithdrawal> {
+    await this.repo.transaction(async (trx) => {
+      const p = await this.repo.lockPayout(trx, brand.code, null, withdrawalId, payoutId);
+      if (!p) throw new AppError('cashier.order.not.found');
+      if (p.confirm_status !== 'NOT_RECEIVED') throw new AppError('cashier.order.state');
+      await this.repo.answerPayout(trx, p.id, { status: 'RECEIVED' });
+    });
+    return this.adminGet(brand.code, withdrawalId);
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  private async settings(merchant: string) {
+    const row = await this.repo.settings(merchant);
+    // Every brand is seeded with its cashier settings; a brand without them cannot pay out.
+    if (!row) throw new AppError('system.feature.disabled');
+    return {
+      min: BigInt(row.withdraw_min),
+      max: BigInt(row.withdraw_max),
+      dailyCount: row.withdraw_daily_count,
+      confirmMinutes: row.withdraw_confirm_minutes,
+    };
+  }
+
+  private async holdAccounts(merchant: string, memberId: string): Promise<HoldAccounts> {
+    return {
+      main: await this.ledger.account(merchant, 'MAIN', memberId),
+      hold: await this.ledger.account(merchant, 'WITHDRAW_HOLD', memberId),
+    };
+  }
+
+  private async mustGet(merchant: string, id: string): Promise<WithdrawalRow> {
+    const row = await this.repo.byId(merchant, id);
+    if (!row) throw new AppError('cashier.order.not.found');
+    return row;
+  }
+
+  private async adminGet(merchant: string, id: string): Promise<AdminWithdrawal> {
+    const row = await this.mustGet(merchant, id);
+    const payouts = await this.repo.payoutsOf([id]);
+    return this.toAdminWithdrawal(row, await this.repo.usernameOf(row.member_id), payouts);
+  }
+
+  private async payoutsByWithdrawal(ids: string[]): Promise<Map<string, PayoutRow[]>> {
+    const out = new Map<string, PayoutRow[]>();
+    for (const p of await this.repo.payoutsOf(ids)) {
+      const list = out.get(p.withdrawal_id) ?? [];
+      list.push(p);
+      out.set(p.withdrawal_id, list);
+    }
+    return out;
+  }
+
+  /** A retried request: the same order back, or a conflict if it now asks for something else. */
+  private async sameRequest(existing: WithdrawalRow, accountId: string, amount: bigint): Promise<Withdrawal> {
+    if (existing.payout_account_id !== accountId || BigInt(existing.amount) !== amount)
+      throw new AppError('wallet.reference.conflict');
+    return this.toWithdrawal(existing, await this.repo.payoutsOf([existing.id]));
+  }
+
+  private accountRow(r: WithdrawalRow) {
+    return {
+      id: r.payout_account_id,
+      merchant_code: r.merchant_code,
+      member_id: r.member_id,
+      bank_code: r.bank_code,
+      bank_kind: r.bank_kind,
+      bank_name: r.bank_name,
+      account_name: r.account_name,
+      account_no: r.account_no,
+      created_at: r.account_created_at,
+    };
+  }
+
+  private toWithdrawal(r: WithdrawalRow, payouts: PayoutRow[] = []): Withdrawal {
+    const amount = BigInt(r.amount);
+    const paid = BigInt(r.paid_amount);
+    return {
+      id: r.id,
+      orderNo: r.order_no,
+      amount: fromMinor(amount),
+      paidAmount: fromMinor(paid),
+      // Nothing is still to come once rejected: the rest went back to the wallet.
+      remainingAmount: fromMinor(r.status === 'REJECTED' ? 0n : amount - paid),
+      status: r.status,
+      account: toPayoutAccount(this.accountRow(r)),
+      payouts: payouts.map((p) => ({
+        id: p.id,
+        amount: fromMinor(p.amount),
+        paidTime: p.created_at.toISOString(),
+        confirmStatus: p.confirm_status,
+        confirmDeadline: p.confirm_deadline.toISOString(),
+        proofImageIds: p.proof_image_ids,
+      })),
+      rejectReason: r.reject_reason,
+      createdTime: r.created_at.toISOString(),
+      updatedTime: r.updated_at.toISOString(),
+    };
+  }
+
+  private toAdminWithdrawal(r: WithdrawalRow, username: string, payouts: PayoutRow[]): AdminWithdrawal {
+    const base = this.toWithdrawal(r, payouts);
+    return {
+      ...base,
+      memberId: r.member_id,
+      username,
+      reviewedBy: r.reviewed_by,
+      account: toPayoutAccount(this.accountRow(r), false),
+      payouts: payouts.map((p, i) => ({
+        ...base.payouts[i]!,
+        remark: p.remark,
+        confirmedTime: p.confirmed_at?.toISOString() ?? null,
+      })),
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  inboxListSchema,
+  inboxQuerySchema,
+  inboxReadResultSchema,
+  inboxReadSchema,
+  ok,
+  unreadCountSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok as envelope } from '../../platform/envelope';
+import type { InboxService } from './inbox.service';
+
+/** The member's inbox: messages about its money (deposits, withdrawals, adjustments). */
+export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { inbox } = opts;
+  const tags = ['inbox'];
+  const config = { auth: 'real' } as const;
+
+  r.get(
+    '/wps/member/messages',
+    {
+      config,
+      schema: {
+        summary: 'The member’s messages, newest first',
+        tags,
+        querystring: inboxQuerySchema,
+        response: { 200: ok(inboxListSchema) },
+      },
+    },
+    async (req) => envelope(await inbox.list(req.member!.memberId, req.query.pageNo, req.query.pageSize)),
+  );
+
+  r.post(
+    '/wps/member/messages/read',
+    {
+      config,
+      schema: {
+        summary: 'Mark one message read, or all of them when no id is sent',
+        tags,
+        body: inboxReadSchema,
+        response: { 200: ok(inboxReadResultSchema) },
+      },
+    },
+    async (req) => envelope({ updated: await inbox.markRead(req.member!.memberId, req.body.id ?? null) }),
+  );
+
+  r.get(
+    '/wps/relay/CSP_unreadCount',
+    {
+      config,
+      schema: { summary: 'How many messages are unread', tags, response: { 200: ok(unreadCountSchema) } },
+    },
+    async (req) => envelope({ count: await inbox.unreadCount(req.member!.memberId) }),
+  );
+}

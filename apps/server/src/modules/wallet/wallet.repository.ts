@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The root database or an open transaction: writes join the caller's transaction. */
+export type Db = Kysely<Database>;
+
+/** SQL of the wallet calls (balances and postings themselves are the ledger's). */
+export class WalletRepository {
+  /** The root database: reads outside a transaction join nothing. */
+  constructor(readonly db: Db) {}
+
+  /** Runs fn in one transaction on the root database. */
+  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  cashierSetting(merchant: string) {
+    return this.db
+      .selectFrom('cashier_setting')
+      .select(['single_wallet', 'upline_transfer_enabled'])
+      .where('merchant_code', '=', merchant)
+      .executeTakeFirst();
+  }
+
+  /** The member's upline in the same brand, if it has one. */
+  upline(merchant: string, memberId: string) {
+    return this.db
+      .selectFrom('member as m')
+      .innerJoin('member as u', 'u.id', 'm.upline_id')
+      .select(['u.id', 'u.username'])
+      .where('m.id', '=', memberId)
+      .where('u.merchant_code', '=', merchant)
+      .executeTakeFirst();
+  }
+
+  memberByUsername(merchant: string, username: string) {
+    return this.db
+      .selectFrom('member')
+      .select(['id', 'username'])
+      .where('merchant_code', '=', merchant)
+      .where('username', '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  usernameOf(memberId: string) {
+    return this.db.selectFrom('member').select('username').where('id', '=', memberId).executeTakeFirst();
+  }
+}

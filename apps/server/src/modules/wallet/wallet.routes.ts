@@ -1,0 +1,106 @@
+import {
+  adminAdjustmentSchema,
+  consolidatedFundsSchema,
+  merchantWalletQuerySchema,
+  merchantWalletSchema,
+  ok,
+  uplineTransferResultSchema,
+  uplineTransferSchema,
+  walletBalanceSchema,
+  walletTransferSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok as envelope } from '../../platform/envelope';
+import { adjustmentResultSchema, type WalletService } from './wallet.service';
+
+/** Balances, transfers between wallets, transfers to the upline, and operator adjustments. */
+export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { wallet } = opts;
+  const tags = ['wallet'];
+
+  r.get(
+    '/wps/v2/wallets/balance',
+    {
+      // Trial accounts too: they see their play money.
+      config: { auth: 'member' },
+      schema: {
+        summary: 'Main wallet, vendor wallets and money on hold',
+        tags,
+        response: { 200: ok(walletBalanceSchema) },
+      },
+    },
+    async (req) => envelope(await wallet.balance(req.brand, req.member!.memberId)),
+  );
+
+  r.get(
+    '/wps/member/info/funds/consolidated',
+    {
+      config: { auth: 'real' },
+      schema: {
+        summary: 'Contract flags (salary, dividend, hourly and real-time wages) and a funds summary',
+        tags,
+        response: { 200: ok(consolidatedFundsSchema) },
+      },
+    },
+    async (req) => envelope(await wallet.consolidated(req.brand, req.member!.memberId, req.member!.isAgent)),
+  );
+
+  r.get(
+    '/wps/relay/GCS_merchantWallet',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        summary: 'Whether the brand runs one wallet, and its vendors with their wallet type',
+        tags,
+        querystring: merchantWalletQuerySchema,
+        response: { 200: ok(merchantWalletSchema) },
+      },
+    },
+    async (req) => envelope(await wallet.merchantWallet(req.brand)),
+  );
+
+  r.post(
+    '/wps/relay/GCS_walletTransfer',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'Move money between the main wallet and a vendor wallet (idempotent on requestId)',
+        tags,
+        body: walletTransferSchema,
+        response: { 200: ok(walletBalanceSchema) },
+      },
+    },
+    async (req) => envelope(await wallet.transfer(req.brand, req.member!.memberId, req.body)),
+  );
+
+  r.post(
+    '/wps/member/transfer/upline',
+    {
+      config: { auth: 'real', encrypted: true },
+      schema: {
+        summary: 'Pay the upline agent from the main wallet (encrypted; payment password)',
+        tags,
+        body: uplineTransferSchema,
+        response: { 200: ok(uplineTransferResultSchema) },
+      },
+    },
+    async (req) => envelope(await wallet.uplineTransfer(req.brand, req.member!.memberId, req.body)),
+  );
+
+  r.post(
+    '/wps/admin/adjustments',
+    {
+      // Operators work during maintenance too; the brand comes from the Merchant header.
+      config: { admin: true, openWhenClosed: true },
+      schema: {
+        summary: 'Credit or debit a member (signed amount), with an optional turnover requirement',
+        tags: ['operator'],
+        body: adminAdjustmentSchema,
+        response: { 200: ok(adjustmentResultSchema) },
+      },
+    },
+    async (req) => envelope(await wallet.adjust(req.brand, req.operator ?? 'operator', req.body)),
+  );
+}

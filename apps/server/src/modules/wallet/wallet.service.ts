@@ -1,0 +1,452 @@
+import {
+  ACCOUNT_CENTRE_TYPES,
+  IDENTITY_LIMITS,
+  fromMinor,
+  isModuleOnTree,
+  toMinor,
+  type ConsolidatedFunds,
+  type MerchantWallet,
+  type ModuleSwitch,
+  type UplineTransferResult,
+  type WalletBalance,
+  type adminAdjustmentSchema,
+  type uplineTransferSchema,
+  type walletTransferSchema,
+} from '@app/contracts';
+import { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { Brand } from '../../platform/brand';
+import type { VendorService, VendorWallet } from '../games/vendor.service';
+import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../messages/inbox.service';
+import type { SystemService } from '../system/system.service';
+import type { LedgerService, Posting } from './ledger.service';
+import type { TurnoverService } from './turnover.service';
+import type { WalletRepository } from './wallet.repository';
+
+export type TransferInput = z.output<typeof walletTransferSchema>;
+export type UplineTransferInput = z.output<typeof uplineTransferSchema>;
+export type AdjustmentInput = z.output<typeof adminAdjustmentSchema>;
+
+/** What an operator adjustment answers (the admin API; not a client contract). */
+export const adjustmentResultSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** Signed: a credit is positive, a debit negative. */
+  amount: z.number(),
+  /** The member's main wallet afterwards. */
+  balance: z.number(),
+  /** Turnover the credit added to the member's requirements (0 when none). */
+  turnoverRequired: z.number(),
+  createdTime: z.string(),
+});
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+
+/** The balance list's row for the main wallet. */
+export const MAIN_WALLET = 'MAIN';
+
+/** Contract flags of the consolidated call and the module switch each one follows. */
+const CONTRACT_FLAGS = {
+  dailysalreqtype: 'SALARY',
+  divtypereq: 'CONTRACT',
+  contracthoursalreq: 'HOURSALARY',
+  realtimesalreqtype: 'REALTIMESALARY',
+} as const satisfies Record<string, ModuleSwitch>;
+
+interface CashierSettings {
+  singleWallet: boolean;
+  uplineTransfer: boolean;
+}
+
+const vendorKey = (code: string) => `VENDOR:${code}`;
+
+/** What a money request asked for, kept in the entry's memo so a retry can be compared with it. */
+type Ask = Record<string, string | number | null>;
+
+/**
+ * A retried request must ask for the same thing as the first one: the same key with other
+ * details is a different request that reused a key, refused rather than silently ignored.
+ */
+function sameAsk(memo: Record<string, unknown>, ask: Ask): void {
+  const first = memo.request as Ask | undefined;
+  const same =
+    first !== undefined &&
+    Object.keys(ask).length === Object.keys(first).length &&
+    Object.entries(ask).every(([k, v]) => first[k] === v);
+  if (!same) throw new AppError('wallet.reference.conflict');
+}
+
+const amountInvalid = () => new AppError('wallet.amount.invalid');
+
+/**
+ * The member's wallets (ISSUE 4): balances, transfers between the main wallet and transfer-wallet
+ * vendors, transfers to the upline agent, operator adjustments and trial play money. Every
+ * movement is one ledger entry whose reference is built from the caller's key, so a retried
+ * request moves money once and answers as the first one did.
+ */
+export class WalletService {
+  constructor(
+    private readonly repo: WalletRepository,
+    private readonly ledger: LedgerService,
+    private readonly inbox: InboxService,
+    private readonly turnover: TurnoverService,
+    private readonly vendors: VendorService,
+    private readonly members: MemberService,
+    private readonly system: SystemService,
+  ) {}
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  /**
+   * The balance list: the main wallet, then one row per enabled transfer-wallet vendor (none on a
+   * single-wallet brand). A vendor wallet that still holds money is listed even if the vendor was
+   * switched off since, so no money is ever out of sight; sumBalance counts every vendor wallet.
+   * Missing accounts read as 0: reading never creates an account.
+   */
+  async balance(brand: Brand, memberId: string): Promise<WalletBalance> {
+    const [settings, balances, vendors] = await Promise.all([
+      this.settings(brand.code),
+      this.ledger.memberBalances(this.repo.db, memberId),
+      this.vendors.wallets(brand.code),
+    ]);
+    const main = balances.get('MAIN') ?? 0n;
+    let sum = main;
+    for (const [key, value] of balances) if (key.startsWith('VENDOR:')) sum += value;
+
+    const rows: WalletBalance['balance'] = [
+      { vendor: MAIN_WALLET, displayName: 'Main wallet', gameType: MAIN_WALLET, balance: fromMinor(main) },
+    ];
+    if (!settings.singleWallet) {
+      const listed = new Set<string>();
+      for (const v of vendors) {
+        const held = balances.get(vendorKey(v.code)) ?? 0n;
+        if ((v.enabled && v.walletType === 'TRANSFER') || held > 0n) {
+          rows.push({
+            vendor: v.code,
+            displayName: v.displayName,
+            gameType: v.gameType,
+            balance: fromMinor(held),
+          });
+          listed.add(v.code);
+        }
+      }
+      // A wallet of a vendor the brand no longer has at all: shown under its code.
+      for (const [key, value] of balances) {
+        const code = key.slice('VENDOR:'.length);
+        if (key.startsWith('VENDOR:') && value > 0n && !listed.has(code))
+          rows.push({ vendor: code, displayName: code, gameType: '', balance: fromMinor(value) });
+      }
+    }
+    return {
+      sumBalance: fromMinor(sum),
+      mainBalance: fromMinor(main),
+      lockedBalance: fromMinor(balances.get('WITHDRAW_HOLD') ?? 0n),
+      balance: rows,
+      currencySymbol: brand.currencySymbol,
+    };
+  }
+
+  /**
+   * The contract flags and a funds summary. A flag is 1 when the brand's module switch for that
+   * feature is on and the member is an agent type (account centre); `balance` is the total the
+   * member owns (sumBalance, as member info shows it).
+   */
+  async consolidated(brand: Brand, memberId: string, isAgent: number): Promise<ConsolidatedFunds> {
+    const [tree, wallet, remaining] = await Promise.all([
+      this.system.whitelabel(brand),
+      this.balance(brand, memberId),
+      this.turnover.remaining(this.repo.db, memberId),
+    ]);
+    const agent = (ACCOUNT_CENTRE_TYPES as readonly number[]).includes(isAgent);
+    const flag = (modId: ModuleSwitch) => (agent && isModuleOnTree(tree, modId) ? 1 : 0);
+    return {
+      dailysalreqtype: flag(CONTRACT_FLAGS.dailysalreqtype),
+      divtypereq: flag(CONTRACT_FLAGS.divtypereq),
+      contracthoursalreq: flag(CONTRACT_FLAGS.contracthoursalreq),
+      realtimesalreqtype: flag(CONTRACT_FLAGS.realtimesalreqtype),
+      balance: wallet.sumBalance,
+      lockedBalance: wallet.lockedBalance,
+      turnoverRemaining: fromMinor(remaining),
+      currencySymbol: brand.currencySymbol,
+    };
+  }
+
+  /** Whether the brand runs one wallet, and its enabled vendors with their wallet type. */
+  async merchantWallet(brand: Brand): Promise<MerchantWallet> {
+    const [settings, vendors] = await Promise.all([
+      this.settings(brand.code),
+      this.vendors.wallets(brand.code),
+    ]);
+    return {
+      isSingle: settings.singleWallet,
+      wallets: vendors
+        .filter((v) => v.enabled)
+        .map((v) => ({
+          vendor: v.code,
+          displayName: v.displayName,
+          gameType: v.gameType,
+          walletType: v.walletType,
+        })),
+    };
+  }
+
+  // ---- main <-> vendor wallets -----------------------------------------------------------------
+
+  /**
+   * IN moves main → vendor, OUT vendor → main; without an amount everything moves, and OUT without
+   * a vendor recalls every vendor wallet into main as one entry. Answers the new balance list.
+   * WARNING: the retry check comes before every rule: a retried request must get its answer even
+   * if the vendor was switched off since, and an "all" retry must not move what is there now.
+   */
+  async transfer(brand: Brand, memberId: string, input: TransferInput): Promise<WalletBalance> {
+    const requested = input.amount === undefined ? null : toMinor(input.amount);
+    if (input.amount !== undefined && (requested === null || requested <= 0n)) throw amountInvalid();
+    const vendor = input.vendor?.toUpperCase() ?? null;
+    const reference = `TRANSFER:${memberId}:${input.requestId}`;
+    const ask: Ask = {
+      direction: input.direction,
+      vendor,
+      amount: requested === null ? null : requested.toString(),
+    };
+    const done = await this.ledger.entry(this.repo.db, brand.code, reference);
+    if (done) {
+      sameAsk(done.memo, ask);
+      return this.balance(brand, memberId);
+    }
+
+    const settings = await this.settings(brand.code);
+    if (settings.singleWallet) throw new AppError('wallet.transfer.unavailable');
+    if (vendor !== null) await this.transferVendor(brand.code, vendor);
+
+    // Refusals that need no lock are made before any account is created for them.
+    const before = await this.ledger.memberBalances(this.repo.db, memberId);
+    const codes =
+      vendor !== null
+        ? [vendor]
+        : [...before]
+            .filter(([key, value]) => key.startsWith('VENDOR:') && value > 0n)
+            .map(([key]) => key.slice('VENDOR:'.length));
+    const source =
+      vendor === null ? null : (before.get(input.direction === 'IN' ? 'MAIN' : vendorKey(vendor)) ?? 0n);
+    if (codes.length === 0 || source === 0n) {
+      // A twin of this request may have committed after the retry check above, emptying the
+      // source: its answer stands, not a refusal (the balances were read after that commit).
+      const twin = await this.ledger.entry(this.repo.db, brand.code, reference);
+      if (twin) {
+        sameAsk(twin.memo, ask);
+        return this.balance(brand, memberId);
+      }
+      throw new AppError('wallet.insufficient');
+    }
+
+    // Resolved before the transaction (LedgerService.account WARNING).
+    const main = await this.ledger.account(brand.code, 'MAIN', memberId);
+    const wallets = new Map<string, string>();
+    for (const code of codes)
+      wallets.set(code, await this.ledger.account(brand.code, 'VENDOR', memberId, code));
+
+    await this.repo.transaction(async (trx) => {
+      // All in / all out reads a balance and moves it: the accounts are locked first, and a twin
+      // of this request that held the locks before us has committed by now.
+      await this.ledger.lock(trx, [main, ...wallets.values()]);
+      const twin = await this.ledger.entry(trx, brand.code, reference);
+      if (twin) return sameAsk(twin.memo, ask);
+      const now = await this.ledger.memberBalances(trx, memberId);
+      const postings = this.transferLegs(input.direction, requested, main, wallets, now);
+      await this.ledger.post(trx, {
+        merchant: brand.code,
+        reference,
+        kind: input.direction === 'IN' ? 'TRANSFER_IN' : 'TRANSFER_OUT',
+        memberId,
+        memo: { request: ask },
+        postings,
+      });
+    });
+    return this.balance(brand, memberId);
+  }
+
+  /** A vendor code a member may move money to or from: enabled, with a transfer wallet. */
+  private async transferVendor(merchant: string, code: string): Promise<VendorWallet> {
+    const wallet = (await this.vendors.wallets(merchant)).find((w) => w.code === code && w.enabled);
+    if (!wallet) throw new AppError('wallet.vendor.unknown');
+    if (wallet.walletType !== 'TRANSFER') throw new AppError('wallet.transfer.unavailable');
+    return wallet;
+  }
+
+  /** The legs of a transfer from balances read under lock; refuses what the source cannot cover. */
+  private transferLegs(
+    direction: 'IN' | 'OUT',
+    requested: bigint | null,
+    main: string,
+    wallets: Map<string, string>,
+    now: Map<string, bigint>,
+  ): Posting[] {
+    const [single] = [...wallets];
+    if (single && (direction === 'IN' || requested !== null || wallets.size === 1)) {
+      const [code, wallet] = single;
+      const from = direction === 'IN' ? (now.get('MAIN') ?? 0n) : (now.get(vendorKey(code)) ?? 0n);
+      const amount = requested ?? from;
+      if (amount <= 0n || amount > from) throw new AppError('wallet.insufficient');
+      const sign = direction === 'IN' ? 1n : -1n;
+      return [
+        { accountId: main, amount: -sign * amount },
+        { accountId: wallet, amount: sign * amount },
+      ];
+    }
+    // Recall: every vendor wallet's whole balance back into main, in one entry.
+    const legs: Posting[] = [];
+    let total = 0n;
+    for (const [c, id] of wallets) {
+      const held = now.get(vendorKey(c)) ?? 0n;
+      if (held > 0n) {
+        legs.push({ accountId: id, amount: -held });
+        total += held;
+      }
+    }
+    if (total === 0n) throw new AppError('wallet.insufficient');
+    return [...legs, { accountId: main, amount: total }];
+  }
+
+  // ---- upline -----------------------------------------------------------------------------------
+
+  /** A member pays its upline agent from its main wallet, confirmed by the payment password. */
+  async uplineTransfer(
+    brand: Brand,
+    memberId: string,
+    input: UplineTransferInput,
+  ): Promise<UplineTransferResult> {
+    const amount = toMinor(input.amount);
+    if (amount === null || amount <= 0n) throw amountInvalid();
+    if (!(await this.settings(brand.code)).uplineTransfer) throw new AppError('upline.transfer.disabled');
+    const upline = await this.repo.upline(brand.code, memberId);
+    if (!upline) throw new AppError('upline.none');
+    // Slow on purpose (password hashing): before the transaction, never inside it.
+    await this.members.confirmPaymentPassword(memberId, input.paymentPassword);
+    const from = await this.ledger.account(brand.code, 'MAIN', memberId);
+    const to = await this.ledger.account(brand.code, 'MAIN', upline.id);
+    const reference = `UPLINE:${memberId}:${input.requestId}`;
+    return this.repo.transaction(async (trx) => {
+      // No balance is read before moving: the not-negative CHECK refuses an overdraft, and a
+      // retry with other details fails the ledger's same-legs check (wallet.reference.conflict).
+      const posted = await this.ledger.post(trx, {
+        merchant: brand.code,
+        reference,
+        kind: 'UPLINE_TRANSFER',
+        memberId,
+        memo: { upline: upline.username },
+        postings: [
+          { accountId: from, amount: -amount },
+          { accountId: to, amount },
+        ],
+      });
+      const entry = await this.ledger.entry(trx, brand.code, reference);
+      const balances = await this.ledger.memberBalances(trx, memberId);
+      return {
+        id: posted.entryId,
+        amount: fromMinor(amount),
+        upline: upline.username,
+        balance: fromMinor(balances.get('MAIN') ?? 0n),
+        createdTime: (entry?.created_at ?? new Date()).toISOString(),
+      };
+    });
+  }
+
+  // ---- operators ---------------------------------------------------------------------------------
+
+  /**
+   * An operator credits (ADJUSTMENT → MAIN) or debits (MAIN → ADJUSTMENT) a member. A credit
+   * with a turnover multiple adds a requirement of amount × multiple in the same transaction;
+   * the member gets an inbox message. The reference is the operator's request id.
+   */
+  async adjust(brand: Brand, operator: string, input: AdjustmentInput): Promise<AdjustmentResult> {
+    const debit = input.amount.startsWith('-');
+    const minor = toMinor(input.amount.replace(/^-/, ''));
+    if (minor === null || minor <= 0n) throw amountInvalid();
+    const member = await this.repo.memberByUsername(brand.code, input.username);
+    if (!member)
+      throw new AppError('request.invalid', { fields: [{ field: 'username', message: 'unknown' }] });
+    const signed = debit ? -minor : minor;
+    const required = !debit && input.turnoverMultiple > 0 ? minor * BigInt(input.turnoverMultiple) : 0n;
+    const reference = `ADJUST:${input.requestId}`;
+    const ask: Ask = {
+      memberId: member.id,
+      amount: signed.toString(),
+      turnoverMultiple: input.turnoverMultiple,
+    };
+    const adjustment = await this.ledger.account(brand.code, 'ADJUSTMENT');
+    const main = await this.ledger.account(brand.code, 'MAIN', member.id);
+
+    return this.repo.transaction(async (trx) => {
+      const posted = await this.ledger.post(trx, {
+        merchant: brand.code,
+        reference,
+        kind: 'ADJUSTMENT',
+        memberId: member.id,
+        memo: { reason: input.reason, operator, request: ask },
+        postings: [
+          { accountId: adjustment, amount: -signed },
+          { accountId: main, amount: signed },
+        ],
+      });
+      const entry = await this.ledger.entry(trx, brand.code, reference);
+      if (!entry) throw new Error(`ledger: entry ${reference} missing after post`);
+      if (posted.created) {
+        await this.turnover.add(trx, {
+          merchant: brand.code,
+          memberId: member.id,
+          required,
+          source: reference,
+        });
+        await this.inbox.notify(trx, {
+          merchant: brand.code,
+          memberId: member.id,
+          kind: 'ADJUSTMENT',
+          params: { amount: fromMinor(signed), reason: input.reason },
+        });
+      } else {
+        // Same legs, but a different turnover multiple is still a different request.
+        sameAsk(entry.memo, ask);
+      }
+      const balances = await this.ledger.memberBalances(trx, member.id);
+      return {
+        id: posted.entryId,
+        username: member.username,
+        amount: fromMinor(signed),
+        balance: fromMinor(balances.get('MAIN') ?? 0n),
+        turnoverRequired: fromMinor(required),
+        createdTime: entry.created_at.toISOString(),
+      };
+    });
+  }
+
+  // ---- trial accounts ----------------------------------------------------------------------------
+
+  /** Play money for a new trial account (free play), once per member. */
+  async creditTrial(merchant: string, memberId: string): Promise<void> {
+    const fund = await this.ledger.account(merchant, 'TRIAL_FUND');
+    const main = await this.ledger.account(merchant, 'MAIN', memberId);
+    const amount = BigInt(IDENTITY_LIMITS.trialPlayMoney);
+    // One entry is one statement: atomic without an explicit transaction.
+    await this.ledger.post(this.repo.db, {
+      merchant,
+      reference: `TRIAL:${memberId}`,
+      kind: 'TRIAL_CREDIT',
+      memberId,
+      postings: [
+        { accountId: fund, amount: -amount },
+        { accountId: main, amount },
+      ],
+    });
+  }
+
+  // ---- internals ----------------------------------------------------------------------------------
+
+  /** A brand without cashier settings gets the safe answer: one wallet, no upline transfers. */
+  private async settings(merchant: string): Promise<CashierSettings> {
+    const row = await this.repo.cashierSetting(merchant);
+    return {
+      singleWallet: row?.single_wallet ?? true,
+      uplineTransfer: row?.upline_transfer_enabled ?? false,
+    };
+  }
+}

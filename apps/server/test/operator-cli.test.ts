@@ -1,0 +1,148 @@
+/**
+ * The operator CLIs (`npm run admin`, `npm run ledger:check`) as a user runs them: child
+ * processes on a real database (a PGlite directory, or a PostgreSQL database in that project).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbTarget, openDb } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed/seed';
+import { createPostgresDatabase } from './helper';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let target: DbTarget;
+let cleanup = async () => {};
+
+/** Runs a script the way its npm script does; resolves with the exit code and output. */
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  const dbEnv: Record<string, string> =
+    target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir ?? '' };
+  return new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--openssl-legacy-provider', '--import', 'tsx', `scripts/${script}.ts`, ...args],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '1', ...dbEnv, ...env },
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, out: stdout + stderr });
+      },
+    );
+  });
+}
+
+/** demo01's main wallet on GOLDEN, in minor units, read straight from the database. */
+async function balance(): Promise<bigint> {
+  const db = await openDb(target);
+  try {
+    const { rows } = await sql<{ balance: string }>`
+      SELECT a.balance::text FROM ledger_account a JOIN member m ON m.id = a.member_id
+      WHERE m.merchant_code = 'GOLDEN' AND m.username = 'demo01' AND a.kind = 'MAIN'`.execute(db.db);
+    return BigInt(rows[0]!.balance);
+  } finally {
+    await db.close();
+  }
+}
+
+beforeAll(async () => {
+  if (process.env.TEST_DB_KIND === 'postgres') {
+    const created = await createPostgresDatabase();
+    target = { kind: 'postgres', url: created.url };
+    cleanup = created.drop;
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-pglite-'));
+    target = { kind: 'pglite', dataDir: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const db = await openDb(target);
+  await migrate(db);
+  await seedDemo(db.db);
+  await db.close();
+}, 60_000);
+afterAll(() => cleanup());
+
+describe('npm run admin', () => {
+  it('credits a member once per request id and refuses an overdraft without moving money', async () => {
+    const before = await balance();
+    const credit = ['adjust', 'demo01', '12.50', '--brand', 'GOLDEN', '--reason', 'goodwill'];
+    const first = await run('admin', [...credit, '--request-id', 'cli-credit-1']);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("username: 'demo01'");
+    expect(await balance()).toBe(before + 1250n);
+
+    const again = await run('admin', [...credit, '--request-id', 'cli-credit-1']);
+    expect(again.code).toBe(0);
+    expect(await balance()).toBe(before + 1250n);
+
+    const overdraft = await run('admin', [
+      'adjust',
+      'demo01',
+      '-99999999',
+      '--brand',
+      'GOLDEN',
+      '--reason',
+      'x',
+    ]);
+    expect(overdraft.code).toBe(1);
+    expect(overdraft.out).toContain('wallet.insufficient');
+    expect(await balance()).toBe(before + 1250n);
+  }, 120_000);
+
+  it('refuses an unknown command and a missing reason with the usage, touching nothing', async () => {
+    const before = await balance();
+    const unknown = await run('admin', ['frobnicate', '--brand', 'GOLDEN']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('unknown command: frobnicate');
+    const noReason = await run('admin', ['adjust', 'demo01', '5', '--brand', 'GOLDEN']);
+    expect(noReason.code).toBe(2);
+    expect(noReason.out).toContain('--reason is required');
+    expect(await balance()).toBe(before);
+  }, 60_000);
+});
+
+describe('npm run ledger:check', () => {
+  it('passes on a consistent ledger and names the invariant a tampered balance breaks', async () => {
+    const clean = await run('ledger-check', []);
+    expect(clean.code).toBe(0);
+    expect(clean.out).toContain('all invariants hold');
+
+    const db = await openDb(target);
+    try {
+      // Balance rows are the one thing a stray UPDATE can reach (postings and entries are append-only).
+      await sql`UPDATE ledger_account SET balance = balance + 1
+                WHERE kind = 'MAIN' AND member_id = (SELECT id FROM member WHERE merchant_code = 'GOLDEN' AND username = 'demo01')`.execute(
+        db.db,
+      );
+    } finally {
+      await db.close();
+    }
+    const broken = await run('ledger-check', ['--brand', 'GOLDEN']);
+    expect(broken.code).toBe(1);
+    expect(broken.out).toContain('BROKEN: tracked balance equals the sum of its postings');
+  }, 60_000);
+});
+
+describe.runIf(process.env.TEST_DB_KIND !== 'postgres')('with the embedded database', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.end('{"ok":true}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses to open it while a server answers on the configured port', async () => {
+    const port = String((server.address() as AddressInfo).port);
+    const res = await run('ledger-check', [], { PORT: port });
+    expect(res.code).toBe(2);
+    expect(res.out).toContain('only one process may open it');
+  }, 60_000);
+});

@@ -1,0 +1,207 @@
+/**
+ * admin — the operator's cashier actions from a terminal, until the back office exists.
+ *
+ * Runs the real server in-process on the configured database (DATABASE_URL, else the embedded
+ * PGlite; with PGlite, stop the server first) and calls the operator API (`/wps/admin/...`)
+ * with a one-time key, so every rule, lock, idempotency check and inbox message is the API's.
+ *
+ *   npm run admin -- deposits          --brand GOLDEN [--status PENDING] [--page 1]
+ *   npm run admin -- deposit-approve   <id> --brand GOLDEN
+ *   npm run admin -- deposit-reject    <id> --brand GOLDEN --reason "receipt unreadable"
+ *   npm run admin -- withdrawals       --brand GOLDEN [--status PENDING] [--page 1]
+ *   npm run admin -- withdrawal-pay    <id> --brand GOLDEN [--amount 50.00] [--request-id ID]
+ *   npm run admin -- withdrawal-reject <id> --brand GOLDEN --reason "name does not match"
+ *   npm run admin -- payout-resolve    <withdrawal id> <payout id> --brand GOLDEN
+ *   npm run admin -- adjust            <username> <signed amount> --brand GOLDEN --reason "..."
+ *                                      [--turnover-multiple 1] [--request-id ID]
+ * Common: --operator NAME (audit name; default $USER), --json (print the raw answer).
+ * A money call without --request-id gets a fresh one, printed so the same call can be retried
+ * safely: the API moves the money once per request id.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/server/src/app';
+import { openConfiguredDb } from './lib/configured-db';
+
+const USAGE = `usage: npm run admin -- <command> [arguments] --brand CODE [options]
+commands:
+  deposits [--status S] [--page N]              list deposits (PENDING APPROVED REJECTED ARRIVED FAILED)
+  deposit-approve <id>                          approve a pending deposit and credit the member
+  deposit-reject <id> --reason TEXT             reject a pending deposit
+  withdrawals [--status S] [--page N]           list withdrawals (PENDING PARTIAL PAID REJECTED)
+  withdrawal-pay <id> [--amount A] [--request-id ID]   pay all that remains, or part of it
+  withdrawal-reject <id> --reason TEXT          reject; the rest on hold goes back to the member
+  payout-resolve <id> <payoutId>                settle a payout the member reported as not received
+  adjust <username> <amount> --reason TEXT [--turnover-multiple N] [--request-id ID]
+                                                credit (positive) or debit (negative) a main wallet
+options: --operator NAME   --json`;
+
+// A negative amount ("-12.50") would read as an option: carry its sign past the parser.
+const MINUS = '\u2212';
+const argv = process.argv.slice(2).map((a) => (/^-\d/.test(a) ? MINUS + a.slice(1) : a));
+const { values, positionals } = parseArgs({
+  args: argv,
+  allowPositionals: true,
+  options: {
+    brand: { type: 'string' },
+    status: { type: 'string' },
+    page: { type: 'string' },
+    reason: { type: 'string' },
+    amount: { type: 'string' },
+    'request-id': { type: 'string' },
+    'turnover-multiple': { type: 'string' },
+    operator: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: Record<string, unknown>;
+  /** The request id a retry should repeat, when the call has one. */
+  requestId?: string;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const [command, ...args] = positionals.map((p) => (p.startsWith(MINUS) ? `-${p.slice(1)}` : p));
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!command) fail('a command is needed');
+if (!values.brand) fail('--brand is required (e.g. --brand GOLDEN)');
+
+const arg = (i: number, name: string) => args[i] ?? fail(`${command}: missing <${name}>`);
+const need = (name: 'reason', value: string | undefined) =>
+  value ?? fail(`${command}: --${name} is required`);
+const requestId = () => values['request-id'] ?? randomUUID().replaceAll('-', '');
+const list = (what: string) => {
+  const q = new URLSearchParams({ pageNo: values.page ?? '1', pageSize: '20' });
+  if (values.status) q.set('status', values.status.toUpperCase());
+  return { method: 'GET' as const, url: `/wps/admin/${what}?${q}` };
+};
+
+function callFor(): Call {
+  switch (command) {
+    case 'deposits':
+      return list('deposits');
+    case 'deposit-approve':
+      return { method: 'POST', url: `/wps/admin/deposits/${encodeURIComponent(arg(0, 'id'))}/approve` };
+    case 'deposit-reject':
+      return {
+        method: 'POST',
+        url: `/wps/admin/deposits/${encodeURIComponent(arg(0, 'id'))}/reject`,
+        body: { reason: need('reason', values.reason) },
+      };
+    case 'withdrawals':
+      return list('withdrawals');
+    case 'withdrawal-pay': {
+      const id = requestId();
+      return {
+        method: 'POST',
+        url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/pay`,
+        body: { requestId: id, ...(values.amount !== undefined && { amount: values.amount }) },
+        requestId: id,
+      };
+    }
+    case 'withdrawal-reject':
+      return {
+        method: 'POST',
+        url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/reject`,
+        body: { reason: need('reason', values.reason) },
+      };
+    case 'payout-resolve':
+      return {
+        method: 'POST',
+        url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/payouts/${encodeURIComponent(arg(1, 'payoutId'))}/resolve`,
+      };
+    case 'adjust': {
+      const id = requestId();
+      const multiple = values['turnover-multiple'];
+      return {
+        method: 'POST',
+        url: '/wps/admin/adjustments',
+        body: {
+          requestId: id,
+          username: arg(0, 'username'),
+          amount: arg(1, 'amount'),
+          reason: need('reason', values.reason),
+          ...(multiple !== undefined && { turnoverMultiple: Number(multiple) }),
+        },
+        requestId: id,
+      };
+    }
+    default:
+      return fail(`unknown command: ${command}`);
+  }
+}
+
+const call = callFor();
+let opened: Awaited<ReturnType<typeof openConfiguredDb>>;
+try {
+  opened = await openConfiguredDb();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(2);
+}
+let exitCode = 0;
+const key = randomBytes(32).toString('hex');
+const app = await buildApp({
+  config: { ...opened.config, ADMIN_API_KEY: key, LOG_LEVEL: 'silent' },
+  db: opened.db,
+});
+try {
+  const res = await app.inject({
+    method: call.method,
+    url: call.url,
+    headers: {
+      merchant: values.brand,
+      language: 'en',
+      'x-admin-key': key,
+      'x-operator': values.operator ?? process.env.USER ?? 'cli',
+    },
+    ...(call.body && { payload: call.body }),
+  });
+  const answer = res.json<{ success: boolean; value?: unknown; errorCode?: string; message?: string }>();
+  if (values.json) {
+    console.log(JSON.stringify(answer, null, 2));
+  } else if (answer.success) {
+    const value = answer.value as { list?: unknown[] } | unknown;
+    if (value && typeof value === 'object' && 'list' in value && Array.isArray(value.list)) {
+      console.table(value.list.map(summarise));
+      const { list: _list, ...rest } = value as Record<string, unknown>;
+      console.log(rest);
+    } else {
+      console.log(value);
+    }
+  } else {
+    console.error(`refused (${answer.errorCode ?? res.statusCode}): ${answer.message ?? res.body}`);
+    if (answer.value !== undefined) console.error(answer.value);
+  }
+  if (call.requestId)
+    console.log(`request id: ${call.requestId} (repeat it with --request-id to retry safely)`);
+  if (!answer.success) exitCode = 1;
+} finally {
+  await app.close();
+  await opened.db.close();
+}
+// Set last: closing PGlite (an Emscripten module) overwrites process.exitCode.
+process.exit(exitCode);
+
+/** One table row per record: the flat fields; nested ones (accounts, payouts) as a count or name. */
+function summarise(row: unknown): Record<string, unknown> {
+  if (!row || typeof row !== 'object') return { value: row };
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (Array.isArray(v)) out[k] = v.length;
+    else if (v && typeof v === 'object') out[k] = 'accountNo' in v ? String(v.accountNo) : JSON.stringify(v);
+    else out[k] = v;
+  }
+  return out;
+}
