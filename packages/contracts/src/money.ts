@@ -28,13 +28,18 @@ export function toMinor(value: string | number): bigint | null {
   return minor > MAX_AMOUNT_MINOR ? null : minor;
 }
 
-/** Minor units (bigint, or the decimal string a database returns for int8) → a JSON number. */
-export function fromMinor(minor: bigint | string | number): number {
+/** Minor units → "-1234.50": plain text with 2 decimals and no separators (gateways, messages). */
+export function minorText(minor: bigint | string | number): string {
   const v = BigInt(minor);
   const sign = v < 0n ? '-' : '';
   const abs = v < 0n ? -v : v;
+  return `${sign}${abs / MINOR_PER_MAJOR}.${String(abs % MINOR_PER_MAJOR).padStart(2, '0')}`;
+}
+
+/** Minor units (bigint, or the decimal string a database returns for int8) → a JSON number. */
+export function fromMinor(minor: bigint | string | number): number {
   // Built from the decimal text so the number is the closest double to exactly 2 decimals.
-  return Number(`${sign}${abs / MINOR_PER_MAJOR}.${String(abs % MINOR_PER_MAJOR).padStart(2, '0')}`);
+  return Number(minorText(minor));
 }
 
 /** 1234.5 → "1,234.50" (thousands separators, always two decimals), for display. */

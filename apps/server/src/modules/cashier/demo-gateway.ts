@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { formatMoney, fromMinor, MINOR_PER_MAJOR, type DepositState } from '@app/contracts';
+import { type DepositState, formatMoney, fromMinor, minorText } from '@app/contracts';
 import { z } from 'zod';
 
 /**
@@ -22,13 +22,6 @@ export const ORDER_NO_PATTERN = /^D\d{18}$/;
 
 export function demoPayPath(orderNo: string): string {
   return `/gateway/demo/${encodeURIComponent(orderNo)}`;
-}
-
-/** Minor units → "1234.50": the plain text gateways send and messages quote (no separators). */
-export function minorText(minor: bigint): string {
-  const sign = minor < 0n ? '-' : '';
-  const abs = minor < 0n ? -minor : minor;
-  return `${sign}${abs / MINOR_PER_MAJOR}.${String(abs % MINOR_PER_MAJOR).padStart(2, '0')}`;
 }
 
 // ---- the notification ---------------------------------------------------------------------------

@@ -1,17 +1,19 @@
 import { randomInt } from 'node:crypto';
 import {
-  depositSchema,
-  fromMinor,
-  toMinor,
+  type Deposit,
   type depositListQuerySchema,
   type depositRequestSchema,
-  type Deposit,
+  depositSchema,
   type DepositState,
+  fromMinor,
   type Language,
+  minorText,
   type PaymentChannel,
+  toMinor,
 } from '@app/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import { uniqueViolation } from '../../platform/db-errors';
 import { pickText, type Brand } from '../../platform/brand';
 import type { InboxKind, InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
@@ -20,7 +22,6 @@ import {
   DEMO_GATEWAY,
   demoPayPath,
   gatewayNotificationSchema,
-  minorText,
   verifySignature,
   type GatewayOrder,
   type GatewayOrders,
@@ -57,11 +58,6 @@ interface CreditAccounts {
   clearing: string;
   main: string;
   house: string;
-}
-
-function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : null;
 }
 
 const invalid = (field: string, message: string) =>

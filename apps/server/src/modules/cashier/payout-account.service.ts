@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
 import type { MemberService } from '../member/member.service';
 import type { LedgerService } from '../wallet/ledger.service';
@@ -17,11 +18,6 @@ export type PayoutBank = z.infer<typeof payoutBankSchema>;
 /** "Juan  dela cruz " and "JUAN DELA CRUZ" name the same person: case and spacing do not count. */
 const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
-
-function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : null;
-}
 
 /** What a member is shown of an account number: the last 4 digits. */
 export function maskAccountNo(accountNo: string): string {

@@ -1,20 +1,21 @@
 import { randomInt } from 'node:crypto';
 import {
-  fromMinor,
-  MINOR_PER_MAJOR,
-  payoutAccountSchema,
-  toMinor,
-  withdrawalPayoutSchema,
-  withdrawalSchema,
   type adminPaySchema,
   type confirmPayoutSchema,
+  fromMinor,
+  minorText,
+  payoutAccountSchema,
+  toMinor,
   type Withdrawal,
-  type WithdrawInfo,
   type withdrawalListQuerySchema,
+  withdrawalPayoutSchema,
+  withdrawalSchema,
+  type WithdrawInfo,
   type withdrawRequestSchema,
 } from '@app/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
 import type { MemberService } from '../member/member.service';
 import type { InboxService } from '../messages/inbox.service';
@@ -59,20 +60,8 @@ interface HoldAccounts {
   hold: string;
 }
 
-function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : null;
-}
-
 const invalid = (field: string, message: string) =>
   new AppError('request.invalid', { fields: [{ field, message }] });
-
-/** 12345n → "123.45": an amount with 2 decimals for messages, without a float. */
-function minorText(minor: bigint): string {
-  const sign = minor < 0n ? '-' : '';
-  const abs = minor < 0n ? -minor : minor;
-  return `${sign}${abs / MINOR_PER_MAJOR}.${String(abs % MINOR_PER_MAJOR).padStart(2, '0')}`;
-}
 
 /** 'W' + the brand's calendar day + 10 random digits: readable, sortable by day, not guessable. */
 function newOrderNo(timezone: string): string {
