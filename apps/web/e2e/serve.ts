@@ -14,6 +14,10 @@ import { migrate } from '../../server/src/db/migrate';
 import { DEMO_BRANDS } from '../../server/src/db/seed/demo-brands';
 import { seedDemo } from '../../server/src/db/seed/seed';
 import { createPostgresDatabase } from '../../server/test/helper';
+import { ADMIN_API_KEY } from './operator';
+
+/** The operator API key specs use (X-Admin-Key); defined in operator.ts so specs need not import this file. */
+export { ADMIN_API_KEY };
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -50,6 +54,7 @@ const app = await buildApp({
     LOG_LEVEL: 'warn',
     // The browser sends X-Forwarded-For in the region test; only loopback is trusted to set it.
     TRUST_PROXY: '127.0.0.1,::1',
+    ADMIN_API_KEY,
   }),
   db,
 });

@@ -8,6 +8,8 @@ export const paths = {
   forget: '/forget',
   register: '/register',
   registerHtml: '/register.html',
+  /** The register popup with a friend's referral code filled in (the invite link). */
+  registerWithReferral: (code: string) => `/register?referralCode=${encodeURIComponent(code)}`,
   noticePage: '/noticePage',
   vip: '/vip',
   pointMall: '/pointMall',

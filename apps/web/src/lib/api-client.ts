@@ -43,17 +43,26 @@ function toSearch(query?: Query): string {
 /** Network failures carry this code; the message is translated by the caller's i18n. */
 export const NETWORK_ERROR = 'network.error';
 
-async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
-  let res: Response;
+/** fetch with the network failure turned into an ApiError. */
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    res = await fetch(path + toSearch(query), {
-      method,
-      headers: body === undefined ? headers() : { ...headers(), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return await fetch(url, init);
   } catch {
     throw new ApiError(NETWORK_ERROR, '', 0);
   }
+}
+
+async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
+  const res = await send(path + toSearch(query), {
+    method,
+    headers: body === undefined ? headers() : { ...headers(), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return unwrap<T>(res);
+}
+
+/** The envelope's value, or an ApiError with its code and message. */
+async function unwrap<T>(res: Response): Promise<T> {
   let json: unknown;
   try {
     json = await res.json();
@@ -73,6 +82,24 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, undefined, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, undefined, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A file as the raw body, typed by its own Content-Type (receipts: image/png or image/jpeg). */
+  async upload<T>(path: string, file: Blob): Promise<T> {
+    const res = await send(path, {
+      method: 'POST',
+      headers: { ...headers(), 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+    return unwrap<T>(res);
+  },
+  /**
+   * A protected file (an uploaded receipt) as a Blob: it needs the Authorization header, so an
+   * <img src> cannot load it directly. Failures answer as the envelope would.
+   */
+  async blob(path: string): Promise<Blob> {
+    const res = await send(path, { method: 'GET', headers: headers() });
+    if (res.ok) return res.blob();
+    return unwrap<never>(res);
+  },
   /**
    * A call whose body must travel encrypted (login, register, passwords). If the server has
    * rotated its key since it was fetched, the key is fetched again and the call retried once.

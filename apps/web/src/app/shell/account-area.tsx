@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMemberInfo } from '../../features/member/api/get-member-info';
 import { useGuard } from '../../features/session/hooks/use-guard';
+import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { paths } from '../../config/paths';
 import { isModuleOn, useBrand } from '../../lib/brand';
 import { usePopups } from '../../lib/popups';
@@ -189,7 +190,10 @@ function InfoMenu() {
   );
 }
 
-/** Logged in: the account name (opens the inbox of the member centre) and the information dropdown. */
+/**
+ * Logged in: the account name (opens the inbox of the member centre), the balance and the
+ * information dropdown.
+ */
 function LoggedIn() {
   const { t } = useTranslation();
   const username = useSession((s) => s.username);
@@ -211,6 +215,7 @@ function LoggedIn() {
         </span>
         <span className="account-text">{name}</span>
       </button>
+      <HeaderBalance />
       <InfoMenu />
     </div>
   );

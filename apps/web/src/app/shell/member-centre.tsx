@@ -1,46 +1,121 @@
-import type { TFunction } from 'i18next';
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Modal } from '../../components/ui/modal';
+import { useUnreadCount } from '../../features/inbox/api/get-unread-count';
 import { usePopups } from '../../lib/popups';
 import { canOpenMemberCentre, useSession } from '../../lib/session';
 import '../../styles/security.css';
+import '../../styles/cashier.css';
 import { ErrorBoundary } from './error-boundary';
 
-/** One entry of the member-centre menu (SPEC section 2): the spec's key, its label and its page. */
-interface MemberCentreEntry {
-  /** The spec's name; also the menu item's data-testid and the `page` a caller may ask for. */
-  key: string;
-  label: (t: TFunction) => string;
-  /** Each page is its own chunk, loaded when it is first shown. */
-  component: LazyExoticComponent<ComponentType>;
+/** The member-centre menu keys (SPEC section 2), in the spec's order. */
+const KEYS = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+] as const;
+type EntryKey = (typeof KEYS)[number];
+
+/** A named export of a lazily loaded module as a page component: each page is its own chunk. */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 
-const SecurityCentre = lazy(() =>
-  import('../../features/security/components/security-centre').then((m) => ({ default: m.SecurityCentre })),
-);
-
-/** The menu, in the spec's order. The first entry is the default page. */
-const ENTRIES: readonly MemberCentreEntry[] = [
-  { key: 'securityCenter', label: (t) => t('security.menu.securityCenter'), component: SecurityCentre },
-];
+/** Each entry's page, loaded when it is first shown; app/ pages compose features where one needs another. */
+const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
+  securityCenter: page(
+    () => import('../../features/security/components/security-centre'),
+    (m) => m.SecurityCentre,
+  ),
+  transferFund: page(
+    () => import('../../features/wallet/components/my-wallet'),
+    (m) => m.MyWallet,
+  ),
+  depositv2: page(
+    () => import('../../features/cashier/components/deposit-page'),
+    (m) => m.DepositPage,
+  ),
+  withdraw: page(
+    () => import('./member-pages/withdraw'),
+    (m) => m.WithdrawEntryPage,
+  ),
+  transferUpline: page(
+    () => import('./member-pages/transfer-upline'),
+    (m) => m.TransferUplinePage,
+  ),
+  personalHistoryCopy: page(
+    () => import('./member-pages/betting-record'),
+    (m) => m.BettingRecordPage,
+  ),
+  transactionHistory: page(
+    () => import('../../features/records/components/transaction-records'),
+    (m) => m.AccountRecords,
+  ),
+  personalProfit: page(
+    () => import('../../features/records/components/profit-report'),
+    (m) => m.ProfitReport,
+  ),
+  bonusDetails: page(
+    () => import('../../features/records/components/transaction-records'),
+    (m) => m.BonusRecords,
+  ),
+  rewardCenter: page(
+    () => import('./member-pages/not-available'),
+    (m) => m.RewardCentrePage,
+  ),
+  referral: page(
+    () => import('./member-pages/referral'),
+    (m) => m.ReferralPage,
+  ),
+  missionLeaderboard: page(
+    () => import('./member-pages/not-available'),
+    (m) => m.MissionPage,
+  ),
+  messageV2: page(
+    () => import('../../features/inbox/components/inbox'),
+    (m) => m.Inbox,
+  ),
+  manualRebate: page(
+    () => import('./member-pages/not-available'),
+    (m) => m.ManualRebatePage,
+  ),
+};
 
 /** The query parameter that opens the member centre at a page: `/?member=securityCenter`. */
 const MEMBER_PAGE_PARAM = 'member';
 
-const pageOf = (data: unknown): string | undefined =>
-  data && typeof data === 'object' && 'page' in data && typeof data.page === 'string' ? data.page : undefined;
+const isKey = (v: unknown): v is EntryKey => typeof v === 'string' && (KEYS as readonly string[]).includes(v);
+const pageOf = (data: unknown): EntryKey | undefined =>
+  data && typeof data === 'object' && 'page' in data && isKey(data.page) ? data.page : undefined;
+
+/** Red count badges (SPEC section 2): the inbox's unread count; missions and rewards have no server yet. */
+function useBadges(): Partial<Record<EntryKey, number>> {
+  const unread = useUnreadCount();
+  return { messageV2: unread.data?.count ?? 0 };
+}
 
 /**
- * The member centre: a large dialog on desktop, full screen on a phone, with a side menu and
- * the chosen page. It is open while `usePopups().open === 'memberCentre'` (its `data` may
- * carry `{ page }`), and only for members with a token who are not trial accounts.
+ * The member centre: a large dialog on desktop, full screen on a phone (the menu becomes a
+ * horizontal strip), with the 14 entries of the spec and the chosen page. It is open while
+ * `usePopups().open === 'memberCentre'` (its `data` may carry `{ page }`), and only for members
+ * with a token who are not trial accounts.
  *
- * Deep link: `?member=<entry key>` on any page (e.g. `/?member=securityCenter`) opens it at
- * that entry; the parameter is then removed from the address. Without a session the login
- * popup opens instead, and a trial account gets the real-account warning. The layout mounts
- * this chunk only while the popup is open or the parameter is present.
+ * Deep link: `?member=<entry key>` on any page (e.g. `/?member=depositv2`) opens it at that
+ * entry; the parameter is then removed from the address. Without a session the login popup
+ * opens instead, and a trial account gets the real-account warning. The layout mounts this
+ * chunk only while the popup is open or the parameter is present.
  */
 export function MemberCentre() {
   const { t } = useTranslation();
@@ -53,6 +128,8 @@ export function MemberCentre() {
   const allowed = useSession(canOpenMemberCentre);
   const [params, setParams] = useSearchParams();
   const linked = params.get(MEMBER_PAGE_PARAM);
+  const badges = useBadges();
+  const menuRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (linked === null) return;
@@ -72,8 +149,17 @@ export function MemberCentre() {
     if (open && !allowed) close();
   }, [open, allowed, close]);
 
-  const active = ENTRIES.find((e) => e.key === pageOf(data)) ?? ENTRIES[0]!;
-  const Page = active.component;
+  const active: EntryKey = pageOf(data) ?? KEYS[0];
+  const Page = PAGES[active];
+
+  // On a phone the menu is a horizontal strip: keep the current entry in view.
+  useEffect(() => {
+    if (!open) return;
+    const current = menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const strip = menuRef.current?.parentElement;
+    if (!current || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollTo({ left: current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2 });
+  }, [open, active]);
 
   return (
     <Modal
@@ -94,27 +180,36 @@ export function MemberCentre() {
               <span className="mc-username">{username}</span>
             </p>
           )}
-          <ul>
-            {ENTRIES.map((entry) => (
-              <li key={entry.key}>
-                <button
-                  type="button"
-                  data-testid={entry.key}
-                  aria-current={entry.key === active.key ? 'page' : undefined}
-                  onClick={() => show('memberCentre', { page: entry.key })}
-                >
-                  {entry.label(t)}
-                </button>
-              </li>
-            ))}
+          <ul ref={menuRef}>
+            {KEYS.map((key) => {
+              const count = badges[key] ?? 0;
+              return (
+                <li key={key}>
+                  <button
+                    type="button"
+                    data-testid={key}
+                    aria-current={key === active ? 'page' : undefined}
+                    onClick={() => show('memberCentre', { page: key })}
+                  >
+                    <span className="mc-menu-label">{t(`memberCentre.menu.${key}`)}</span>
+                    {count > 0 && (
+                      <span className="mc-count" data-testid={`${key}-badge`}>
+                        {count > 99 ? '99+' : count}
+                        <span className="visually-hidden"> {t('memberCentre.unread', { n: count })}</span>
+                      </span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="mc-page">
-          <ErrorBoundary>
+          <ErrorBoundary key={active}>
             <Suspense
               fallback={<div className="skeleton-block" aria-busy="true" aria-label={t('common.loading')} />}
             >
-              <Page key={active.key} />
+              <Page key={active} />
             </Suspense>
           </ErrorBoundary>
         </div>

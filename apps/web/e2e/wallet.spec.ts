@@ -1,0 +1,608 @@
+/**
+ * Wallet, cashier and records in the member centre (issue 4), against the real server. Each test
+ * registers its own GOLDEN member through the API (so balances start at 0 and parallel tests never
+ * share money), gives it money with the operator API where the test needs some, puts the session
+ * in sessionStorage and opens the member centre with the `?member=<page>` link.
+ */
+import { HEADERS, formatMoney, type LoginResult, type WalletBalance } from '@app/contracts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { constants, createCipheriv, publicEncrypt, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { expect, hostUrl, test } from './fixtures';
+import { ADMIN_API_KEY } from './operator';
+
+const DIALING = '63';
+/** A valid 1×1 PNG: the server sniffs the bytes, not the name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const MERCHANT = 'GOLDEN';
+const PAYMENT_PASSWORD = '246810';
+
+interface Member {
+  username: string;
+  password: string;
+  payeeName: string;
+  token: string;
+  customerId: number;
+  /** The address the member's requests come from (X-Forwarded-For), unique per test. */
+  ip: string;
+}
+
+type Response = Awaited<ReturnType<APIRequestContext['get']>>;
+
+/** Every test speaks from its own address, so per-IP throttles of parallel tests never meet. */
+const randomIp = () => `10.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+const requestId = () => randomUUID().replace(/-/g, '');
+
+async function value<T>(res: Response): Promise<T> {
+  const json = (await res.json()) as { success: boolean; value: T; errorCode?: string; message?: string };
+  if (!json.success) throw new Error(`${res.url()}: ${json.errorCode} ${json.message}`);
+  return json.value;
+}
+
+/** The body as our web client encrypts it: RSA-OAEP-256 wraps a fresh AES-256-GCM key. */
+async function encrypt(request: APIRequestContext, headers: Record<string, string>, body: unknown) {
+  const { keyId, publicKey } = await value<{ keyId: string; publicKey: string }>(
+    await request.get('/wps/session/key/rsa', { headers }),
+  );
+  const aesKey = randomBytes(32);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(body)), cipher.final(), cipher.getAuthTag()]);
+  const key = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    aesKey,
+  );
+  return { keyId, key: key.toString('base64'), iv: iv.toString('base64'), data: data.toString('base64') };
+}
+
+/** The newest SMS code sent to a number, from the development outbox. */
+async function smsCode(request: APIRequestContext, mobileNum: string): Promise<string> {
+  const messages = await value<{ body: string }[]>(
+    await request.get('/wps/dev/outbox', { params: { target: `${DIALING}${mobileNum}` } }),
+  );
+  const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no SMS code for ${mobileNum}`);
+  return code;
+}
+
+/**
+ * A new GOLDEN member (balance 0) registered by username with an SMS-verified mobile number;
+ * with an affiliate code it is that agent's downline.
+ */
+async function registerMember(request: APIRequestContext, affiliateCode?: string): Promise<Member> {
+  const ip = randomIp();
+  const headers = { 'x-forwarded-for': ip, [HEADERS.device]: 'WEB' };
+  const username = `w${randomBytes(5).toString('hex')}`;
+  const password = 'secure123';
+  const payeeName = 'Juan Dela Cruz';
+  const mobileNum = `9${randomInt(100_000_000, 999_999_999)}`;
+  await value(
+    await request.post('/wps/verification/sms/register', {
+      headers,
+      data: { countryDialingCode: DIALING, mobileNo: mobileNum },
+    }),
+  );
+  const verificationCode = await smsCode(request, mobileNum);
+  const result = await value<{ token: string; customerId: number }>(
+    await request.put('/wps/member/register', {
+      headers,
+      data: await encrypt(request, headers, {
+        username,
+        password,
+        confirmPassword: password,
+        payeeName,
+        mobileNum,
+        countryDialingCode: DIALING,
+        verificationCode,
+        affiliateCode,
+      }),
+    }),
+  );
+  return { username, password, payeeName, token: result.token, customerId: result.customerId, ip };
+}
+
+const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token });
+
+/** The operator API: the admin key and the brand in the Merchant header. */
+async function operator<T>(request: APIRequestContext, path: string, data?: unknown): Promise<T> {
+  return value<T>(
+    await request.post(path, {
+      headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
+      data,
+    }),
+  );
+}
+
+/** A member's encrypted call (payout accounts, withdrawals), as the site makes it. */
+async function sendEncrypted<T>(
+  request: APIRequestContext,
+  m: Member,
+  path: string,
+  body: unknown,
+): Promise<T> {
+  const headers = memberHeaders(m);
+  return value<T>(await request.post(path, { headers, data: await encrypt(request, headers, body) }));
+}
+
+/** Gives the member money (an operator adjustment with no turnover to bet first). */
+const credit = (request: APIRequestContext, m: Member, amount: string) =>
+  operator(request, '/wps/admin/adjustments', {
+    requestId: requestId(),
+    username: m.username,
+    amount,
+    reason: 'e2e credit',
+    turnoverMultiple: 0,
+  });
+
+/** Sets the 6-digit payment password as the security centre does (encrypted, with the login password). */
+async function setPaymentPassword(request: APIRequestContext, m: Member) {
+  const headers = memberHeaders(m);
+  await value(
+    await request.post('/wps/member/password/payment', {
+      headers,
+      data: await encrypt(request, headers, { password: m.password, newPaymentPassword: PAYMENT_PASSWORD }),
+    }),
+  );
+}
+
+/**
+ * The member's session in sessionStorage (as a login leaves it), then the member centre link;
+ * on GOLDEN unless another brand's address is given.
+ */
+async function openMemberCentre(
+  page: Page,
+  m: Pick<Member, 'token' | 'username' | 'customerId' | 'ip'>,
+  key: string,
+  at: (path: string) => string = (path) => path,
+): Promise<Locator> {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': m.ip });
+  await page.addInitScript((member) => {
+    sessionStorage.setItem('token', member.token);
+    sessionStorage.setItem('username', member.username);
+    sessionStorage.setItem('isAgent', '0');
+    sessionStorage.setItem('customerId', String(member.customerId));
+  }, m);
+  await page.goto(at(`/?member=${key}`));
+  const dialog = page.getByRole('dialog', { name: 'Member centre' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId(key)).toHaveAttribute('aria-current', 'page');
+  return dialog;
+}
+
+/** The account record of today: the rows of one type (data-type), as their signed amounts. */
+async function recordAmounts(dialog: Locator, type: string): Promise<string[]> {
+  await dialog.getByTestId('transactionHistory').click();
+  const list = dialog.getByTestId('transaction-list');
+  await expect(list).toBeVisible();
+  return list
+    .locator(`[data-testid="transaction-row"][data-type="${type}"] [data-testid="transaction-amount"]`)
+    .allInnerTexts();
+}
+
+const balance = (page: Page) => page.getByTestId('header-balance-amount');
+
+test.describe('wallet and cashier', () => {
+  // Registration (argon2), encryption and a full payment round trip per test: room for a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('deposits through the demo gateway: 200 less the 1.5% fee is credited and ARRIVED', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    const dialog = await openMemberCentre(page, m, 'depositv2');
+    await expect(balance(page)).toHaveText('P 0.00');
+
+    await dialog.getByTestId('channel-EWALLET_DEMO').click();
+    await dialog.getByLabel('Amount', { exact: true }).fill('20');
+    await dialog.getByTestId('deposit-submit').click();
+    await expect(dialog.getByText('From P 50.00 to P 20,000.00.').first()).toBeVisible();
+    await expect(dialog.getByLabel('Amount', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    await dialog.getByTestId('deposit-preset-200').click();
+    // The preview is exact (minor units): 1.5% of 200.00 is 3.00.
+    await expect(dialog.getByTestId('deposit-preview-credit')).toHaveText('P 197.00');
+    await dialog.getByTestId('deposit-submit').click();
+    await expect(dialog.getByTestId('deposit-confirm-credit')).toHaveText('P 197.00');
+    await dialog.getByTestId('deposit-confirm-submit').click();
+
+    // The gateway's page, then back to the site's deposit page.
+    await page.waitForURL(/\/gateway\/demo\/D\d+/);
+    await expect(page.getByText('P 200.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const back = page.getByRole('dialog', { name: 'Member centre' });
+    await expect(back.getByTestId('deposit-page')).toBeVisible();
+    await expect(balance(page)).toHaveText('P 197.00');
+    const row = back.getByTestId('deposit-row').first();
+    await expect(row.getByTestId('deposit-status')).toHaveText('Arrived');
+    await expect(row).toContainText('E-wallet (instant)');
+    await expect(row).toContainText('P 200.00');
+
+    // The account record shows the credit; the inbox has the message.
+    expect(await recordAmounts(back, 'DEPOSIT')).toEqual(['+P 197.00']);
+    await expect(back.getByTestId('messageV2-badge')).toContainText('1');
+  });
+
+  test('withdraws to a bound account, the operator pays, and the member confirms receipt', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    await credit(request, m, '1000.00');
+    await setPaymentPassword(request, m);
+    const dialog = await openMemberCentre(page, m, 'withdraw');
+    await expect(dialog.getByTestId('withdraw-withdrawable')).toHaveText('P 1,000.00');
+    await expect(dialog.getByTestId('withdraw-bind-first')).toBeVisible();
+
+    // Bind an account: the name is the member's real name, locked.
+    await dialog.getByTestId('bind-open').click();
+    const bind = dialog.getByTestId('bind-form');
+    await bind.getByLabel('Bank or e-wallet').selectOption('BDO');
+    await bind.getByLabel('Account number').fill('001234567890');
+    await expect(bind.getByLabel('Account name')).toHaveValue(m.payeeName);
+    await expect(bind.getByLabel('Account name')).toHaveAttribute('readonly', '');
+    await bind.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
+    await bind.getByTestId('bind-submit').click();
+    await expect(dialog.getByTestId('payout-accounts-status-ok')).toBeVisible();
+    await expect(dialog.getByTestId('payout-account')).toContainText('7890');
+
+    // Request 300.00, with the confirmation step.
+    const form = dialog.getByTestId('withdraw-form');
+    await form.getByLabel('Amount', { exact: true }).fill('300');
+    await form.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
+    await form.getByTestId('withdraw-submit').click();
+    await expect(dialog.getByTestId('withdraw-confirm')).toContainText('P 300.00');
+    await dialog.getByTestId('withdraw-confirm-submit').click();
+    await expect(dialog.getByTestId('withdraw-status-ok')).toBeVisible();
+    await expect(balance(page)).toHaveText('P 700.00');
+    const withdrawal = dialog.getByTestId('withdrawal').first();
+    await expect(withdrawal.getByTestId('withdrawal-status')).toHaveText('Pending');
+
+    // The operator pays it all.
+    const { list } = await value<{ list: { id: string }[] }>(
+      await request.get('/wps/cashier/withdrawals', { headers: memberHeaders(m) }),
+    );
+    await operator(request, `/wps/admin/withdrawals/${list[0]!.id}/pay`, { requestId: requestId() });
+
+    // Back on the page: paid, and the payout waits for the member's answer.
+    const again = await openMemberCentre(page, m, 'withdraw');
+    const paid = again.getByTestId('withdrawal').first();
+    await expect(paid.getByTestId('withdrawal-status')).toHaveText('Paid');
+    await expect(paid.getByTestId('withdrawal-paid')).toHaveText('P 300.00');
+    await expect(paid.getByTestId('withdrawal-remaining')).toHaveText('P 0.00');
+    const payout = paid.getByTestId('payout');
+    await expect(payout.getByTestId('payout-status')).toHaveText('Awaiting your answer');
+    await expect(payout).toContainText('it counts as received');
+    await payout.getByTestId('payout-received').click();
+    await expect(payout.getByTestId('payout-status')).toHaveText('Received');
+    await expect(payout).toContainText('You confirmed you received it.');
+    await expect(payout.getByTestId('payout-received')).toHaveCount(0);
+
+    expect(await recordAmounts(again, 'WITHDRAW')).toEqual(['\u2212P 300.00']);
+  });
+
+  test('moves money to a vendor wallet and back, with the movements in the account record', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    await credit(request, m, '500.00');
+    const dialog = await openMemberCentre(page, m, 'transferFund');
+    await expect(dialog.getByTestId('wallet-total')).toHaveText('P 500.00');
+    await expect(dialog.getByTestId('wallet-main')).toHaveText('P 500.00');
+    await expect(dialog.getByTestId('wallet-JILI-out')).toBeDisabled();
+
+    // In: 120.00 from main to JILI.
+    await dialog.getByTestId('wallet-JILI-in').click();
+    const transfer = page.locator('#walletTransferModal');
+    await expect(transfer).toBeVisible();
+    await transfer.getByLabel('Amount', { exact: true }).fill('600');
+    await transfer.getByTestId('wallet-transfer-submit').click();
+    await expect(transfer.getByText('At most P 500.00.')).toBeVisible();
+    await transfer.getByLabel('Amount', { exact: true }).fill('120');
+    await transfer.getByTestId('wallet-transfer-submit').click();
+    await expect(transfer).toBeHidden();
+    await expect(dialog.getByTestId('wallet-status-ok')).toHaveText('Money moved to JILI.');
+    await expect(dialog.getByTestId('wallet-JILI-balance')).toHaveText('P 120.00');
+    await expect(dialog.getByTestId('wallet-main')).toHaveText('P 380.00');
+    await expect(dialog.getByTestId('wallet-total')).toHaveText('P 500.00');
+    await expect(balance(page)).toHaveText('P 500.00');
+
+    // Out: everything back.
+    await dialog.getByTestId('wallet-JILI-out').click();
+    await transfer.getByTestId('wallet-transfer-all').check();
+    await transfer.getByTestId('wallet-transfer-submit').click();
+    await expect(transfer).toBeHidden();
+    await expect(dialog.getByTestId('wallet-JILI-balance')).toHaveText('P 0.00');
+    await expect(dialog.getByTestId('wallet-main')).toHaveText('P 500.00');
+
+    // Each move leaves its main-wallet and vendor-wallet legs in the account record.
+    expect((await recordAmounts(dialog, 'TRANSFER_IN')).sort()).toEqual(['+P 120.00', '\u2212P 120.00']);
+    expect((await recordAmounts(dialog, 'TRANSFER_OUT')).sort()).toEqual(['+P 120.00', '\u2212P 120.00']);
+    expect(await recordAmounts(dialog, 'ADJUSTMENT')).toEqual(['+P 500.00']);
+
+    // Recall all asks first, then empties every game wallet into the main one.
+    await dialog.getByTestId('transferFund').click();
+    await dialog.getByTestId('wallet-JILI-in').click();
+    await transfer.getByLabel('Amount', { exact: true }).fill('50');
+    await transfer.getByTestId('wallet-transfer-submit').click();
+    await expect(dialog.getByTestId('wallet-JILI-balance')).toHaveText('P 50.00');
+    await dialog.getByTestId('wallet-recall-all').click();
+    await expect(dialog.getByTestId('wallet-recall-confirm')).toContainText('P 50.00');
+    await expect(dialog.getByTestId('wallet-JILI-balance')).toHaveText('P 50.00');
+    await dialog.getByTestId('wallet-recall-confirm-submit').click();
+    await expect(dialog.getByTestId('wallet-status-ok')).toHaveText(
+      'All game wallets have been moved back to your main wallet.',
+    );
+    await expect(dialog.getByTestId('wallet-recall-confirm')).toHaveCount(0);
+    await expect(dialog.getByTestId('wallet-JILI-balance')).toHaveText('P 0.00');
+    await expect(dialog.getByTestId('wallet-main')).toHaveText('P 500.00');
+
+    // The credit left a message: the badge counts it until it is read.
+    await expect(dialog.getByTestId('messageV2-badge')).toContainText('1');
+    await dialog.getByTestId('messageV2').click();
+    const message = dialog.getByTestId('inbox-message').first();
+    await expect(message).toContainText('Balance adjusted');
+    await message.getByRole('button').click();
+    await expect(message.getByTestId('inbox-message-body')).toContainText(
+      'Your balance was adjusted by P 500.00.',
+    );
+    await expect(dialog.getByTestId('messageV2-badge')).toHaveCount(0);
+  });
+
+  test('the member centre lists the 14 entries in order; pages without a server say so honestly', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    const dialog = await openMemberCentre(page, m, 'securityCenter');
+    const keys = await dialog
+      .locator('.mc-menu li button')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(keys).toEqual([
+      'securityCenter',
+      'transferFund',
+      'depositv2',
+      'withdraw',
+      'transferUpline',
+      'personalHistoryCopy',
+      'transactionHistory',
+      'personalProfit',
+      'bonusDetails',
+      'rewardCenter',
+      'referral',
+      'missionLeaderboard',
+      'messageV2',
+      'manualRebate',
+    ]);
+
+    // The header balance: hidden as *** (remembered for the session), refreshed by click.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(balance(page)).toHaveText('P 0.00');
+    await page.getByTestId('header-balance-toggle').click();
+    await expect(balance(page)).toHaveText('***');
+    await page.reload();
+    await expect(balance(page)).toHaveText('***');
+    await page.getByTestId('header-balance-toggle').click();
+    await credit(request, m, '25.50');
+    await page.getByTestId('header-balance-refresh').click();
+    await expect(balance(page)).toHaveText('P 25.50');
+
+    await page.goto('/?member=rewardCenter');
+    const centre = page.getByRole('dialog', { name: 'Member centre' });
+    for (const key of ['rewardCenter', 'missionLeaderboard', 'manualRebate']) {
+      await centre.getByTestId(key).click();
+      const box = centre.getByTestId('not-available');
+      await expect(box).toContainText('is not available on this site yet');
+      await expect(box).not.toContainText(/\d/);
+    }
+
+    // No upline for a self-registered member; the referral link carries the member's code.
+    await centre.getByTestId('transferUpline').click();
+    await expect(centre.getByTestId('upline-none')).toBeVisible();
+    await centre.getByTestId('referral').click();
+    const code = (await centre.getByTestId('referral-code').innerText()).trim();
+    expect(code).not.toBe('');
+    await expect(centre.getByTestId('referral-link')).toHaveText(
+      `${new URL(page.url()).origin}/register?referralCode=${code}`,
+    );
+
+    // Records start at today with empty states; a custom range longer than 31 days is refused.
+    await centre.getByTestId('personalHistoryCopy').click();
+    await expect(centre.getByTestId('bet-empty')).toBeVisible();
+    await centre.getByTestId('bets-range-custom').click();
+    const today = await centre.getByTestId('bets-range-to').inputValue();
+    const start = new Date(`${today}T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() - 40);
+    await centre.getByTestId('bets-range-from').fill(start.toISOString().slice(0, 10));
+    await centre.getByTestId('bets-range-apply').click();
+    await expect(centre.getByText('Choose at most 31 days.')).toBeVisible();
+  });
+
+  test('works at 375 px: the menu scrolls sideways and the page does not overflow', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const m = await registerMember(request);
+    await credit(request, m, '100.00');
+    const dialog = await openMemberCentre(page, m, 'transactionHistory');
+    await expect(dialog.getByTestId('transaction-row')).toHaveCount(1);
+    const menu = dialog.locator('.mc-menu');
+    expect(await menu.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(dialog.getByTestId('transactionHistory')).toBeInViewport();
+    for (const key of ['depositv2', 'withdraw', 'transferFund']) {
+      await dialog.getByTestId(key).click();
+      const pageBox = dialog.locator('.mc-page');
+      await expect(pageBox.locator('.sec-page')).toBeVisible();
+      expect(await pageBox.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test('a bank-transfer deposit needs a receipt (png/jpg checked first); the operator approves it', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    const dialog = await openMemberCentre(page, m, 'depositv2');
+    await expect(dialog.getByTestId('channel-BANK_BDO').locator('input')).toBeChecked();
+    await expect(dialog.getByTestId('deposit-accountNo')).toHaveText('0012345678901');
+    await dialog.getByLabel('Amount', { exact: true }).fill('150.50');
+    await expect(dialog.getByTestId('deposit-preview-credit')).toHaveText('P 150.50');
+    await dialog.getByTestId('deposit-submit').click();
+    await expect(dialog.getByText('Upload the receipt of your transfer.')).toBeVisible();
+
+    const input = dialog.getByTestId('deposit-receipts-input');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(dialog.getByText('notes.txt is not a PNG or JPG image.')).toBeVisible();
+    await input.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.getByRole('img', { name: 'Image 1' })).toBeVisible();
+    await dialog.getByLabel('Name on the paying account').fill(m.payeeName);
+    await dialog.getByLabel('Remark (optional)').fill('Sent from BDO online');
+    await dialog.getByTestId('deposit-submit').click();
+    await dialog.getByTestId('deposit-confirm-submit').click();
+    await expect(dialog.getByTestId('deposit-status-ok')).toContainText('It is credited once approved.');
+    const row = dialog.getByTestId('deposit-row').first();
+    await expect(row.getByTestId('deposit-status')).toHaveText('Pending');
+    // The receipt is shown from the server (fetched with the session, not a public URL).
+    await expect(row.getByRole('img', { name: 'Image 1' })).toBeVisible();
+
+    const { list } = await value<{ list: { id: string }[] }>(
+      await request.get('/wps/cashier/deposits', { headers: memberHeaders(m) }),
+    );
+    await operator(request, `/wps/admin/deposits/${list[0]!.id}/approve`);
+    const again = await openMemberCentre(page, m, 'depositv2');
+    await expect(again.getByTestId('deposit-row').first().getByTestId('deposit-status')).toHaveText(
+      'Approved',
+    );
+    await expect(balance(page)).toHaveText('P 150.50');
+  });
+
+  test('a partial payout reported as not received needs proof', async ({ page, request }) => {
+    const m = await registerMember(request);
+    await credit(request, m, '1000.00');
+    await setPaymentPassword(request, m);
+    const account = await sendEncrypted<{ id: string }>(request, m, '/wps/cashier/payout-accounts', {
+      bankCode: 'GCASH',
+      accountNo: '09171234567',
+      accountName: m.payeeName,
+      paymentPassword: PAYMENT_PASSWORD,
+    });
+    const withdrawal = await sendEncrypted<{ id: string }>(request, m, '/wps/cashier/withdraw', {
+      requestId: requestId(),
+      payoutAccountId: account.id,
+      amount: '400',
+      paymentPassword: PAYMENT_PASSWORD,
+    });
+    await operator(request, `/wps/admin/withdrawals/${withdrawal.id}/pay`, {
+      requestId: requestId(),
+      amount: '150',
+    });
+
+    const dialog = await openMemberCentre(page, m, 'withdraw');
+    const card = dialog.getByTestId('withdrawal').first();
+    await expect(card.getByTestId('withdrawal-status')).toHaveText('Partly paid');
+    await expect(card.getByTestId('withdrawal-paid')).toHaveText('P 150.00');
+    await expect(card.getByTestId('withdrawal-remaining')).toHaveText('P 250.00');
+    await expect(card).toContainText('Partly paid: P 250.00 still to come.');
+
+    const payout = card.getByTestId('payout');
+    await payout.getByTestId('payout-not-received').click();
+    await payout.getByTestId('payout-report-submit').click();
+    await expect(payout.getByText('Upload at least one image as proof.')).toBeVisible();
+    await payout.getByTestId('payout-proof-input').setInputFiles({
+      name: 'statement.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await payout.getByLabel('Remark (optional)').fill('Nothing arrived in GCash');
+    await payout.getByTestId('payout-report-submit').click();
+    await expect(payout.getByTestId('payout-status')).toHaveText('Not received');
+    await expect(payout).toContainText('You reported it did not arrive; we are checking.');
+    await expect(payout.getByRole('img', { name: 'Image 1' })).toBeVisible();
+  });
+
+  test('a downline member pays its upline agent after a confirmation step', async ({ page, request }) => {
+    // GOLD2026 is agent01's affiliate code (demo seed).
+    const m = await registerMember(request, 'GOLD2026');
+    await credit(request, m, '300.00');
+    const dialog = await openMemberCentre(page, m, 'transferUpline');
+    // No payment password yet: the page sends the member to the security centre to set one.
+    await dialog.getByTestId('upline-needs-password').getByRole('button').click();
+    await expect(dialog.getByTestId('securityCenter')).toHaveAttribute('aria-current', 'page');
+    const payment = dialog.getByTestId('sec-payment');
+    await payment.locator('#sec-payment-login').fill(m.password);
+    await payment.locator('#sec-payment-new').fill(PAYMENT_PASSWORD);
+    await payment.locator('#sec-payment-confirm').fill(PAYMENT_PASSWORD);
+    await payment.getByTestId('sec-payment-save').click();
+    await expect(payment.getByTestId('sec-payment-status-ok')).toBeVisible();
+    await dialog.getByTestId('transferUpline').click();
+
+    await dialog.getByLabel('Amount', { exact: true }).fill('75.25');
+    await dialog.getByLabel('Payment password').fill('000000');
+    await dialog.getByTestId('upline-submit').click();
+    await expect(dialog.getByTestId('upline-confirm')).toContainText('P 75.25');
+    await dialog.getByTestId('upline-confirm-submit').click();
+    // A wrong payment password: the server's message, and nothing moved.
+    await expect(dialog.getByTestId('upline-status-error')).not.toBeEmpty();
+    await expect(balance(page)).toHaveText('P 300.00');
+
+    await dialog.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
+    await dialog.getByTestId('upline-submit').click();
+    await dialog.getByTestId('upline-confirm-submit').click();
+    const result = dialog.getByTestId('upline-result');
+    await expect(result).toContainText('agent01');
+    await expect(result).toContainText('P 224.75');
+    await expect(balance(page)).toHaveText('P 224.75');
+    expect(await recordAmounts(dialog, 'UPLINE_TRANSFER')).toEqual(['\u2212P 75.25']);
+  });
+
+  test('a single-wallet brand (LOTUS) has one wallet, and its closed upline transfer says so', async ({
+    page,
+    request,
+  }) => {
+    // LOTUS's demo01 (seeded, downline of agent01, payment password 123456), in English.
+    const ip = randomIp();
+    const headers = { 'x-forwarded-for': ip, [HEADERS.device]: 'WEB', [HEADERS.merchant]: 'LOTUS' };
+    const login = await value<LoginResult>(
+      await request.post('/wps/session/login', {
+        headers,
+        data: await encrypt(request, headers, { username: 'demo01', password: 'demo1234', type: 'username' }),
+      }),
+    );
+    const before = await value<WalletBalance>(
+      await request.get('/wps/v2/wallets/balance', {
+        headers: { ...headers, [HEADERS.authorization]: login.token },
+      }),
+    );
+    const main = `RM ${formatMoney(before.mainBalance)}`;
+    await page.addInitScript(() => localStorage.setItem('lang', 'EN'));
+    const dialog = await openMemberCentre(page, { ...login, ip }, 'transferFund', (path) =>
+      hostUrl('lotus.localhost', path),
+    );
+
+    // One wallet for every game: no vendor wallets, no total beside it, nothing to transfer.
+    await expect(dialog.getByTestId('wallet-single')).toBeVisible();
+    await expect(dialog.getByTestId('wallet-main')).toHaveText(main);
+    await expect(dialog.getByTestId('wallet-vendors')).toHaveCount(0);
+    await expect(dialog.getByTestId('wallet-total')).toHaveCount(0);
+    await expect(balance(page)).toHaveText(`RM ${formatMoney(before.sumBalance)}`);
+
+    // The brand keeps transfers to the upline off: the first try gets the server's answer, the
+    // form gives way to it, and nothing moved.
+    await dialog.getByTestId('transferUpline').click();
+    await dialog.getByLabel('Amount', { exact: true }).fill('10');
+    await dialog.getByLabel('Payment password').fill('123456');
+    await dialog.getByTestId('upline-submit').click();
+    await dialog.getByTestId('upline-confirm-submit').click();
+    await expect(dialog.getByTestId('upline-disabled')).toHaveText(
+      'Transfers to your upline are not available.',
+    );
+    await expect(dialog.getByTestId('upline-submit')).toHaveCount(0);
+    await dialog.getByTestId('transferFund').click();
+    await expect(dialog.getByTestId('wallet-main')).toHaveText(main);
+  });
+});

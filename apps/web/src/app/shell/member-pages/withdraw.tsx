@@ -1,0 +1,8 @@
+import { WithdrawPage } from '../../../features/cashier/components/withdraw-page';
+import { usePopups } from '../../../lib/popups';
+
+/** Withdrawal, with the way to the security centre when the payment password is missing. */
+export function WithdrawEntryPage() {
+  const show = usePopups((s) => s.show);
+  return <WithdrawPage onOpenSecurity={() => show('memberCentre', { page: 'securityCenter' })} />;
+}

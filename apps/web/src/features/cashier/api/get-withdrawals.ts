@@ -1,0 +1,31 @@
+import type { Withdrawal } from '@app/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session';
+
+export interface WithdrawalPage {
+  list: Withdrawal[];
+  totalPages: number;
+}
+
+export const WITHDRAWALS_PAGE_SIZE = 10;
+
+export const getWithdrawals = (pageNo: number) =>
+  api.get<WithdrawalPage>('/wps/cashier/withdrawals', { pageNo, pageSize: WITHDRAWALS_PAGE_SIZE });
+
+export const withdrawalsQueryOptions = (customerId: number | null, pageNo: number) =>
+  queryOptions({
+    queryKey: [QUERY_ROOTS.cashier, 'withdrawals', customerId, pageNo],
+    queryFn: () => getWithdrawals(pageNo),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+export const useWithdrawals = (pageNo: number) =>
+  useQuery(
+    withdrawalsQueryOptions(
+      useSession((s) => s.customerId),
+      pageNo,
+    ),
+  );

@@ -1,0 +1,106 @@
+import type { PaymentChannel } from '@app/contracts';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/ui/query-state';
+import { showMoney } from '../../../lib/money';
+import '../../../styles/cashier.css';
+import { useChannels } from '../api/get-channels';
+import { DepositForm } from './deposit-form';
+import { DepositList } from './deposit-list';
+
+function feeText(c: PaymentChannel, symbol: string, t: TFunction): string {
+  if (c.feePercent === 0 && c.feeFixed === 0) return t('cashier.deposit.noFee');
+  if (c.feeFixed === 0) return t('cashier.deposit.feePercent', { percent: c.feePercent });
+  if (c.feePercent === 0) return t('cashier.deposit.feeFixed', { fee: showMoney(c.feeFixed, symbol) });
+  return t('cashier.deposit.feeBoth', { percent: c.feePercent, fee: showMoney(c.feeFixed, symbol) });
+}
+
+/** The channels as cards to choose from (a radio group). */
+function ChannelCards({
+  channels,
+  symbol,
+  selected,
+  onSelect,
+}: {
+  channels: PaymentChannel[];
+  symbol: string;
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="mc-channels">
+      <legend className="mc-label">{t('cashier.deposit.chooseChannel')}</legend>
+      {channels.map((c) => (
+        <label
+          key={c.id}
+          className={c.id === selected ? 'mc-channel active' : 'mc-channel'}
+          data-testid={`channel-${c.code}`}
+        >
+          <input
+            type="radio"
+            name="deposit-channel"
+            value={c.id}
+            checked={c.id === selected}
+            onChange={() => onSelect(c.id)}
+          />
+          <span className="mc-channel-name">{c.name}</span>
+          <span className="mc-badge mc-badge-info">
+            {c.kind === 'BANK' ? t('cashier.deposit.kindBank') : t('cashier.deposit.kindOnline')}
+          </span>
+          <span className="mc-muted">
+            {showMoney(c.minAmount, symbol)} – {showMoney(c.maxAmount, symbol)}
+          </span>
+          <span className="mc-muted">{feeText(c, symbol, t)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Deposit (member centre page `depositv2`): choose a channel, fill its form, confirm; below,
+ * the recent deposits with their state.
+ */
+export function DepositPage() {
+  const { t } = useTranslation();
+  const channels = useChannels();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  return (
+    <div className="sec-page" data-testid="deposit-page">
+      <h3 className="sec-page-title">{t('cashier.deposit.title')}</h3>
+      <QueryState query={channels}>
+        {({ channels: list, currencySymbol }) => {
+          const channel = list.find((c) => c.id === selected) ?? list[0];
+          return (
+            <>
+              <section className="sec-card" aria-labelledby="deposit-form-title">
+                <header className="sec-card-head">
+                  <h4 id="deposit-form-title">{t('cashier.deposit.newDeposit')}</h4>
+                </header>
+                {!channel ? (
+                  <p className="state-box" data-testid="deposit-no-channels">
+                    {t('cashier.deposit.noChannels')}
+                  </p>
+                ) : (
+                  <>
+                    <ChannelCards
+                      channels={list}
+                      symbol={currencySymbol}
+                      selected={channel.id}
+                      onSelect={setSelected}
+                    />
+                    <DepositForm key={channel.id} channel={channel} symbol={currencySymbol} />
+                  </>
+                )}
+              </section>
+              <DepositList symbol={currencySymbol} />
+            </>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { InboxList } from '@app/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session';
+
+/** What a message is about; the site words it in the member's language from `params`. */
+export const MESSAGE_KINDS = [
+  'DEPOSIT_APPROVED',
+  'DEPOSIT_REJECTED',
+  'DEPOSIT_ARRIVED',
+  'DEPOSIT_FAILED',
+  'WITHDRAW_PAID',
+  'WITHDRAW_PARTIAL',
+  'WITHDRAW_REJECTED',
+  'ADJUSTMENT',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** One message: a kind (one of MESSAGE_KINDS, or a newer one this build does not know) and its params. */
+export type InboxMessage = InboxList['list'][number];
+export type MessagePage = InboxList;
+
+export const MESSAGES_PAGE_SIZE = 10;
+
+export const getMessages = (pageNo: number) =>
+  api.get<MessagePage>('/wps/member/messages', { pageNo, pageSize: MESSAGES_PAGE_SIZE });
+
+export const messagesQueryOptions = (customerId: number | null, pageNo: number) =>
+  queryOptions({
+    queryKey: [QUERY_ROOTS.inbox, 'messages', customerId, pageNo],
+    queryFn: () => getMessages(pageNo),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+
+export const useMessages = (pageNo: number) =>
+  useQuery(
+    messagesQueryOptions(
+      useSession((s) => s.customerId),
+      pageNo,
+    ),
+  );

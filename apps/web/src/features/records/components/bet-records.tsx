@@ -1,0 +1,216 @@
+import type { BET_STATES } from '@app/contracts';
+import { CASHIER_LIMITS, GAME_TYPES, type BetRecordList, type GameType } from '@app/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '../../../components/ui/date-range-picker';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-state';
+import { useBrand } from '../../../lib/brand';
+import { showMoney, showSigned } from '../../../lib/money';
+import { formatInZone } from '../../../lib/zoned-time';
+import '../../../styles/cashier.css';
+import { useBetRecords } from '../api/get-bet-records';
+import { useRecordRange } from '../hooks/use-record-range';
+import { FilterSelect, RecordFilters } from './record-filters';
+
+/** A vendor the filter offers (the caller knows the brand's vendors). */
+export interface VendorOption {
+  vendor: string;
+  name: string;
+  gameType: GameType;
+}
+
+type BetState = (typeof BET_STATES)[number];
+const isGameType = (v: string): v is GameType => (GAME_TYPES as readonly string[]).includes(v);
+const signClass = (v: number) => (v > 0 ? 'mc-in' : v < 0 ? 'mc-out' : '');
+const winClass = (v: number) => `mc-num ${signClass(v)}`;
+const NO_RESULT = '\u2014';
+
+function BetTable({ data, symbol }: { data: BetRecordList; symbol: string }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const cols = {
+    time: t('records.bets.betTime'),
+    game: t('records.bets.game'),
+    stake: t('records.bets.stake'),
+    valid: t('records.bets.validBet'),
+    payout: t('records.bets.payout'),
+    win: t('records.bets.winLoss'),
+    status: t('cashierCommon.status'),
+  };
+  const state = (s: BetState) => t(`records.bets.states.${s}`);
+  return (
+    <table className="sec-table mc-table" data-testid="bet-list">
+      <thead>
+        <tr>
+          <th scope="col">{cols.time}</th>
+          <th scope="col">{cols.game}</th>
+          <th scope="col" className="mc-num">
+            {cols.stake}
+          </th>
+          <th scope="col" className="mc-num">
+            {cols.valid}
+          </th>
+          <th scope="col" className="mc-num">
+            {cols.payout}
+          </th>
+          <th scope="col" className="mc-num">
+            {cols.win}
+          </th>
+          <th scope="col">{cols.status}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.list.map((b) => (
+          <tr key={b.id} data-testid="bet-row">
+            <td data-label={cols.time}>
+              <time dateTime={b.betTime}>{formatInZone(b.betTime, brand.timezone)}</time>
+            </td>
+            <td data-label={cols.game}>
+              <span>{b.gameName}</span>
+              <span className="mc-sub">
+                {b.vendor} · {t(`categories.${b.gameType}`, { defaultValue: b.gameType })} · {b.roundId}
+              </span>
+            </td>
+            <td data-label={cols.stake} className="mc-num">
+              {showMoney(b.stake, symbol)}
+            </td>
+            <td data-label={cols.valid} className="mc-num">
+              {showMoney(b.validBet, symbol)}
+            </td>
+            {/* An open bet has no result yet: nothing to show rather than a made-up 0. */}
+            <td data-label={cols.payout} className="mc-num">
+              {b.status === 'OPEN' ? NO_RESULT : showMoney(b.payout, symbol)}
+            </td>
+            <td data-label={cols.win} className={b.status === 'OPEN' ? 'mc-num' : winClass(b.winLoss)}>
+              {b.status === 'OPEN' ? NO_RESULT : showSigned(b.winLoss, symbol)}
+            </td>
+            <td data-label={cols.status}>{state(b.status)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The betting record (member centre page `personalHistoryCopy`): range, game type and vendor
+ * filters, the bets page by page (cards on a phone) and the totals of the whole range.
+ */
+export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const { range, setRange, today, limits } = useRecordRange();
+  const [gameType, setGameType] = useState<GameType | ''>('');
+  const [vendor, setVendor] = useState('');
+  const [page, setPage] = useState(1);
+  const records = useBetRecords({
+    startTime: range.startTime,
+    endTime: range.endTime,
+    gameType: gameType || undefined,
+    vendor: vendor || undefined,
+    pageNo: page,
+    pageSize: CASHIER_LIMITS.recordsPageSize,
+  });
+  const symbol = brand.currencySymbol;
+  const vendorChoices = vendors.filter((v) => !gameType || v.gameType === gameType);
+  const vendorNames = [...new Map(vendorChoices.map((v) => [v.vendor, v.name])).entries()];
+
+  return (
+    <div className="sec-page" data-testid="bet-records">
+      <h3 className="sec-page-title">{t('records.bets.title')}</h3>
+      <RecordFilters>
+        <DateRangePicker
+          name="bets"
+          value={range}
+          today={today}
+          limits={limits}
+          onChange={(r) => {
+            setRange(r);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          id="bets-game-type"
+          label={t('records.bets.gameType')}
+          value={gameType}
+          onChange={(v) => {
+            setGameType(isGameType(v) ? v : '');
+            setVendor('');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: t('records.all') },
+            ...GAME_TYPES.map((g) => ({ value: g, label: t(`categories.${g}`) })),
+          ]}
+          testId="bets-game-type"
+        />
+        <FilterSelect
+          id="bets-vendor"
+          label={t('records.bets.vendor')}
+          value={vendor}
+          onChange={(v) => {
+            setVendor(v);
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: t('records.all') },
+            ...vendorNames.map(([code, name]) => ({ value: code, label: name })),
+          ]}
+          testId="bets-vendor"
+        />
+      </RecordFilters>
+      <QueryState query={records}>
+        {(data) => (
+          <>
+            <dl className="mc-stats mc-stats-compact" data-testid="bet-summary">
+              <div className="mc-stat">
+                <dt>{t('records.count')}</dt>
+                <dd>{data.summary.count}</dd>
+              </div>
+              <div className="mc-stat">
+                <dt>{t('records.bets.stake')}</dt>
+                <dd>{showMoney(data.summary.stake, symbol)}</dd>
+              </div>
+              <div className="mc-stat">
+                <dt>{t('records.bets.validBet')}</dt>
+                <dd>{showMoney(data.summary.validBet, symbol)}</dd>
+              </div>
+              <div className="mc-stat">
+                <dt>{t('records.bets.payout')}</dt>
+                <dd>{showMoney(data.summary.payout, symbol)}</dd>
+              </div>
+              <div className="mc-stat">
+                <dt>{t('records.bets.winLoss')}</dt>
+                <dd className={signClass(data.summary.winLoss)}>
+                  {showSigned(data.summary.winLoss, symbol)}
+                </dd>
+              </div>
+            </dl>
+            {data.list.length === 0 ? (
+              <p className="state-box" data-testid="bet-empty">
+                {t('records.bets.empty')}
+              </p>
+            ) : (
+              <>
+                <div
+                  className={records.isPlaceholderData ? 'sec-table-wrap is-loading' : 'sec-table-wrap'}
+                  aria-busy={records.isPlaceholderData}
+                >
+                  <BetTable data={data} symbol={symbol} />
+                </div>
+                <Pagination
+                  page={page}
+                  totalPages={data.totalPages}
+                  onChange={setPage}
+                  busy={records.isPlaceholderData}
+                  label={t('records.pages')}
+                />
+              </>
+            )}
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
