@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BetRecordTable, Database } from '../../db/schema';
+import { GroupCommit, type Settled } from '../../platform/group-commit';
 
 /** The root database or an open transaction: writes join the caller's transaction. */
 export type Db = Kysely<Database>;
@@ -12,45 +13,115 @@ export type BetRowWithBalance = BetRow & { balance: string };
 const mainBalance = (mainAccountId: string) =>
   sql<string>`(SELECT balance FROM ledger_account WHERE id = ${mainAccountId})`.as('balance');
 
+/** One stake to place: an entry debit -stake, credit +stake under the reference, and an OPEN bet record. */
+export interface StakeItem {
+  merchant: string;
+  /**
+   * The ledger reference (unique per brand). WARNING: a retry of one bet must build the same
+   * reference, and two bets never the same one, or a stake moves twice or not at all.
+   */
+  reference: string;
+  memberId: string;
+  /** A player account (its balance must cover the stake). */
+  debitAccountId: string;
+  creditAccountId: string;
+  stake: bigint;
+  vendor: string;
+  gameType: string;
+  gameCode: string;
+  gameName: string;
+  roundId: string;
+}
+
+/**
+ * What became of a stake. placed: moved now; repeat: the reference was applied before with the
+ * same legs (nothing moved); conflict: applied before with other legs; insufficient: the debit
+ * account cannot cover it. `bet` is the record (null if none), `balance` the debit account's
+ * balance right after this stake (placed) or after the batch (repeat).
+ */
+export interface StakeOutcome {
+  outcome: 'placed' | 'repeat' | 'conflict' | 'insufficient';
+  bet: BetRow | null;
+  balance: string | null;
+}
+
+type StakeRow = { item: number; outcome: StakeOutcome['outcome']; balance: string | null } & {
+  [K in keyof BetRow]: BetRow[K] | null;
+};
+
+/** Stakes in one batch at most (a batch holds its accounts' row locks until it commits). */
+const STAKE_BATCH = 64;
+/** Batches running at once: one can execute while another waits for its commit to be flushed. */
+const STAKE_BATCHES_IN_FLIGHT = 2;
+
 /** SQL of bet records (their money is the ledger's). */
 export class BetRepository {
+  /** Concurrent stakes grouped into one bet_place_batch() call each (migration 0004). */
+  private readonly stakes = new GroupCommit<StakeItem, StakeOutcome>((items) => this.placeStakes(items), {
+    maxBatch: STAKE_BATCH,
+    maxInFlight: STAKE_BATCHES_IN_FLIGHT,
+    key: (item) => `${item.merchant}|${item.reference}`,
+  });
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Places a stake: queued with the stakes other requests are placing at the same moment, all
+   * applied by one statement in one transaction, and answered once that transaction has
+   * committed. Each stake's outcome is its own (see bet_place_batch()).
+   */
+  placeStake(item: StakeItem): Promise<StakeOutcome> {
+    return this.stakes.submit(item);
+  }
+
+  /**
+   * One batch. If the statement fails as a whole (an unknown account, a reference applied by a
+   * racing transaction, a lost connection), nothing of it was applied, or all of it was (a lost
+   * COMMIT acknowledgement): each stake is then placed alone, so only a faulty one fails and a
+   * stake applied after all answers as a repeat.
+   */
+  private async placeStakes(items: StakeItem[]): Promise<Settled<StakeOutcome>[]> {
+    try {
+      return (await this.stakeBatch(items)).map((value) => ({ ok: true, value }));
+    } catch (error) {
+      if (items.length === 1 && !isSerializationFailure(error)) return [{ ok: false, error }];
+    }
+    return Promise.all(
+      items.map(async (item) => {
+        // A racing transaction that applied this reference has committed by now: a second try
+        // sees it. Past that, the error is the stake's own.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return { ok: true as const, value: (await this.stakeBatch([item]))[0]! };
+          } catch (error) {
+            if (attempt >= 3 || !isSerializationFailure(error)) return { ok: false as const, error };
+          }
+        }
+      }),
+    );
+  }
+
+  private async stakeBatch(items: StakeItem[]): Promise<StakeOutcome[]> {
+    const col = <T>(f: (i: StakeItem) => T) => items.map(f);
+    const { rows } = await sql<StakeRow>`
+      SELECT * FROM bet_place_batch(
+        ${col((i) => i.merchant)}::text[], ${col((i) => i.reference)}::text[],
+        ${col((i) => i.memberId)}::bigint[], ${col((i) => i.debitAccountId)}::bigint[],
+        ${col((i) => i.creditAccountId)}::bigint[], ${col((i) => i.stake.toString())}::bigint[],
+        ${col((i) => i.vendor)}::text[], ${col((i) => i.gameType)}::text[], ${col((i) => i.gameCode)}::text[],
+        ${col((i) => i.gameName)}::text[], ${col((i) => i.roundId)}::text[])`.execute(this.db);
+    const out = new Array<StakeOutcome | undefined>(items.length);
+    for (const { item, outcome, balance, ...bet } of rows) {
+      out[item - 1] = { outcome, balance, bet: bet.id === null ? null : (bet as BetRow) };
+    }
+    return out.map((o, i) => {
+      if (!o) throw new Error(`bet_place_batch: no answer for stake ${i + 1} of ${items.length}`);
+      return o;
+    });
+  }
 
   transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
-  }
-
-  insert(
-    trx: Db,
-    b: {
-      merchant: string;
-      memberId: string;
-      vendor: string;
-      gameType: string;
-      gameCode: string;
-      gameName: string;
-      roundId: string;
-      stake: bigint;
-      stakeEntryId: string;
-    },
-    mainAccountId: string,
-  ): Promise<BetRowWithBalance> {
-    return trx
-      .insertInto('bet_record')
-      .values({
-        merchant_code: b.merchant,
-        member_id: b.memberId,
-        vendor_code: b.vendor,
-        game_type: b.gameType,
-        game_code: b.gameCode,
-        game_name: b.gameName,
-        round_id: b.roundId,
-        stake: b.stake,
-        stake_entry_id: b.stakeEntryId,
-      })
-      .returningAll()
-      .returning(mainBalance(mainAccountId))
-      .executeTakeFirstOrThrow();
   }
 
   byRound(merchant: string, vendor: string, roundId: string, db: Db = this.db): Promise<BetRow | undefined> {
@@ -104,4 +175,10 @@ export class BetRepository {
       .executeTakeFirst();
     return BigInt(row?.balance ?? '0');
   }
+}
+
+/** A transaction that lost a race (serialization failure, deadlock): trying again may succeed. */
+function isSerializationFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
 }

@@ -75,37 +75,35 @@ export class BetService {
 
   /**
    * MAIN -stake, BET_HOLD +stake, and an OPEN bet record. The hot path: once the two account ids
-   * are cached it is one transaction of two statements (the ledger function, the insert that
-   * also returns the balance). The not-negative CHECK refuses a stake the wallet cannot cover.
+   * are cached it is one statement, bet_place_batch(), shared with the stakes other requests place
+   * at the same moment (group commit) and answered after its commit. The main balance must cover
+   * the stake; a repeat of the round answers the first bet and moves nothing.
    */
   async placeBet(merchant: string, memberId: string, input: PlaceBetInput): Promise<BetResult> {
     if (input.stake <= 0n) throw new AppError('wallet.amount.invalid');
     const main = await this.ledger.account(merchant, 'MAIN', memberId);
     const hold = await this.ledger.account(merchant, 'BET_HOLD', memberId);
-    return this.repo.transaction(async (trx) => {
-      const posted = await this.ledger.post(trx, {
-        merchant,
-        reference: `BET:${input.vendor}:${input.roundId}`,
-        kind: 'BET',
-        memberId,
-        postings: [
-          { accountId: main, amount: -input.stake },
-          { accountId: hold, amount: input.stake },
-        ],
-      });
-      if (posted.created) {
-        const row = await this.repo.insert(
-          trx,
-          { merchant, memberId, ...input, stakeEntryId: posted.entryId },
-          main,
-        );
-        return { bet: toBet(row), balance: BigInt(row.balance) };
-      }
-      // A repeat (the ledger checked it names the same member and stake): the first bet back.
-      const first = await this.repo.byRound(merchant, input.vendor, input.roundId, trx);
-      if (!first) throw new Error(`bet ${input.vendor}:${input.roundId} has an entry but no record`);
-      return { bet: toBet(first), balance: await this.repo.balance(trx, main) };
+    const reference = `BET:${input.vendor}:${input.roundId}`;
+    const placed = await this.repo.placeStake({
+      merchant,
+      reference,
+      memberId,
+      debitAccountId: main,
+      creditAccountId: hold,
+      ...input,
     });
+    switch (placed.outcome) {
+      case 'insufficient':
+        throw new AppError('wallet.insufficient');
+      case 'conflict':
+        // The reference was applied with other legs (another member or stake).
+        throw new AppError('wallet.reference.conflict');
+      case 'placed':
+      case 'repeat':
+        // A repeat whose entry has no bet record was not placed by this service.
+        if (!placed.bet) throw new Error(`bet ${reference} has an entry but no record`);
+        return { bet: toBet(placed.bet), balance: BigInt(placed.balance ?? '0') };
+    }
   }
 
   /**
