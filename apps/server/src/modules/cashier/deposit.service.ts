@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type Deposit,
   type depositListQuerySchema,
@@ -18,6 +17,7 @@ import { pickText, type Brand } from '../../platform/brand';
 import type { InboxKind, InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { CashierImageService } from './cashier-image.service';
+import { invalidField, newOrderNo } from './cashier-orders';
 import {
   DEMO_GATEWAY,
   demoPayPath,
@@ -58,26 +58,6 @@ interface CreditAccounts {
   clearing: string;
   main: string;
   house: string;
-}
-
-const invalid = (field: string, message: string) =>
-  new AppError('request.invalid', { fields: [{ field, message }] });
-
-/** 'D' + the brand's calendar day + 10 random digits: readable, sortable by day, not guessable. */
-function newOrderNo(timezone: string): string {
-  let day: string;
-  try {
-    day = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date());
-  } catch {
-    // A bad zone in the brand's settings must not stop deposits; UTC still gives a valid number.
-    day = new Date().toISOString().slice(0, 10);
-  }
-  return `D${day.replace(/-/g, '')}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 }
 
 /**
@@ -137,7 +117,7 @@ export class DepositService implements GatewayOrders {
   async create(brand: Brand, lang: Language, memberId: string, input: DepositInput): Promise<Deposit> {
     const amount = toMinor(input.amount);
     // The schema already refused anything else; this keeps the type honest.
-    if (amount === null) throw invalid('amount', 'amount.format');
+    if (amount === null) throw invalidField('amount', 'amount.format');
     // "007" and "7" name the same channel; compare them as the database does.
     const channelId = BigInt(input.channelId).toString();
     const existing = await this.repo.byRequest(memberId, input.requestId);
@@ -179,7 +159,7 @@ export class DepositService implements GatewayOrders {
             merchant: brand.code,
             memberId,
             requestId: input.requestId,
-            orderNo: newOrderNo(brand.timezone),
+            orderNo: newOrderNo('D', brand.timezone),
             channelId: channel.id,
             amount,
             fee,
@@ -237,7 +217,7 @@ export class DepositService implements GatewayOrders {
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw invalid('body', 'json');
+      throw invalidField('body', 'json');
     }
     const parsed = gatewayNotificationSchema.safeParse(json);
     if (!parsed.success) {
@@ -253,9 +233,9 @@ export class DepositService implements GatewayOrders {
       order.channel_kind !== 'ONLINE' ||
       order.channel_gateway !== gateway
     )
-      throw invalid('orderNo', 'unknown');
+      throw invalidField('orderNo', 'unknown');
     const amount = toMinor(n.amount);
-    if (amount === null || amount !== BigInt(order.amount)) throw invalid('amount', 'mismatch');
+    if (amount === null || amount !== BigInt(order.amount)) throw invalidField('amount', 'mismatch');
 
     if (order.status === 'PENDING') await this.applyNotification(order, n.status, n.gatewayTxn);
 
@@ -289,7 +269,7 @@ export class DepositService implements GatewayOrders {
     } catch (err) {
       // The gateway reused a transaction id of another order on this channel: a broken notification.
       if (uniqueViolation(err) === 'deposit_channel_id_gateway_txn_key')
-        throw invalid('gatewayTxn', 'duplicate');
+        throw invalidField('gatewayTxn', 'duplicate');
       throw err;
     }
   }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type adminPaySchema,
   type confirmPayoutSchema,
@@ -22,6 +21,7 @@ import type { InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { TurnoverService } from '../wallet/turnover.service';
 import type { CashierImageService } from './cashier-image.service';
+import { invalidField, newOrderNo } from './cashier-orders';
 import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
 import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
 
@@ -58,26 +58,6 @@ export const adminWithdrawalListSchema = z.object({
 interface HoldAccounts {
   main: string;
   hold: string;
-}
-
-const invalid = (field: string, message: string) =>
-  new AppError('request.invalid', { fields: [{ field, message }] });
-
-/** 'W' + the brand's calendar day + 10 random digits: readable, sortable by day, not guessable. */
-function newOrderNo(timezone: string): string {
-  let day: string;
-  try {
-    day = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date());
-  } catch {
-    // A bad zone in the brand's settings must not stop withdrawals; UTC still gives a valid number.
-    day = new Date().toISOString().slice(0, 10);
-  }
-  return `W${day.replace(/-/g, '')}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 }
 
 /** The ledger references of one withdrawal. WARNING: each must be built the same way on every retry. */
@@ -141,7 +121,7 @@ export class WithdrawalService {
   async create(brand: Brand, memberId: string, input: WithdrawInput): Promise<Withdrawal> {
     const amount = toMinor(input.amount);
     // The schema already refused anything else; this keeps the type honest.
-    if (amount === null) throw invalid('amount', 'amount.format');
+    if (amount === null) throw invalidField('amount', 'amount.format');
     // "007" and "7" name the same account; compare them as the database does.
     const accountId = BigInt(input.payoutAccountId).toString();
     const existing = await this.repo.byRequest(memberId, input.requestId);
@@ -170,7 +150,7 @@ export class WithdrawalService {
             throw new AppError('withdraw.daily.limit', undefined, [s.dailyCount]);
           const left = await this.turnover.remaining(trx, memberId);
           if (left > 0n) throw new AppError('withdraw.turnover.unmet', undefined, [minorText(left)]);
-          const orderNo = newOrderNo(brand.timezone);
+          const orderNo = newOrderNo('W', brand.timezone);
           const id = await this.repo.insert(trx, {
             merchant: brand.code,
             memberId,
@@ -290,7 +270,7 @@ export class WithdrawalService {
     const order = await this.repo.byId(brand.code, id);
     if (!order) throw new AppError('cashier.order.not.found');
     const wanted = input.amount === undefined ? null : toMinor(input.amount);
-    if (input.amount !== undefined && wanted === null) throw invalid('amount', 'amount.format');
+    if (input.amount !== undefined && wanted === null) throw invalidField('amount', 'amount.format');
     const s = await this.settings(brand.code);
     // Resolved before the transaction (LedgerService.account WARNING).
     const hold = await this.ledger.account(brand.code, 'WITHDRAW_HOLD', order.member_id);
@@ -313,7 +293,7 @@ export class WithdrawalService {
       const paidBefore = BigInt(w.paid_amount);
       const remaining = amount - paidBefore;
       const payment = wanted ?? remaining;
-      if (payment > remaining) throw invalid('amount', 'amount.remaining');
+      if (payment > remaining) throw invalidField('amount', 'amount.remaining');
 
       const entry = await this.ledger.post(trx, {
         merchant: brand.code,
