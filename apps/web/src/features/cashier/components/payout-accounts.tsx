@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
+import { PaymentPasswordField } from '../../../components/ui/payment-password-field';
 import { TextInput } from '../../../components/ui/text-input';
 import { useErrorText } from '../../../lib/error-text';
 import { useBindPayoutAccount } from '../api/bind-payout-account';
@@ -122,20 +123,12 @@ function BindAccountForm({ info, onDone }: { info: WithdrawInfo; onDone: () => v
           onChange={(e) => set('accountName')(e.target.value)}
         />
       </FormField>
-      <FormField
+      <PaymentPasswordField
         id="bind-password"
-        label={t('cashierCommon.paymentPassword.label')}
+        value={values.paymentPassword}
         error={problems.paymentPassword}
-      >
-        <TextInput
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={values.paymentPassword}
-          onChange={(e) => set('paymentPassword')(e.target.value)}
-        />
-      </FormField>
+        onChange={set('paymentPassword')}
+      />
       <div className="sec-actions">
         <button type="submit" className="btn btn-primary" disabled={bind.isPending} data-testid="bind-submit">
           {bind.isPending ? t('cashierCommon.working') : t('cashier.bind.submit')}

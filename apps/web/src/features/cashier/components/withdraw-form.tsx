@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
 import { MoneyInput } from '../../../components/ui/money-input';
-import { TextInput } from '../../../components/ui/text-input';
+import { PaymentPasswordField } from '../../../components/ui/payment-password-field';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { useRequestId } from '../../../lib/request-id';
@@ -171,23 +171,15 @@ export function WithdrawForm({ info }: { info: WithdrawInfo }) {
           }}
         />
       </FormField>
-      <FormField
+      <PaymentPasswordField
         id="withdraw-password"
-        label={t('cashierCommon.paymentPassword.label')}
+        value={password}
         error={problems.password}
-      >
-        <TextInput
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setProblems((p) => ({ ...p, password: undefined }));
-          }}
-        />
-      </FormField>
+        onChange={(v) => {
+          setPassword(v);
+          setProblems((p) => ({ ...p, password: undefined }));
+        }}
+      />
       <div className="sec-actions">
         <button type="submit" className="btn btn-primary" data-testid="withdraw-submit">
           {t('cashierCommon.next')}

@@ -5,7 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { QueryState } from '../../../components/ui/query-state';
-import { TextInput } from '../../../components/ui/text-input';
+import { PaymentPasswordField } from '../../../components/ui/payment-password-field';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
@@ -205,23 +205,15 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
                       }}
                     />
                   </FormField>
-                  <FormField
+                  <PaymentPasswordField
                     id="upline-password"
-                    label={t('cashierCommon.paymentPassword.label')}
+                    value={password}
                     error={problems.password}
-                  >
-                    <TextInput
-                      type="password"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      maxLength={6}
-                      value={password}
-                      onChange={(e) => {
-                        setPassword(e.target.value);
-                        setProblems((p) => ({ ...p, password: undefined }));
-                      }}
-                    />
-                  </FormField>
+                    onChange={(v) => {
+                      setPassword(v);
+                      setProblems((p) => ({ ...p, password: undefined }));
+                    }}
+                  />
                   <div className="sec-actions">
                     <button type="submit" className="btn btn-primary" data-testid="upline-submit">
                       {t('cashierCommon.next')}
