@@ -30,9 +30,9 @@ import { TurnoverService } from '../apps/server/src/modules/wallet/turnover.serv
 import { createPostgresDatabase } from '../apps/server/test/helper';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 32);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 // A and B alternate, several times: the machine's speed drifts (other load, checkpoints).
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const MERCHANT = 'GOLDEN';
 const VENDOR = 'BENCH';
 const STAKE = 100n; // 1.00
@@ -165,7 +165,13 @@ try {
   }
 
   console.log(
-    `bench:wallet on PostgreSQL, ${WORKERS} workers, ${SECONDS} s per run, one bet (unique round) per op\n`,
+    `bench:wallet on PostgreSQL, ${WORKERS} workers, ${SECONDS} s per run, one bet (unique round) per op`,
+  );
+  const setting = async (name: 'fsync' | 'synchronous_commit') =>
+    (await sql<{ setting: string }>`SELECT current_setting(${name}) AS setting`.execute(db.db)).rows[0]!
+      .setting;
+  console.log(
+    `server: fsync=${await setting('fsync')}, synchronous_commit=${await setting('synchronous_commit')}\n`,
   );
   await run('warm-up', false, 2);
   const a: RunResult[] = [];
