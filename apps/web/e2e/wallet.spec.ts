@@ -6,11 +6,11 @@
  */
 import { HEADERS, formatMoney, type LoginResult, type WalletBalance } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { constants, createCipheriv, publicEncrypt, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { encrypt, randomIp, registerMember, value, type Member } from './api';
 import { expect, hostUrl, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
-const DIALING = '63';
 /** A valid 1×1 PNG: the server sniffs the bytes, not the name. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -19,89 +19,7 @@ const PNG = Buffer.from(
 const MERCHANT = 'GOLDEN';
 const PAYMENT_PASSWORD = '246810';
 
-interface Member {
-  username: string;
-  password: string;
-  payeeName: string;
-  token: string;
-  customerId: number;
-  /** The address the member's requests come from (X-Forwarded-For), unique per test. */
-  ip: string;
-}
-
-type Response = Awaited<ReturnType<APIRequestContext['get']>>;
-
-/** Every test speaks from its own address, so per-IP throttles of parallel tests never meet. */
-const randomIp = () => `10.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 const requestId = () => randomUUID().replace(/-/g, '');
-
-async function value<T>(res: Response): Promise<T> {
-  const json = (await res.json()) as { success: boolean; value: T; errorCode?: string; message?: string };
-  if (!json.success) throw new Error(`${res.url()}: ${json.errorCode} ${json.message}`);
-  return json.value;
-}
-
-/** The body as our web client encrypts it: RSA-OAEP-256 wraps a fresh AES-256-GCM key. */
-async function encrypt(request: APIRequestContext, headers: Record<string, string>, body: unknown) {
-  const { keyId, publicKey } = await value<{ keyId: string; publicKey: string }>(
-    await request.get('/wps/session/key/rsa', { headers }),
-  );
-  const aesKey = randomBytes(32);
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(body)), cipher.final(), cipher.getAuthTag()]);
-  const key = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    aesKey,
-  );
-  return { keyId, key: key.toString('base64'), iv: iv.toString('base64'), data: data.toString('base64') };
-}
-
-/** The newest SMS code sent to a number, from the development outbox. */
-async function smsCode(request: APIRequestContext, mobileNum: string): Promise<string> {
-  const messages = await value<{ body: string }[]>(
-    await request.get('/wps/dev/outbox', { params: { target: `${DIALING}${mobileNum}` } }),
-  );
-  const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no SMS code for ${mobileNum}`);
-  return code;
-}
-
-/**
- * A new GOLDEN member (balance 0) registered by username with an SMS-verified mobile number;
- * with an affiliate code it is that agent's downline.
- */
-async function registerMember(request: APIRequestContext, affiliateCode?: string): Promise<Member> {
-  const ip = randomIp();
-  const headers = { 'x-forwarded-for': ip, [HEADERS.device]: 'WEB' };
-  const username = `w${randomBytes(5).toString('hex')}`;
-  const password = 'secure123';
-  const payeeName = 'Juan Dela Cruz';
-  const mobileNum = `9${randomInt(100_000_000, 999_999_999)}`;
-  await value(
-    await request.post('/wps/verification/sms/register', {
-      headers,
-      data: { countryDialingCode: DIALING, mobileNo: mobileNum },
-    }),
-  );
-  const verificationCode = await smsCode(request, mobileNum);
-  const result = await value<{ token: string; customerId: number }>(
-    await request.put('/wps/member/register', {
-      headers,
-      data: await encrypt(request, headers, {
-        username,
-        password,
-        confirmPassword: password,
-        payeeName,
-        mobileNum,
-        countryDialingCode: DIALING,
-        verificationCode,
-        affiliateCode,
-      }),
-    }),
-  );
-  return { username, password, payeeName, token: result.token, customerId: result.customerId, ip };
-}
 
 const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token });
 
