@@ -2,7 +2,7 @@ import type { Deposit, DepositState } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { useBrand } from '../../../lib/brand';
 import { showMoney } from '../../../lib/money';
@@ -123,29 +123,20 @@ export function DepositList({ symbol }: { symbol: string }) {
         <h4 id="deposit-list-title">{t('cashier.deposit.recent')}</h4>
       </header>
       <QueryState query={deposits}>
-        {({ list, totalPages }) =>
-          list.length === 0 ? (
-            <p className="state-box" data-testid="deposit-empty">
-              {t('cashier.deposit.empty')}
-            </p>
-          ) : (
-            <>
-              <div
-                className={deposits.isPlaceholderData ? 'sec-table-wrap is-loading' : 'sec-table-wrap'}
-                aria-busy={deposits.isPlaceholderData}
-              >
-                <DepositRows list={list} symbol={symbol} />
-              </div>
-              <Pagination
-                page={page}
-                totalPages={totalPages}
-                onChange={setPage}
-                busy={deposits.isPlaceholderData}
-                label={t('cashier.deposit.pages')}
-              />
-            </>
-          )
-        }
+        {({ list, totalPages }) => (
+          <PagedTable
+            count={list.length}
+            empty={t('cashier.deposit.empty')}
+            emptyTestId="deposit-empty"
+            busy={deposits.isPlaceholderData}
+            page={page}
+            totalPages={totalPages}
+            onPage={setPage}
+            label={t('cashier.deposit.pages')}
+          >
+            <DepositRows list={list} symbol={symbol} />
+          </PagedTable>
+        )}
       </QueryState>
     </section>
   );

@@ -3,7 +3,7 @@ import { CASHIER_LIMITS, GAME_TYPES, type BetRecordList, type GameType } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/ui/date-range-picker';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { useBrand } from '../../../lib/brand';
 import { showMoney, showSigned } from '../../../lib/money';
@@ -187,27 +187,18 @@ export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
                 </dd>
               </div>
             </dl>
-            {data.list.length === 0 ? (
-              <p className="state-box" data-testid="bet-empty">
-                {t('records.bets.empty')}
-              </p>
-            ) : (
-              <>
-                <div
-                  className={records.isPlaceholderData ? 'sec-table-wrap is-loading' : 'sec-table-wrap'}
-                  aria-busy={records.isPlaceholderData}
-                >
-                  <BetTable data={data} symbol={symbol} />
-                </div>
-                <Pagination
-                  page={page}
-                  totalPages={data.totalPages}
-                  onChange={setPage}
-                  busy={records.isPlaceholderData}
-                  label={t('records.pages')}
-                />
-              </>
-            )}
+            <PagedTable
+              count={data.list.length}
+              empty={t('records.bets.empty')}
+              emptyTestId="bet-empty"
+              busy={records.isPlaceholderData}
+              page={page}
+              totalPages={data.totalPages}
+              onPage={setPage}
+              label={t('records.pages')}
+            >
+              <BetTable data={data} symbol={symbol} />
+            </PagedTable>
           </>
         )}
       </QueryState>

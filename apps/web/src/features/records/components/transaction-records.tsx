@@ -7,7 +7,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/ui/date-range-picker';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { useBrand } from '../../../lib/brand';
 import { showMoney, showSigned } from '../../../lib/money';
@@ -171,27 +171,18 @@ export function TransactionRecords({
                 <dd>{data.totalCount}</dd>
               </div>
             </dl>
-            {data.list.length === 0 ? (
-              <p className="state-box" data-testid="transaction-empty">
-                {fixedType === 'BONUS' ? t('records.bonus.empty') : t('records.transactions.empty')}
-              </p>
-            ) : (
-              <>
-                <div
-                  className={records.isPlaceholderData ? 'sec-table-wrap is-loading' : 'sec-table-wrap'}
-                  aria-busy={records.isPlaceholderData}
-                >
-                  <TransactionTable data={data} symbol={symbol} />
-                </div>
-                <Pagination
-                  page={page}
-                  totalPages={data.totalPages}
-                  onChange={setPage}
-                  busy={records.isPlaceholderData}
-                  label={t('records.pages')}
-                />
-              </>
-            )}
+            <PagedTable
+              count={data.list.length}
+              empty={fixedType === 'BONUS' ? t('records.bonus.empty') : t('records.transactions.empty')}
+              emptyTestId="transaction-empty"
+              busy={records.isPlaceholderData}
+              page={page}
+              totalPages={data.totalPages}
+              onPage={setPage}
+              label={t('records.pages')}
+            >
+              <TransactionTable data={data} symbol={symbol} />
+            </PagedTable>
           </>
         )}
       </QueryState>
