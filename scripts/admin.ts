@@ -14,6 +14,7 @@
  *   npm run admin -- payout-resolve    <withdrawal id> <payout id> --brand GOLDEN
  *   npm run admin -- adjust            <username> <signed amount> --brand GOLDEN --reason "..."
  *                                      [--turnover-multiple 1] [--request-id ID]
+ *   npm run admin -- vendor-secret     <vendor> --brand GOLDEN   (new seamless callback secret)
  * Common: --operator NAME (audit name; default $USER), --json (print the raw answer).
  * A money call without --request-id gets a fresh one, printed so the same call can be retried
  * safely: the API moves the money once per request id.
@@ -34,6 +35,7 @@ commands:
   payout-resolve <id> <payoutId>                settle a payout the member reported as not received
   adjust <username> <amount> --reason TEXT [--turnover-multiple N] [--request-id ID]
                                                 credit (positive) or debit (negative) a main wallet
+  vendor-secret <vendor>                        set a new seamless-wallet callback secret and print it
 options: --operator NAME   --json`;
 
 // A negative amount ("-12.50") would read as an option: carry its sign past the parser.
@@ -121,6 +123,8 @@ function callFor(): Call {
         method: 'POST',
         url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/payouts/${encodeURIComponent(arg(1, 'payoutId'))}/resolve`,
       };
+    case 'vendor-secret':
+      return { method: 'POST', url: `/wps/admin/vendors/${encodeURIComponent(arg(0, 'vendor'))}/secret` };
     case 'adjust': {
       const id = requestId();
       const multiple = values['turnover-multiple'];

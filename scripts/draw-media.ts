@@ -14,6 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 import QRCode from 'qrcode';
+import type { GameClassify } from '@app/contracts';
+import {
+  DEFAULT_GAME_ICON_PATH,
+  DEMO_GAMES,
+  gameIconPath,
+  type DemoGame,
+} from '../apps/server/src/db/seed/game-catalogue';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEDIA = path.join(ROOT, 'apps/server/media');
@@ -2428,6 +2435,161 @@ function drawVendors(): void {
 }
 
 /* ------------------------------------------------------------------------------------------------ */
+/* Game icons                                                                                        */
+/* ------------------------------------------------------------------------------------------------ */
+
+const GAME_ICON_BUDGET = 1536;
+
+/** HSL (degrees, percent, percent) to #rrggbb: plain hex renders in every SVG viewer. */
+function hslHex(h: number, s: number, l: number): string {
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const f = (n: number): string => {
+    const k = (n + h / 30) % 12;
+    const v = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}
+
+/** Game emblems are drawn around (0, 0) within a radius of about 22: white, details in `ink`. */
+const GAME_EMBLEMS: Record<GameClassify, (ink: string) => string> = {
+  SLOT: (ink) =>
+    el('rect', { x: -22, y: -22, width: 44, height: 44, rx: 9, fill: '#fff' }) +
+    el('path', { d: SEVEN_D, transform: 'scale(.42)', fill: ink }),
+  ARCADE: (ink) =>
+    el('path', { d: 'M0 10V-8', stroke: '#fff', 'stroke-width': 5 }) +
+    el('circle', { cy: -12, r: 9, fill: '#fff' }) +
+    el('rect', { x: -22, y: 6, width: 44, height: 15, rx: 6, fill: '#fff' }) +
+    el('circle', { cx: 12, cy: 13.5, r: 3.5, fill: ink }),
+  TABLE: (ink) =>
+    el('circle', { r: 21, fill: '#fff' }) +
+    el('circle', { r: 15, fill: 'none', stroke: ink, 'stroke-width': 5, 'stroke-dasharray': '7.85 7.85' }) +
+    el('circle', { r: 8, fill: ink }),
+  CRASH: () =>
+    el('path', {
+      d: 'M-22 18L-8 3L1 10L17-12',
+      fill: 'none',
+      stroke: '#fff',
+      'stroke-width': 5,
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+    }) + el('path', { d: 'M23-20L7-17L20-5Z', fill: '#fff' }),
+  BINGO: (ink) =>
+    el('circle', { r: 21, fill: '#fff' }) +
+    el('circle', { r: 12, fill: ink }) +
+    el('path', { d: starD(0, 0.5, 8, 3.4), fill: '#fff' }),
+  FISHING: (ink) =>
+    el('path', { d: 'M-23 0C-14-15 6-17 13-3L24-13V13L13 3C6 17-14 15-23 0Z', fill: '#fff' }) +
+    el('circle', { cx: -12, cy: -3, r: 3, fill: ink }),
+  CARD: (ink) =>
+    el('rect', { x: -16, y: -22, width: 32, height: 44, rx: 5, fill: '#fff', transform: 'rotate(-8)' }) +
+    el('path', { d: SUIT_D.s, transform: 'scale(.6)', fill: ink }),
+};
+
+/** A name on one line when it fits large, else on two lines as even as the words allow. */
+function twoLines(name: string, width: number, size: number): string[] {
+  const words = name.split(' ');
+  if (words.length < 2 || fitSize(name, width, size) >= size) return [name];
+  let best = [name];
+  let bestWidth = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const lines = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const w = Math.max(...lines.map((l) => textWidth(l, 1)));
+    if (w < bestWidth) [best, bestWidth] = [lines, w];
+  }
+  return best;
+}
+
+/** The common background of game icons: gradient, a halo behind the emblem, sparkles. */
+function iconBase(c1: string, c2: string, r: () => number): string {
+  let sparkles = '';
+  for (let i = 0; i < 3; i++) {
+    const x = 22 + r() * 156;
+    const y = 40 + r() * 60;
+    if (Math.abs(x - 100) < 56) continue;
+    sparkles += starD(x, y, 4 + r() * 3, 1.3, 4);
+  }
+  return (
+    el(
+      'defs',
+      {},
+      lin(
+        'b',
+        [
+          [0, c1],
+          [1, c2],
+        ],
+        { x2: 0.7, y2: 1 },
+      ),
+    ) +
+    el('rect', { width: 200, height: 200, rx: 20, fill: 'url(#b)' }) +
+    el('circle', { cx: 100, cy: 74, r: 52, fill: '#fff', 'fill-opacity': 0.14 }) +
+    (sparkles ? el('path', { d: sparkles, fill: '#fff', 'fill-opacity': 0.7 }) : '')
+  );
+}
+
+function gameIcon(g: DemoGame): string {
+  const seed = `${g.vendor}/${g.gameCode}`;
+  const r = random(seed);
+  const hue = Math.floor(r() * 360);
+  const c1 = hslHex(hue, 68, 54);
+  const c2 = hslHex((hue + 30 + Math.floor(r() * 40)) % 360, 72, 24);
+  const lines = twoLines(g.names.EN, 176, 24);
+  const size = Math.min(24, ...lines.map((l) => fitSize(l, 176, 24)));
+  const lh = size * 1.12;
+  const y0 = 167 - (lh * (lines.length - 1)) / 2 + size * 0.35;
+  const badgeSize = 11;
+  const badgeW = Math.ceil(textWidth(g.vendor, badgeSize)) + 16;
+  return doc(
+    200,
+    200,
+    iconBase(c1, c2, r) +
+      el('g', { transform: 'translate(100 74)scale(1.9)' }, GAME_EMBLEMS[g.classify](c2)) +
+      el('path', { d: 'M0 134H200V180Q200 200 180 200H20Q0 200 0 180Z', fill: '#000', 'fill-opacity': 0.3 }) +
+      el(
+        'g',
+        { 'font-size': size, 'text-anchor': 'middle', fill: '#fff' },
+        ...lines.map((l, i) => text(l, { x: 100, y: y0 + i * lh })),
+      ) +
+      el('rect', { x: 10, y: 10, width: badgeW, height: 20, rx: 10, fill: '#000', 'fill-opacity': 0.35 }) +
+      text(g.vendor, {
+        x: 10 + badgeW / 2,
+        y: 24,
+        'font-size': badgeSize,
+        'text-anchor': 'middle',
+        fill: '#fff',
+      }),
+  );
+}
+
+/** Shown when a game's own icon fails to load: no words, so it suits every language. */
+function defaultGameIcon(): string {
+  return doc(
+    200,
+    200,
+    iconBase('#64748b', '#1e293b', random('default')) +
+      el('path', { d: CONTROLLER_D, transform: 'translate(100 78)scale(.24)', fill: '#fff' }) +
+      el('path', {
+        d: 'M68 76h16M76 68v16',
+        stroke: '#334155',
+        'stroke-width': 5,
+        'stroke-linecap': 'round',
+      }) +
+      el('circle', { cx: 122, cy: 72, r: 4.5, fill: '#334155' }) +
+      el('circle', { cx: 132, cy: 82, r: 4.5, fill: '#334155' }) +
+      el('path', { d: 'M0 134H200V180Q200 200 180 200H20Q0 200 0 180Z', fill: '#000', 'fill-opacity': 0.3 }) +
+      el('rect', { x: 56, y: 160, width: 88, height: 14, rx: 7, fill: '#fff', 'fill-opacity': 0.35 }),
+  );
+}
+
+function drawGameIcons(): void {
+  for (const g of DEMO_GAMES) out(path.join(MEDIA, gameIconPath(g.vendor, g.gameCode)), gameIcon(g));
+  out(path.join(MEDIA, DEFAULT_GAME_ICON_PATH), defaultGameIcon());
+}
+
+/* ------------------------------------------------------------------------------------------------ */
 /* QR codes                                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
@@ -3271,6 +3433,7 @@ function dirSize(dir: string): number {
 async function main(): Promise<void> {
   drawBanners();
   drawVendors();
+  drawGameIcons();
   await drawQrCodes();
   drawFooterArt();
   drawBrandAndHome();
@@ -3280,6 +3443,8 @@ async function main(): Promise<void> {
   const tooBig = written.filter((w) => w.file.includes('/banners/') && w.bytes > BANNER_BUDGET);
   for (const w of tooBig)
     console.warn(`warning: ${w.file} is ${w.bytes} bytes, over the ${BANNER_BUDGET} byte budget`);
+  for (const w of written.filter((w) => w.file.includes('/games/') && w.bytes > GAME_ICON_BUDGET))
+    console.warn(`warning: ${w.file} is ${w.bytes} bytes, over the ${GAME_ICON_BUDGET} byte budget`);
   console.log(`${written.length} files; apps/server/media is ${(dirSize(MEDIA) / 1024).toFixed(1)} KB`);
 }
 

@@ -53,6 +53,22 @@ import { inboxRoutes } from './modules/messages/inbox.routes';
 import { RecordsRepository } from './modules/records/records.repository';
 import { recordsRoutes } from './modules/records/records.routes';
 import { RecordsService } from './modules/records/records.service';
+import { CatalogueService } from './modules/games/catalogue.service';
+import { GameRepository } from './modules/games/game.repository';
+import { gameRoutes } from './modules/games/game.routes';
+import { GameService } from './modules/games/game.service';
+import { GameLaunchService } from './modules/games/launch.service';
+import { EngineAdapter } from './modules/providers/engine-adapter';
+import { GameTicketRepository } from './modules/providers/game-ticket.repository';
+import { GameTicketService } from './modules/providers/game-ticket.service';
+import { HouseRoundRepository } from './modules/providers/house/house-round.repository';
+import { houseSlotRoutes } from './modules/providers/house/slot.routes';
+import { HouseSlotService } from './modules/providers/house/slot.service';
+import { ProviderService } from './modules/providers/provider.service';
+import { SeamlessWalletService } from './modules/providers/seamless-wallet.service';
+import { VendorCallbackRepository } from './modules/providers/vendor-callback.repository';
+import { vendorCallbackRoutes } from './modules/providers/vendor-callback.routes';
+import { VendorCallbackService } from './modules/providers/vendor-callback.service';
 import { adminAuth } from './platform/admin-auth';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
@@ -97,6 +113,34 @@ function withdrawalServices(
   return { payoutAccounts, withdrawals };
 }
 
+/**
+ * Games (ISSUE 5): the catalogue and lists, launch through the vendor adapters, the seamless
+ * wallet (vendor callbacks and the house games), and the house slot.
+ */
+function gameServices(db: DbHandle, d: { bets: BetService; wallet: WalletService; members: MemberService }) {
+  const catalogue = new CatalogueService(new GameRepository(db.db));
+  const games = new GameService(new GameRepository(db.db), catalogue);
+  const tickets = new GameTicketService(new GameTicketRepository(db.db));
+  const providers = new ProviderService({
+    // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
+    HOUSE: new EngineAdapter('HOUSE', 'SEAMLESS', tickets),
+    SIMULATED: new EngineAdapter('SIMULATED', 'FRAME', tickets),
+  });
+  const callbackRepo = new VendorCallbackRepository(db.db);
+  const seamless = new SeamlessWalletService(d.bets, callbackRepo);
+  return {
+    catalogue,
+    games,
+    tickets,
+    seamless,
+    launcher: new GameLaunchService(catalogue, games, providers, d.wallet),
+    callbacks: new VendorCallbackService(seamless, callbackRepo, d.members, {
+      game: (merchant, vendor, code) => catalogue.byCode(merchant, vendor, code),
+    }),
+    houseSlot: new HouseSlotService(tickets, seamless, new HouseRoundRepository(db.db)),
+  };
+}
+
 /** Builds the composition root: one instance of each service, wired by hand. */
 function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
   const production = config.NODE_ENV === 'production';
@@ -137,7 +181,9 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     system,
   );
   late.wallet = wallet;
+  const bets = new BetService(new BetRepository(db.db), ledger, turnover);
   return {
+    ...gameServices(db, { bets, wallet, members }),
     ledger,
     inbox,
     turnover,
@@ -159,7 +205,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     announcements: new AnnouncementService(new AnnouncementRepository(db.db)),
     vendors,
     wallet,
-    bets: new BetService(new BetRepository(db.db), ledger, turnover),
+    bets,
     records: new RecordsService(new RecordsRepository(db.db)),
     payloadKeys: new PayloadKeyService(new PayloadKeyRepository(db.db)),
   };
@@ -225,13 +271,21 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     withdrawals: services.withdrawals,
     payoutAccounts: services.payoutAccounts,
   });
+  await app.register(gameRoutes, {
+    catalogue: services.catalogue,
+    games: services.games,
+    launcher: services.launcher,
+  });
+  await app.register(vendorCallbackRoutes, { callbacks: services.callbacks });
+  await app.register(houseSlotRoutes, { slot: services.houseSlot });
   // Payouts the member has not answered by their deadline count as received (every minute).
   startWithdrawalAutoConfirm(app, services.withdrawals);
   await app.register(manifestRoute);
 
-  // Old rate-limit windows are useless once passed: dropped hourly so the table stays small.
+  // Old rate-limit windows and long-expired game tickets are useless: dropped hourly so the tables stay small.
   const prune = setInterval(() => {
     services.limits.prune().catch((err: unknown) => app.log.warn({ err }, 'rate counter prune failed'));
+    services.tickets.prune().catch((err: unknown) => app.log.warn({ err }, 'game ticket prune failed'));
   }, 3_600_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));

@@ -215,14 +215,14 @@ describe('settling and voiding', () => {
     await expect(bets.settleBet(M, 'JILI', r, { payout: 19_00n, validBet: 10_00n })).rejects.toMatchObject({
       code: 'wallet.reference.conflict',
     });
-    await expect(bets.voidBet(M, 'JILI', r)).rejects.toMatchObject({ code: 'cashier.order.state' });
+    await expect(bets.voidBet(M, 'JILI', r)).rejects.toMatchObject({ code: 'vendor.round.closed' });
 
     const v = round();
     await bets.placeBet(M, me, bet(v, 10_00n));
     const voided = await bets.voidBet(M, 'JILI', v);
     expect(await bets.voidBet(M, 'JILI', v)).toEqual(voided);
     await expect(bets.settleBet(M, 'JILI', v, { payout: 0n, validBet: 0n })).rejects.toMatchObject({
-      code: 'cashier.order.state',
+      code: 'vendor.round.closed',
     });
     expect(await entryCount()).toBe(entries + 2);
     expect(await balances(me)).toEqual({ main: 108_00n, hold: 0n });
@@ -232,20 +232,20 @@ describe('settling and voiding', () => {
     await expect(
       bets.settleBet(M, 'JILI', 'no-such-round', { payout: 0n, validBet: 0n }),
     ).rejects.toMatchObject({
-      code: 'cashier.order.not.found',
+      code: 'vendor.round.unknown',
     });
     await expect(bets.voidBet(M, 'JILI', 'no-such-round')).rejects.toMatchObject({
-      code: 'cashier.order.not.found',
+      code: 'vendor.round.unknown',
     });
     // The round exists for JILI, not for another vendor or brand.
     const me = await member(10_00n);
     const r = round();
     await bets.placeBet(M, me, bet(r, 1_00n));
     await expect(bets.settleBet(M, 'PP', r, { payout: 0n, validBet: 0n })).rejects.toMatchObject({
-      code: 'cashier.order.not.found',
+      code: 'vendor.round.unknown',
     });
     await expect(bets.settleBet('LOTUS', 'JILI', r, { payout: 0n, validBet: 0n })).rejects.toMatchObject({
-      code: 'cashier.order.not.found',
+      code: 'vendor.round.unknown',
     });
     await expect(bets.settleBet(M, 'JILI', r, { payout: -1n, validBet: 0n })).rejects.toMatchObject({
       code: 'wallet.amount.invalid',
@@ -307,14 +307,14 @@ describe('concurrency', () => {
 
     const v = round();
     await bets.placeBet(M, me, bet(v, 20_00n));
-    // Settle and void racing: one wins, the other is refused with cashier.order.state.
+    // Settle and void racing: one wins, the other is refused with vendor.round.closed.
     const raced = await Promise.allSettled([
       bets.settleBet(M, 'JILI', v, { payout: 0n, validBet: 20_00n }),
       bets.voidBet(M, 'JILI', v),
     ]);
     expect(raced.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     const loser = raced.find((x): x is PromiseRejectedResult => x.status === 'rejected');
-    expect(loser?.reason).toMatchObject({ code: 'cashier.order.state' });
+    expect(loser?.reason).toMatchObject({ code: 'vendor.round.closed' });
     expect((await balances(me)).hold).toBe(0n);
   });
 });

@@ -68,6 +68,16 @@ export const ERRORS = {
   'record.range.invalid': 400,
   'admin.unauthorized': 401,
   'gateway.signature.invalid': 401,
+  // Games and vendor callbacks (ISSUE 5).
+  'game.unknown': 404,
+  'game.unavailable': 503,
+  'game.token.invalid': 401,
+  'game.bet.invalid': 400,
+  'vendor.signature.invalid': 401,
+  'vendor.account.unknown': 404,
+  'vendor.round.unknown': 404,
+  'vendor.round.closed': 409,
+  'vendor.round.rolled.back': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const gameTypeParam = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(GAME_TYPES));
-import { DEFAULT_VENDOR_PLATFORM, GAME_TYPES } from './constants';
+import { DEFAULT_VENDOR_PLATFORM, GAME_LIST_PAGE_SIZE, GAME_TYPES } from './constants';
 
 export const vendorCardSchema = z.object({
   vassalage: z.string(),
@@ -44,3 +44,183 @@ export const vassGameTypeQuerySchema = z.object({
 export const vassGameTypeSchema = z.array(
   z.object({ vassalage: z.string(), gameType: z.enum(GAME_TYPES), isGame: z.string().nullable() }),
 );
+
+// ---- catalogue, lists and launch (ISSUE 5) --------------------------------------------------
+
+/** Classifications a game list can be filtered by (the list answers which ones its games have). */
+export const GAME_CLASSIFIES = ['SLOT', 'ARCADE', 'TABLE', 'CRASH', 'BINGO', 'FISHING', 'CARD'] as const;
+export type GameClassify = (typeof GAME_CLASSIFIES)[number];
+
+/**
+ * Minimum-bet filter of the game list (SPEC section 2), as sent. A value keeps games whose
+ * minimum bet is at most that amount: the games a player can start with that stake.
+ */
+export const MIN_BET_FILTERS = ['0.01', '0.05', '0.1', '0.5', '0.75'] as const;
+
+/** Game list pagination (SPEC section 2): pages shown around the current one, and at each end. */
+export const PAGER_RANGE = 3;
+export const PAGER_MARGIN = 1;
+
+/** Winner board length and popular-games count (SPEC section 9). */
+export const WINNER_BOARD_SIZE = 50;
+export const POPULAR_GAMES_COUNT = 20;
+/** Vendor tabs or menus beyond this show a menu arrow (SPEC section 2). */
+export const MENU_ARROW_AFTER = 7;
+/** Jackpot counter: grows by this much every JACKPOT_STEP_MS (SPEC section 9). */
+export const JACKPOT_STEP = 165.11;
+export const JACKPOT_STEP_MS = 3000;
+
+/** A game as lists answer it (SPEC section 3 plus what the list screen shows). */
+export const gameSchema = z.object({
+  nodeId: z.number().int(),
+  /** Vendor code. `vendor` and `accountTypeId` carry the same value for older clients. */
+  vassalage: z.string(),
+  vendor: z.string(),
+  accountTypeId: z.string(),
+  /** The vendor's display name. */
+  accountTypeName: z.string(),
+  gameType: z.enum(GAME_TYPES),
+  gameId: z.string(),
+  gameCode: z.string(),
+  code: z.string(),
+  displayName: z.string(),
+  defaultPlayType: z.string().nullable(),
+  /** 'VASSALAGE' opens the vendor's popup game list instead of launching. */
+  isGame: z.string().nullable(),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  /** Icon URL (served by the app). */
+  showIcon: z.string(),
+  classify: z.enum(GAME_CLASSIFIES),
+  /** Smallest stake, major units. */
+  minBet: z.number(),
+  lineNum: z.number().int(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+const pageNoParam = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSizeParam = z.coerce.number().int().min(1).max(100).default(GAME_LIST_PAGE_SIZE);
+const vendorParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_]{1,40}$/)
+  .transform((v) => v.toUpperCase());
+const languageParam = optional(z.string().regex(/^[A-Za-z]{2,5}$/));
+
+export const gameListQuerySchema = z.object({
+  clientType: optional(z.coerce.number().int()),
+  platform: optional(z.string().max(64)),
+  channel: optional(z.string().max(40)),
+  merchant: optional(z.string().max(40)),
+  gameType: optional(gameTypeParam),
+  vassalage: optional(vendorParam),
+  gameClassify: optional(z.enum(GAME_CLASSIFIES)),
+  gameName: optional(z.string().trim().max(50)),
+  minBet: optional(z.enum(MIN_BET_FILTERS)),
+  minLineNum: optional(z.coerce.number().int().min(0).max(1024)),
+  pageNo: pageNoParam,
+  pageSize: pageSizeParam,
+  language: languageParam,
+});
+export type GameListQuery = z.infer<typeof gameListQuerySchema>;
+
+export const gameListSchema = z.object({
+  games: z.array(gameSchema),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+  /** Classifications present in the list before the classification filter (the filter's options). */
+  classifies: z.array(z.enum(GAME_CLASSIFIES)),
+});
+export type GameList = z.infer<typeof gameListSchema>;
+
+export const hotGamesQuerySchema = z.object({
+  merchantCode: optional(z.string().max(40)),
+  isPlatform: optional(z.coerce.number().int()),
+  vassalage: optional(vendorParam),
+  gameType: optional(gameTypeParam),
+  platform: optional(z.string().max(64)),
+  language: languageParam,
+});
+export const hotGamesSchema = z.object({ list: z.array(gameSchema) });
+
+export const favoriteIdsQuerySchema = z.object({ gameType: optional(gameTypeParam) });
+export const favoriteListQuerySchema = z.object({
+  clientType: optional(z.coerce.number().int()),
+  platform: optional(z.string().max(64)),
+  language: languageParam,
+  gameType: optional(gameTypeParam),
+  pageNo: pageNoParam,
+  pageSize: pageSizeParam,
+});
+export const favoriteListSchema = z.object({ content: z.array(gameSchema), totalPages: z.number().int() });
+/** Favourite add and remove (SPEC section 7): the game's node id, its vendor and type. */
+export const favoriteChangeSchema = z.object({
+  nodeId: z.coerce.number().int().positive(),
+  vendor: vendorParam,
+  gameType: gameTypeParam,
+});
+
+export const recentGamesQuerySchema = z.object({
+  clientType: optional(z.coerce.number().int()),
+  vassalage: optional(vendorParam),
+  gameType: optional(gameTypeParam),
+  language: languageParam,
+  pageNo: pageNoParam,
+  pageSize: pageSizeParam,
+});
+export const recentGamesSchema = z.object({ list: z.array(gameSchema), totalPages: z.number().int() });
+
+export const winnerBoardQuerySchema = z.object({
+  gameCategory: optional(z.union([z.literal('ALL'), gameTypeParam])),
+  language: languageParam,
+  limitNum: z.coerce.number().int().min(1).max(WINNER_BOARD_SIZE).default(WINNER_BOARD_SIZE),
+});
+export const winnerSchema = z.object({
+  /** Masked account name (first 2 and last character). */
+  account: z.string(),
+  nodeId: z.number().int().nullable(),
+  vendor: z.string(),
+  gameType: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  betAmount: z.number(),
+  winAmount: z.number(),
+  /** Payout over stake, 2 decimals. */
+  multiplier: z.number(),
+  /** ISO time of the settlement. */
+  time: z.string(),
+});
+export type Winner = z.infer<typeof winnerSchema>;
+export const winnerBoardSchema = z.object({ list: z.array(z.object({ vo: winnerSchema })) });
+
+export const popularGamesQuerySchema = z.object({
+  count: z.coerce.number().int().min(1).max(POPULAR_GAMES_COUNT).default(POPULAR_GAMES_COUNT),
+  gameType: optional(gameTypeParam),
+  language: languageParam,
+});
+export const popularGamesSchema = z.array(gameSchema);
+
+export const playerAvatarSchema = z.object({ avatar: z.string(), nickname: z.string() });
+
+/** How the site opens a launched game: in the /game frame page, or the header-only /seamless page. */
+export const LAUNCH_MODES = ['FRAME', 'SEAMLESS'] as const;
+export const launchGameQuerySchema = z.object({
+  vendor: optional(vendorParam),
+  vassalage: optional(vendorParam),
+  gameCode: optional(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)),
+  nodeId: optional(z.coerce.number().int().positive()),
+  gameType: optional(gameTypeParam),
+  language: languageParam,
+  /** Where the game's exit button goes: a path of this site only. */
+  backUrl: optional(z.string().max(512)),
+  device: optional(z.string().max(20)),
+});
+export type LaunchGameQuery = z.infer<typeof launchGameQuerySchema>;
+export const launchGameSchema = z.object({
+  url: z.string(),
+  mode: z.enum(LAUNCH_MODES),
+  gameName: z.string(),
+  vendor: z.string(),
+  gameCode: z.string(),
+  /** Money moved from the main wallet into a transfer-wallet vendor's wallet at launch. */
+  transferred: z.number(),
+});
+export type LaunchGame = z.infer<typeof launchGameSchema>;

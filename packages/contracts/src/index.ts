@@ -12,3 +12,4 @@ export * from './identity';
 export * from './payload-crypto';
 export * from './money';
 export * from './wallet';
+export * from './house-slot';

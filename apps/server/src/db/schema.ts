@@ -88,6 +88,7 @@ export interface VendorTable {
   wallet_type: string;
   sort: number;
   enabled: boolean;
+  adapter: ColumnType<'HOUSE' | 'SIMULATED', 'HOUSE' | 'SIMULATED' | undefined, 'HOUSE' | 'SIMULATED'>;
 }
 
 export interface HelpSectionTable {
@@ -126,7 +127,7 @@ export interface CryptoKeyTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends IdentityTables, WalletTables {
+export interface Database extends IdentityTables, WalletTables, GameTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -492,4 +493,95 @@ export interface WalletTables {
   turnover_requirement: TurnoverRequirementTable;
   bet_record: BetRecordTable;
   member_message: MemberMessageTable;
+}
+
+// ---- games (ISSUE 5) -------------------------------------------------------------------------
+
+export interface GameTable {
+  node_id: Generated<string>;
+  merchant_code: string;
+  vendor_code: string;
+  game_type: string;
+  game_id: string;
+  game_code: string;
+  display_name: string;
+  names: Json<LocalizedText>;
+  classify: string;
+  /** Minor units (int8 arrives as a decimal string). */
+  min_bet: ColumnType<string, bigint | string, bigint | string>;
+  line_num: number;
+  is_hot: boolean;
+  is_game: string | null;
+  default_play_type: string | null;
+  icon_path: string;
+  engine: 'SLOT' | null;
+  sort: number;
+  enabled: Generated<boolean>;
+}
+
+export interface FavoriteGameTable {
+  member_id: string;
+  node_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface RecentGameTable {
+  member_id: string;
+  node_id: string;
+  played_at: Timestamp;
+}
+
+export interface GameTicketTable {
+  token_hash: Buffer;
+  merchant_code: string;
+  member_id: string;
+  node_id: string;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  game_name: string;
+  engine: string;
+  min_bet: ColumnType<string, bigint | string, bigint | string>;
+  wallet_vendor: string | null;
+  currency: string;
+  language: string;
+  back_url: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
+export interface VendorSecretTable {
+  merchant_code: string;
+  vendor_code: string;
+  secret: string;
+  created_at: Generated<Date>;
+}
+
+export interface VendorRollbackTable {
+  merchant_code: string;
+  vendor_code: string;
+  round_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface HouseRoundTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  node_id: string;
+  round_id: string;
+  bet: ColumnType<string, bigint | string, bigint | string>;
+  total_win: ColumnType<string, bigint | string, bigint | string>;
+  detail: Json<unknown>;
+  created_at: Generated<Date>;
+}
+
+export interface GameTables {
+  game: GameTable;
+  favorite_game: FavoriteGameTable;
+  recent_game: RecentGameTable;
+  game_ticket: GameTicketTable;
+  vendor_secret: VendorSecretTable;
+  vendor_rollback: VendorRollbackTable;
+  house_round: HouseRoundTable;
 }

@@ -5,6 +5,7 @@ import { LedgerService } from '../../modules/wallet/ledger.service';
 import { hashPassword } from '../../platform/password';
 import type { Database, LocalizedText } from '../schema';
 import { DEMO_BRANDS, patternOf, type DemoBrand } from './demo-brands';
+import { DEMO_GAMES, gameIconPath } from './game-catalogue';
 import { HELP_SECTIONS } from './help-content';
 
 const withBrand = (t: LocalizedText, brand: string): LocalizedText =>
@@ -293,6 +294,7 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     )
     .onConflict((oc) => oc.columns(['merchant_code', 'code', 'game_type']).doNothing())
     .execute();
+  await seedGames(db, b);
 
   await db
     .insertInto('help_section')
@@ -344,4 +346,53 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     .values(b.domains.map((d) => ({ merchant_code: b.code, domain: d.domain, speed: d.speed })))
     .onConflict((oc) => oc.columns(['merchant_code', 'domain']).doNothing())
     .execute();
+}
+
+/** Rows per insert: far below PostgreSQL's 65535 bind parameters (16 a row) on either driver. */
+const GAME_CHUNK = 200;
+
+/** The brand's vendors' games (game-catalogue.ts), and which adapter serves each vendor. */
+async function seedGames(db: Kysely<Database>, b: DemoBrand): Promise<void> {
+  // The house vendor is the platform's own; every other one is the simulated studio (the column's
+  // default). An update rather than an insert value, so databases seeded before the column existed
+  // get it too.
+  await db
+    .updateTable('vendor')
+    .set({ adapter: 'HOUSE' })
+    .where('merchant_code', '=', b.code)
+    .where('code', '=', 'HOUSE')
+    .where('adapter', '<>', 'HOUSE')
+    .execute();
+
+  const offered = new Set(b.vendors.map((v) => `${v.code}/${v.gameType}`));
+  const perVendor = new Map<string, number>();
+  const rows = DEMO_GAMES.filter((g) => offered.has(`${g.vendor}/${g.gameType}`)).map((g) => {
+    const sort = perVendor.get(g.vendor) ?? 0;
+    perVendor.set(g.vendor, sort + 1);
+    return {
+      merchant_code: b.code,
+      vendor_code: g.vendor,
+      game_type: g.gameType,
+      game_id: g.gameId,
+      game_code: g.gameCode,
+      display_name: g.names.EN,
+      names: JSON.stringify(g.names),
+      classify: g.classify,
+      min_bet: must(toMinor(g.minBet), g.minBet),
+      line_num: g.lines,
+      is_hot: g.hot,
+      is_game: g.isGame,
+      default_play_type: null,
+      icon_path: gameIconPath(g.vendor, g.gameCode),
+      engine: g.engine,
+      sort,
+    };
+  });
+  for (let i = 0; i < rows.length; i += GAME_CHUNK) {
+    await db
+      .insertInto('game')
+      .values(rows.slice(i, i + GAME_CHUNK))
+      .onConflict((oc) => oc.columns(['merchant_code', 'vendor_code', 'game_code']).doNothing())
+      .execute();
+  }
 }

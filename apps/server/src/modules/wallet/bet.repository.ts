@@ -65,6 +65,11 @@ export class BetRepository {
 
   constructor(private readonly db: Db) {}
 
+  /** The root connection (reads outside any transaction). */
+  get root(): Db {
+    return this.db;
+  }
+
   /**
    * Places a stake: queued with the stakes other requests are placing at the same moment, all
    * applied by one statement in one transaction, and answered once that transaction has
@@ -132,6 +137,17 @@ export class BetRepository {
       .where('vendor_code', '=', vendor)
       .where('round_id', '=', roundId)
       .executeTakeFirst();
+  }
+
+  /** The account a stake entry debited: the wallet the bet plays from. */
+  async stakeWallet(stakeEntryId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('ledger_posting')
+      .select('account_id')
+      .where('entry_id', '=', stakeEntryId)
+      .where('amount', '<', '0')
+      .executeTakeFirstOrThrow();
+    return row.account_id;
   }
 
   /** The bet row locked for the rest of the transaction: settle and void of one round serialise here. */

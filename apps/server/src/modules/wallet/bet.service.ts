@@ -11,6 +11,11 @@ export interface PlaceBetInput {
   roundId: string;
   /** Minor units, > 0. */
   stake: bigint;
+  /**
+   * The wallet the stake comes from and the payout goes to: the main wallet (seamless vendors),
+   * or the member's wallet at a transfer-wallet vendor (the money moved there at launch).
+   */
+  wallet?: { vendor: string };
 }
 
 export interface SettleInput {
@@ -36,7 +41,7 @@ export interface Bet {
   settledAt: Date | null;
 }
 
-/** A bet and the member's main wallet right after the call (what a vendor callback answers). */
+/** A bet and the wallet it plays from right after the call (what a vendor callback answers). */
 export interface BetResult {
   bet: Bet;
   balance: bigint;
@@ -81,16 +86,19 @@ export class BetService {
    */
   async placeBet(merchant: string, memberId: string, input: PlaceBetInput): Promise<BetResult> {
     if (input.stake <= 0n) throw new AppError('wallet.amount.invalid');
-    const main = await this.ledger.account(merchant, 'MAIN', memberId);
+    const { wallet, ...bet } = input;
+    const from = wallet
+      ? await this.ledger.account(merchant, 'VENDOR', memberId, wallet.vendor)
+      : await this.ledger.account(merchant, 'MAIN', memberId);
     const hold = await this.ledger.account(merchant, 'BET_HOLD', memberId);
     const reference = `BET:${input.vendor}:${input.roundId}`;
     const placed = await this.repo.placeStake({
       merchant,
       reference,
       memberId,
-      debitAccountId: main,
+      debitAccountId: from,
       creditAccountId: hold,
-      ...input,
+      ...bet,
     });
     switch (placed.outcome) {
       case 'insufficient':
@@ -104,6 +112,20 @@ export class BetService {
         if (!placed.bet) throw new Error(`bet ${reference} has an entry but no record`);
         return { bet: toBet(placed.bet), balance: BigInt(placed.balance ?? '0') };
     }
+  }
+
+  /** A member's main wallet, or its wallet at a transfer-wallet vendor: what a game plays from. */
+  async walletBalance(merchant: string, memberId: string, vendor: string | null): Promise<bigint> {
+    const account = vendor
+      ? await this.ledger.account(merchant, 'VENDOR', memberId, vendor)
+      : await this.ledger.account(merchant, 'MAIN', memberId);
+    return this.repo.balance(this.repo.root, account);
+  }
+
+  /** The bet of a vendor's round, if there is one. */
+  async find(merchant: string, vendor: string, roundId: string): Promise<Bet | null> {
+    const row = await this.repo.byRound(merchant, vendor, roundId);
+    return row ? toBet(row) : null;
   }
 
   /**
@@ -128,17 +150,18 @@ export class BetService {
     settle: SettleInput | null,
   ): Promise<BetResult> {
     const found = await this.repo.byRound(merchant, vendor, roundId);
-    if (!found) throw new AppError('cashier.order.not.found');
-    // Resolved before the transaction (LedgerService.account WARNING).
+    if (!found) throw new AppError('vendor.round.unknown');
+    // Resolved before the transaction (LedgerService.account WARNING). The payout goes back to
+    // the wallet the stake came from (main, or a transfer-wallet vendor's).
     const memberId = found.member_id;
-    const main = await this.ledger.account(merchant, 'MAIN', memberId);
+    const main = await this.repo.stakeWallet(found.stake_entry_id);
     const hold = await this.ledger.account(merchant, 'BET_HOLD', memberId);
     const house = to === 'SETTLED' ? await this.ledger.account(merchant, 'HOUSE') : null;
 
     return this.repo.transaction(async (trx) => {
       const bet = await this.repo.lockById(trx, found.id);
       if (bet.status !== 'OPEN') {
-        if (bet.status !== to) throw new AppError('cashier.order.state');
+        if (bet.status !== to) throw new AppError('vendor.round.closed');
         // A repeat: the same settlement again answers as the first; another one is a conflict.
         if (settle && (BigInt(bet.payout) !== settle.payout || BigInt(bet.valid_bet) !== settle.validBet))
           throw new AppError('wallet.reference.conflict');

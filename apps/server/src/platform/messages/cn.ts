@@ -65,4 +65,13 @@ export const cn: Record<ErrorCode, string> = {
   'record.range.invalid': '请选择有效的日期范围。',
   'admin.unauthorized': '运营密钥缺失或错误。',
   'gateway.signature.invalid': '支付通知签名无效。',
+  'game.unknown': '找不到该游戏。',
+  'game.unavailable': '该游戏正在维护中，请选择其他游戏或稍后再来。',
+  'game.token.invalid': '游戏会话已结束，请从网站重新打开游戏。',
+  'game.bet.invalid': '该游戏不允许此投注金额。',
+  'vendor.signature.invalid': '供应商请求签名无效。',
+  'vendor.account.unknown': '未知的玩家账户。',
+  'vendor.round.unknown': '找不到该局的投注。',
+  'vendor.round.closed': '该局已结算或已取消。',
+  'vendor.round.rolled.back': '该局已被供应商取消。',
 };

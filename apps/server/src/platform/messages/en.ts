@@ -66,4 +66,13 @@ export const en: Record<ErrorCode, string> = {
   'record.range.invalid': 'Please choose a valid date range.',
   'admin.unauthorized': 'Operator key missing or wrong.',
   'gateway.signature.invalid': 'The payment notification signature is not valid.',
+  'game.unknown': 'This game was not found.',
+  'game.unavailable': 'This game is under maintenance. Please try another game or come back later.',
+  'game.token.invalid': 'This game session has ended. Please open the game again from the site.',
+  'game.bet.invalid': 'This bet amount is not allowed in this game.',
+  'vendor.signature.invalid': 'The vendor request signature is not valid.',
+  'vendor.account.unknown': 'Unknown player account.',
+  'vendor.round.unknown': 'No bet was found for this round.',
+  'vendor.round.closed': 'This round is already settled or cancelled.',
+  'vendor.round.rolled.back': 'This round was cancelled by the vendor.',
 };

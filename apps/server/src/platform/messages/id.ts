@@ -66,4 +66,13 @@ export const id: Record<ErrorCode, string> = {
   'record.range.invalid': 'Pilih rentang tanggal yang valid.',
   'admin.unauthorized': 'Kunci operator tidak ada atau salah.',
   'gateway.signature.invalid': 'Tanda tangan notifikasi pembayaran tidak valid.',
+  'game.unknown': 'Game ini tidak ditemukan.',
+  'game.unavailable': 'Game ini sedang dalam pemeliharaan. Silakan coba game lain atau kembali nanti.',
+  'game.token.invalid': 'Sesi game ini telah berakhir. Silakan buka kembali game dari situs.',
+  'game.bet.invalid': 'Jumlah taruhan ini tidak diizinkan dalam game ini.',
+  'vendor.signature.invalid': 'Tanda tangan permintaan vendor tidak valid.',
+  'vendor.account.unknown': 'Akun pemain tidak dikenal.',
+  'vendor.round.unknown': 'Tidak ada taruhan untuk ronde ini.',
+  'vendor.round.closed': 'Ronde ini sudah diselesaikan atau dibatalkan.',
+  'vendor.round.rolled.back': 'Ronde ini dibatalkan oleh vendor.',
 };

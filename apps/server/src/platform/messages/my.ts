@@ -66,4 +66,13 @@ export const my: Record<ErrorCode, string> = {
   'record.range.invalid': 'Sila pilih julat tarikh yang sah.',
   'admin.unauthorized': 'Kunci operator tiada atau salah.',
   'gateway.signature.invalid': 'Tandatangan pemberitahuan pembayaran tidak sah.',
+  'game.unknown': 'Permainan ini tidak dijumpai.',
+  'game.unavailable': 'Permainan ini dalam penyelenggaraan. Sila cuba permainan lain atau kembali kemudian.',
+  'game.token.invalid': 'Sesi permainan ini telah tamat. Sila buka semula permainan dari laman.',
+  'game.bet.invalid': 'Jumlah pertaruhan ini tidak dibenarkan dalam permainan ini.',
+  'vendor.signature.invalid': 'Tandatangan permintaan vendor tidak sah.',
+  'vendor.account.unknown': 'Akaun pemain tidak diketahui.',
+  'vendor.round.unknown': 'Tiada pertaruhan ditemui untuk pusingan ini.',
+  'vendor.round.closed': 'Pusingan ini telah diselesaikan atau dibatalkan.',
+  'vendor.round.rolled.back': 'Pusingan ini telah dibatalkan oleh vendor.',
 };

@@ -65,4 +65,13 @@ export const th: Record<ErrorCode, string> = {
   'record.range.invalid': 'กรุณาเลือกช่วงวันที่ที่ถูกต้อง',
   'admin.unauthorized': 'ไม่มีคีย์ผู้ดูแลหรือคีย์ไม่ถูกต้อง',
   'gateway.signature.invalid': 'ลายเซ็นการแจ้งชำระเงินไม่ถูกต้อง',
+  'game.unknown': 'ไม่พบเกมนี้',
+  'game.unavailable': 'เกมนี้อยู่ระหว่างปิดปรับปรุง กรุณาเลือกเกมอื่นหรือกลับมาใหม่ภายหลัง',
+  'game.token.invalid': 'เซสชันเกมนี้สิ้นสุดแล้ว กรุณาเปิดเกมอีกครั้งจากเว็บไซต์',
+  'game.bet.invalid': 'ไม่อนุญาตจำนวนเดิมพันนี้ในเกมนี้',
+  'vendor.signature.invalid': 'ลายเซ็นคำขอของผู้ให้บริการไม่ถูกต้อง',
+  'vendor.account.unknown': 'ไม่รู้จักบัญชีผู้เล่นนี้',
+  'vendor.round.unknown': 'ไม่พบการเดิมพันของรอบนี้',
+  'vendor.round.closed': 'รอบนี้ได้ชำระหรือยกเลิกไปแล้ว',
+  'vendor.round.rolled.back': 'รอบนี้ถูกยกเลิกโดยผู้ให้บริการ',
 };

@@ -66,4 +66,13 @@ export const ty: Record<ErrorCode, string> = {
   'record.range.invalid': 'Pumili ng wastong hanay ng petsa.',
   'admin.unauthorized': 'Wala o mali ang operator key.',
   'gateway.signature.invalid': 'Hindi wasto ang pirma ng abiso sa pagbabayad.',
+  'game.unknown': 'Hindi nahanap ang larong ito.',
+  'game.unavailable': 'Nasa maintenance ang larong ito. Subukan ang ibang laro o bumalik mamaya.',
+  'game.token.invalid': 'Tapos na ang session ng larong ito. Buksan muli ang laro mula sa site.',
+  'game.bet.invalid': 'Hindi pinapayagan ang halagang ito ng taya sa larong ito.',
+  'vendor.signature.invalid': 'Hindi wasto ang pirma ng kahilingan ng vendor.',
+  'vendor.account.unknown': 'Hindi kilalang account ng manlalaro.',
+  'vendor.round.unknown': 'Walang nahanap na taya para sa round na ito.',
+  'vendor.round.closed': 'Naayos na o nakansela na ang round na ito.',
+  'vendor.round.rolled.back': 'Kinansela ng vendor ang round na ito.',
 };

@@ -66,4 +66,13 @@ export const vi: Record<ErrorCode, string> = {
   'record.range.invalid': 'Vui lòng chọn khoảng ngày hợp lệ.',
   'admin.unauthorized': 'Thiếu hoặc sai khóa nhà điều hành.',
   'gateway.signature.invalid': 'Chữ ký thông báo thanh toán không hợp lệ.',
+  'game.unknown': 'Không tìm thấy trò chơi này.',
+  'game.unavailable': 'Trò chơi này đang bảo trì. Vui lòng chọn trò chơi khác hoặc quay lại sau.',
+  'game.token.invalid': 'Phiên chơi đã kết thúc. Vui lòng mở lại trò chơi từ trang web.',
+  'game.bet.invalid': 'Số tiền cược này không được phép trong trò chơi này.',
+  'vendor.signature.invalid': 'Chữ ký yêu cầu của nhà cung cấp không hợp lệ.',
+  'vendor.account.unknown': 'Tài khoản người chơi không xác định.',
+  'vendor.round.unknown': 'Không tìm thấy cược cho ván này.',
+  'vendor.round.closed': 'Ván này đã được thanh toán hoặc đã hủy.',
+  'vendor.round.rolled.back': 'Ván này đã bị nhà cung cấp hủy.',
 };

@@ -1,0 +1,236 @@
+import {
+  favoriteChangeSchema,
+  favoriteIdsQuerySchema,
+  favoriteListQuerySchema,
+  favoriteListSchema,
+  gameListQuerySchema,
+  gameListSchema,
+  hotGamesQuerySchema,
+  hotGamesSchema,
+  launchGameQuerySchema,
+  launchGameSchema,
+  ok,
+  popularGamesQuerySchema,
+  popularGamesSchema,
+  recentGamesQuerySchema,
+  recentGamesSchema,
+  winnerBoardQuerySchema,
+  winnerBoardSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok as envelope } from '../../platform/envelope';
+import type { CatalogueService } from './catalogue.service';
+import type { GameService } from './game.service';
+import type { GameLaunchService } from './launch.service';
+
+/** The FB sports vendor's lobby (GCS_gameLaunchFB). */
+const FB_VENDOR = 'FB';
+
+/** Game lists, favourites, recent games, boards and launch (SPEC section 7, ISSUE 5). */
+export async function gameRoutes(
+  app: FastifyInstance,
+  opts: { catalogue: CatalogueService; games: GameService; launcher: GameLaunchService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { catalogue, games, launcher } = opts;
+  const tags = ['games'];
+
+  r.get(
+    '/wps/relay/GCSGAME_gameList',
+    {
+      schema: {
+        summary: 'Games of a type or vendor with search, classification, minimum-bet and line filters, paged',
+        tags,
+        querystring: gameListQuerySchema,
+        response: { 200: ok(gameListSchema) },
+      },
+    },
+    async (req) => envelope(await catalogue.list(req.brand.code, req.query, req.lang)),
+  );
+
+  // Real clients send hotGamesV2 as GET or POST (ARCHITECTURE section 3): both are accepted.
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/wps/relay/GCSGAME_hotGamesV2',
+      schema: {
+        summary: 'Hot games of a vendor, of a game type, or of the whole brand',
+        tags,
+        ...(method === 'GET'
+          ? { querystring: hotGamesQuerySchema }
+          : { body: hotGamesQuerySchema.optional() }),
+        response: { 200: ok(hotGamesSchema) },
+      },
+      handler: async (req) => {
+        const q = (method === 'GET' ? req.query : req.body) ?? {};
+        const { vassalage, gameType } = q as z.infer<typeof hotGamesQuerySchema>;
+        return envelope({
+          list: await catalogue.hot(req.brand.code, req.lang, {
+            ...(vassalage ? { vendor: vassalage } : {}),
+            ...(gameType ? { gameType } : {}),
+          }),
+        });
+      },
+    });
+  }
+
+  r.get(
+    '/wps/relay/MCSFE_getFavoriteGames',
+    {
+      config: { auth: 'real' },
+      schema: {
+        summary: 'Node ids of the member’s favourite games',
+        tags,
+        querystring: favoriteIdsQuerySchema,
+        response: { 200: ok(z.array(z.number().int())) },
+      },
+    },
+    async (req) =>
+      envelope(await games.favoriteIds(req.brand.code, req.member!.memberId, req.query.gameType)),
+  );
+
+  r.get(
+    '/wps/relay/MCSFE_getFavoriteGamesList',
+    {
+      config: { auth: 'real' },
+      schema: {
+        summary: 'The member’s favourite games, newest first, paged',
+        tags,
+        querystring: favoriteListQuerySchema,
+        response: { 200: ok(favoriteListSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        await games.favoriteList(req.brand.code, req.member!.memberId, req.lang, {
+          pageNo: req.query.pageNo,
+          pageSize: req.query.pageSize,
+          ...(req.query.gameType ? { gameType: req.query.gameType } : {}),
+        }),
+      ),
+  );
+
+  for (const [name, add] of [
+    ['MCSFE_addFavoriteGame', true],
+    ['MCSFE_removeFavoriteGame', false],
+  ] as const) {
+    for (const method of ['GET', 'POST'] as const) {
+      r.route({
+        method,
+        url: `/wps/relay/${name}`,
+        config: { auth: 'real' },
+        schema: {
+          summary: `${add ? 'Add' : 'Remove'} a favourite game (nodeId, vendor, gameType); answers the ids after`,
+          tags,
+          ...(method === 'GET' ? { querystring: favoriteChangeSchema } : { body: favoriteChangeSchema }),
+          response: { 200: ok(z.array(z.number().int())) },
+        },
+        handler: async (req) => {
+          const change = (method === 'GET' ? req.query : req.body) as z.infer<typeof favoriteChangeSchema>;
+          return envelope(await games.changeFavorite(req.brand.code, req.member!.memberId, change, add));
+        },
+      });
+    }
+  }
+
+  r.get(
+    '/wps/relay/GCS_recentGame',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'Games the member launched, newest first, paged',
+        tags,
+        querystring: recentGamesQuerySchema,
+        response: { 200: ok(recentGamesSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        await games.recent(req.brand.code, req.member!.memberId, req.lang, {
+          pageNo: req.query.pageNo,
+          pageSize: req.query.pageSize,
+          ...(req.query.gameType ? { gameType: req.query.gameType } : {}),
+          ...(req.query.vassalage ? { vendor: req.query.vassalage } : {}),
+        }),
+      ),
+  );
+
+  r.get(
+    '/wps/relay/ODSFE2_getWinnerBoard',
+    {
+      schema: {
+        summary: 'The newest real wins of the brand (settled bets paying more than their stake)',
+        tags,
+        querystring: winnerBoardQuerySchema,
+        response: { 200: ok(winnerBoardSchema) },
+      },
+    },
+    async (req) => {
+      const category = req.query.gameCategory;
+      const list = await games.winners(
+        req.brand.code,
+        req.lang,
+        req.query.limitNum,
+        category && category !== 'ALL' ? category : undefined,
+      );
+      return envelope({ list: list.map((vo) => ({ vo })) });
+    },
+  );
+
+  r.get(
+    '/lgw/games/popular',
+    {
+      schema: {
+        summary: 'The most played games of the last days, topped up with hot games',
+        tags,
+        querystring: popularGamesQuerySchema,
+        response: { 200: ok(popularGamesSchema) },
+      },
+    },
+    async (req) =>
+      envelope(await games.popular(req.brand.code, req.lang, req.query.count, req.query.gameType)),
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/wps/game/launchGame',
+      // Trial accounts too: they play with play money.
+      config: { auth: 'member' },
+      schema: {
+        summary: 'Launch a game: its URL on a launch CDN (money moves into a transfer-wallet vendor first)',
+        tags,
+        ...(method === 'GET' ? { querystring: launchGameQuerySchema } : { body: launchGameQuerySchema }),
+        response: { 200: ok(launchGameSchema) },
+      },
+      handler: async (req) => {
+        const q = (method === 'GET' ? req.query : req.body) as z.infer<typeof launchGameQuerySchema>;
+        return envelope(await launcher.launch(req.brand, req.member!, q, req.lang));
+      },
+    });
+  }
+
+  r.get(
+    '/wps/relay/GCS_gameLaunchFB',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'Launch the FB sports lobby',
+        tags,
+        querystring: z.object({ backUrl: z.string().max(512).optional() }),
+        response: { 200: ok(launchGameSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        await launcher.launch(
+          req.brand,
+          req.member!,
+          { vendor: FB_VENDOR, gameType: 'SPORTS', backUrl: req.query.backUrl ?? '/fbsports' },
+          req.lang,
+        ),
+      ),
+  );
+}

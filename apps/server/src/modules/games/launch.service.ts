@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { fromMinor, toMinor, type LaunchGame, type LaunchGameQuery, type Language } from '@app/contracts';
+import { AppError } from '../../platform/app-error';
+import type { SessionMember } from '../../platform/auth';
+import type { Brand } from '../../platform/brand';
+import type { ProviderService } from '../providers/provider.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { gameName, type CatalogueGame, type CatalogueService } from './catalogue.service';
+import type { GameService } from './game.service';
+
+/** A same-site path only ('/rng?page=PG'); anything else (another site, '//host', a scheme) is '/'. */
+export function safeBackUrl(raw: string | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
+  return raw;
+}
+
+const requestId = () => `L${randomBytes(12).toString('hex')}`;
+
+/**
+ * Starting a game (SPEC section 4: login needed; trial accounts play with play money): finds the
+ * game, moves the member's money into a transfer-wallet vendor's wallet, records the game as
+ * recent, and asks the vendor's adapter for the URL on one of the brand's launch CDNs.
+ */
+export class GameLaunchService {
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly games: GameService,
+    private readonly providers: ProviderService,
+    private readonly wallet: WalletService,
+  ) {}
+
+  /** The game a launch names: by node id, by vendor and code, or a vendor's lobby (its first playable game). */
+  private async resolve(merchant: string, q: LaunchGameQuery): Promise<CatalogueGame> {
+    const vendor = q.vendor ?? q.vassalage;
+    if (q.nodeId !== undefined) {
+      const g = await this.catalogue.byNode(merchant, String(q.nodeId));
+      if (!g || (vendor && g.vendor !== vendor)) throw new AppError('game.unknown');
+      return g;
+    }
+    if (!vendor)
+      throw new AppError('request.invalid', { fields: [{ field: 'vendor', message: 'required' }] });
+    if (q.gameCode) {
+      const g = await this.catalogue.byCode(merchant, vendor, q.gameCode);
+      if (!g) throw new AppError('game.unknown');
+      return g;
+    }
+    const ofVendor = (await this.catalogue.all(merchant)).filter(
+      (g) => g.vendor === vendor && (!q.gameType || g.gameType === q.gameType),
+    );
+    if (ofVendor.length === 0) throw new AppError('game.unknown');
+    return (
+      ofVendor.find((g) => this.providers.playable(g.adapter, g)) ??
+      // None playable: launching the first one answers game.unavailable.
+      ofVendor[0]!
+    );
+  }
+
+  async launch(brand: Brand, member: SessionMember, q: LaunchGameQuery, lang: Language): Promise<LaunchGame> {
+    const game = await this.resolve(brand.code, q);
+    if (!this.providers.playable(game.adapter, game)) throw new AppError('game.unavailable');
+
+    const walletVendor = await this.fundVendorWallet(brand, member.memberId, game);
+    const before = walletVendor.moved;
+    const cdns = brand.launchGameCdns.length > 0 ? brand.launchGameCdns : ['/'];
+    const name = gameName(game, lang);
+    const result = await this.providers.launch(game.adapter, {
+      merchant: brand.code,
+      memberId: member.memberId,
+      username: member.username,
+      game,
+      gameName: name,
+      walletVendor: walletVendor.vendor,
+      currencySymbol: brand.currencySymbol,
+      language: lang.toLowerCase(),
+      backUrl: safeBackUrl(q.backUrl),
+      cdn: cdns[Math.floor(Math.random() * cdns.length)]!,
+    });
+    await this.games.recordRecent(member.memberId, game.nodeId);
+    return {
+      url: result.url,
+      mode: result.mode,
+      gameName: name,
+      vendor: game.vendor,
+      gameCode: game.gameCode,
+      transferred: fromMinor(before),
+    };
+  }
+
+  /**
+   * A transfer-wallet vendor plays from its own wallet: the member's money follows them there
+   * (other vendor wallets recalled, then the whole main balance moved in). Brands with a single
+   * wallet play everything from main. Nothing to move is no error: the game opens with what the
+   * vendor wallet holds.
+   */
+  private async fundVendorWallet(
+    brand: Brand,
+    memberId: string,
+    game: CatalogueGame,
+  ): Promise<{ vendor: string | null; moved: bigint }> {
+    if (game.walletType !== 'TRANSFER') return { vendor: null, moved: 0n };
+    if ((await this.wallet.merchantWallet(brand)).isSingle) return { vendor: null, moved: 0n };
+    const tolerate = async (move: () => Promise<unknown>) => {
+      try {
+        await move();
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'wallet.insufficient') throw err;
+      }
+    };
+    const before = await this.wallet.balance(brand, memberId);
+    const others = before.balance.some(
+      (b) => b.vendor !== 'MAIN' && b.vendor !== game.vendor && b.balance > 0,
+    );
+    if (others) {
+      for (const b of before.balance) {
+        if (b.vendor === 'MAIN' || b.vendor === game.vendor || b.balance <= 0) continue;
+        await tolerate(() =>
+          this.wallet.transfer(brand, memberId, {
+            requestId: requestId(),
+            direction: 'OUT',
+            vendor: b.vendor,
+          }),
+        );
+      }
+    }
+    await tolerate(() =>
+      this.wallet.transfer(brand, memberId, { requestId: requestId(), direction: 'IN', vendor: game.vendor }),
+    );
+    const after = await this.wallet.balance(brand, memberId);
+    const held = (b: typeof before) =>
+      toMinor(String(b.balance.find((x) => x.vendor === game.vendor)?.balance ?? 0)) ?? 0n;
+    const moved = held(after) - held(before);
+    return { vendor: game.vendor, moved: moved > 0n ? moved : 0n };
+  }
+}

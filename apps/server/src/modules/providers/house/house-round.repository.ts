@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+
+export interface HouseRoundRow {
+  round_id: string;
+  bet: string;
+  total_win: string;
+  detail: unknown;
+  created_at: Date;
+}
+
+/** SQL of house-game rounds (what the engine decided, for recall). */
+export class HouseRoundRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  byRound(merchant: string, roundId: string): Promise<HouseRoundRow | undefined> {
+    return this.db
+      .selectFrom('house_round')
+      .select(['round_id', 'bet', 'total_win', 'detail', 'created_at'])
+      .where('merchant_code', '=', merchant)
+      .where('round_id', '=', roundId)
+      .executeTakeFirst();
+  }
+
+  /** Stores a round's outcome unless one is stored already; answers the stored one either way. */
+  async insertOnce(row: {
+    merchant: string;
+    memberId: string;
+    nodeId: string;
+    roundId: string;
+    bet: bigint;
+    totalWin: bigint;
+    detail: unknown;
+  }): Promise<HouseRoundRow> {
+    const inserted = await this.db
+      .insertInto('house_round')
+      .values({
+        merchant_code: row.merchant,
+        member_id: row.memberId,
+        node_id: row.nodeId,
+        round_id: row.roundId,
+        bet: row.bet,
+        total_win: row.totalWin,
+        detail: JSON.stringify(row.detail),
+      })
+      .onConflict((oc) => oc.columns(['merchant_code', 'round_id']).doNothing())
+      .returning(['round_id', 'bet', 'total_win', 'detail', 'created_at'])
+      .executeTakeFirst();
+    return inserted ?? (await this.byRound(row.merchant, row.roundId))!;
+  }
+
+  latest(memberId: string, nodeId: string, limit: number): Promise<HouseRoundRow[]> {
+    return this.db
+      .selectFrom('house_round')
+      .select(['round_id', 'bet', 'total_win', 'detail', 'created_at'])
+      .where('member_id', '=', memberId)
+      .where('node_id', '=', nodeId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

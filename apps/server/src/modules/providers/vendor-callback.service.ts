@@ -1,0 +1,133 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { fromMinor, toMinor } from '@app/contracts';
+import { AppError } from '../../platform/app-error';
+import type { Brand } from '../../platform/brand';
+import type { MemberService } from '../member/member.service';
+import type { CatalogueLookup } from './vendor-adapter';
+import type { SeamlessWalletService } from './seamless-wallet.service';
+import type { VendorCallbackRepository } from './vendor-callback.repository';
+import {
+  CALLBACK_MAX_SKEW_MS,
+  callbackBodies,
+  type CallbackAction,
+  type CallbackResult,
+} from './vendor-callback.schema';
+
+/** hex HMAC-SHA256 of the exact bytes: what a vendor puts in X-Signature. */
+export function signCallback(secret: string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+function signatureValid(secret: string, body: Buffer, given: unknown): boolean {
+  if (typeof given !== 'string' || !/^[0-9a-fA-F]{64}$/.test(given)) return false;
+  // Constant time: a byte-by-byte compare would leak how much of a forged signature is right.
+  return timingSafeEqual(createHmac('sha256', secret).update(body).digest(), Buffer.from(given, 'hex'));
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('request.invalid', { fields: [{ field, message }] });
+}
+
+const minorOf = (v: number | string, field: string, allowZero: boolean): bigint => {
+  const m = toMinor(v);
+  if (m === null || (!allowZero && m === 0n)) throw invalid(field, 'amount.format');
+  return m;
+};
+
+/**
+ * The callback API of seamless vendors: checks the signature over the raw bytes before believing
+ * anything in them, the clock skew, the player, then does what the action says through the
+ * seamless wallet. Secrets are per brand and vendor (vendor_secret).
+ */
+export class VendorCallbackService {
+  private readonly secrets = new Map<string, { at: number; secret: string | null }>();
+
+  constructor(
+    private readonly wallet: SeamlessWalletService,
+    private readonly repo: VendorCallbackRepository,
+    private readonly members: MemberService,
+    private readonly catalogue: CatalogueLookup,
+  ) {}
+
+  /** Sets a new random secret for a vendor of a brand and returns it (operator CLI, tests). */
+  async rotateSecret(merchant: string, vendor: string): Promise<string> {
+    const secret = randomBytes(32).toString('hex');
+    await this.repo.setSecret(merchant, vendor, secret);
+    this.secrets.delete(`${merchant}|${vendor}`);
+    return secret;
+  }
+
+  private async secret(merchant: string, vendor: string): Promise<string | null> {
+    const key = `${merchant}|${vendor}`;
+    const hit = this.secrets.get(key);
+    if (hit && Date.now() - hit.at < 60_000) return hit.secret;
+    const secret = await this.repo.secret(merchant, vendor);
+    this.secrets.set(key, { at: Date.now(), secret });
+    return secret;
+  }
+
+  async handle(
+    brand: Brand,
+    vendorParam: string,
+    action: CallbackAction,
+    raw: unknown,
+    signature: unknown,
+  ): Promise<CallbackResult> {
+    const vendor = vendorParam.toUpperCase();
+    const secret = await this.secret(brand.code, vendor);
+    if (!secret || !Buffer.isBuffer(raw) || !signatureValid(secret, raw, signature))
+      throw new AppError('vendor.signature.invalid');
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw invalid('body', 'json');
+    }
+    const parsed = callbackBodies[action].safeParse(json);
+    if (!parsed.success) {
+      throw new AppError('request.invalid', {
+        fields: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+      });
+    }
+    const body = parsed.data;
+    if (Math.abs(Date.now() - body.timestamp) > CALLBACK_MAX_SKEW_MS) throw invalid('timestamp', 'skew');
+    const member = await this.members.byUsername(brand, body.account);
+    if (!member) throw new AppError('vendor.account.unknown');
+    const w = { merchant: brand.code, vendor, memberId: member.id, walletVendor: null };
+    const answer = (balance: bigint, extra: Partial<CallbackResult> = {}): CallbackResult => ({
+      account: member.username,
+      balance: fromMinor(balance),
+      ...extra,
+    });
+
+    switch (action) {
+      case 'balance':
+        return answer(await this.wallet.balance(w));
+      case 'debit': {
+        const b = callbackBodies.debit.parse(body);
+        const game = await this.catalogue.game(brand.code, vendor, b.gameCode);
+        if (!game) throw new AppError('game.unknown');
+        const r = await this.wallet.debit(w, {
+          transactionId: b.transactionId,
+          gameType: game.gameType,
+          gameCode: game.gameCode,
+          gameName: game.displayName,
+          amount: minorOf(b.amount, 'amount', false),
+        });
+        return answer(r.balance, { transactionId: b.transactionId, betStatus: r.bet?.status });
+      }
+      case 'credit': {
+        const b = callbackBodies.credit.parse(body);
+        const payout = minorOf(b.amount, 'amount', true);
+        const validBet = b.validBet === undefined ? undefined : minorOf(b.validBet, 'validBet', true);
+        const r = await this.wallet.credit(w, b.betTransactionId, payout, validBet);
+        return answer(r.balance, { transactionId: b.transactionId, betStatus: r.bet?.status });
+      }
+      case 'rollback': {
+        const b = callbackBodies.rollback.parse(body);
+        const r = await this.wallet.rollback(w, b.betTransactionId);
+        return answer(r.balance, { transactionId: b.transactionId, betStatus: r.bet?.status });
+      }
+    }
+  }
+}
