@@ -396,6 +396,18 @@ describe('launch, recent games and the house slot', () => {
   });
 });
 
+describe('player avatar (MCSFE_getPlayerAvatar)', () => {
+  it('answers the member’s avatar and nickname; needs a session', async () => {
+    const m = await id.registerGolden();
+    const a = await id.ok<{ avatar: string; nickname: string }>('/wps/relay/MCSFE_getPlayerAvatar', {
+      token: m.token,
+    });
+    expect(a.avatar).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(a.nickname).toBe(m.username);
+    await id.fails('/wps/relay/MCSFE_getPlayerAvatar', {}, 401, 'login.not.session');
+  });
+});
+
 describe('winner board and popular games', () => {
   it('shows real wins, newest first, masked; trial wins are left out; popular puts played games first', async () => {
     const m = await id.registerGolden();

@@ -1,4 +1,5 @@
 import {
+  playerAvatarSchema,
   affiliateCheckSchema,
   affiliateQuerySchema,
   changePasswordSchema,
@@ -81,6 +82,22 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
       },
     },
     async (req) => envelope({ icon: initialAvatar(req.member!.username) }),
+  );
+
+  r.get(
+    '/wps/relay/MCSFE_getPlayerAvatar',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'The player’s avatar and nickname (winner board, game pages)',
+        tags,
+        response: { 200: ok(playerAvatarSchema) },
+      },
+    },
+    async (req) => {
+      const info = await members.info(req.member!.memberId);
+      return envelope({ avatar: initialAvatar(info.account), nickname: info.nickname });
+    },
   );
 
   r.post(

@@ -1,0 +1,229 @@
+/**
+ * bench:games — the game list and the seamless wallet under load, on PostgreSQL, over loopback.
+ *
+ * Creates a throw-away database on TEST_DATABASE_URL's server (default: the local server), starts
+ * the real server on it in a child process (migrations, demo seed, production logging off), then:
+ *   1. Game list: autocannon, 100 connections, GET /wps/relay/GCSGAME_gameList over a mix of
+ *      vendors, pages, filters and searches. Prints requests/s and latency percentiles.
+ *   2. Seamless bet + settle pairs: BENCH_PAIR_WORKERS workers, each a vendor server playing rounds
+ *      for its own member: a signed debit, then a signed credit for it (a win every third round),
+ *      over keep-alive HTTP. A pair counts once its credit is answered; its latency runs from the
+ *      debit's start to the credit's answer.
+ * Afterwards the ledger invariants are checked (they must all hold).
+ * Budgets (ISSUE 5): game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections;
+ * >= 1,500 pairs/s with p99 <= 50 ms.
+ */
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { openDb } from '../apps/server/src/db/client';
+import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
+import { createPostgresDatabase } from '../apps/server/test/helper';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PAIR_WORKERS = Number(process.env.BENCH_PAIR_WORKERS ?? 48);
+const PORT = Number(process.env.BENCH_PORT ?? 18_555);
+const ADMIN_KEY = randomBytes(16).toString('hex');
+const BASE = `http://127.0.0.1:${PORT}`;
+const MERCHANT = 'GOLDEN';
+
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+const created = await createPostgresDatabase();
+
+const server = spawn(
+  process.execPath,
+  ['--openssl-legacy-provider', '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: created.url,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_API_KEY: ADMIN_KEY,
+      SEED_DEMO: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+
+// Node's fetch keeps connections alive between calls (a vendor server's HTTP client would too).
+async function api<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { merchant: MERCHANT, 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { success: boolean; value?: T; errorCode?: string };
+  return { status: res.status, json };
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${BASE}/healthz`);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+try {
+  await waitForServer();
+  console.log(
+    `bench:games: PostgreSQL ${created.url.replace(/\/\/[^@]*@/, '//')}, server pid ${server.pid}, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  // ---- 1. game list -------------------------------------------------------------------------------
+  const paths = [
+    'gameType=RNG&pageNo=1&pageSize=15',
+    'gameType=RNG&vassalage=PG&pageNo=2&pageSize=15',
+    'gameType=RNG&vassalage=JILI&gameClassify=SLOT&pageNo=1&pageSize=15',
+    'gameType=RNG&minBet=0.05&pageNo=1&pageSize=15',
+    'gameType=FISH&pageNo=1&pageSize=15',
+    'gameType=RNG&gameName=dragon&pageNo=1&pageSize=15',
+    'gameType=PVP&vassalage=KM&pageNo=1&pageSize=15&language=CN',
+    'gameType=RNG&vassalage=PP&minLineNum=20&pageNo=3&pageSize=15',
+  ].map((q) => ({ method: 'GET' as const, path: `/wps/relay/GCSGAME_gameList?clientType=3&${q}` }));
+  // Warm up (catalogue snapshot, JIT).
+  await autocannon({
+    url: BASE,
+    connections: 20,
+    duration: 2,
+    headers: { merchant: MERCHANT },
+    requests: paths,
+  });
+  const list = await autocannon({
+    url: BASE,
+    connections: 100,
+    duration: SECONDS,
+    headers: { merchant: MERCHANT, 'accept-encoding': 'gzip' },
+    requests: paths,
+  });
+  const listOk = list.non2xx === 0 && list.errors === 0;
+  console.log(
+    `game list     ${list.requests.average.toFixed(0).padStart(6)} requests/s   p50 ${list.latency.p50} ms   p99 ${list.latency.p99} ms   ` +
+      `(100 connections, ${SECONDS} s, ${list.requests.total} requests, non-2xx ${list.non2xx}, errors ${list.errors})`,
+  );
+
+  // ---- 2. seamless pairs --------------------------------------------------------------------------
+  const admin = { 'x-admin-key': ADMIN_KEY, 'x-operator': 'bench' };
+  const secret = (await api<{ secret: string }>('POST', '/wps/admin/vendors/PG/secret', undefined, admin))
+    .json.value!.secret;
+  const db = await openDb({ kind: 'postgres', url: created.url });
+  const game = await db.db
+    .selectFrom('game')
+    .select('game_code')
+    .where('merchant_code', '=', MERCHANT)
+    .where('vendor_code', '=', 'PG')
+    .executeTakeFirstOrThrow();
+  // One member per worker, funded through the operator API.
+  const password = await import('../apps/server/src/platform/password');
+  const hash = await password.hashPassword('bench12345');
+  const players: string[] = [];
+  for (let i = 0; i < PAIR_WORKERS; i++) {
+    const username = `bench${i}${randomBytes(3).toString('hex')}`;
+    await db.db
+      .insertInto('member')
+      .values({
+        merchant_code: MERCHANT,
+        username,
+        password_hash: hash,
+        referral_code: username.toUpperCase(),
+      })
+      .execute();
+    const funded = await api(
+      'POST',
+      '/wps/admin/adjustments',
+      { requestId: `fund${randomBytes(8).toString('hex')}`, username, amount: '1000000.00', reason: 'bench' },
+      admin,
+    );
+    if (funded.status !== 200) throw new Error(`funding failed: ${JSON.stringify(funded.json)}`);
+    players.push(username);
+  }
+  const signed = (action: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify({ ...body, timestamp: Date.now() });
+    return api<{ balance: number }>('POST', `/wps/seamless/PG/${action}`, raw, {
+      'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+    });
+  };
+  const runPairs = async (seconds: number) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const end = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      players.map(async (account, w) => {
+        let n = 0;
+        while (performance.now() < end) {
+          const txn = `w${w}r${++n}${randomBytes(4).toString('hex')}`;
+          const t0 = performance.now();
+          const d = await signed('debit', {
+            account,
+            transactionId: txn,
+            gameCode: game.game_code,
+            amount: '1.00',
+          });
+          const c = await signed('credit', {
+            account,
+            transactionId: `c${txn}`,
+            betTransactionId: txn,
+            amount: n % 3 === 0 ? '2.50' : '0',
+          });
+          if (d.status !== 200 || c.status !== 200) failures++;
+          else latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    return {
+      latencies: latencies.sort((a, b) => a - b),
+      failures,
+      elapsed: (performance.now() - started) / 1000,
+    };
+  };
+  await runPairs(2); // warm up
+  const pairs = await runPairs(SECONDS);
+  const pairRate = pairs.latencies.length / pairs.elapsed;
+  console.log(
+    `seamless pairs ${pairRate.toFixed(0).padStart(5)} pairs/s      p50 ${pct(pairs.latencies, 50).toFixed(1)} ms   p99 ${pct(pairs.latencies, 99).toFixed(1)} ms   ` +
+      `(${PAIR_WORKERS} vendor workers, ${pairs.latencies.length} pairs, failures ${pairs.failures})`,
+  );
+
+  const broken = await checkLedger(db.db);
+  console.log(`ledger invariants: ${broken.length === 0 ? 'all hold' : JSON.stringify(broken)}`);
+  await db.close();
+
+  const budgets = [
+    ['game list requests/s >= 5000', list.requests.average >= 5000],
+    ['game list p99 <= 25 ms', list.latency.p99 <= 25],
+    ['pairs/s >= 1500', pairRate >= 1500],
+    ['pair p99 <= 50 ms', pct(pairs.latencies, 99) <= 50],
+    ['no failed requests', listOk && pairs.failures === 0],
+    ['ledger invariants', broken.length === 0],
+  ] as const;
+  for (const [name, met] of budgets) console.log(`  ${met ? 'met   ' : 'MISSED'} ${name}`);
+  process.exitCode = budgets.every(([, met]) => met) ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+  await once(server, 'exit').catch(() => undefined);
+  await created.drop();
+}
+process.exit(process.exitCode ?? 0);
