@@ -81,10 +81,13 @@ export class SeamlessWalletService {
   ): Promise<WalletAnswer> {
     const bet = await this.ownBet(w, betTransactionId);
     if (!bet) throw new AppError('vendor.round.unknown');
-    return this.bets.settleBet(w.merchant, w.vendor, betTransactionId, {
-      payout,
-      validBet: validBet ?? bet.stake,
-    });
+    return this.bets.settleBet(
+      w.merchant,
+      w.vendor,
+      betTransactionId,
+      { payout, validBet: validBet ?? bet.stake },
+      bet,
+    );
   }
 
   /** Cancels a bet: the stake goes back. A settled bet cannot be rolled back. */

@@ -37,6 +37,8 @@ export interface Bet {
   validBet: bigint;
   payout: bigint;
   status: 'OPEN' | 'SETTLED' | 'VOID';
+  /** The ledger entry that moved the stake (its debit names the wallet the bet plays from). */
+  stakeEntryId: string;
   placedAt: Date;
   settledAt: Date | null;
 }
@@ -60,6 +62,7 @@ function toBet(r: BetRow): Bet {
     validBet: BigInt(r.valid_bet),
     payout: BigInt(r.payout),
     status: r.status,
+    stakeEntryId: r.stake_entry_id,
     placedAt: r.placed_at,
     settledAt: r.settled_at,
   };
@@ -132,9 +135,16 @@ export class BetService {
    * One entry: BET_HOLD -stake, HOUSE +(stake - payout), MAIN +payout (zero legs left out), the
    * record SETTLED, and the valid bet counted against the member's turnover requirements.
    */
-  async settleBet(merchant: string, vendor: string, roundId: string, input: SettleInput): Promise<BetResult> {
+  async settleBet(
+    merchant: string,
+    vendor: string,
+    roundId: string,
+    input: SettleInput,
+    /** The bet, when the caller has just read it (saves reading it again). */
+    known?: Bet,
+  ): Promise<BetResult> {
     if (input.payout < 0n || input.validBet < 0n) throw new AppError('wallet.amount.invalid');
-    return this.close(merchant, vendor, roundId, 'SETTLED', input);
+    return this.close(merchant, vendor, roundId, 'SETTLED', input, known);
   }
 
   /** BET_HOLD -stake, MAIN +stake, the record VOID. */
@@ -148,13 +158,14 @@ export class BetService {
     roundId: string,
     to: 'SETTLED' | 'VOID',
     settle: SettleInput | null,
+    known?: Bet,
   ): Promise<BetResult> {
-    const found = await this.repo.byRound(merchant, vendor, roundId);
+    const found = known ?? (await this.find(merchant, vendor, roundId));
     if (!found) throw new AppError('vendor.round.unknown');
     // Resolved before the transaction (LedgerService.account WARNING). The payout goes back to
     // the wallet the stake came from (main, or a transfer-wallet vendor's).
-    const memberId = found.member_id;
-    const main = await this.repo.stakeWallet(found.stake_entry_id);
+    const memberId = found.memberId;
+    const main = await this.repo.stakeWallet(found.stakeEntryId);
     const hold = await this.ledger.account(merchant, 'BET_HOLD', memberId);
     const house = to === 'SETTLED' ? await this.ledger.account(merchant, 'HOUSE') : null;
 
