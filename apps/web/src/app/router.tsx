@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
+import { HeaderOnlyLayout } from './shell/header-only-layout';
 import { Layout } from './shell/layout';
 
 // Every page is its own chunk; the shell (header, banner, notice bar) is in the entry.
@@ -12,6 +13,12 @@ const HelpPage = lazy(() => import('./routes/help').then((m) => ({ default: m.He
 const HelpmcPage = lazy(() => import('./routes/helpmc').then((m) => ({ default: m.HelpmcPage })));
 const DownPage = lazy(() => import('./routes/down').then((m) => ({ default: m.DownPage })));
 const JoinPage = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinPage })));
+const CategoryPage = lazy(() => import('./routes/category').then((m) => ({ default: m.CategoryPage })));
+const HotPage = lazy(() => import('./routes/hot').then((m) => ({ default: m.HotPage })));
+const GameFramePage = lazy(() => import('./routes/game-frame').then((m) => ({ default: m.GameFramePage })));
+const SeamlessPage = lazy(() => import('./routes/seamless').then((m) => ({ default: m.SeamlessPage })));
+const FbSportsPage = lazy(() => import('./routes/fbsports').then((m) => ({ default: m.FbSportsPage })));
+const PlaySlotPage = lazy(() => import('./routes/play-slot').then((m) => ({ default: m.PlaySlotPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 // Login, register and forgot-password are popups over the home page (identity issue).
@@ -22,6 +29,18 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route path={paths.helpmc} element={<HelpmcPage />} />
+        {/* The house game client: a page of its own (it is what a launch URL opens, in a frame). */}
+        <Route
+          path={paths.playSlot}
+          element={
+            <Suspense fallback={null}>
+              <PlaySlotPage />
+            </Suspense>
+          }
+        />
+        <Route element={<HeaderOnlyLayout />}>
+          <Route path={paths.seamless} element={<SeamlessPage />} />
+        </Route>
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           {HOME_PATHS.map((p) => (
@@ -32,6 +51,11 @@ export function AppRouter() {
           <Route path={paths.down} element={<DownPage />} />
           <Route path={paths.download} element={<DownPage />} />
           <Route path={paths.join} element={<JoinPage />} />
+          <Route path={paths.hot} element={<HotPage />} />
+          <Route path={paths.game} element={<GameFramePage />} />
+          <Route path={paths.fbsports} element={<FbSportsPage />} />
+          {/* /rng, /fish, /pvp, /live, ...: a category page (unknown categories show the 404 page). */}
+          <Route path={paths.categoryParam} element={<CategoryPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -27,6 +27,18 @@ export const paths = {
   lottery: '/lottery',
   rng: (vendor?: string) => (vendor ? `/rng?page=${encodeURIComponent(vendor)}` : '/rng'),
   pvp: (vendor?: string) => (vendor ? `/pvp?page=${encodeURIComponent(vendor)}` : '/pvp'),
+  fish: '/fish',
+  seamless: '/seamless',
+  fbsports: '/fbsports',
+  /** A launched game inside the site: the frame page (with shell) or the header-only seamless page. */
+  gameFrame: (url: string, name?: string) =>
+    `/game?url=${encodeURIComponent(url)}${name ? `&name=${encodeURIComponent(name)}` : ''}`,
+  seamlessGame: (url: string, name?: string) =>
+    `/seamless?url=${encodeURIComponent(url)}${name ? `&name=${encodeURIComponent(name)}` : ''}`,
+  /** The house slot's game client (what a house launch URL points at, on a launch CDN). */
+  playSlot: '/play/slot',
+  /** A game category page: the route parameter `games`, upper-cased into the game type. */
+  categoryParam: '/:games',
   /** The lobby or list page of a game type; LOTT and ELOTT share /elott. */
   category: (type: GameType) => (type === 'LOTT' ? '/elott' : `/${type.toLowerCase()}`),
 } as const;

@@ -19,7 +19,15 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-function headers(): Record<string, string> {
+/** Per-call options: a game client authenticates with its launch ticket, not the member's session. */
+export interface RequestOptions {
+  /** Extra headers (e.g. X-Game-Token); they win over the defaults. */
+  headers?: Record<string, string>;
+  /** false: leave the session token out. */
+  session?: boolean;
+}
+
+function headers(options?: RequestOptions): Record<string, string> {
   const h: Record<string, string> = {
     [HEADERS.device]: CLIENT.device,
     [HEADERS.gatewayVersion]: CLIENT.gatewayVersion,
@@ -27,9 +35,9 @@ function headers(): Record<string, string> {
   };
   const merchant = getMerchantCode();
   if (merchant) h[HEADERS.merchant] = merchant;
-  const token = getToken();
+  const token = options?.session === false ? null : getToken();
   if (token) h[HEADERS.authorization] = token;
-  return h;
+  return { ...h, ...options?.headers };
 }
 
 function toSearch(query?: Query): string {
@@ -52,10 +60,17 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function request<T>(method: string, path: string, query?: Query, body?: unknown): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  query?: Query,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
   const res = await send(path + toSearch(query), {
     method,
-    headers: body === undefined ? headers() : { ...headers(), 'content-type': 'application/json' },
+    headers:
+      body === undefined ? headers(options) : { ...headers(options), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return unwrap<T>(res);
@@ -78,8 +93,10 @@ async function unwrap<T>(res: Response): Promise<T> {
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, undefined, body),
+  get: <T>(path: string, query?: Query, options?: RequestOptions) =>
+    request<T>('GET', path, query, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, undefined, body, options),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, undefined, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** A file as the raw body, typed by its own Content-Type (receipts: image/png or image/jpeg). */

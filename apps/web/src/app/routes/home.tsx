@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useVendors } from '../../features/games/api/get-vendors';
@@ -9,6 +10,13 @@ import { isModuleOn, mediaUrl, useBrand } from '../../lib/brand';
 import { LogoRow } from '../../components/ui/logo-row';
 import { artworkLogos, CERTIFICATES, PAYMENT_METHODS, SPONSORS } from '../shell/artwork';
 import '../../styles/home.css';
+
+// The game sections are their own chunk: the launch code (and the schemas it pulls in) stays off
+// the first load, which has a size budget (scripts/size.ts).
+const homeGames = () => import('../../features/games/components/home-games');
+const HomeHotGames = lazy(() => homeGames().then((m) => ({ default: m.HomeHotGames })));
+const HomePopularGames = lazy(() => homeGames().then((m) => ({ default: m.HomePopularGames })));
+const WinnerBoard = lazy(() => homeGames().then((m) => ({ default: m.WinnerBoard })));
 
 const STEPS = [
   { key: 'account', art: 'home/step-account.svg' },
@@ -48,6 +56,12 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+
+      <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
+        <HomeHotGames />
+        <HomePopularGames />
+        <WinnerBoard />
+      </Suspense>
 
       <section className="home-section steps" aria-labelledby="steps-title">
         <h2 id="steps-title">{t('home.stepsTitle')}</h2>

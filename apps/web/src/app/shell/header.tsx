@@ -48,11 +48,12 @@ function MainNav() {
   );
 }
 
-export function Header() {
+/** The site header; `navHidden` leaves out the bottom navigation (header-only pages). */
+export function Header({ navHidden = false }: { navHidden?: boolean }) {
   return (
     <header className="site-header">
       <TopBar />
-      <MainNav />
+      {!navHidden && <MainNav />}
     </header>
   );
 }

@@ -27,7 +27,14 @@ export function VendorMenu({ type, vendors }: { type: GameType; vendors: VendorC
     <ul className="vendor-menu" data-testid={`vendor-menu-${type}`}>
       {vendors.slice(0, VENDORS_PER_DROPDOWN).map((v) => (
         <li key={`${v.gameType}-${v.vassalage}`}>
-          <button type="button" onClick={() => choose(type, v)}>
+          <button
+            type="button"
+            onClick={(e) => {
+              // The menu shows on hover or focus-within: a kept focus would hold it open over the new page.
+              e.currentTarget.blur();
+              choose(type, v);
+            }}
+          >
             <img src={mediaUrl(brand, v.logoUrl)} alt="" width={120} height={48} loading="lazy" />
             <span>{v.displayName}</span>
             {v.isHot === 1 && (

@@ -1,0 +1,356 @@
+import type { SlotInfo, SlotSpinResult } from '@app/contracts';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
+import { showMoney } from '../../../lib/money';
+import { useSlotInfo } from '../api/get-slot-info';
+import { safeBackUrl } from '../back-url';
+import { useLaunchLanguage } from '../hooks/use-launch-language';
+import { useLeaveGame } from '../hooks/use-leave-game';
+import { useReducedMotion } from '../hooks/use-reduced-motion';
+import { useSlotGame, type SlotView } from '../hooks/use-slot-game';
+import { useSpinKeys } from '../hooks/use-spin-keys';
+import { useThemeFollow } from '../hooks/use-theme-follow';
+import { BetSelector } from './bet-selector';
+import { HistoryPanel } from './history-panel';
+import { RulesModal } from './rules-modal';
+import { SlotReels } from './slot-reels';
+import { SymbolSprite } from './symbol-art';
+import { WinCounter } from './win-counter';
+import '../../../styles/house-slot.css';
+
+interface SlotMachineProps {
+  /** The launch ticket (?token=). */
+  token: string | null;
+  /** The launch language (?lang=). */
+  lang: string | null;
+  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
+  backUrl: string | null;
+}
+
+const ICONS = {
+  back: 'M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12l8.8-8.8z',
+  history:
+    'M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8H12z',
+  spin: 'M12 4V1L8 5l4 4V6a6 6 0 0 1 6 6 6 6 0 0 1-.7 2.8l1.46 1.46A8 8 0 0 0 12 4zm0 14a6 6 0 0 1-6-6c0-1 .25-1.97.7-2.8L5.24 7.74A8 8 0 0 0 12 20v3l4-4-4-4v3z',
+} as const;
+
+function Glyph({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
+/** The house slot's game client: loading, a dead or missing ticket, or the game. */
+export function SlotMachine({ token, lang, backUrl }: SlotMachineProps) {
+  useThemeFollow();
+  const back = safeBackUrl(backUrl);
+  const ready = useLaunchLanguage(lang);
+  if (!ready) return <SlotLoading />;
+  if (!token) return <SlotProblem kind="ticket" backUrl={back} />;
+  return <SlotLoader token={token} backUrl={back} />;
+}
+
+function SlotLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="hs-page hs-page-center">
+      <div className="hs-loading" role="status" aria-live="polite">
+        <span className="hs-loading-reels" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <p>{t('houseSlot.loading')}</p>
+      </div>
+    </div>
+  );
+}
+
+function SlotProblem({
+  kind,
+  backUrl,
+  onRetry,
+}: {
+  kind: 'ticket' | 'load';
+  backUrl: string;
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation();
+  const leave = useLeaveGame(backUrl);
+  return (
+    <div className="hs-page hs-page-center">
+      <div className="hs-problem" role="alert" data-testid="slot-error">
+        <h1>{t(kind === 'ticket' ? 'houseSlot.errors.ticketTitle' : 'houseSlot.errors.loadTitle')}</h1>
+        <p>{t(kind === 'ticket' ? 'houseSlot.errors.ticket' : 'houseSlot.errors.load')}</p>
+        <div className="hs-problem-actions">
+          {onRetry && (
+            <button type="button" className="btn" onClick={onRetry}>
+              {t('houseSlot.retry')}
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" data-testid="slot-back" onClick={leave}>
+            {t('houseSlot.back')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const isTicketError = (err: unknown) =>
+  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
+
+function SlotLoader({ token, backUrl }: { token: string; backUrl: string }) {
+  const info = useSlotInfo(token);
+  const [dead, setDead] = useState(false);
+  const refetchInfo = useCallback(async () => (await info.refetch()).data, [info]);
+
+  if (info.isPending) return <SlotLoading />;
+  if (dead || (info.isError && isTicketError(info.error)))
+    return <SlotProblem kind="ticket" backUrl={backUrl} />;
+  if (info.isError) return <SlotProblem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+  return (
+    <SlotPlay
+      token={token}
+      info={info.data}
+      backUrl={backUrl}
+      onTicketDead={() => setDead(true)}
+      refetchInfo={refetchInfo}
+    />
+  );
+}
+
+function WinMessage({ view, money }: { view: SlotView; money: (n: number) => string }) {
+  const { t } = useTranslation();
+  if (view.reels !== 'idle') return <>{t('houseSlot.goodLuck')}</>;
+  const m = view.highlight?.message;
+  if (!m) return <>{t('houseSlot.hint')}</>;
+  if (m.kind === 'total') return <>{t('houseSlot.spinWin', { amount: money(m.win) })}</>;
+  // Line and scatter pays are listed before the free spins' multiplier, which the total includes.
+  const times = m.multiplier > 1 ? ` ×${m.multiplier}` : '';
+  if (m.kind === 'line') {
+    const symbol = t(`houseSlot.symbols.${m.symbol}`);
+    return (
+      <>{t('houseSlot.lineWin', { line: m.line + 1, n: m.count, symbol, amount: money(m.win) }) + times}</>
+    );
+  }
+  return (
+    <>
+      {m.win > 0
+        ? t('houseSlot.scatterWin', { n: m.count, amount: money(m.win) }) + times
+        : t('houseSlot.scatterLanded', { n: m.count })}
+    </>
+  );
+}
+
+interface SlotPlayProps {
+  token: string;
+  info: SlotInfo;
+  backUrl: string;
+  onTicketDead: () => void;
+  refetchInfo: () => Promise<SlotInfo | undefined>;
+}
+
+function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: SlotPlayProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const leave = useLeaveGame(backUrl);
+  const reducedMotion = useReducedMotion();
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // The live region repeats a text only if it changes: a no-break space alternates at its end.
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const say = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
+  const money = useCallback((n: number) => showMoney(n, info.currencySymbol), [info.currencySymbol]);
+
+  const onRoundShown = useCallback(
+    (result: SlotSpinResult) =>
+      say(
+        result.totalWin > 0
+          ? t('houseSlot.youWon', { amount: money(result.totalWin) })
+          : t('houseSlot.noWin'),
+      ),
+    [money, say, t],
+  );
+  const onFreeSpinsAwarded = useCallback(
+    (count: number, multiplier: number) => say(t('houseSlot.freeSpinsAwarded', { n: count, multiplier })),
+    [say, t],
+  );
+  const game = useSlotGame({
+    token,
+    info,
+    onTicketDead,
+    errorText,
+    refetchInfo,
+    onRoundShown,
+    onFreeSpinsAwarded,
+  });
+  const { view, busy } = game;
+  const spin = () => void game.spin();
+  useSpinKeys(spin, game.skip, busy);
+
+  const notice = game.notice ?? (!busy && !game.affordable ? { kind: 'insufficient' as const } : null);
+  const banner = view.banner;
+
+  return (
+    <div className={`hs-page${busy ? ' is-busy' : ''}`}>
+      <SymbolSprite />
+      <header className="hs-top">
+        <button type="button" className="hs-top-btn" onClick={leave} data-testid="slot-back">
+          <Glyph name="back" />
+          <span>{t('houseSlot.back')}</span>
+        </button>
+        <h1 className="hs-title">{info.gameName}</h1>
+        <div className="hs-top-actions">
+          <button
+            type="button"
+            className="hs-top-btn hs-top-icon"
+            data-testid="slot-history"
+            aria-label={t('houseSlot.history.open')}
+            aria-haspopup="dialog"
+            onClick={() => setHistoryOpen(true)}
+          >
+            <Glyph name="history" />
+          </button>
+          <button
+            type="button"
+            className="hs-top-btn hs-top-icon hs-info-btn"
+            data-testid="slot-rules"
+            aria-label={t('houseSlot.rules.open')}
+            aria-haspopup="dialog"
+            onClick={() => setRulesOpen(true)}
+          >
+            i
+          </button>
+        </div>
+      </header>
+
+      <main className="hs-cabinet">
+        <div className={`hs-free-bar${view.freeSpins ? ' is-on' : ''}`}>
+          {!view.freeSpins && (
+            <span className="hs-tagline">
+              {t('houseSlot.tagline', { n: info.lines.length, multiplier: info.scatter.freeSpinMultiplier })}
+            </span>
+          )}
+          {view.freeSpins && (
+            <div data-testid="slot-free-spins" className="hs-free-inner">
+              <span className="hs-free-count">
+                {t('houseSlot.freeSpinCounter', {
+                  current: view.freeSpins.current,
+                  total: view.freeSpins.total,
+                })}
+              </span>
+              <span className="hs-free-mult">×{view.freeSpins.multiplier}</span>
+              <span className="hs-free-win">
+                {t('houseSlot.freeSpinsWin')}: <strong>{money(view.freeSpins.win)}</strong>
+              </span>
+            </div>
+          )}
+        </div>
+
+        <div className="hs-stage">
+          <SlotReels view={view} lines={info.lines} />
+          {banner && (
+            <div
+              className={`hs-banner hs-banner-${banner.kind}`}
+              data-testid={banner.kind === 'award' ? 'slot-free-spins-award' : 'slot-round-summary'}
+            >
+              {banner.kind === 'award' ? (
+                <>
+                  <strong>
+                    {t('houseSlot.freeSpinsAwarded', { n: banner.count, multiplier: banner.multiplier })}
+                  </strong>
+                </>
+              ) : (
+                <>
+                  <span>{t('houseSlot.freeSpinsWin')}</span>
+                  <strong>{money(banner.freeSpinsWin)}</strong>
+                  <span>{t('houseSlot.totalWin')}</span>
+                  <strong className="hs-banner-total">{money(banner.win)}</strong>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+
+        <p className="hs-message">
+          <WinMessage view={view} money={money} />
+        </p>
+      </main>
+
+      <section className="hs-controls" aria-label={t('houseSlot.controls')}>
+        <div className="hs-meters">
+          <div className="hs-meter">
+            <span className="hs-label">{t('houseSlot.balance')}</span>
+            <span className="hs-amount" data-testid="slot-balance">
+              {money(game.balance)}
+            </span>
+          </div>
+          <div className={`hs-meter hs-meter-win${view.win > 0 ? ' has-win' : ''}`}>
+            <span className="hs-label">{t('houseSlot.win')}</span>
+            {/* Not a live region: the count-up would be read out digit by digit; the result is announced below. */}
+            <span className="hs-amount" data-testid="slot-win">
+              <WinCounter value={view.win} currency={info.currencySymbol} animate={!reducedMotion} />
+            </span>
+          </div>
+        </div>
+
+        <BetSelector
+          options={info.betOptions}
+          bet={game.bet}
+          lineCount={info.lines.length}
+          currency={info.currencySymbol}
+          disabled={busy || game.retryPending}
+          onChange={game.setBet}
+        />
+
+        <div className="hs-actions">
+          <button
+            type="button"
+            className={`hs-spin${game.retryPending ? ' is-retry' : ''}`}
+            data-testid="slot-spin"
+            disabled={busy || !game.affordable}
+            onClick={spin}
+          >
+            <Glyph name="spin" />
+            <span>{game.retryPending ? t('houseSlot.retrySpin') : t('houseSlot.spin')}</span>
+          </button>
+          <button
+            type="button"
+            className="hs-skip"
+            data-testid="slot-skip"
+            onClick={game.skip}
+            disabled={!busy}
+            aria-hidden={!busy}
+            tabIndex={busy ? 0 : -1}
+          >
+            {t('houseSlot.skip')}
+          </button>
+        </div>
+
+        <p className={`hs-notice${notice ? ' is-on' : ''}`} role="alert" data-testid="slot-notice">
+          {notice?.kind === 'insufficient' && t('houseSlot.insufficient')}
+          {notice?.kind === 'retry' && t('houseSlot.networkRetry')}
+          {notice?.kind === 'error' && notice.message}
+        </p>
+      </section>
+
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="slot-announce">
+        {said.text}
+        {said.n % 2 ? '\u00a0' : ''}
+      </p>
+
+      <RulesModal info={info} bet={game.bet} open={rulesOpen} onClose={() => setRulesOpen(false)} />
+      <HistoryPanel
+        token={token}
+        currency={info.currencySymbol}
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+      />
+    </div>
+  );
+}
