@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 import QRCode from 'qrcode';
+import { seededRandom } from '../apps/server/src/platform/seeded-random';
 import type { GameClassify } from '@app/contracts';
 import {
   DEFAULT_GAME_ICON_PATH,
@@ -218,18 +219,7 @@ function text(s: string, attrs: Attrs): string {
 }
 
 /** Deterministic random numbers: mulberry32 seeded by a string hash. */
-function random(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = (seed: string): (() => number) => seededRandom(seed);
 
 function pick<T>(list: readonly T[], r: number): T {
   const v = list[Math.floor(r * list.length) % list.length];

@@ -3,7 +3,7 @@
  * encryption, the development SMS outbox, and a freshly registered GOLDEN member.
  */
 import { HEADERS } from '@app/contracts';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { constants, createCipheriv, publicEncrypt, randomBytes, randomInt } from 'node:crypto';
 
 export const DIALING = '63';
@@ -90,4 +90,15 @@ export async function registerMember(request: APIRequestContext, affiliateCode?:
     }),
   );
   return { username, password, payeeName, mobileNum, token: result.token, customerId: result.customerId, ip };
+}
+
+/** A member's session in the page's sessionStorage, as a login leaves it (from its own address). */
+export async function signIn(page: Page, m: Member): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': m.ip });
+  await page.addInitScript((member) => {
+    sessionStorage.setItem('token', member.token);
+    sessionStorage.setItem('username', member.username);
+    sessionStorage.setItem('isAgent', '0');
+    sessionStorage.setItem('customerId', String(member.customerId));
+  }, m);
 }

@@ -7,7 +7,7 @@
 import { HEADERS, type GameList } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import en from '../src/locales/en.json' with { type: 'json' };
-import { registerMember, value, type Member } from './api';
+import { registerMember, signIn, value } from './api';
 import { ADMIN_API_KEY } from './operator';
 import { expect, test } from './fixtures';
 
@@ -26,17 +26,6 @@ async function gameList(request: APIRequestContext, params: Record<string, strin
       params: { gameType: 'RNG', language: 'EN', pageNo: 1, pageSize: 15, ...params },
     }),
   );
-}
-
-/** A fresh member's session in sessionStorage, as a login leaves it. */
-async function signIn(page: Page, m: Member) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': m.ip });
-  await page.addInitScript((member) => {
-    sessionStorage.setItem('token', member.token);
-    sessionStorage.setItem('username', member.username);
-    sessionStorage.setItem('isAgent', '0');
-    sessionStorage.setItem('customerId', String(member.customerId));
-  }, m);
 }
 
 const jackpotMinor = async (page: Page) =>

@@ -15,7 +15,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import en from '../src/locales/en.json' with { type: 'json' };
-import { registerMember, value, type Member } from './api';
+import { registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -45,17 +45,6 @@ async function hotGames(request: APIRequestContext, gameType: string): Promise<G
     }),
   );
   return v.list;
-}
-
-/** A fresh member's session in sessionStorage, as a login leaves it. */
-async function signIn(page: Page, m: Member) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': m.ip });
-  await page.addInitScript((member) => {
-    sessionStorage.setItem('token', member.token);
-    sessionStorage.setItem('username', member.username);
-    sessionStorage.setItem('isAgent', '0');
-    sessionStorage.setItem('customerId', String(member.customerId));
-  }, m);
 }
 
 /** Money for the member (an operator adjustment with no turnover to bet first). */

@@ -7,7 +7,7 @@
 import { HEADERS, formatMoney, type LoginResult, type WalletBalance } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { encrypt, randomIp, registerMember, value, type Member } from './api';
+import { encrypt, randomIp, registerMember, signIn, value, type Member } from './api';
 import { expect, hostUrl, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -75,13 +75,7 @@ async function openMemberCentre(
   key: string,
   at: (path: string) => string = (path) => path,
 ): Promise<Locator> {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': m.ip });
-  await page.addInitScript((member) => {
-    sessionStorage.setItem('token', member.token);
-    sessionStorage.setItem('username', member.username);
-    sessionStorage.setItem('isAgent', '0');
-    sessionStorage.setItem('customerId', String(member.customerId));
-  }, m);
+  await signIn(page, m);
   await page.goto(at(`/?member=${key}`));
   const dialog = page.getByRole('dialog', { name: 'Member centre' });
   await expect(dialog).toBeVisible();

@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 import { randomBytes, randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
 
@@ -96,18 +97,6 @@ function cryptoRandom(): Random {
     const value = pool.readUInt32LE(offset);
     offset += 4;
     return value / 0x1_0000_0000;
-  };
-}
-
-/** mulberry32: tiny, fast and good enough for visual noise; only used when a seed is given. */
-function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
   };
 }
 

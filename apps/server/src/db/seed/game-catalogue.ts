@@ -1,3 +1,4 @@
+import { seededRandom } from '../../platform/seeded-random';
 import type { GameClassify, GameType, Language } from '@app/contracts';
 
 /*
@@ -584,19 +585,8 @@ const OCEAN_KING: Words = [
 
 /* ---- deterministic variety -------------------------------------------------------------------- */
 
-/** mulberry32 seeded by a string hash (the same generator scripts/draw-media.ts uses). */
-function random(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic variety: the same numbers on every run (mulberry32 from a text seed). */
+const random = (seed: string): (() => number) => seededRandom(seed);
 
 function shuffle<T>(list: readonly T[], r: () => number): T[] {
   const out = [...list];

@@ -1,3 +1,4 @@
+import { hashSeed, seededWords } from '../../../../platform/seeded-random';
 import type { Rng } from '../secure-rng';
 
 /**
@@ -8,14 +9,7 @@ import type { Rng } from '../secure-rng';
 const WORD_RANGE = 2 ** 32;
 
 /** A 32-bit FNV-1a hash of a string: turns a brand seed plus a label into a generator state. */
-export function hashSeed(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
+export { hashSeed };
 
 /**
  * A reproducible Rng (mulberry32) from a seed.
@@ -24,14 +18,7 @@ export function hashSeed(text: string): number {
  * strengths) and in tests; never to decide a match a player can bet on: that takes SecureRng.
  */
 export function seededRng(seed: string | number): Rng {
-  let state = typeof seed === 'number' ? seed >>> 0 : hashSeed(seed);
-  const word = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const word = seededWords(seed);
   return {
     int(n) {
       if (!Number.isInteger(n) || n < 1 || n > WORD_RANGE) {
