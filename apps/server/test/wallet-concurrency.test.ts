@@ -1060,7 +1060,7 @@ describe.skipIf(!PG)(
         });
         expect(await service(() => bets.voidBet(M, 'JILI', roundId))).toMatchObject({
           ok: false,
-          code: 'cashier.order.state',
+          code: 'vendor.round.closed',
         });
 
         // A void retried.
@@ -1099,7 +1099,7 @@ describe.skipIf(!PG)(
         both.forEach((o, i) => {
           const mine = i % 2 === 0 ? 'SETTLED' : 'VOID';
           if (mine === final) expect(o).toMatchObject({ ok: true, value: { bet: { status: final } } });
-          else expect(o).toMatchObject({ ok: false, code: 'cashier.order.state' });
+          else expect(o).toMatchObject({ ok: false, code: 'vendor.round.closed' });
         });
         if (final === 'SETTLED') book.add(`SETTLE:JILI:${contested}`, moves.settle(p, 70_00n, 0n));
         else book.add(`VOID:JILI:${contested}`, moves.void(p, 70_00n));
