@@ -191,6 +191,29 @@ export class Identity {
     return this.lastCode(`${DIALING}${mobileNum}`, o.host);
   }
 
+  /** A free-play (trial) login from a fresh address: the session of a new trial account. */
+  async freePlay(): Promise<LoginResult> {
+    const res = await this.send<LoginResult>('/wps/session/login/freeplay', {
+      body: { os: 'Linux', platform: 'W', random: 'k2j4h5' },
+      encrypt: true,
+      ip: freshIp(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.value!;
+  }
+
+  /**
+   * Gives a member money through the operator API (an adjustment with a fresh request id); the
+   * test app must have been built with ADMIN_API_KEY = adminKey.
+   */
+  async credit(username: string, amount: string, adminKey: string, merchant = 'GOLDEN'): Promise<void> {
+    await this.ok('/wps/admin/adjustments', {
+      method: 'POST',
+      body: { requestId: `fund-${freshName('r')}`, reason: 'Test credit', username, amount },
+      headers: { merchant, 'x-admin-key': adminKey, 'x-operator': 'alice' },
+    });
+  }
+
   /** A valid GOLDEN registration by username (with its SMS code), overridable field by field. */
   async registerGolden(overrides: Record<string, unknown> = {}, o: { ip?: string } = {}): Promise<NewMember> {
     const ip = o.ip ?? freshIp();

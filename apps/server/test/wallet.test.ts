@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
 import { buildTestApp, type TestContext } from './helper';
-import { freshIp, Identity, LOTUS, type NewMember, type Send } from './identity-client';
+import { Identity, LOTUS, type NewMember, type Send } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const BALANCE = '/wps/v2/wallets/balance';
@@ -104,16 +104,6 @@ async function loginDemo(username: string, password: string, host?: string): Pro
     { username, password },
     { host, ip: `10.200.${host === LOTUS ? 2 : 1}.${username.length}` },
   );
-}
-
-async function freePlay(): Promise<LoginResult> {
-  const res = await id.send<LoginResult>('/wps/session/login/freeplay', {
-    body: { os: 'Linux', platform: 'W', random: 'k2j4h5' },
-    encrypt: true,
-    ip: freshIp(),
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.value!;
 }
 
 // ---- balance and merchant wallet ---------------------------------------------------------------------
@@ -726,7 +716,7 @@ describe('consolidated funds', () => {
 
 describe('trial accounts', () => {
   it('start with play money they can see, but no consolidated funds or records', async () => {
-    const trial = await freePlay();
+    const trial = await id.freePlay();
     const b = await balance(trial.token);
     expect(b).toMatchObject({ mainBalance: 2000, sumBalance: 2000, lockedBalance: 0 });
     const row = await id.memberRow(trial.username);

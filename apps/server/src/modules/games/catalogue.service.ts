@@ -98,6 +98,7 @@ const pages = (count: number, size: number) => Math.ceil(count / size);
  */
 export class CatalogueService {
   private readonly snapshots = new Map<string, Promise<Snapshot>>();
+  private readonly refreshing = new Set<string>();
 
   constructor(
     private readonly repo: GameRepository,
@@ -107,27 +108,33 @@ export class CatalogueService {
   invalidate(merchant?: string): void {
     if (merchant) this.snapshots.delete(merchant);
     else this.snapshots.clear();
+    this.refreshing.clear();
   }
 
   private snapshot(merchant: string): Promise<Snapshot> {
     const cached = this.snapshots.get(merchant);
-    if (cached) {
-      // The stale snapshot keeps answering while its successor loads (no request waits on it).
-      void cached.then((s) => {
-        if (Date.now() - s.loadedAt > this.cacheMs && this.snapshots.get(merchant) === cached) {
-          const next = this.load(merchant);
-          next.then(
-            () => this.snapshots.set(merchant, next),
-            () => undefined,
-          );
-        }
-      });
-      return cached;
+    if (!cached) {
+      const loading = this.load(merchant);
+      this.snapshots.set(merchant, loading);
+      loading.catch(() => this.snapshots.delete(merchant));
+      return loading;
     }
-    const loading = this.load(merchant);
-    this.snapshots.set(merchant, loading);
-    loading.catch(() => this.snapshots.delete(merchant));
-    return loading;
+    // A stale snapshot keeps answering while one successor loads (no request waits on it, and
+    // a burst of requests starts one reload, not one each).
+    void cached.then((s) => {
+      if (Date.now() - s.loadedAt <= this.cacheMs || this.refreshing.has(merchant)) return;
+      this.refreshing.add(merchant);
+      const next = this.load(merchant);
+      next
+        .then(
+          () => {
+            if (this.snapshots.get(merchant) === cached) this.snapshots.set(merchant, next);
+          },
+          () => undefined,
+        )
+        .finally(() => this.refreshing.delete(merchant));
+    });
+    return cached;
   }
 
   private async load(merchant: string): Promise<Snapshot> {

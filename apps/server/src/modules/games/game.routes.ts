@@ -17,7 +17,7 @@ import {
   winnerBoardQuerySchema,
   winnerBoardSchema,
 } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
@@ -27,6 +27,42 @@ import type { GameLaunchService } from './launch.service';
 
 /** The FB sports vendor's lobby (GCS_gameLaunchFB). */
 const FB_VENDOR = 'FB';
+
+/**
+ * A relay real clients send as GET (data in the query) or POST (data in a JSON body): both verbs
+ * are registered with the same schema and handler (ARCHITECTURE section 3).
+ */
+function getOrPost<S extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  url: string,
+  o: {
+    auth?: 'member' | 'real';
+    summary: string;
+    tags: string[];
+    data: S;
+    response: R;
+    handler: (req: FastifyRequest, data: z.output<S>) => Promise<unknown>;
+  },
+) {
+  for (const method of ['GET', 'POST'] as const) {
+    // The schema is typed loosely on purpose: the two verbs read the same data from different
+    // places, and the handler gets it cast once below.
+    const schema: FastifySchema = {
+      summary: o.summary,
+      tags: o.tags,
+      ...(method === 'GET' ? { querystring: o.data } : { body: o.data }),
+      response: { 200: o.response },
+    };
+    app.route({
+      method,
+      url,
+      ...(o.auth ? { config: { auth: o.auth } } : {}),
+      schema,
+      // The schema has parsed it: the query or the body is S's output.
+      handler: (req) => o.handler(req, (method === 'GET' ? req.query : req.body) as z.output<S>),
+    });
+  }
+}
 
 /** Game lists, favourites, recent games, boards and launch (SPEC section 7, ISSUE 5). */
 export async function gameRoutes(
@@ -50,31 +86,20 @@ export async function gameRoutes(
     async (req) => envelope(await catalogue.list(req.brand.code, req.query, req.lang)),
   );
 
-  // Real clients send hotGamesV2 as GET or POST (ARCHITECTURE section 3): both are accepted.
-  for (const method of ['GET', 'POST'] as const) {
-    r.route({
-      method,
-      url: '/wps/relay/GCSGAME_hotGamesV2',
-      schema: {
-        summary: 'Hot games of a vendor, of a game type, or of the whole brand',
-        tags,
-        ...(method === 'GET'
-          ? { querystring: hotGamesQuerySchema }
-          : { body: hotGamesQuerySchema.optional() }),
-        response: { 200: ok(hotGamesSchema) },
-      },
-      handler: async (req) => {
-        const q = (method === 'GET' ? req.query : req.body) ?? {};
-        const { vassalage, gameType } = q as z.infer<typeof hotGamesQuerySchema>;
-        return envelope({
-          list: await catalogue.hot(req.brand.code, req.lang, {
-            ...(vassalage ? { vendor: vassalage } : {}),
-            ...(gameType ? { gameType } : {}),
-          }),
-        });
-      },
-    });
-  }
+  getOrPost(app, '/wps/relay/GCSGAME_hotGamesV2', {
+    summary: 'Hot games of a vendor, of a game type, or of the whole brand',
+    tags,
+    // A POST may come without a body.
+    data: hotGamesQuerySchema.optional(),
+    response: ok(hotGamesSchema),
+    handler: async (req, q) =>
+      envelope({
+        list: await catalogue.hot(req.brand.code, req.lang, {
+          ...(q?.vassalage ? { vendor: q.vassalage } : {}),
+          ...(q?.gameType ? { gameType: q.gameType } : {}),
+        }),
+      }),
+  });
 
   r.get(
     '/wps/relay/MCSFE_getFavoriteGames',
@@ -116,23 +141,15 @@ export async function gameRoutes(
     ['MCSFE_addFavoriteGame', true],
     ['MCSFE_removeFavoriteGame', false],
   ] as const) {
-    for (const method of ['GET', 'POST'] as const) {
-      r.route({
-        method,
-        url: `/wps/relay/${name}`,
-        config: { auth: 'real' },
-        schema: {
-          summary: `${add ? 'Add' : 'Remove'} a favourite game (nodeId, vendor, gameType); answers the ids after`,
-          tags,
-          ...(method === 'GET' ? { querystring: favoriteChangeSchema } : { body: favoriteChangeSchema }),
-          response: { 200: ok(z.array(z.number().int())) },
-        },
-        handler: async (req) => {
-          const change = (method === 'GET' ? req.query : req.body) as z.infer<typeof favoriteChangeSchema>;
-          return envelope(await games.changeFavorite(req.brand.code, req.member!.memberId, change, add));
-        },
-      });
-    }
+    getOrPost(app, `/wps/relay/${name}`, {
+      auth: 'real',
+      summary: `${add ? 'Add' : 'Remove'} a favourite game (nodeId, vendor, gameType); answers the ids after`,
+      tags,
+      data: favoriteChangeSchema,
+      response: ok(z.array(z.number().int())),
+      handler: async (req, change) =>
+        envelope(await games.changeFavorite(req.brand.code, req.member!.memberId, change, add)),
+    });
   }
 
   r.get(
@@ -193,24 +210,15 @@ export async function gameRoutes(
       envelope(await games.popular(req.brand.code, req.lang, req.query.count, req.query.gameType)),
   );
 
-  for (const method of ['GET', 'POST'] as const) {
-    r.route({
-      method,
-      url: '/wps/game/launchGame',
-      // Trial accounts too: they play with play money.
-      config: { auth: 'member' },
-      schema: {
-        summary: 'Launch a game: its URL on a launch CDN (money moves into a transfer-wallet vendor first)',
-        tags,
-        ...(method === 'GET' ? { querystring: launchGameQuerySchema } : { body: launchGameQuerySchema }),
-        response: { 200: ok(launchGameSchema) },
-      },
-      handler: async (req) => {
-        const q = (method === 'GET' ? req.query : req.body) as z.infer<typeof launchGameQuerySchema>;
-        return envelope(await launcher.launch(req.brand, req.member!, q, req.lang));
-      },
-    });
-  }
+  getOrPost(app, '/wps/game/launchGame', {
+    // Trial accounts too: they play with play money.
+    auth: 'member',
+    summary: 'Launch a game: its URL on a launch CDN (money moves into a transfer-wallet vendor first)',
+    tags,
+    data: launchGameQuerySchema,
+    response: ok(launchGameSchema),
+    handler: async (req, q) => envelope(await launcher.launch(req.brand, req.member!, q, req.lang)),
+  });
 
   r.get(
     '/wps/relay/GCS_gameLaunchFB',

@@ -107,20 +107,15 @@ export class GameLaunchService {
       }
     };
     const before = await this.wallet.balance(brand, memberId);
-    const others = before.balance.some(
-      (b) => b.vendor !== 'MAIN' && b.vendor !== game.vendor && b.balance > 0,
-    );
-    if (others) {
-      for (const b of before.balance) {
-        if (b.vendor === 'MAIN' || b.vendor === game.vendor || b.balance <= 0) continue;
-        await tolerate(() =>
-          this.wallet.transfer(brand, memberId, {
-            requestId: requestId(),
-            direction: 'OUT',
-            vendor: b.vendor,
-          }),
-        );
-      }
+    for (const b of before.balance) {
+      if (b.vendor === 'MAIN' || b.vendor === game.vendor || b.balance <= 0) continue;
+      await tolerate(() =>
+        this.wallet.transfer(brand, memberId, {
+          requestId: requestId(),
+          direction: 'OUT',
+          vendor: b.vendor,
+        }),
+      );
     }
     await tolerate(() =>
       this.wallet.transfer(brand, memberId, { requestId: requestId(), direction: 'IN', vendor: game.vendor }),

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fromMinor, toMinor } from '@app/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { MemberService } from '../member/member.service';
 import type { CatalogueLookup } from './vendor-adapter';
-import type { SeamlessWalletService } from './seamless-wallet.service';
+import type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';
 import type { VendorCallbackRepository } from './vendor-callback.repository';
 import {
   CALLBACK_MAX_SKEW_MS,
@@ -26,6 +27,17 @@ function signatureValid(secret: string, body: Buffer, given: unknown): boolean {
 
 function invalid(field: string, message: string): AppError {
   return new AppError('request.invalid', { fields: [{ field, message }] });
+}
+
+/** The body as `schema` reads it, or request.invalid naming the fields. */
+function parse<T extends z.ZodType>(schema: T, json: unknown): z.output<T> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new AppError('request.invalid', {
+      fields: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    });
+  }
+  return parsed.data;
 }
 
 const minorOf = (v: number | string, field: string, allowZero: boolean): bigint => {
@@ -83,28 +95,15 @@ export class VendorCallbackService {
     } catch {
       throw invalid('body', 'json');
     }
-    const parsed = callbackBodies[action].safeParse(json);
-    if (!parsed.success) {
-      throw new AppError('request.invalid', {
-        fields: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-      });
-    }
-    const body = parsed.data;
-    if (Math.abs(Date.now() - body.timestamp) > CALLBACK_MAX_SKEW_MS) throw invalid('timestamp', 'skew');
-    const member = await this.members.byUsername(brand, body.account);
-    if (!member) throw new AppError('vendor.account.unknown');
-    const w = { merchant: brand.code, vendor, memberId: member.id, walletVendor: null };
-    const answer = (balance: bigint, extra: Partial<CallbackResult> = {}): CallbackResult => ({
-      account: member.username,
-      balance: fromMinor(balance),
-      ...extra,
-    });
 
     switch (action) {
-      case 'balance':
+      case 'balance': {
+        const { w, answer } = await this.player(brand, vendor, parse(callbackBodies.balance, json));
         return answer(await this.wallet.balance(w));
+      }
       case 'debit': {
-        const b = callbackBodies.debit.parse(body);
+        const b = parse(callbackBodies.debit, json);
+        const { w, answer } = await this.player(brand, vendor, b);
         const game = await this.catalogue.game(brand.code, vendor, b.gameCode);
         if (!game) throw new AppError('game.unknown');
         const r = await this.wallet.debit(w, {
@@ -117,17 +116,33 @@ export class VendorCallbackService {
         return answer(r.balance, { transactionId: b.transactionId, betStatus: r.bet?.status });
       }
       case 'credit': {
-        const b = callbackBodies.credit.parse(body);
+        const b = parse(callbackBodies.credit, json);
+        const { w, answer } = await this.player(brand, vendor, b);
         const payout = minorOf(b.amount, 'amount', true);
         const validBet = b.validBet === undefined ? undefined : minorOf(b.validBet, 'validBet', true);
         const r = await this.wallet.credit(w, b.betTransactionId, payout, validBet);
         return answer(r.balance, { transactionId: b.transactionId, betStatus: r.bet?.status });
       }
       case 'rollback': {
-        const b = callbackBodies.rollback.parse(body);
+        const b = parse(callbackBodies.rollback, json);
+        const { w, answer } = await this.player(brand, vendor, b);
         const r = await this.wallet.rollback(w, b.betTransactionId);
         return answer(r.balance, { transactionId: b.transactionId, betStatus: r.bet?.status });
       }
     }
+  }
+
+  /** The clock check and the player every action needs: its wallet and how to answer it. */
+  private async player(brand: Brand, vendor: string, body: { account: string; timestamp: number }) {
+    if (Math.abs(Date.now() - body.timestamp) > CALLBACK_MAX_SKEW_MS) throw invalid('timestamp', 'skew');
+    const member = await this.members.byUsername(brand, body.account);
+    if (!member) throw new AppError('vendor.account.unknown');
+    const w: RoundWallet = { merchant: brand.code, vendor, memberId: member.id, walletVendor: null };
+    const answer = (balance: bigint, extra: Partial<CallbackResult> = {}): CallbackResult => ({
+      account: member.username,
+      balance: fromMinor(balance),
+      ...extra,
+    });
+    return { w, answer };
   }
 }
