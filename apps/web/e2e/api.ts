@@ -93,7 +93,10 @@ export async function registerMember(request: APIRequestContext, affiliateCode?:
 }
 
 /** A member's session in the page's sessionStorage, as a login leaves it (from its own address). */
-export async function signIn(page: Page, m: Member): Promise<void> {
+export async function signIn(
+  page: Page,
+  m: Pick<Member, 'ip' | 'token' | 'username' | 'customerId'>,
+): Promise<void> {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': m.ip });
   await page.addInitScript((member) => {
     sessionStorage.setItem('token', member.token);
