@@ -35,7 +35,14 @@ const created = await createPostgresDatabase();
 
 const server = spawn(
   process.execPath,
-  ['--openssl-legacy-provider', '--import', 'tsx', 'apps/server/src/main.ts'],
+  [
+    '--openssl-legacy-provider',
+    // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it exits.
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    '--import',
+    'tsx',
+    'apps/server/src/main.ts',
+  ],
   {
     env: {
       ...process.env,

@@ -26,7 +26,6 @@ import { BetRepository } from '../apps/server/src/modules/wallet/bet.repository'
 import { BetService } from '../apps/server/src/modules/wallet/bet.service';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
 import { LedgerService } from '../apps/server/src/modules/wallet/ledger.service';
-import { TurnoverService } from '../apps/server/src/modules/wallet/turnover.service';
 import { createPostgresDatabase } from '../apps/server/test/helper';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 32);
@@ -56,7 +55,7 @@ try {
   await seedDemo(db.db);
   const ledger = new LedgerService(db.db);
   const repo = new BetRepository(db.db);
-  const bets = new BetService(repo, ledger, new TurnoverService());
+  const bets = new BetService(repo, ledger);
   const members: { id: string; main: string }[] = [];
   const funding = await ledger.account(MERCHANT, 'ADJUSTMENT');
   for (let i = 0; i < WORKERS; i++) {

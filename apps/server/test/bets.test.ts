@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   ledger = new LedgerService(t.db.db);
   turnover = new TurnoverService();
-  bets = new BetService(new BetRepository(t.db.db), ledger, turnover);
+  bets = new BetService(new BetRepository(t.db.db), ledger);
 });
 afterAll(async () => {
   await t?.close();
@@ -316,6 +316,76 @@ describe('concurrency', () => {
     const loser = raced.find((x): x is PromiseRejectedResult => x.status === 'rejected');
     expect(loser?.reason).toMatchObject({ code: 'vendor.round.closed' });
     expect((await balances(me)).hold).toBe(0n);
+  });
+});
+
+describe('settlements in batches (bet_settle_batch)', () => {
+  it('closes 40 bets of 10 members at once: each once, with its own figures and turnover', async () => {
+    const members = await Promise.all(Array.from({ length: 10 }, () => member(100_00n)));
+    for (const me of members)
+      await t.db.db
+        .transaction()
+        .execute((trx) =>
+          turnover.add(trx, { merchant: M, memberId: me, required: 1000_00n, source: 'test' }),
+        );
+    // Four bets each: a win, a loss, a void and one whose valid bet defaults to its stake.
+    const plan = members.flatMap((me) => [
+      { me, r: round(), stake: 10_00n, payout: 25_00n as bigint | null },
+      { me, r: round(), stake: 5_00n, payout: 0n },
+      { me, r: round(), stake: 7_00n, payout: null },
+      { me, r: round(), stake: 3_00n, payout: 3_00n },
+    ]);
+    for (const p of plan) await bets.placeBet(M, p.me, bet(p.r, p.stake));
+    const before = await entryCount();
+    const closed = await Promise.all(
+      plan.map((p, i) =>
+        p.payout === null
+          ? bets.voidBet(M, 'JILI', p.r, p.me)
+          : bets.settleBet(
+              M,
+              'JILI',
+              p.r,
+              { payout: p.payout, ...(i % 4 === 0 ? { validBet: 4_00n } : {}) },
+              p.me,
+            ),
+      ),
+    );
+    expect(await entryCount()).toBe(before + plan.length);
+    closed.forEach((c, i) => {
+      const p = plan[i]!;
+      expect(c.bet).toMatchObject({
+        roundId: p.r,
+        memberId: p.me,
+        status: p.payout === null ? 'VOID' : 'SETTLED',
+        payout: p.payout ?? 0n,
+        validBet: p.payout === null ? 0n : i % 4 === 0 ? 4_00n : p.stake,
+      });
+    });
+    for (const me of members) {
+      // 100 - 25 stakes + 25 + 0 + 7 + 3 back; turnover 4 + 5 + 3 worked off.
+      expect(await balances(me)).toEqual({ main: 110_00n, hold: 0n });
+      expect(await turnover.remaining(t.db.db, me)).toBe(1000_00n - 12_00n);
+    }
+    // Each answer carries its own wallet's balance right after its close (the last one: 110.00).
+    const last = members.map((me) => closed.filter((_, i) => plan[i]!.me === me).at(-1)!.balance);
+    for (const b of last) expect(b).toBeLessThanOrEqual(110_00n);
+  });
+
+  it('another member cannot settle or void a bet: unknown, nothing moved', async () => {
+    const owner = await member(50_00n);
+    const other = await member(50_00n);
+    const r = round();
+    await bets.placeBet(M, owner, bet(r, 10_00n));
+    const before = await entryCount();
+    await expect(bets.settleBet(M, 'JILI', r, { payout: 20_00n }, other)).rejects.toMatchObject({
+      code: 'vendor.round.unknown',
+    });
+    await expect(bets.voidBet(M, 'JILI', r, other)).rejects.toMatchObject({ code: 'vendor.round.unknown' });
+    expect(await entryCount()).toBe(before);
+    expect(await balances(owner)).toEqual({ main: 40_00n, hold: 10_00n });
+    expect(await balances(other)).toEqual({ main: 50_00n, hold: 0n });
+    const settled = await bets.settleBet(M, 'JILI', r, { payout: 20_00n }, owner);
+    expect(settled).toMatchObject({ balance: 60_00n, bet: { status: 'SETTLED', validBet: 10_00n } });
   });
 });
 

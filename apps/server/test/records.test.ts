@@ -4,7 +4,6 @@ import { BetRepository } from '../src/modules/wallet/bet.repository';
 import { BetService } from '../src/modules/wallet/bet.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
-import { TurnoverService } from '../src/modules/wallet/turnover.service';
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, type NewMember } from './identity-client';
 
@@ -24,7 +23,7 @@ beforeAll(async () => {
   t = await buildTestApp({ ADMIN_API_KEY: ADMIN_KEY });
   id = new Identity(t);
   ledger = new LedgerService(t.db.db);
-  bets = new BetService(new BetRepository(t.db.db), ledger, new TurnoverService());
+  bets = new BetService(new BetRepository(t.db.db), ledger);
 });
 afterAll(async () => {
   await t?.close();

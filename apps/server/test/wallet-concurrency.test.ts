@@ -22,7 +22,6 @@ import { BetRepository } from '../src/modules/wallet/bet.repository';
 import { BetService, type BetResult } from '../src/modules/wallet/bet.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
-import { TurnoverService } from '../src/modules/wallet/turnover.service';
 import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
 import { buildAppOn, createPostgresDatabase, type TestContext } from './helper';
 import { Identity, type Reply } from './identity-client';
@@ -456,7 +455,7 @@ describe.skipIf(!PG)(
         },
       };
       id = new Identity(t);
-      bets = new BetService(new BetRepository(db.db), new LedgerService(db.db), new TurnoverService());
+      bets = new BetService(new BetRepository(db.db), new LedgerService(db.db));
       const channels = await db.db
         .selectFrom('payment_channel')
         .select(['id', 'code', 'fee_bp', 'fee_fixed'])

@@ -79,14 +79,14 @@ export class SeamlessWalletService {
     payout: bigint,
     validBet?: bigint,
   ): Promise<WalletAnswer> {
-    const bet = await this.ownBet(w, betTransactionId);
-    if (!bet) throw new AppError('vendor.round.unknown');
+    // One batched statement finds the bet (this member's only: another's is unknown), settles it
+    // or answers a repeat; a bet we do not have is vendor.round.unknown and moves nothing.
     return this.bets.settleBet(
       w.merchant,
       w.vendor,
       betTransactionId,
-      { payout, validBet: validBet ?? bet.stake },
-      bet,
+      { payout, ...(validBet === undefined ? {} : { validBet }) },
+      w.memberId,
     );
   }
 
@@ -96,7 +96,7 @@ export class SeamlessWalletService {
     const bet = await this.ownBet(w, betTransactionId);
     if (!bet) return { bet: null, balance: await this.balance(w) };
     if (bet.status === 'SETTLED') throw new AppError('vendor.round.closed');
-    return this.bets.voidBet(w.merchant, w.vendor, betTransactionId);
+    return this.bets.voidBet(w.merchant, w.vendor, betTransactionId, w.memberId);
   }
 
   /** The bet, if it exists and is this member's (another member's id is refused, not revealed). */

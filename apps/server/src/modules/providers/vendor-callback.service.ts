@@ -53,6 +53,8 @@ const minorOf = (v: number | string, field: string, allowZero: boolean): bigint 
  */
 export class VendorCallbackService {
   private readonly secrets = new Map<string, { at: number; secret: string | null }>();
+  /** Players by brand and username: a vendor calls twice a round for the same few players. */
+  private readonly players = new Map<string, { at: number; id: string; username: string }>();
 
   constructor(
     private readonly wallet: SeamlessWalletService,
@@ -132,11 +134,26 @@ export class VendorCallbackService {
     }
   }
 
+  /**
+   * The member a vendor names. Found members are remembered for a minute (a username names the
+   * same member for good); an unknown name is asked again each time, so a new member is found.
+   */
+  private async memberOf(brand: Brand, account: string): Promise<{ id: string; username: string }> {
+    const key = `${brand.code}|${account}`;
+    const hit = this.players.get(key);
+    if (hit && Date.now() - hit.at < 60_000) return hit;
+    const member = await this.members.byUsername(brand, account);
+    if (!member) throw new AppError('vendor.account.unknown');
+    if (this.players.size >= 50_000) this.players.clear();
+    const found = { at: Date.now(), id: member.id, username: member.username };
+    this.players.set(key, found);
+    return found;
+  }
+
   /** The clock check and the player every action needs: its wallet and how to answer it. */
   private async player(brand: Brand, vendor: string, body: { account: string; timestamp: number }) {
     if (Math.abs(Date.now() - body.timestamp) > CALLBACK_MAX_SKEW_MS) throw invalid('timestamp', 'skew');
-    const member = await this.members.byUsername(brand, body.account);
-    if (!member) throw new AppError('vendor.account.unknown');
+    const member = await this.memberOf(brand, body.account);
     const w: RoundWallet = { merchant: brand.code, vendor, memberId: member.id, walletVendor: null };
     const answer = (balance: bigint, extra: Partial<CallbackResult> = {}): CallbackResult => ({
       account: member.username,

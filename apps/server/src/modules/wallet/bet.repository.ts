@@ -6,12 +6,6 @@ import { GroupCommit, type Settled } from '../../platform/group-commit';
 export type Db = Kysely<Database>;
 
 export type BetRow = Selectable<BetRecordTable>;
-/** A bet row and the member's main balance read in the same statement. */
-export type BetRowWithBalance = BetRow & { balance: string };
-
-/** The main wallet's balance as a RETURNING column: no extra round trip on the hot path. */
-const mainBalance = (mainAccountId: string) =>
-  sql<string>`(SELECT balance FROM ledger_account WHERE id = ${mainAccountId})`.as('balance');
 
 /** One stake to place: an entry debit -stake, credit +stake under the reference, and an OPEN bet record. */
 export interface StakeItem {
@@ -49,6 +43,38 @@ type StakeRow = { item: number; outcome: StakeOutcome['outcome']; balance: strin
   [K in keyof BetRow]: BetRow[K] | null;
 };
 
+/** One bet to close: settle it (payout, valid bet) or void it. */
+export interface CloseItem {
+  merchant: string;
+  vendor: string;
+  roundId: string;
+  /** The member the bet must belong to (another member's bet answers 'unknown'); null: any. */
+  memberId: string | null;
+  to: 'SETTLED' | 'VOID';
+  /** Settlements: what the member gets back, stake included (>= 0). */
+  payout: bigint | null;
+  /** Settlements: the turnover it counts for; null: the stake. */
+  validBet: bigint | null;
+  /** Settlements: the brand's HOUSE account. */
+  houseAccountId: string | null;
+}
+
+/**
+ * What became of a close (see bet_settle_batch(), migration 0012). settled: closed now; repeat:
+ * closed before the same way (nothing moved); closed: closed before the other way; conflict:
+ * settled before with other figures; unknown: no such bet (of that member). `balance` is the
+ * stake's wallet after it.
+ */
+export interface CloseOutcome {
+  outcome: 'settled' | 'repeat' | 'closed' | 'conflict' | 'unknown';
+  bet: BetRow | null;
+  balance: string | null;
+}
+
+type CloseRow = { item: number; outcome: CloseOutcome['outcome']; balance: string | null } & {
+  [K in keyof BetRow]: BetRow[K] | null;
+};
+
 /** Stakes in one batch at most (a batch holds its accounts' row locks until it commits). */
 const STAKE_BATCH = 64;
 /** Batches running at once: one can execute while another waits for its commit to be flushed. */
@@ -62,6 +88,17 @@ export class BetRepository {
     maxInFlight: STAKE_BATCHES_IN_FLIGHT,
     key: (item) => `${item.merchant}|${item.reference}`,
   });
+
+  /** Concurrent settlements and voids grouped into one bet_settle_batch() call each (migration 0012). */
+  private readonly closes = new GroupCommit<CloseItem, CloseOutcome>(
+    (items) => this.inBatches(items, (batch) => this.closeBatch(batch)),
+    {
+      maxBatch: STAKE_BATCH,
+      maxInFlight: STAKE_BATCHES_IN_FLIGHT,
+      // Closes of one bet never share a batch: each sees what the one before it did.
+      key: (item) => `${item.merchant}|${item.vendor}|${item.roundId}`,
+    },
+  );
 
   constructor(private readonly db: Db) {}
 
@@ -85,25 +122,54 @@ export class BetRepository {
    * COMMIT acknowledgement): each stake is then placed alone, so only a faulty one fails and a
    * stake applied after all answers as a repeat.
    */
-  private async placeStakes(items: StakeItem[]): Promise<Settled<StakeOutcome>[]> {
+  private placeStakes(items: StakeItem[]): Promise<Settled<StakeOutcome>[]> {
+    return this.inBatches(items, (batch) => this.stakeBatch(batch));
+  }
+
+  /**
+   * Runs a batch statement. If it fails as a whole (an unknown account, a reference applied by a
+   * racing transaction, a lost connection), nothing of it was applied, or all of it was (a lost
+   * COMMIT acknowledgement): each item is then run alone, so only a faulty one fails and one
+   * applied after all answers as a repeat.
+   */
+  private async inBatches<I, O>(items: I[], run: (batch: I[]) => Promise<O[]>): Promise<Settled<O>[]> {
     try {
-      return (await this.stakeBatch(items)).map((value) => ({ ok: true, value }));
+      return (await run(items)).map((value) => ({ ok: true, value }));
     } catch (error) {
       if (items.length === 1 && !isSerializationFailure(error)) return [{ ok: false, error }];
     }
     return Promise.all(
       items.map(async (item) => {
-        // A racing transaction that applied this reference has committed by now: a second try
-        // sees it. Past that, the error is the stake's own.
+        // A racing transaction that applied this item has committed by now: a second try sees
+        // it. Past that, the error is the item's own.
         for (let attempt = 1; ; attempt++) {
           try {
-            return { ok: true as const, value: (await this.stakeBatch([item]))[0]! };
+            return { ok: true as const, value: (await run([item]))[0]! };
           } catch (error) {
             if (attempt >= 3 || !isSerializationFailure(error)) return { ok: false as const, error };
           }
         }
       }),
     );
+  }
+
+  /**
+   * Settles or voids a bet: queued with the closes other requests make at the same moment, all
+   * applied by one statement in one transaction, answered once it has committed.
+   */
+  closeBet(item: CloseItem): Promise<CloseOutcome> {
+    return this.closes.submit(item);
+  }
+
+  private async closeBatch(items: CloseItem[]): Promise<CloseOutcome[]> {
+    const col = <T>(f: (i: CloseItem) => T) => items.map(f);
+    const { rows } = await sql<CloseRow>`
+      SELECT * FROM bet_settle_batch(
+        ${col((i) => i.merchant)}::text[], ${col((i) => i.vendor)}::text[], ${col((i) => i.roundId)}::text[],
+        ${col((i) => i.memberId)}::bigint[], ${col((i) => i.to)}::text[],
+        ${col((i) => i.payout?.toString() ?? null)}::bigint[], ${col((i) => i.validBet?.toString() ?? null)}::bigint[],
+        ${col((i) => i.houseAccountId)}::bigint[])`.execute(this.db);
+    return answersInOrder(rows, items.length, 'bet_settle_batch');
   }
 
   private async stakeBatch(items: StakeItem[]): Promise<StakeOutcome[]> {
@@ -115,14 +181,7 @@ export class BetRepository {
         ${col((i) => i.creditAccountId)}::bigint[], ${col((i) => i.stake.toString())}::bigint[],
         ${col((i) => i.vendor)}::text[], ${col((i) => i.gameType)}::text[], ${col((i) => i.gameCode)}::text[],
         ${col((i) => i.gameName)}::text[], ${col((i) => i.roundId)}::text[])`.execute(this.db);
-    const out = new Array<StakeOutcome | undefined>(items.length);
-    for (const { item, outcome, balance, ...bet } of rows) {
-      out[item - 1] = { outcome, balance, bet: bet.id === null ? null : (bet as BetRow) };
-    }
-    return out.map((o, i) => {
-      if (!o) throw new Error(`bet_place_batch: no answer for stake ${i + 1} of ${items.length}`);
-      return o;
-    });
+    return answersInOrder(rows, items.length, 'bet_place_batch');
   }
 
   transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -139,50 +198,6 @@ export class BetRepository {
       .executeTakeFirst();
   }
 
-  /** The account a stake entry debited: the wallet the bet plays from. */
-  async stakeWallet(stakeEntryId: string): Promise<string> {
-    const row = await this.db
-      .selectFrom('ledger_posting')
-      .select('account_id')
-      .where('entry_id', '=', stakeEntryId)
-      .where('amount', '<', '0')
-      .executeTakeFirstOrThrow();
-    return row.account_id;
-  }
-
-  /** The bet row locked for the rest of the transaction: settle and void of one round serialise here. */
-  lockById(trx: Db, id: string): Promise<BetRow> {
-    return trx
-      .selectFrom('bet_record')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-  }
-
-  /** OPEN → SETTLED or VOID, with what the settlement says. */
-  close(
-    trx: Db,
-    id: string,
-    c: { status: 'SETTLED' | 'VOID'; payout: bigint; validBet: bigint; entryId: string },
-    mainAccountId: string,
-  ): Promise<BetRowWithBalance> {
-    return trx
-      .updateTable('bet_record')
-      .set({
-        status: c.status,
-        payout: c.payout,
-        valid_bet: c.validBet,
-        settle_entry_id: c.entryId,
-        settled_at: new Date(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'OPEN')
-      .returningAll()
-      .returning(mainBalance(mainAccountId))
-      .executeTakeFirstOrThrow();
-  }
-
   async balance(db: Db, accountId: string): Promise<bigint> {
     const row = await db
       .selectFrom('ledger_account')
@@ -191,6 +206,22 @@ export class BetRepository {
       .executeTakeFirst();
     return BigInt(row?.balance ?? '0');
   }
+}
+
+/** A batch function's rows (one per item, numbered from 1) as answers in item order. */
+function answersInOrder<T extends string>(
+  rows: ({ item: number; outcome: T; balance: string | null } & { [K in keyof BetRow]: BetRow[K] | null })[],
+  count: number,
+  fn: string,
+): { outcome: T; bet: BetRow | null; balance: string | null }[] {
+  const out = new Array<{ outcome: T; bet: BetRow | null; balance: string | null } | undefined>(count);
+  for (const { item, outcome, balance, ...bet } of rows) {
+    out[item - 1] = { outcome, balance, bet: bet.id === null ? null : (bet as BetRow) };
+  }
+  return out.map((o, i) => {
+    if (!o) throw new Error(`${fn}: no answer for item ${i + 1} of ${count}`);
+    return o;
+  });
 }
 
 /** A transaction that lost a race (serialization failure, deadlock): trying again may succeed. */

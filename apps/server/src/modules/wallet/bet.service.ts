@@ -1,7 +1,6 @@
 import { AppError } from '../../platform/app-error';
-import type { BetRepository, BetRow } from './bet.repository';
+import type { BetRepository, BetRow, CloseItem } from './bet.repository';
 import type { LedgerService } from './ledger.service';
-import type { TurnoverService } from './turnover.service';
 
 export interface PlaceBetInput {
   vendor: string;
@@ -78,7 +77,6 @@ export class BetService {
   constructor(
     private readonly repo: BetRepository,
     private readonly ledger: LedgerService,
-    private readonly turnover: TurnoverService,
   ) {}
 
   /**
@@ -133,75 +131,63 @@ export class BetService {
 
   /**
    * One entry: BET_HOLD -stake, HOUSE +(stake - payout), MAIN +payout (zero legs left out), the
-   * record SETTLED, and the valid bet counted against the member's turnover requirements.
+   * record SETTLED, and the valid bet (default: the stake) counted against the member's turnover
+   * requirements. Settlements at the same moment share one statement and one commit
+   * (bet_settle_batch(), group commit). A repeat with the same figures answers as the first; other
+   * figures are a conflict; a void bet is closed. With `memberId`, another member's bet is unknown.
    */
   async settleBet(
     merchant: string,
     vendor: string,
     roundId: string,
-    input: SettleInput,
-    /** The bet, when the caller has just read it (saves reading it again). */
-    known?: Bet,
+    input: { payout: bigint; validBet?: bigint },
+    memberId: string | null = null,
   ): Promise<BetResult> {
-    if (input.payout < 0n || input.validBet < 0n) throw new AppError('wallet.amount.invalid');
-    return this.close(merchant, vendor, roundId, 'SETTLED', input, known);
+    if (input.payout < 0n || (input.validBet !== undefined && input.validBet < 0n))
+      throw new AppError('wallet.amount.invalid');
+    return this.close({
+      merchant,
+      vendor,
+      roundId,
+      memberId,
+      to: 'SETTLED',
+      payout: input.payout,
+      validBet: input.validBet ?? null,
+      houseAccountId: await this.ledger.account(merchant, 'HOUSE'),
+    });
   }
 
-  /** BET_HOLD -stake, MAIN +stake, the record VOID. */
-  async voidBet(merchant: string, vendor: string, roundId: string): Promise<BetResult> {
-    return this.close(merchant, vendor, roundId, 'VOID', null);
-  }
-
-  private async close(
+  /** BET_HOLD -stake, MAIN +stake, the record VOID. A settled bet is closed. */
+  async voidBet(
     merchant: string,
     vendor: string,
     roundId: string,
-    to: 'SETTLED' | 'VOID',
-    settle: SettleInput | null,
-    known?: Bet,
+    memberId: string | null = null,
   ): Promise<BetResult> {
-    const found = known ?? (await this.find(merchant, vendor, roundId));
-    if (!found) throw new AppError('vendor.round.unknown');
-    // Resolved before the transaction (LedgerService.account WARNING). The payout goes back to
-    // the wallet the stake came from (main, or a transfer-wallet vendor's).
-    const memberId = found.memberId;
-    const main = await this.repo.stakeWallet(found.stakeEntryId);
-    const hold = await this.ledger.account(merchant, 'BET_HOLD', memberId);
-    const house = to === 'SETTLED' ? await this.ledger.account(merchant, 'HOUSE') : null;
-
-    return this.repo.transaction(async (trx) => {
-      const bet = await this.repo.lockById(trx, found.id);
-      if (bet.status !== 'OPEN') {
-        if (bet.status !== to) throw new AppError('vendor.round.closed');
-        // A repeat: the same settlement again answers as the first; another one is a conflict.
-        if (settle && (BigInt(bet.payout) !== settle.payout || BigInt(bet.valid_bet) !== settle.validBet))
-          throw new AppError('wallet.reference.conflict');
-        return { bet: toBet(bet), balance: await this.repo.balance(trx, main) };
-      }
-      const stake = BigInt(bet.stake);
-      const payout = settle ? settle.payout : stake;
-      const posted = await this.ledger.post(trx, {
-        merchant,
-        reference: `${to === 'SETTLED' ? 'SETTLE' : 'VOID'}:${vendor}:${roundId}`,
-        kind: to === 'SETTLED' ? 'PAYOUT' : 'BET_VOID',
-        memberId,
-        memo: { vendor, roundId },
-        // The ledger drops zero legs (a payout equal to the stake leaves the house untouched).
-        postings: [
-          { accountId: hold, amount: -stake },
-          ...(house ? [{ accountId: house, amount: stake - payout }] : []),
-          { accountId: main, amount: payout },
-        ],
-      });
-      const validBet = settle ? settle.validBet : 0n;
-      const row = await this.repo.close(
-        trx,
-        bet.id,
-        { status: to, payout: settle ? payout : 0n, validBet, entryId: posted.entryId },
-        main,
-      );
-      if (settle) await this.turnover.accrue(trx, memberId, validBet);
-      return { bet: toBet(row), balance: BigInt(row.balance) };
+    return this.close({
+      merchant,
+      vendor,
+      roundId,
+      memberId,
+      to: 'VOID',
+      payout: null,
+      validBet: null,
+      houseAccountId: null,
     });
+  }
+
+  private async close(item: CloseItem): Promise<BetResult> {
+    const closed = await this.repo.closeBet(item);
+    switch (closed.outcome) {
+      case 'unknown':
+        throw new AppError('vendor.round.unknown');
+      case 'closed':
+        throw new AppError('vendor.round.closed');
+      case 'conflict':
+        throw new AppError('wallet.reference.conflict');
+      case 'settled':
+      case 'repeat':
+        return { bet: toBet(closed.bet!), balance: BigInt(closed.balance ?? '0') };
+    }
   }
 }

@@ -21,22 +21,8 @@ export class TurnoverRepository {
       .execute();
   }
 
-  /**
-   * Adds a valid bet to the member's open requirements, oldest first: each takes what it still
-   * needs, the rest flows to the next.
-   */
+  /** Adds a valid bet to the member's open requirements (turnover_accrue(), migration 0012). */
   async accrue(db: Db, memberId: string, validBet: bigint): Promise<void> {
-    // Locked first: a window function cannot be combined with FOR UPDATE in one query.
-    await sql`SELECT id FROM turnover_requirement WHERE member_id = ${memberId} AND achieved < required
-              ORDER BY id FOR UPDATE`.execute(db);
-    await sql`
-      WITH open AS (
-        SELECT id, required - achieved AS need,
-               coalesce(sum(required - achieved) OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
-        FROM turnover_requirement WHERE member_id = ${memberId} AND achieved < required)
-      UPDATE turnover_requirement t
-         SET achieved = t.achieved + least(o.need, greatest(${validBet}::bigint - o.before, 0))
-        FROM open o
-       WHERE t.id = o.id AND ${validBet}::bigint > o.before`.execute(db);
+    await sql`SELECT turnover_accrue(${memberId}::bigint, ${validBet}::bigint)`.execute(db);
   }
 }
