@@ -15,6 +15,7 @@
  *   npm run admin -- adjust            <username> <signed amount> --brand GOLDEN --reason "..."
  *                                      [--turnover-multiple 1] [--request-id ID]
  *   npm run admin -- vendor-secret     <vendor> --brand GOLDEN   (new seamless callback secret)
+ *   npm run admin -- game-type         LIVE off --brand GOLDEN   (switch a game category off)
  * Common: --operator NAME (audit name; default $USER), --json (print the raw answer).
  * A money call without --request-id gets a fresh one, printed so the same call can be retried
  * safely: the API moves the money once per request id.
@@ -36,6 +37,7 @@ commands:
   adjust <username> <amount> --reason TEXT [--turnover-multiple N] [--request-id ID]
                                                 credit (positive) or debit (negative) a main wallet
   vendor-secret <vendor>                        set a new seamless-wallet callback secret and print it
+  game-type <type> on|off                       switch a game category (RNG LIVE FISH PVP SPORTS ...) on or off
 options: --operator NAME   --json`;
 
 // A negative amount ("-12.50") would read as an option: carry its sign past the parser.
@@ -123,6 +125,15 @@ function callFor(): Call {
         method: 'POST',
         url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/payouts/${encodeURIComponent(arg(1, 'payoutId'))}/resolve`,
       };
+    case 'game-type': {
+      const state = arg(1, 'on|off');
+      if (state !== 'on' && state !== 'off') throw new Error('game-type: say on or off');
+      return {
+        method: 'POST',
+        url: `/wps/admin/game-types/${encodeURIComponent(arg(0, 'type').toUpperCase())}`,
+        body: { enabled: state === 'on' },
+      };
+    }
     case 'vendor-secret':
       return { method: 'POST', url: `/wps/admin/vendors/${encodeURIComponent(arg(0, 'vendor'))}/secret` };
     case 'adjust': {

@@ -41,6 +41,7 @@ import { PayoutAccountService } from './modules/cashier/payout-account.service';
 import { WithdrawalRepository } from './modules/cashier/withdrawal.repository';
 import { withdrawalRoutes } from './modules/cashier/withdrawal.routes';
 import { WithdrawalService } from './modules/cashier/withdrawal.service';
+import { startIntervalJob } from './jobs/interval-job';
 import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm';
 import { LedgerService } from './modules/wallet/ledger.service';
 import { TurnoverService } from './modules/wallet/turnover.service';
@@ -58,13 +59,35 @@ import { GameRepository } from './modules/games/game.repository';
 import { gameRoutes } from './modules/games/game.routes';
 import { GameService } from './modules/games/game.service';
 import { GameLaunchService } from './modules/games/launch.service';
-import { EngineAdapter } from './modules/providers/engine-adapter';
+import { EngineAdapter, type EngineClients } from './modules/providers/engine-adapter';
 import { GameTicketRepository } from './modules/providers/game-ticket.repository';
 import { GameTicketService } from './modules/providers/game-ticket.service';
 import { HouseRoundRepository } from './modules/providers/house/house-round.repository';
+import { CockfightRepository } from './modules/providers/house/cockfight/cockfight.repository';
+import { houseCockfightRoutes } from './modules/providers/house/cockfight/cockfight.routes';
+import { cockfightTimings } from './modules/providers/house/cockfight/cockfight-schedule';
+import { HouseCockfightService } from './modules/providers/house/cockfight/cockfight.service';
+import { startCockfightSweeper } from './modules/providers/house/cockfight/cockfight-sweeper';
+import { HOUSE_ROUND_SWEEP_MS, HouseRoundSweeper } from './modules/providers/house/house-round-sweeper';
 import { houseSlotRoutes } from './modules/providers/house/slot.routes';
+import { startCardsDealer } from './modules/providers/house/cards/cards-dealer.job';
+import { houseCardsRoutes } from './modules/providers/house/cards/cards.routes';
+import { cardsTiming, HouseCardsService } from './modules/providers/house/cards/cards.service';
+import { CardsRepository } from './modules/providers/house/cards/cards.repository';
 import { HouseSlotService } from './modules/providers/house/slot.service';
+import { houseFishRoutes } from './modules/providers/house/fish/fish.routes';
+import { HouseFishService } from './modules/providers/house/fish/fish.service';
+import { SportsbookClock } from './modules/providers/house/sportsbook/sportsbook-clock';
+import { startSportsbookSweeper } from './modules/providers/house/sportsbook/sportsbook-sweep.job';
+import { SportsbookRepository } from './modules/providers/house/sportsbook/sportsbook.repository';
+import { houseSportsbookRoutes } from './modules/providers/house/sportsbook/sportsbook.routes';
+import { HouseSportsbookService } from './modules/providers/house/sportsbook/sportsbook.service';
 import { ProviderService } from './modules/providers/provider.service';
+import { BaccaratDealerService } from './modules/providers/house/baccarat/baccarat-dealer.service';
+import { startBaccaratDealer } from './modules/providers/house/baccarat/baccarat-dealer.job';
+import { houseBaccaratRoutes } from './modules/providers/house/baccarat/baccarat.routes';
+import { BaccaratRepository } from './modules/providers/house/baccarat/baccarat.repository';
+import { HouseBaccaratService } from './modules/providers/house/baccarat/baccarat.service';
 import { SeamlessWalletService } from './modules/providers/seamless-wallet.service';
 import { VendorCallbackRepository } from './modules/providers/vendor-callback.repository';
 import { vendorCallbackRoutes } from './modules/providers/vendor-callback.routes';
@@ -86,6 +109,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Brand lookups; invalidate() after changing a brand so it shows at once. */
     brands: BrandResolver;
+    /** The house sportsbook (tests move its clock and run its sweep). */
+    houseSportsbook: HouseSportsbookService;
   }
 }
 
@@ -117,14 +142,26 @@ function withdrawalServices(
  * Games (ISSUE 5): the catalogue and lists, launch through the vendor adapters, the seamless
  * wallet (vendor callbacks and the house games), and the house slot.
  */
-function gameServices(db: DbHandle, d: { bets: BetService; wallet: WalletService; members: MemberService }) {
+function gameServices(
+  db: DbHandle,
+  d: { bets: BetService; wallet: WalletService; members: MemberService; config: Config },
+) {
   const catalogue = new CatalogueService(new GameRepository(db.db));
   const games = new GameService(new GameRepository(db.db), catalogue);
   const tickets = new GameTicketService(new GameTicketRepository(db.db));
+  // The game client page of each house engine (apps/web routes under /play).
+  const clients: EngineClients = {
+    SLOT: 'play/slot',
+    CARDS: 'play/cards',
+    FISH: 'play/fish',
+    COCKFIGHT: 'play/cockfight',
+    BACCARAT: 'play/baccarat',
+    SPORTSBOOK: 'play/sports',
+  };
   const providers = new ProviderService({
     // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
-    HOUSE: new EngineAdapter('HOUSE', 'SEAMLESS', tickets),
-    SIMULATED: new EngineAdapter('SIMULATED', 'FRAME', tickets),
+    HOUSE: new EngineAdapter('HOUSE', 'SEAMLESS', tickets, clients),
+    SIMULATED: new EngineAdapter('SIMULATED', 'FRAME', tickets, clients),
   });
   const callbackRepo = new VendorCallbackRepository(db.db);
   const seamless = new SeamlessWalletService(d.bets, callbackRepo);
@@ -138,7 +175,37 @@ function gameServices(db: DbHandle, d: { bets: BetService; wallet: WalletService
       game: (merchant, vendor, code) => catalogue.byCode(merchant, vendor, code),
     }),
     houseSlot: new HouseSlotService(tickets, seamless, new HouseRoundRepository(db.db)),
+    houseRounds: new HouseRoundSweeper(new HouseRoundRepository(db.db), seamless),
+    houseFish: new HouseFishService(
+      tickets,
+      seamless,
+      new HouseRoundRepository(db.db),
+      new RateLimiter(db.db),
+    ),
+    houseCockfight: new HouseCockfightService(
+      tickets,
+      seamless,
+      new CockfightRepository(db.db),
+      cockfightTimings(d.config.COCKFIGHT_BET_SECONDS),
+    ),
   };
+}
+
+/** The house live baccarat (ISSUE 6): its tables' dealer and the game calls. */
+function baccaratServices(
+  db: DbHandle,
+  tickets: GameTicketService,
+  seamless: SeamlessWalletService,
+  config: Config,
+) {
+  const repo = new BaccaratRepository(db.db);
+  const dealer = new BaccaratDealerService(repo, seamless, {
+    betSeconds: config.BACCARAT_BET_SECONDS,
+    // Long enough to draw, reveal and settle the cards; shorter with a short betting window.
+    resultSeconds: Math.min(10, Math.max(6, config.BACCARAT_BET_SECONDS)),
+    tables: 3,
+  });
+  return { repo, dealer, game: new HouseBaccaratService(tickets, seamless, repo, dealer) };
 }
 
 /** Builds the composition root: one instance of each service, wired by hand. */
@@ -181,9 +248,9 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     system,
   );
   late.wallet = wallet;
-  const bets = new BetService(new BetRepository(db.db), ledger, turnover);
+  const bets = new BetService(new BetRepository(db.db), ledger);
   return {
-    ...gameServices(db, { bets, wallet, members }),
+    ...gameServices(db, { bets, wallet, members, config }),
     ledger,
     inbox,
     turnover,
@@ -250,7 +317,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   // 3. Domain routes.
   await app.register(systemRoutes, { system: services.system });
   await app.register(announcementRoutes, { announcements: services.announcements });
-  await app.register(vendorRoutes, { vendors: services.vendors });
+  await app.register(vendorRoutes, { vendors: services.vendors, catalogue: services.catalogue });
   await app.register(sessionRoutes, {
     payloadKeys: services.payloadKeys,
     sessions: services.sessions,
@@ -278,17 +345,49 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
   await app.register(vendorCallbackRoutes, { callbacks: services.callbacks });
   await app.register(houseSlotRoutes, { slot: services.houseSlot });
+  // The house card rooms (ISSUE 6): their calls, and the dealer that keeps hands moving.
+  const cards = new HouseCardsService(
+    services.tickets,
+    services.seamless,
+    new CardsRepository(db.db),
+    cardsTiming(config.CARDS_DECISION_SECONDS),
+  );
+  await app.register(houseCardsRoutes, { cards });
+  startCardsDealer(app, cards);
+  await app.register(houseFishRoutes, { fish: services.houseFish });
+  await app.register(houseCockfightRoutes, { cockfight: services.houseCockfight });
+  // Cockfights are decided and settled on the clock, whether or not a player is watching.
+  startCockfightSweeper(app, services.houseCockfight);
+  const baccarat = baccaratServices(db, services.tickets, services.seamless, config);
+  await app.register(houseBaccaratRoutes, { baccarat: baccarat.game });
+  // Every brand's baccarat tables keep dealing (once per round, whichever instance gets there).
+  startBaccaratDealer(app, baccarat.dealer, baccarat.repo);
+  // House sportsbook (ISSUE 6): fixtures, bets and the sweeper that settles ended matches.
+  const sportsbook = new HouseSportsbookService(
+    services.tickets,
+    services.seamless,
+    new SportsbookRepository(db.db),
+    new SportsbookClock(config.SPORTSBOOK_MINUTE_MS),
+  );
+  app.decorate('houseSportsbook', sportsbook);
+  await app.register(houseSportsbookRoutes, { sportsbook });
+  startSportsbookSweeper(app, sportsbook);
   // Payouts the member has not answered by their deadline count as received (every minute).
   startWithdrawalAutoConfirm(app, services.withdrawals);
   await app.register(manifestRoute);
 
   // Old rate-limit windows and long-expired game tickets are useless: dropped hourly so the tables stay small.
-  const prune = setInterval(() => {
-    services.limits.prune().catch((err: unknown) => app.log.warn({ err }, 'rate counter prune failed'));
-    services.tickets.prune().catch((err: unknown) => app.log.warn({ err }, 'game ticket prune failed'));
-  }, 3_600_000);
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  startIntervalJob(app, {
+    name: 'hourly prune',
+    everyMs: 3_600_000,
+    run: () => Promise.all([services.limits.prune(), services.tickets.prune()]),
+  });
+  // Slot and fishing rounds whose outcome is stored but whose bet a crash left open are paid.
+  startIntervalJob(app, {
+    name: 'house round sweep',
+    everyMs: HOUSE_ROUND_SWEEP_MS,
+    run: () => services.houseRounds.sweep(),
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 

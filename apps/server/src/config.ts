@@ -46,6 +46,14 @@ const envSchema = z.object({
    * Default: on, except with NODE_ENV=production, where it must be asked for explicitly.
    */
   DEMO_GATEWAY: z.enum(['true', 'false']).optional(),
+  /** The house card game's decision window in seconds (default 10; e2e sets it short). */
+  CARDS_DECISION_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
+  /** Seconds of a cockfight's betting window; the fight and result phases follow from it (a third, a sixth). */
+  COCKFIGHT_BET_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Seconds each house baccarat round takes bets (the end-to-end tests shorten it). */
+  BACCARAT_BET_SECONDS: z.coerce.number().int().min(3).max(120).default(15),
+  /** Real milliseconds per sportsbook match minute (ISSUE 6); shorter only for e2e tests and demos. */
+  SPORTSBOOK_MINUTE_MS: z.coerce.number().min(1).max(60_000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_GATEWAY'> & { DEMO_GATEWAY: boolean };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type {
   Game,
   GameList,
@@ -104,6 +105,32 @@ describe('game list (GCSGAME_gameList)', () => {
     expect(cn.games[0]!.displayName).not.toBe('Dragon Fortune');
     const byCn = await list({ gameName: cn.games[0]!.displayName }, 'CN');
     expect(byCn.games.map((g) => g.gameCode)).toContain(HOUSE_GAME);
+  });
+
+  it('answers the same page gzipped to clients that take it, and keeps brands and languages apart', async () => {
+    const url = `${LIST}?${qs({ gameType: 'RNG', pageNo: 2 })}`;
+    const headers = { host: 'localhost', 'x-forwarded-for': '203.0.113.9' };
+    const plain = await t.app.inject({ method: 'GET', url, headers });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, 'accept-encoding': 'gzip, br' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.json()).toMatchObject({ success: true, value: { games: expect.any(Array) } });
+    // The same query of another brand or language is its own answer, not the cached one.
+    const golden = await list({ gameType: 'RNG', vassalage: 'HOUSE' });
+    const lotus = await id.ok<GameList>(`${LIST}?${qs({ gameType: 'PVP', vassalage: 'KM' })}`, {
+      host: LOTUS,
+    });
+    const goldenKm = await list({ gameType: 'PVP', vassalage: 'KM' });
+    expect(golden.games.map((g) => g.gameCode)).toEqual([HOUSE_GAME]);
+    expect(lotus.totalCount).toBeGreaterThan(0);
+    expect(lotus.games.map((g) => g.nodeId)).not.toEqual(goldenKm.games.map((g) => g.nodeId));
   });
 
   it('accepts the empty parameters real clients send, refuses bad ones with request.invalid', async () => {
@@ -444,5 +471,62 @@ describe('winner board and popular games', () => {
     expect(popular[0]!.gameCode).toBe(HOUSE_GAME);
     expect(new Set(popular.map((g) => g.nodeId)).size).toBe(20);
     await id.fails(`${POPULAR}?count=0`, {}, 400, 'request.invalid');
+  });
+});
+
+describe('switching a category off (operator)', () => {
+  const SWITCH = '/wps/admin/game-types';
+  const admin = { 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' };
+  const liveVendors = async (host?: string) =>
+    (
+      await id.ok<{ title: string; cards: { vassalage: string }[] }[]>(
+        '/wps/relay/GCSGAME_newGameVendor',
+        host ? { host } : {},
+      )
+    ).find((c) => c.title === 'LIVE');
+
+  it('takes the category out of navigation, lists and launch for that brand only, and back', async () => {
+    const m = await id.registerGolden();
+    expect((await liveVendors())?.cards.map((c) => c.vassalage)).toContain('HOUSE');
+    expect((await list({ gameType: 'LIVE' })).totalCount).toBeGreaterThan(0);
+
+    const off = await id.ok<{ gameType: string; enabled: boolean; vendors: string[] }>(`${SWITCH}/LIVE`, {
+      body: { enabled: false },
+      headers: admin,
+    });
+    expect(off).toMatchObject({ gameType: 'LIVE', enabled: false });
+    expect(off.vendors).toEqual(expect.arrayContaining(['EVO', 'HOUSE']));
+    expect(await liveVendors()).toBeUndefined();
+    expect(await list({ gameType: 'LIVE' })).toEqual({
+      games: [],
+      totalPages: 0,
+      totalCount: 0,
+      classifies: [],
+    });
+    await id.fails(
+      `${LAUNCH}?${qs({ vendor: 'HOUSE', gameType: 'LIVE' })}`,
+      { token: m.token },
+      404,
+      'game.unknown',
+    );
+    // Another brand keeps its category; other categories of this brand are untouched.
+    expect(await liveVendors(LOTUS)).toBeDefined();
+    expect((await list({ gameType: 'RNG' })).totalCount).toBeGreaterThan(0);
+
+    await id.ok(`${SWITCH}/LIVE`, { body: { enabled: true }, headers: admin });
+    expect((await liveVendors())?.cards.map((c) => c.vassalage)).toContain('HOUSE');
+    const back = await id.ok<LaunchGame>(`${LAUNCH}?${qs({ vendor: 'HOUSE', gameType: 'LIVE' })}`, {
+      token: m.token,
+    });
+    expect(back.url).toMatch(/^\/play\/baccarat\?token=/);
+  });
+
+  it('refuses an unknown category, a bad body and a caller without the operator key; nothing changes', async () => {
+    await id.fails(`${SWITCH}/POKER`, { body: { enabled: false }, headers: admin }, 400, 'request.invalid');
+    await id.fails(`${SWITCH}/LIVE`, { body: { enabled: 'no' }, headers: admin }, 400, 'request.invalid');
+    const stranger = await id.send(`${SWITCH}/LIVE`, { body: { enabled: false } });
+    expect(stranger.body.success).toBe(false);
+    expect([401, 403]).toContain(stranger.status);
+    expect((await liveVendors())?.cards.length).toBeGreaterThan(0);
   });
 });

@@ -78,6 +78,27 @@ export const ERRORS = {
   'vendor.round.unknown': 404,
   'vendor.round.closed': 409,
   'vendor.round.rolled.back': 409,
+  // The house card game (ISSUE 6).
+  'cards.hand.closed': 409,
+  'cards.room.full': 409,
+  'cards.not.seated': 409,
+  // House fishing (ISSUE 6).
+  'game.shot.too.fast': 429,
+  // House cockfight (ISSUE 6).
+  'cockfight.betting.closed': 409,
+  // House live baccarat (ISSUE 6).
+  'baccarat.table.unknown': 404,
+  'baccarat.betting.closed': 409,
+  'baccarat.bet.limit': 400,
+  'baccarat.bet.placed': 409,
+  // House sportsbook (ISSUE 6).
+  'sportsbook.bet.invalid': 400,
+  'sportsbook.stake.invalid': 400,
+  'sportsbook.market.closed': 409,
+  'sportsbook.odds.changed': 409,
+  'sportsbook.bet.unknown': 404,
+  'sportsbook.cashout.unavailable': 409,
+  'sportsbook.cashout.changed': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

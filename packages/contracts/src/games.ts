@@ -52,6 +52,13 @@ export const GAME_CLASSIFIES = ['SLOT', 'ARCADE', 'TABLE', 'CRASH', 'BINGO', 'FI
 export type GameClassify = (typeof GAME_CLASSIFIES)[number];
 
 /**
+ * The house engines a catalogue game can run on (ISSUE 5 slot, ISSUE 6 the rest): the house
+ * vendor's games, and simulated studios' games played on a house engine under their own name.
+ */
+export const HOUSE_ENGINES = ['SLOT', 'BACCARAT', 'FISH', 'CARDS', 'SPORTSBOOK', 'COCKFIGHT'] as const;
+export type HouseEngine = (typeof HOUSE_ENGINES)[number];
+
+/**
  * Minimum-bet filter of the game list (SPEC section 2), as sent. A value keeps games whose
  * minimum bet is at most that amount: the games a player can start with that stake.
  */

@@ -13,3 +13,8 @@ export * from './payload-crypto';
 export * from './money';
 export * from './wallet';
 export * from './house-slot';
+export * from './house-cards';
+export * from './house-fish';
+export * from './house-cockfight';
+export * from './house-baccarat';
+export * from './house-sportsbook';

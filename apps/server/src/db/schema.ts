@@ -1,3 +1,4 @@
+import type { HouseEngine } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Text kept per language: { "EN": "...", "MY": "..." }. */
@@ -127,7 +128,15 @@ export interface CryptoKeyTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends IdentityTables, WalletTables, GameTables {
+export interface Database
+  extends
+    IdentityTables,
+    WalletTables,
+    GameTables,
+    BaccaratTables,
+    CardsTables,
+    CockfightTables,
+    SportsbookTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -514,7 +523,7 @@ export interface GameTable {
   is_game: string | null;
   default_play_type: string | null;
   icon_path: string;
-  engine: 'SLOT' | null;
+  engine: HouseEngine | null;
   sort: number;
   enabled: Generated<boolean>;
 }
@@ -584,4 +593,211 @@ export interface GameTables {
   vendor_secret: VendorSecretTable;
   vendor_rollback: VendorRollbackTable;
   house_round: HouseRoundTable;
+}
+
+// The house card game (ISSUE 6, migration 0009).
+
+export interface CardsRoomTable {
+  merchant_code: string;
+  room_id: string;
+}
+
+export interface CardsHandTable {
+  merchant_code: string;
+  room_id: string;
+  hand_no: ColumnType<string, bigint | string | number, bigint | string | number>;
+  ante: Minor;
+  deal_at: Timestamp;
+  decide_by: Timestamp;
+  seats: Json<unknown>;
+  result: Json<unknown> | null;
+  pot: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  rake: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  house_seat_stakes: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  house_seat_payouts: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Date>;
+}
+
+export interface CardsEntryTable {
+  merchant_code: string;
+  room_id: string;
+  hand_no: ColumnType<string, bigint | string | number, bigint | string | number>;
+  member_id: string;
+  seat: number;
+  node_id: string;
+  vendor_code: string;
+  wallet_vendor: string | null;
+  game_type: string;
+  game_code: string;
+  game_name: string;
+  ante: Minor;
+  status: Generated<'PENDING' | 'ANTED' | 'FAILED' | 'LATE' | 'VOID'>;
+  action: 'PLAYING' | 'PLAY' | 'FOLD' | null;
+  play_void: Generated<boolean>;
+  payout: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  paid: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface CardsTables {
+  cards_room: CardsRoomTable;
+  cards_hand: CardsHandTable;
+  cards_entry: CardsEntryTable;
+}
+
+// ---- house cockfight (ISSUE 6, migration 0011) ----------------------------------------------------
+export interface CockfightFightTable {
+  id: Generated<string>;
+  merchant_code: string;
+  vendor_code: string;
+  game_code: string;
+  fight_no: ColumnType<string, number | string, number | string>;
+  opens_at: Timestamp;
+  closes_at: Timestamp;
+  reveal_at: Timestamp;
+  edge: number;
+  meron: Json<unknown>;
+  wala: Json<unknown>;
+  chance_meron: number;
+  chance_wala: number;
+  chance_draw: number;
+  chance_cancel: number;
+  odds_meron: number;
+  odds_wala: number;
+  odds_draw: number;
+  status: Generated<'OPEN' | 'DECIDED' | 'SETTLED'>;
+  result: 'MERON' | 'WALA' | 'DRAW' | 'CANCELLED' | null;
+  decided_at: Timestamp | null;
+  settled_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface CockfightBetTable {
+  id: Generated<string>;
+  fight_id: string;
+  merchant_code: string;
+  member_id: string;
+  node_id: string;
+  vendor_code: string;
+  wallet_vendor: string | null;
+  request_id: string;
+  side: 'MERON' | 'WALA' | 'DRAW';
+  stake: ColumnType<string, bigint | string, bigint | string>;
+  odds: number;
+  status: Generated<'PLACING' | 'OPEN' | 'WON' | 'LOST' | 'REFUNDED' | 'VOID' | 'REJECTED'>;
+  payout: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  created_at: Generated<Date>;
+  settled_at: Timestamp | null;
+}
+
+export interface CockfightTables {
+  cockfight_fight: CockfightFightTable;
+  cockfight_bet: CockfightBetTable;
+}
+
+// ---- house live baccarat (ISSUE 6, migration 0007) ------------------------------------------------
+
+type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
+
+export interface BaccaratShoeTable {
+  merchant_code: string;
+  table_id: number;
+  shoe_no: number;
+  hands: Generated<number>;
+  /** WARNING: every card still to come (BaccaratShoeState). Never sent to a client. */
+  state: Json<unknown>;
+  updated_at: Generated<Date>;
+}
+
+export interface BaccaratRoundTable {
+  merchant_code: string;
+  table_id: number;
+  round_no: Int8;
+  closes_at: Timestamp;
+  shoe_no: number | null;
+  hand_no: number | null;
+  result: Json<unknown> | null;
+  dealt_at: Timestamp | null;
+  settled_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface BaccaratBetTable {
+  id: Generated<string>;
+  merchant_code: string;
+  table_id: number;
+  round_no: Int8;
+  member_id: string;
+  vendor_code: string;
+  wallet_vendor: string | null;
+  game_type: string;
+  game_code: string;
+  game_name: string;
+  bet_type: string;
+  stake: Int8;
+  transaction_id: string;
+  status: Generated<'PENDING' | 'SETTLED' | 'VOID'>;
+  payout: Int8 | null;
+  created_at: Generated<Date>;
+  settled_at: Timestamp | null;
+}
+
+export interface BaccaratTables {
+  baccarat_shoe: BaccaratShoeTable;
+  baccarat_round: BaccaratRoundTable;
+  baccarat_bet: BaccaratBetTable;
+}
+
+// ---- house sportsbook (ISSUE 6, migration 0010) ----------------------------------------------------
+
+export interface SportsbookFixtureTable {
+  id: Generated<string>;
+  merchant_code: string;
+  fixture_id: string;
+  sport: string;
+  league_id: string;
+  detail: Json<unknown>;
+  kick_off: Timestamp;
+  local_date: string;
+  status: Generated<string>;
+  timeline: ColumnType<unknown, string | null | undefined, string | null>;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  final_home: ColumnType<number | null, number | null | undefined, number | null>;
+  final_away: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Generated<Date>;
+}
+
+export interface SportsbookBetTable {
+  id: Generated<string>;
+  merchant_code: string;
+  bet_id: string;
+  member_id: string;
+  node_id: string;
+  vendor_code: string;
+  wallet_vendor: string | null;
+  game_type: string;
+  game_code: string;
+  game_name: string;
+  stake: ColumnType<string, bigint | string, bigint | string>;
+  legs: Json<unknown>;
+  status: string;
+  payout: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  leg_results: ColumnType<unknown, string | null | undefined, string | null>;
+  placed_at: Generated<Date>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SportsbookBetLegTable {
+  bet_row_id: string;
+  merchant_code: string;
+  fixture_id: string;
+}
+
+export interface SportsbookTables {
+  sportsbook_fixture: SportsbookFixtureTable;
+  sportsbook_bet: SportsbookBetTable;
+  sportsbook_bet_leg: SportsbookBetLegTable;
 }

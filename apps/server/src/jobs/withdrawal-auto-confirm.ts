@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WithdrawalService } from '../modules/cashier/withdrawal.service';
+import { startIntervalJob } from './interval-job';
 
 /** How often unanswered payouts are looked for: a payout is settled at most this late after its deadline. */
 export const AUTO_CONFIRM_INTERVAL_MS = 60_000;
@@ -17,11 +18,9 @@ export function autoConfirmWithdrawalPayouts(
 
 /** Runs the job every minute for the life of the app: unref'd (never keeps the process up), stopped on close. */
 export function startWithdrawalAutoConfirm(app: FastifyInstance, withdrawals: WithdrawalService): void {
-  const timer = setInterval(() => {
-    autoConfirmWithdrawalPayouts(withdrawals).catch((err: unknown) =>
-      app.log.warn({ err }, 'withdrawal auto-confirm failed'),
-    );
-  }, AUTO_CONFIRM_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  startIntervalJob(app, {
+    name: 'withdrawal auto-confirm',
+    everyMs: AUTO_CONFIRM_INTERVAL_MS,
+    run: () => autoConfirmWithdrawalPayouts(withdrawals),
+  });
 }

@@ -88,7 +88,20 @@ describe('DEMO_GAMES', () => {
       }),
     ]);
     expect(byPair.get('HOUSE/RNG')![0]!.names.EN).toBe('Dragon Fortune');
-    for (const g of byVendor.get('HOUSE')!.filter((x) => x.gameType !== 'RNG')) expect(g.engine).toBeNull();
+    const engines = Object.fromEntries(byVendor.get('HOUSE')!.map((g) => [g.gameType, g.engine]));
+    expect(engines).toEqual({
+      RNG: 'SLOT',
+      LIVE: 'BACCARAT',
+      FISH: 'FISH',
+      PVP: 'CARDS',
+      SPORTS: 'SPORTSBOOK',
+      ESPORTS: 'SPORTSBOOK',
+    });
+    for (const g of DEMO_GAMES.filter((x) => x.gameType === 'COCKFIGHT')) expect(g.engine).toBe('COCKFIGHT');
+    // The house PVP game is a card room game (players and house seats), not blackjack.
+    const pvp = byPair.get('HOUSE/PVP')![0]!;
+    expect(pvp.gameCode).toBe('house-three-card-showdown');
+    expect(pvp.names).toMatchObject({ EN: 'Three Card Showdown', CN: '三张牌对决', VI: 'Đấu Bài Ba Lá' });
   });
 
   it('gives codes of the allowed shape, unique per vendor', () => {
@@ -124,7 +137,8 @@ describe('DEMO_GAMES', () => {
       expect(GAME_CLASSIFIES).toContain(g.classify);
       expect(CLASSIFIES_OF[g.gameType], at).toContain(g.classify);
       expect(DEMO_MIN_BETS, at).toContain(g.minBet);
-      expect(g.engine, at).toBe(g.gameType === 'RNG' && g.classify === 'SLOT' ? 'SLOT' : null);
+      if (g.vendor !== 'HOUSE' && g.gameType !== 'COCKFIGHT')
+        expect(g.engine, at).toBe(g.gameType === 'RNG' && g.classify === 'SLOT' ? 'SLOT' : null);
       expect(g.isGame, at).toBe(g.vendor === 'KM' ? 'VASSALAGE' : null);
       if (g.classify === 'SLOT') {
         expect(g.lines, at).toBeGreaterThanOrEqual(5);

@@ -1,5 +1,5 @@
 import { seededRandom } from '../../platform/seeded-random';
-import type { GameClassify, GameType, Language } from '@app/contracts';
+import type { GameClassify, GameType, HouseEngine, Language } from '@app/contracts';
 
 /*
  * The demo game catalogue: every vendor of the demo brands gets games an operator would import
@@ -34,8 +34,8 @@ export interface DemoGame {
   hot: boolean;
   /** 'VASSALAGE': the game opens the vendor's popup game list (Kingmaker). */
   isGame: string | null;
-  /** The simulated studio plays its slots on the house slot engine. */
-  engine: 'SLOT' | null;
+  /** The house engine that plays it: the house vendor's games, the simulated studio's slots and cockfights. */
+  engine: HouseEngine | null;
 }
 
 /** Where a game's icon lives under the brand's image CDN (drawn by scripts/draw-media.ts). */
@@ -194,6 +194,16 @@ const CLASHES = new Set([
 
 const ROULETTE: Words = ['Roulette', '轮盘', 'Rolet', 'Rolet', 'รูเล็ต', 'Roulette', 'Cò Quay'];
 const BLACKJACK: Words = ['Blackjack', '21点', 'Blackjack', 'Blackjack', 'แบล็คแจ็ค', 'Blackjack', 'Xì Dách'];
+/** The house card room game (PVP): players and house seats, a showdown of three-card hands. */
+const THREE_CARD_SHOWDOWN: Words = [
+  'Three Card Showdown',
+  '三张牌对决',
+  'Adu Tiga Kartu',
+  'Pertarungan Tiga Kad',
+  'ไพ่สามใบประลอง',
+  'Tatlong Barahang Tapatan',
+  'Đấu Bài Ba Lá',
+];
 const BACCARAT: Words = ['Baccarat', '百家乐', 'Bakarat', 'Bakarat', 'บาคาร่า', 'Baccarat', 'Baccarat'];
 const SIC_BO: Words = ['Sic Bo', '骰宝', 'Sic Bo', 'Sic Bo', 'ไฮโล', 'Sic Bo', 'Tài Xỉu'];
 const DRAGON_TIGER: Words = [
@@ -1066,14 +1076,15 @@ function fixedGames(
       lines: 0,
       hot: hot.has(i) || (hotFirst && i === 0),
       isGame: vendor === 'KM' ? 'VASSALAGE' : null,
-      engine: null,
+      // The cockfight studios all stream the house arena (ISSUE 6).
+      engine: gameType === 'COCKFIGHT' ? 'COCKFIGHT' : null,
     };
   });
 }
 
 /**
- * The house vendor: its slot is the house slot engine's own game; its other categories have one
- * game each (another part of the platform makes them playable).
+ * The house vendor: one game per category, each its house engine's own (ISSUE 5 slot, ISSUE 6 the
+ * rest; sports and esports share the sportsbook).
  */
 function houseGames(): DemoGame[] {
   const one = (gameType: GameType, w: Words, classify: GameClassify, minBet: DemoMinBet): DemoGame => {
@@ -1094,11 +1105,11 @@ function houseGames(): DemoGame[] {
   };
   return [
     { ...one('RNG', DRAGON_FORTUNE, 'SLOT', '0.20'), lines: 20, hot: true, engine: 'SLOT' },
-    one('LIVE', BACCARAT, 'TABLE', '1.00'),
-    one('FISH', OCEAN_KING, 'FISHING', '0.10'),
-    one('PVP', BLACKJACK, 'CARD', '0.50'),
-    one('SPORTS', SPORTSBOOK, 'TABLE', '1.00'),
-    one('ESPORTS', ESPORTS_BETTING, 'TABLE', '1.00'),
+    { ...one('LIVE', BACCARAT, 'TABLE', '1.00'), engine: 'BACCARAT' },
+    { ...one('FISH', OCEAN_KING, 'FISHING', '0.10'), engine: 'FISH' },
+    { ...one('PVP', THREE_CARD_SHOWDOWN, 'CARD', '0.50'), engine: 'CARDS' },
+    { ...one('SPORTS', SPORTSBOOK, 'TABLE', '1.00'), engine: 'SPORTSBOOK' },
+    { ...one('ESPORTS', ESPORTS_BETTING, 'TABLE', '1.00'), engine: 'SPORTSBOOK' },
   ];
 }
 

@@ -6,6 +6,7 @@ import {
   type GameList,
   type GameListQuery,
   type GameType,
+  type HouseEngine,
   type Language,
 } from '@app/contracts';
 import type { LocalizedText } from '../../db/schema';
@@ -28,7 +29,7 @@ export interface CatalogueGame {
   isGame: string | null;
   defaultPlayType: string | null;
   iconPath: string;
-  engine: 'SLOT' | null;
+  engine: HouseEngine | null;
   walletType: 'TRANSFER' | 'SEAMLESS';
   adapter: 'HOUSE' | 'SIMULATED';
 }
@@ -145,6 +146,14 @@ export class CatalogueService {
       byNode: new Map(games.map((g) => [g.nodeId, g])),
       byCode: new Map(games.map((g) => [`${g.vendor}|${g.gameCode}`, g])),
     };
+  }
+
+  /**
+   * The identity of the brand's current snapshot: a different object once it has been reloaded
+   * (what answers built from the catalogue are cached under).
+   */
+  async version(merchant: string): Promise<object> {
+    return this.snapshot(merchant);
   }
 
   async all(merchant: string): Promise<CatalogueGame[]> {

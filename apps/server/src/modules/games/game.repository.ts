@@ -1,3 +1,4 @@
+import type { HouseEngine } from '@app/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database, LocalizedText } from '../../db/schema';
 
@@ -17,7 +18,7 @@ export interface CatalogueRow {
   is_game: string | null;
   default_play_type: string | null;
   icon_path: string;
-  engine: 'SLOT' | null;
+  engine: HouseEngine | null;
   vendor_name: string;
   vendor_sort: number;
   wallet_type: string;

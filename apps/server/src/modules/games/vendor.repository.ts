@@ -24,4 +24,16 @@ export class VendorRepository {
       .orderBy('code')
       .execute();
   }
+
+  /** Switches every vendor of a game type on or off; answers the vendor codes changed. */
+  async setTypeEnabled(merchant: string, gameType: string, enabled: boolean): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('vendor')
+      .set({ enabled })
+      .where('merchant_code', '=', merchant)
+      .where('game_type', '=', gameType)
+      .returning('code')
+      .execute();
+    return rows.map((r) => r.code);
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  GAME_TYPES,
   newGameVendorQuerySchema,
   ok,
   vassGameTypeQuerySchema,
@@ -9,10 +10,39 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
+import type { CatalogueService } from './catalogue.service';
 import type { VendorService } from './vendor.service';
 
-export async function vendorRoutes(app: FastifyInstance, opts: { vendors: VendorService }) {
+export async function vendorRoutes(
+  app: FastifyInstance,
+  opts: { vendors: VendorService; catalogue: CatalogueService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/wps/admin/game-types/:gameType',
+    {
+      config: { admin: true, openWhenClosed: true },
+      schema: {
+        summary: 'Switch a game category of the brand on or off (its vendors, lists and launches)',
+        tags: ['operator'],
+        params: z.object({ gameType: z.enum(GAME_TYPES) }),
+        body: z.object({ enabled: z.boolean() }),
+        response: {
+          200: ok(
+            z.object({ gameType: z.enum(GAME_TYPES), enabled: z.boolean(), vendors: z.array(z.string()) }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const { gameType } = req.params;
+      const vendors = await opts.vendors.setCategory(req.brand.code, gameType, req.body.enabled);
+      // This instance shows it at once; others when their catalogue snapshot is next reloaded (30 s).
+      opts.catalogue.invalidate(req.brand.code);
+      return envelope({ gameType, enabled: req.body.enabled, vendors });
+    },
+  );
 
   r.get(
     '/wps/relay/GCSGAME_newGameVendor',

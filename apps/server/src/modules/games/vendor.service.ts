@@ -27,6 +27,15 @@ export class VendorService {
     }));
   }
 
+  /**
+   * Switches a whole category (game type) of the brand on or off (ISSUE 6): its vendors leave the
+   * navigation, lobbies and game lists, and its games no longer launch. Money a member holds in a
+   * switched-off vendor's wallet stays listed (wallets()), so it can be moved back.
+   */
+  async setCategory(merchant: string, gameType: GameType, enabled: boolean): Promise<string[]> {
+    return this.repo.setTypeEnabled(merchant, gameType, enabled);
+  }
+
   /** Vendors grouped by game type, in the fixed game-type order; empty categories are left out. */
   async categories(brand: Brand, gameType?: GameType): Promise<VendorCategory[]> {
     const cards = await this.cards(brand, gameType);

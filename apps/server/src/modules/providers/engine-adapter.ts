@@ -1,8 +1,12 @@
+import type { HouseEngine } from '@app/contracts';
 import type { GameTicketService } from './game-ticket.service';
 import type { LaunchRequest, LaunchResult, ProviderGame, VendorAdapter } from './vendor-adapter';
 
-/** Where each house engine's game client lives (a page of the site, on a launch CDN). */
-const CLIENT_PATHS: Record<NonNullable<ProviderGame['engine']>, string> = { SLOT: 'play/slot' };
+/**
+ * Where each wired house engine's game client lives (a page of the site, relative to a launch
+ * CDN). An engine without an entry is not served: its games answer game.unavailable.
+ */
+export type EngineClients = Partial<Record<HouseEngine, string>>;
 
 /**
  * An adapter whose games run on the house engines, in-process: the HOUSE vendor itself, and the
@@ -15,15 +19,18 @@ export class EngineAdapter implements VendorAdapter {
     readonly kind: 'HOUSE' | 'SIMULATED',
     private readonly mode: LaunchResult['mode'],
     private readonly tickets: GameTicketService,
+    private readonly clients: EngineClients,
   ) {}
 
   playable(game: ProviderGame): boolean {
-    return game.engine !== null;
+    return game.engine !== null && this.clients[game.engine] !== undefined;
   }
 
   async launch(req: LaunchRequest): Promise<LaunchResult> {
     const engine = req.game.engine;
-    if (engine === null) throw new Error(`launch of ${req.game.vendor}/${req.game.gameCode}: no engine`);
+    const client = engine === null ? undefined : this.clients[engine];
+    if (engine === null || client === undefined)
+      throw new Error(`launch of ${req.game.vendor}/${req.game.gameCode}: no engine client`);
     const token = await this.tickets.issue({
       merchant: req.merchant,
       memberId: req.memberId,
@@ -41,6 +48,6 @@ export class EngineAdapter implements VendorAdapter {
     });
     const query = new URLSearchParams({ token, lang: req.language, backUrl: req.backUrl });
     const base = req.cdn.endsWith('/') ? req.cdn : `${req.cdn}/`;
-    return { url: `${base}${CLIENT_PATHS[engine]}?${query.toString()}`, mode: this.mode };
+    return { url: `${base}${client}?${query.toString()}`, mode: this.mode };
   }
 }

@@ -1,4 +1,4 @@
-import type { GameType } from '@app/contracts';
+import type { GameType, HouseEngine } from '@app/contracts';
 
 /** What providers need to know of a catalogue game (the games module supplies it). */
 export interface ProviderGame {
@@ -8,7 +8,7 @@ export interface ProviderGame {
   gameCode: string;
   displayName: string;
   minBet: bigint;
-  engine: 'SLOT' | null;
+  engine: HouseEngine | null;
 }
 
 /** The catalogue as providers see it: injected, so providers never read the games module's tables. */

@@ -75,4 +75,24 @@ export const id: Record<ErrorCode, string> = {
   'vendor.round.unknown': 'Tidak ada taruhan untuk ronde ini.',
   'vendor.round.closed': 'Ronde ini sudah diselesaikan atau dibatalkan.',
   'vendor.round.rolled.back': 'Ronde ini dibatalkan oleh vendor.',
+  'cards.hand.closed': 'Putaran ini sudah ditutup: kartu sudah dibagikan atau hasilnya sudah ditentukan.',
+  'cards.room.full': 'Meja ini penuh untuk putaran berikutnya.',
+  'cards.not.seated': 'Anda tidak memiliki kursi di putaran ini.',
+  'game.shot.too.fast':
+    'Anda menembak terlalu cepat: maksimal {0} tembakan per detik. Tunggu sebentar lalu tembak lagi.',
+  'cockfight.betting.closed':
+    'Taruhan untuk pertarungan ini sudah ditutup. Silakan bertaruh di pertarungan berikutnya.',
+  'baccarat.table.unknown': 'Meja baccarat ini tidak ada.',
+  'baccarat.betting.closed':
+    'Taruhan untuk putaran ini sudah ditutup. Silakan bertaruh di putaran berikutnya.',
+  'baccarat.bet.limit': 'Taruhan ini di luar batas meja ({0} sampai {1}).',
+  'baccarat.bet.placed': 'Anda sudah memiliki taruhan lain di posisi ini pada putaran ini.',
+  'sportsbook.bet.invalid':
+    'Taruhan ini tidak dapat dipasang: periksa pilihannya (satu per pertandingan, maksimal {0}).',
+  'sportsbook.stake.invalid': 'Taruhan harus antara {0} dan {1}, dan pembayaran maksimal {2}.',
+  'sportsbook.market.closed': 'Pasar ini ditutup untuk taruhan.',
+  'sportsbook.odds.changed': 'Odds telah berubah. Periksa odds baru dan konfirmasi lagi.',
+  'sportsbook.bet.unknown': 'Taruhan ini tidak ditemukan.',
+  'sportsbook.cashout.unavailable': 'Cash-out tidak tersedia untuk taruhan ini.',
+  'sportsbook.cashout.changed': 'Tawaran cash-out telah berubah. Periksa tawaran baru.',
 };

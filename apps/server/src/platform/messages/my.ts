@@ -75,4 +75,24 @@ export const my: Record<ErrorCode, string> = {
   'vendor.round.unknown': 'Tiada pertaruhan ditemui untuk pusingan ini.',
   'vendor.round.closed': 'Pusingan ini telah diselesaikan atau dibatalkan.',
   'vendor.round.rolled.back': 'Pusingan ini telah dibatalkan oleh vendor.',
+  'cards.hand.closed': 'Pusingan ini sudah ditutup: kad telah diagihkan atau keputusan telah dibuat.',
+  'cards.room.full': 'Meja ini penuh untuk pusingan seterusnya.',
+  'cards.not.seated': 'Anda tiada tempat duduk dalam pusingan ini.',
+  'game.shot.too.fast':
+    'Anda menembak terlalu pantas: paling banyak {0} tembakan sesaat. Tunggu sebentar dan tembak semula.',
+  'cockfight.betting.closed':
+    'Pertaruhan untuk perlawanan ini telah ditutup. Sila bertaruh pada perlawanan seterusnya.',
+  'baccarat.table.unknown': 'Meja bakarat ini tidak wujud.',
+  'baccarat.betting.closed':
+    'Pertaruhan untuk pusingan ini telah ditutup. Sila bertaruh pada pusingan seterusnya.',
+  'baccarat.bet.limit': 'Pertaruhan ini di luar had meja ({0} hingga {1}).',
+  'baccarat.bet.placed': 'Anda sudah mempunyai pertaruhan lain di tempat ini dalam pusingan ini.',
+  'sportsbook.bet.invalid':
+    'Pertaruhan ini tidak boleh dibuat: semak pilihannya (satu setiap perlawanan, paling banyak {0}).',
+  'sportsbook.stake.invalid': 'Pertaruhan mesti antara {0} dan {1}, dan bayaran maksimum ialah {2}.',
+  'sportsbook.market.closed': 'Pasaran ini ditutup untuk pertaruhan.',
+  'sportsbook.odds.changed': 'Odds telah berubah. Sila semak odds baharu dan sahkan semula.',
+  'sportsbook.bet.unknown': 'Pertaruhan ini tidak ditemui.',
+  'sportsbook.cashout.unavailable': 'Cash-out tidak tersedia untuk pertaruhan ini.',
+  'sportsbook.cashout.changed': 'Tawaran cash-out telah berubah. Sila semak tawaran baharu.',
 };

@@ -75,4 +75,22 @@ export const ty: Record<ErrorCode, string> = {
   'vendor.round.unknown': 'Walang nahanap na taya para sa round na ito.',
   'vendor.round.closed': 'Naayos na o nakansela na ang round na ito.',
   'vendor.round.rolled.back': 'Kinansela ng vendor ang round na ito.',
+  'cards.hand.closed': 'Sarado na ang kamay na ito: naibigay na ang mga baraha o napagpasyahan na.',
+  'cards.room.full': 'Puno na ang mesang ito para sa susunod na kamay.',
+  'cards.not.seated': 'Wala kang upuan sa kamay na ito.',
+  'game.shot.too.fast':
+    'Masyadong mabilis ang pagbaril mo: hanggang {0} putok lang bawat segundo. Maghintay sandali at bumaril muli.',
+  'cockfight.betting.closed': 'Sarado na ang pustahan sa labang ito. Pumusta sa susunod na laban.',
+  'baccarat.table.unknown': 'Walang ganitong mesa ng baccarat.',
+  'baccarat.betting.closed': 'Sarado na ang pustahan sa round na ito. Pumusta sa susunod na round.',
+  'baccarat.bet.limit': 'Ang pustang ito ay labas sa limitasyon ng mesa ({0} hanggang {1}).',
+  'baccarat.bet.placed': 'May ibang pusta ka na sa puwestong ito sa round na ito.',
+  'sportsbook.bet.invalid':
+    'Hindi mailalagay ang tayang ito: suriin ang mga pinili (isa bawat laban, hanggang {0}).',
+  'sportsbook.stake.invalid': 'Ang taya ay dapat mula {0} hanggang {1}, at ang pinakamalaking bayad ay {2}.',
+  'sportsbook.market.closed': 'Sarado na ang market na ito sa pagtaya.',
+  'sportsbook.odds.changed': 'Nagbago ang odds. Suriin ang bagong odds at kumpirmahin muli.',
+  'sportsbook.bet.unknown': 'Hindi nahanap ang tayang ito.',
+  'sportsbook.cashout.unavailable': 'Walang cash-out para sa tayang ito.',
+  'sportsbook.cashout.changed': 'Nagbago ang alok na cash-out. Suriin ang bagong alok.',
 };

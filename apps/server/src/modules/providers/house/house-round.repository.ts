@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 
 export interface HouseRoundRow {
@@ -57,6 +57,26 @@ export class HouseRoundRepository {
       .where('node_id', '=', nodeId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Rounds stored at least `graceSeconds` ago whose bet (the stake the round's id names) is still
+   * open: the outcome is known, the payout was never made.
+   */
+  storedButOpen(graceSeconds: number, limit: number) {
+    // From the open bets (a partial index keeps them few), to their stored round (unique key).
+    return this.db
+      .selectFrom('bet_record as b')
+      .innerJoin('house_round as r', (j) =>
+        j.onRef('r.merchant_code', '=', 'b.merchant_code').onRef('r.round_id', '=', 'b.round_id'),
+      )
+      .select(['r.merchant_code', 'r.round_id', 'r.member_id', 'r.bet', 'r.total_win', 'b.vendor_code'])
+      .where('b.status', '=', 'OPEN')
+      .whereRef('b.member_id', '=', 'r.member_id')
+      .where('b.placed_at', '<', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+      .orderBy('b.placed_at')
       .limit(limit)
       .execute();
   }
