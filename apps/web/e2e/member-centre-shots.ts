@@ -25,7 +25,6 @@ import { createPostgresDatabase } from '../../server/test/helper';
 import { BetRepository } from '../../server/src/modules/wallet/bet.repository';
 import { BetService } from '../../server/src/modules/wallet/bet.service';
 import { LedgerService } from '../../server/src/modules/wallet/ledger.service';
-import { TurnoverService } from '../../server/src/modules/wallet/turnover.service';
 
 const [out = '/tmp/shots', ...only] = process.argv.slice(2);
 // A brand code among the arguments limits the run to that brand.
@@ -240,7 +239,7 @@ async function history(brand: (typeof BRANDS)[number]) {
       .where('merchant_code', '=', code)
       .where('username', '=', 'demo01')
       .executeTakeFirstOrThrow();
-    const bets = new BetService(new BetRepository(db.db), new LedgerService(db.db), new TurnoverService());
+    const bets = new BetService(new BetRepository(db.db), new LedgerService(db.db));
     const games = [
       { vendor: 'PP', gameType: 'RNG', gameCode: 'vs20olympgate', gameName: 'Gates of Olympus' },
       { vendor: 'EVO', gameType: 'LIVE', gameCode: 'baccarat', gameName: 'Speed Baccarat A' },

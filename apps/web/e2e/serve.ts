@@ -55,6 +55,14 @@ const app = await buildApp({
     // The browser sends X-Forwarded-For in the region test; only loopback is trusted to set it.
     TRUST_PROXY: '127.0.0.1,::1',
     ADMIN_API_KEY,
+    // The card game's decision window: short, so a hand takes seconds.
+    CARDS_DECISION_SECONDS: '3',
+    // Short cockfights (betting 15 s, fight 5 s, result 3 s): a bet settles within a spec's patience.
+    COCKFIGHT_BET_SECONDS: process.env.COCKFIGHT_BET_SECONDS ?? '15',
+    // Short baccarat rounds (6 s of betting, 12 s a round) so a spec settles a bet quickly.
+    BACCARAT_BET_SECONDS: process.env.BACCARAT_BET_SECONDS ?? '6',
+    // A sportsbook match minute lasts 20 ms here: a football match is over in about 2 s.
+    SPORTSBOOK_MINUTE_MS: process.env.SPORTSBOOK_MINUTE_MS ?? '20',
   }),
   db,
 });

@@ -18,7 +18,21 @@ const HotPage = lazy(() => import('./routes/hot').then((m) => ({ default: m.HotP
 const GameFramePage = lazy(() => import('./routes/game-frame').then((m) => ({ default: m.GameFramePage })));
 const SeamlessPage = lazy(() => import('./routes/seamless').then((m) => ({ default: m.SeamlessPage })));
 const FbSportsPage = lazy(() => import('./routes/fbsports').then((m) => ({ default: m.FbSportsPage })));
-const PlaySlotPage = lazy(() => import('./routes/play-slot').then((m) => ({ default: m.PlaySlotPage })));
+/** The house games' clients (ISSUE 5, 6): what a launch URL opens, a page of its own in a frame. */
+const PLAY_PAGES = [
+  [paths.playSlot, lazy(() => import('./routes/play-slot').then((m) => ({ default: m.PlaySlotPage })))],
+  [paths.playCards, lazy(() => import('./routes/play-cards').then((m) => ({ default: m.PlayCardsPage })))],
+  [paths.playFish, lazy(() => import('./routes/play-fish').then((m) => ({ default: m.PlayFishPage })))],
+  [
+    paths.playCockfight,
+    lazy(() => import('./routes/play-cockfight').then((m) => ({ default: m.PlayCockfightPage }))),
+  ],
+  [
+    paths.playBaccarat,
+    lazy(() => import('./routes/play-baccarat').then((m) => ({ default: m.PlayBaccaratPage }))),
+  ],
+  [paths.playSports, lazy(() => import('./routes/play-sports').then((m) => ({ default: m.PlaySportsPage })))],
+] as const;
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 // Login, register and forgot-password are popups over the home page (identity issue).
@@ -29,15 +43,17 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route path={paths.helpmc} element={<HelpmcPage />} />
-        {/* The house game client: a page of its own (it is what a launch URL opens, in a frame). */}
-        <Route
-          path={paths.playSlot}
-          element={
-            <Suspense fallback={null}>
-              <PlaySlotPage />
-            </Suspense>
-          }
-        />
+        {PLAY_PAGES.map(([path, Page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={null}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
         <Route element={<HeaderOnlyLayout />}>
           <Route path={paths.seamless} element={<SeamlessPage />} />
         </Route>

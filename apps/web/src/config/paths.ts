@@ -37,6 +37,16 @@ export const paths = {
     `/seamless?url=${encodeURIComponent(url)}${name ? `&name=${encodeURIComponent(name)}` : ''}`,
   /** The house slot's game client (what a house launch URL points at, on a launch CDN). */
   playSlot: '/play/slot',
+  /** The house card game's client (Three Card Showdown). */
+  playCards: '/play/cards',
+  /** The house fishing shooter's game client. */
+  playFish: '/play/fish',
+  /** The house cockfight arena's game client (DS88, DIG and WS168 launch it). */
+  playCockfight: '/play/cockfight',
+  /** The house live baccarat's game client. */
+  playBaccarat: '/play/baccarat',
+  /** The house sportsbook's client (football and esports). */
+  playSports: '/play/sports',
   /** A game category page: the route parameter `games`, upper-cased into the game type. */
   categoryParam: '/:games',
   /** The lobby or list page of a game type; LOTT and ELOTT share /elott. */

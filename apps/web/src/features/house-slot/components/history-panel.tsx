@@ -4,7 +4,7 @@ import { Modal } from '../../../components/ui/modal';
 import { QueryState } from '../../../components/ui/query-state';
 import { showMoney } from '../../../lib/money';
 import { useSlotHistory } from '../api/get-slot-history';
-import { localeTag } from '../locale-tag';
+import { localeTag } from '../../../lib/game-client/locale-tag';
 import { MiniGrid } from './mini-grid';
 
 interface HistoryPanelProps {

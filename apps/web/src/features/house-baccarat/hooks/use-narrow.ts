@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
+const QUERY = '(max-width: 520px)';
 
 function subscribe(onChange: () => void) {
   const list = window.matchMedia(QUERY);
@@ -8,8 +8,8 @@ function subscribe(onChange: () => void) {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Whether the player asked for less motion: the reels then show the result at once. */
-export const useReducedMotion = (): boolean =>
+/** Whether the screen is phone-narrow (the layout's one breakpoint). */
+export const useNarrow = (): boolean =>
   useSyncExternalStore(
     subscribe,
     () => window.matchMedia(QUERY).matches,

@@ -1,8 +1,8 @@
 import { parseLanguage } from '@app/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLocale } from '../../../lib/i18n';
-import { localeTag } from '../locale-tag';
+import { toLocale } from '../i18n';
+import { localeTag } from './locale-tag';
 
 /**
  * The game speaks the language of its launch URL (`lang`), for this page only: the site's own

@@ -1,6 +1,6 @@
 import { LOCAL_KEYS } from '@app/contracts';
 import { useEffect } from 'react';
-import { getTheme } from '../../../lib/storage';
+import { getTheme } from '../storage';
 
 /**
  * The page's theme follows `localStorage.theme`, as the site's does (index.html applies it before

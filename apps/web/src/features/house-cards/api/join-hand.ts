@@ -1,0 +1,22 @@
+import type { CardsRoomId, CardsTable } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { cardsKeys, gameTokenOptions } from './game-token';
+
+export interface JoinRequest {
+  roomId: CardsRoomId;
+  /** The coming hand: a retry names the same hand, so the ante is paid once. */
+  handNo: number;
+}
+
+/** Takes a seat in the coming hand and pays its ante; answers the table. */
+export const joinHand = (token: string, body: JoinRequest) =>
+  api.post<CardsTable>('/wps/house/cards/join', body, gameTokenOptions(token));
+
+export const useJoinHand = (token: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: JoinRequest) => joinHand(token, body),
+    onSuccess: (table) => qc.setQueryData(cardsKeys.table(token, table.roomId), table),
+  });
+};

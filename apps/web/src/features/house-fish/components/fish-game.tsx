@@ -1,0 +1,263 @@
+import type { FishInfo, FishShotResult } from '@app/contracts';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
+import { showMoney } from '../../../lib/money';
+import { useFishInfo } from '../api/get-fish-info';
+import { safeBackUrl } from '../../../lib/game-client/back-url';
+import { useFishGame } from '../hooks/use-fish-game';
+import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
+import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
+import { useReducedMotion } from '../../../lib/game-client/use-reduced-motion';
+import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
+import type { Ocean } from '../ocean';
+import { BetPicker } from './bet-picker';
+import { HistoryPanel } from './history-panel';
+import { OceanCanvas } from './ocean-canvas';
+import { RulesModal } from './rules-modal';
+import '../../../styles/house-fish.css';
+
+interface FishGameProps {
+  /** The launch ticket (?token=). */
+  token: string | null;
+  /** The launch language (?lang=). */
+  lang: string | null;
+  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
+  backUrl: string | null;
+}
+
+const ICONS = {
+  back: 'M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12l8.8-8.8z',
+  history:
+    'M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8H12z',
+} as const;
+
+function Glyph({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
+/** The fishing shooter's game client: loading, a dead or missing ticket, or the game. */
+export function FishGame({ token, lang, backUrl }: FishGameProps) {
+  useThemeFollow();
+  const back = safeBackUrl(backUrl);
+  const ready = useLaunchLanguage(lang);
+  if (!ready) return <FishLoading />;
+  if (!token) return <FishProblem kind="ticket" backUrl={back} />;
+  return <FishLoader token={token} backUrl={back} />;
+}
+
+function FishLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="hf-page hf-page-center">
+      <div className="hf-loading" role="status" aria-live="polite">
+        <span className="hf-bubbles" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <p>{t('houseFish.loading')}</p>
+      </div>
+    </div>
+  );
+}
+
+function FishProblem({
+  kind,
+  backUrl,
+  onRetry,
+}: {
+  kind: 'ticket' | 'load';
+  backUrl: string;
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation();
+  const leave = useLeaveGame(backUrl);
+  return (
+    <div className="hf-page hf-page-center">
+      <div className="hf-problem" role="alert" data-testid="fish-error">
+        <h1>{t(kind === 'ticket' ? 'houseFish.errors.ticketTitle' : 'houseFish.errors.loadTitle')}</h1>
+        <p>{t(kind === 'ticket' ? 'houseFish.errors.ticket' : 'houseFish.errors.load')}</p>
+        <div className="hf-problem-actions">
+          {onRetry && (
+            <button type="button" className="btn" onClick={onRetry}>
+              {t('houseFish.retry')}
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" data-testid="fish-back" onClick={leave}>
+            {t('houseFish.back')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const isTicketError = (err: unknown) =>
+  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
+
+function FishLoader({ token, backUrl }: { token: string; backUrl: string }) {
+  const info = useFishInfo(token);
+  const [dead, setDead] = useState(false);
+  const refetchInfo = useCallback(async () => (await info.refetch()).data, [info]);
+
+  if (info.isPending) return <FishLoading />;
+  if (dead || (info.isError && isTicketError(info.error)))
+    return <FishProblem kind="ticket" backUrl={backUrl} />;
+  if (info.isError) return <FishProblem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+  return (
+    <FishPlay
+      token={token}
+      info={info.data}
+      backUrl={backUrl}
+      onTicketDead={() => setDead(true)}
+      refetchInfo={refetchInfo}
+    />
+  );
+}
+
+interface FishPlayProps {
+  token: string;
+  info: FishInfo;
+  backUrl: string;
+  onTicketDead: () => void;
+  refetchInfo: () => Promise<FishInfo | undefined>;
+}
+
+function FishPlay({ token, info, backUrl, onTicketDead, refetchInfo }: FishPlayProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const leave = useLeaveGame(backUrl);
+  const reducedMotion = useReducedMotion();
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const oceanRef = useRef<Ocean | null>(null);
+  const targetRef = useRef<number | null>(null);
+  const aimRef = useRef<{ x: number; y: number } | null>(null);
+  // The live region repeats a text only if it changes: a no-break space alternates at its end.
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const money = useCallback((n: number) => showMoney(n, info.currencySymbol), [info.currencySymbol]);
+  const shotText = useCallback(
+    (s: FishShotResult) => {
+      const fish = t(`houseFish.species.${s.fishSpeciesId}`);
+      return s.captured
+        ? t('houseFish.caught', { fish, multiplier: s.multiplier, amount: money(s.win) })
+        : t('houseFish.missed', { fish });
+    },
+    [money, t],
+  );
+  const onShot = useCallback(
+    (s: FishShotResult) => setSaid((x) => ({ text: shotText(s), n: x.n + 1 })),
+    [shotText],
+  );
+  const game = useFishGame({
+    token,
+    info,
+    reducedMotion,
+    oceanRef,
+    targetRef,
+    aimRef,
+    errorText,
+    onTicketDead,
+    onShot,
+    refetchInfo,
+    money,
+  });
+  const notice = game.notice ?? (!game.affordable ? { kind: 'insufficient' as const } : null);
+
+  return (
+    <div className="hf-page">
+      <header className="hf-top">
+        <button type="button" className="hf-top-btn" onClick={leave} data-testid="fish-back">
+          <Glyph name="back" />
+          <span>{t('houseFish.back')}</span>
+        </button>
+        <h1 className="hf-title">{info.gameName}</h1>
+        <div className="hf-top-actions">
+          <button
+            type="button"
+            className="hf-top-btn hf-top-icon"
+            data-testid="fish-history"
+            aria-label={t('houseFish.history.open')}
+            aria-haspopup="dialog"
+            onClick={() => setHistoryOpen(true)}
+          >
+            <Glyph name="history" />
+          </button>
+          <button
+            type="button"
+            className="hf-top-btn hf-top-icon hf-info-btn"
+            data-testid="fish-rules"
+            aria-label={t('houseFish.rules.open')}
+            aria-haspopup="dialog"
+            onClick={() => setRulesOpen(true)}
+          >
+            i
+          </button>
+        </div>
+      </header>
+
+      <main className="hf-stage">
+        <OceanCanvas
+          species={info.species}
+          still={reducedMotion}
+          oceanRef={oceanRef}
+          targetRef={targetRef}
+          aimRef={aimRef}
+          label={t('houseFish.seaLabel')}
+          onTap={game.tap}
+          onKey={game.key}
+        />
+        <p className="hf-message" data-testid="fish-message">
+          {game.last ? shotText(game.last) : t('houseFish.hint', { bet: money(game.bet), rtp: info.rtp })}
+        </p>
+      </main>
+
+      <section className="hf-controls" aria-label={t('houseFish.controls')}>
+        <div className="hf-meter">
+          <span className="hf-label">{t('houseFish.balance')}</span>
+          <span className="hf-amount" data-testid="fish-balance">
+            {money(game.balance)}
+          </span>
+        </div>
+        <BetPicker
+          options={info.betOptions}
+          bet={game.bet}
+          currency={info.currencySymbol}
+          disabled={game.busy}
+          onChange={game.setBet}
+        />
+        <div className={`hf-meter hf-meter-win${game.last?.captured ? ' has-win' : ''}`}>
+          <span className="hf-label">{t('houseFish.lastWin')}</span>
+          <span className="hf-amount" data-testid="fish-win">
+            {money(game.last?.win ?? 0)}
+          </span>
+        </div>
+        <p className={`hf-notice${notice ? ' is-on' : ''}`} role="alert" data-testid="fish-notice">
+          {notice?.kind === 'insufficient' && t('houseFish.insufficient')}
+          {notice?.kind === 'aim' && t('houseFish.aim', { bet: money(game.bet) })}
+          {notice?.kind === 'retry' && t('houseFish.networkRetry')}
+          {notice?.kind === 'error' && notice.message}
+        </p>
+      </section>
+
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="fish-announce">
+        {said.text}
+        {said.n % 2 ? '\u00a0' : ''}
+      </p>
+
+      <RulesModal info={info} bet={game.bet} open={rulesOpen} onClose={() => setRulesOpen(false)} />
+      <HistoryPanel
+        token={token}
+        currency={info.currencySymbol}
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+      />
+    </div>
+  );
+}
