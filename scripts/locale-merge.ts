@@ -1,6 +1,6 @@
 /**
- * Merges translations into the site's locale files: `npm run locale:merge -- <file.json>` where the
- * file holds `{ "en": {...}, "cn": {...}, ... }` for all 7 languages. Keys are deep-merged (a
+ * Merges translations into the site's locale files: `npm run locale:merge -- <file.json> [--ns play]`
+ * (play: the house games' namespace, locales/play/) where the file holds `{ "en": {...}, "cn": {...}, ... }` for all 7 languages. Keys are deep-merged (a
  * file's keys win); each locale file is rewritten at once, so several people can add namespaces
  * without editing the same JSON by hand. The locale unit test still checks the key sets match.
  */
@@ -19,8 +19,10 @@ function merge(into: Tree, from: Tree): Tree {
 }
 
 const file = process.argv[2];
-if (!file) {
-  console.error('usage: npm run locale:merge -- <translations.json>');
+const nsAt = process.argv.indexOf('--ns');
+const ns = nsAt > 0 ? process.argv[nsAt + 1] : 'translation';
+if (!file || (ns !== 'translation' && ns !== 'play')) {
+  console.error('usage: npm run locale:merge -- <translations.json> [--ns play]');
   process.exit(2);
 }
 const input = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Tree>;
@@ -30,7 +32,7 @@ if (missing.length > 0) {
   process.exit(2);
 }
 for (const lang of LANGS) {
-  const target = path.join('apps/web/src/locales', `${lang}.json`);
+  const target = path.join('apps/web/src/locales', ns === 'play' ? 'play' : '', `${lang}.json`);
   const tree = JSON.parse(readFileSync(target, 'utf8')) as Tree;
   writeFileSync(target, `${JSON.stringify(merge(tree, input[lang]!), null, 2)}\n`);
 }

@@ -82,6 +82,7 @@ test.describe('home page shell (brand GOLDEN)', () => {
   });
 
   test('the banner carousel autoplays and its pagination is clickable', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
     const dots = page.getByTestId('banner-area').locator('.dot');
     await expect(dots).toHaveCount(3);
@@ -91,6 +92,16 @@ test.describe('home page shell (brand GOLDEN)', () => {
     await page.mouse.move(0, 0);
     // Autoplay moves on after 5 s.
     await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true', { timeout: 9_000 });
+  });
+
+  test('with reduced motion the banners stay put until a dot is clicked', async ({ page }) => {
+    await page.goto('/');
+    const dots = page.getByTestId('banner-area').locator('.dot');
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await page.waitForTimeout(6_000);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
   });
 
   test('a banner with a linkage opens it', async ({ page }) => {

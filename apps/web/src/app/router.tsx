@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
+import { i18n } from '../lib/i18n';
 import { HeaderOnlyLayout } from './shell/header-only-layout';
 import { Layout } from './shell/layout';
 
@@ -18,20 +19,21 @@ const HotPage = lazy(() => import('./routes/hot').then((m) => ({ default: m.HotP
 const GameFramePage = lazy(() => import('./routes/game-frame').then((m) => ({ default: m.GameFramePage })));
 const SeamlessPage = lazy(() => import('./routes/seamless').then((m) => ({ default: m.SeamlessPage })));
 const FbSportsPage = lazy(() => import('./routes/fbsports').then((m) => ({ default: m.FbSportsPage })));
+/**
+ * A house game's client page, with the games' texts (the `play` namespace) loaded alongside: the
+ * page never shows before its words.
+ */
+function playPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => Promise.all([load(), i18n.loadNamespaces('play')]).then(([m]) => ({ default: m[name] })));
+}
 /** The house games' clients (ISSUE 5, 6): what a launch URL opens, a page of its own in a frame. */
 const PLAY_PAGES = [
-  [paths.playSlot, lazy(() => import('./routes/play-slot').then((m) => ({ default: m.PlaySlotPage })))],
-  [paths.playCards, lazy(() => import('./routes/play-cards').then((m) => ({ default: m.PlayCardsPage })))],
-  [paths.playFish, lazy(() => import('./routes/play-fish').then((m) => ({ default: m.PlayFishPage })))],
-  [
-    paths.playCockfight,
-    lazy(() => import('./routes/play-cockfight').then((m) => ({ default: m.PlayCockfightPage }))),
-  ],
-  [
-    paths.playBaccarat,
-    lazy(() => import('./routes/play-baccarat').then((m) => ({ default: m.PlayBaccaratPage }))),
-  ],
-  [paths.playSports, lazy(() => import('./routes/play-sports').then((m) => ({ default: m.PlaySportsPage })))],
+  [paths.playSlot, playPage(() => import('./routes/play-slot'), 'PlaySlotPage')],
+  [paths.playCards, playPage(() => import('./routes/play-cards'), 'PlayCardsPage')],
+  [paths.playFish, playPage(() => import('./routes/play-fish'), 'PlayFishPage')],
+  [paths.playCockfight, playPage(() => import('./routes/play-cockfight'), 'PlayCockfightPage')],
+  [paths.playBaccarat, playPage(() => import('./routes/play-baccarat'), 'PlayBaccaratPage')],
+  [paths.playSports, playPage(() => import('./routes/play-sports'), 'PlaySportsPage')],
 ] as const;
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 

@@ -2,23 +2,34 @@ import { LANGUAGES, LOCAL_KEYS, parseLanguage, type Language } from '@app/contra
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type en from '../locales/en.json';
+import type enPlay from '../locales/play/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en };
+    defaultNS: 'translation';
+    /** The games' own texts; a component of a game also reads the site's (fallbackNS). */
+    fallbackNS: 'translation';
+    resources: { translation: typeof en; play: typeof enPlay };
   }
 }
 
-/** Only the active language is downloaded: each locale file is its own chunk. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+/**
+ * Only the active language is downloaded: each locale file is its own chunk. The house games'
+ * texts are a namespace of their own (`useTranslation('play')`), fetched when a game opens, so
+ * the site's first load does not carry them.
+ */
+const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
+  translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
+  play: import.meta.glob<{ default: Record<string, unknown> }>('../locales/play/*.json'),
+};
 
 const backend: BackendModule = {
   type: 'backend',
   init() {},
-  read(lng, _ns, callback) {
-    const load = loaders[`../locales/${lng}.json`];
-    if (!load) return callback(new Error(`no locale ${lng}`), false);
+  read(lng, ns, callback) {
+    const load = loaders[ns]?.[`../locales/${ns === 'translation' ? '' : `${ns}/`}${lng}.json`];
+    if (!load) return callback(new Error(`no locale ${ns}/${lng}`), false);
     load().then(
       (m) => callback(null, m.default),
       (err: Error) => callback(err, false),
@@ -64,6 +75,9 @@ export function initI18n(lang: Language): Promise<unknown> {
     .init({
       lng: toLocale(lang),
       fallbackLng: false,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      fallbackNS: 'translation',
       supportedLngs: LANGUAGES.map(toLocale),
       interpolation: { escapeValue: false },
       react: { useSuspense: false },

@@ -5,8 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const load = (code: string) =>
-  JSON.parse(readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, unknown>;
+/** A locale file: the site's (`translation`) or the house games' (`play`, in play/). */
+const load = (code: string, ns: string) =>
+  JSON.parse(readFileSync(path.join(dir, ns === 'translation' ? '' : ns, `${code}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 /** Every leaf key, dotted, with its value. */
 function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> {
@@ -21,12 +25,13 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> 
 }
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const reference = leaves(load('en'));
+const cases = ['translation', 'play'].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
-describe.each(LANGUAGES.map((l) => l.toLowerCase()))('locale %s', (code) => {
-  const entries = leaves(load(code));
+describe.each(cases)('locale %s/%s', (ns, code) => {
+  const reference = leaves(load('en', ns));
+  const entries = leaves(load(code, ns));
 
-  it('has exactly the keys of en.json', () => {
+  it('has exactly the keys of en', () => {
     expect([...entries.keys()].sort()).toEqual([...reference.keys()].sort());
   });
 

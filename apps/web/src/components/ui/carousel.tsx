@@ -1,10 +1,14 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useReducedMotion } from '../../lib/use-reduced-motion';
 
 interface CarouselProps {
   slides: ReactNode[];
-  /** Autoplay delay; autoplay runs only when there is more than one slide. */
+  /**
+   * Autoplay delay; autoplay runs only when there is more than one slide, and not for visitors who
+   * asked for less motion (they move it with the dots).
+   */
   delayMs: number;
   label: string;
   /** Accessible name of the n-th pagination dot; omit for no pagination. */
@@ -24,9 +28,10 @@ export function Carousel({
   align = 'start',
 }: CarouselProps) {
   const many = slides.length > 1;
+  const still = useReducedMotion();
   const [viewportRef, embla] = useEmblaCarousel(
     { loop: many, align, active: many },
-    many ? [Autoplay({ delay: delayMs, stopOnInteraction: false, stopOnMouseEnter: true })] : [],
+    many && !still ? [Autoplay({ delay: delayMs, stopOnInteraction: false, stopOnMouseEnter: true })] : [],
   );
   const [selected, setSelected] = useState(0);
 

@@ -7,7 +7,7 @@ import { useBaccaratInfo } from '../api/get-baccarat-info';
 import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
-import { useReducedMotion } from '../../../lib/game-client/use-reduced-motion';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { HistoryModal } from './history-modal';
 import { RulesModal } from './rules-modal';
@@ -38,7 +38,7 @@ export function BaccaratGame({ token, lang, backUrl }: BaccaratGameProps) {
 }
 
 function Loading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="hb-page hb-page-center">
       <p className="hb-loading" role="status" aria-live="polite">
@@ -61,7 +61,7 @@ function Problem({
   backUrl: string;
   onRetry?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   return (
     <div className="hb-page hb-page-center">
@@ -121,7 +121,7 @@ function Play({
   backUrl: string;
   onTicketDead: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
   const reducedMotion = useReducedMotion();

@@ -14,7 +14,7 @@ interface HistoryModalProps {
 
 /** The player's last 10 rounds: table, time, cards and totals, each bet and what it paid. */
 export function HistoryModal({ token, currency, open, onClose }: HistoryModalProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   const history = useBaccaratHistory(token, open);
   const money = (n: number) => showMoney(n, currency);
   const time = (iso: string) =>

@@ -13,7 +13,7 @@ interface PlayingCardProps {
 
 /** A drawn card that turns over (a CSS 3D flip; none when the player asked for less motion). */
 export function PlayingCard({ code, up, sideways, small }: PlayingCardProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   if (!code)
     return (
       <span className={`hb-card is-empty${sideways ? ' is-sideways' : ''}${small ? ' is-small' : ''}`} />

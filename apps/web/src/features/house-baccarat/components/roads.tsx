@@ -31,7 +31,7 @@ function Grid({ cols }: { cols: number }) {
 
 /** Bead road and big road of the table's current shoe, drawn as SVG. */
 export function Roads({ roads, beadCols: beadWide = 10, bigCols: bigWide = 20, compact }: RoadProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   // On a phone each road takes the full width: as many columns in both keeps the cells large.
   const narrow = useNarrow();
   const beadCols = narrow ? Math.max(beadWide, 12) : beadWide;

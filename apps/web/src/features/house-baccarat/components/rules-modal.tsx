@@ -11,7 +11,7 @@ interface RulesModalProps {
 
 /** How the game is dealt, what each bet pays, the commission, the limits and the exact house edges. */
 export function RulesModal({ info, open, onClose }: RulesModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const money = (n: number) => showMoney(n, info.currencySymbol);
   return (
     <Modal

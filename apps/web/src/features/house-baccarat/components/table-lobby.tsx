@@ -14,7 +14,7 @@ interface TableLobbyProps {
 
 /** Every table with its countdown, last result and roads; the player picks one to sit at. */
 export function TableLobby({ token, info, onJoin }: TableLobbyProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const lobby = useBaccaratTables(token, true);
   const now = useNow(500);
   if (lobby.isPending)

@@ -30,7 +30,7 @@ export function TableView({
   errorText,
   onSay,
 }: TableViewProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const g = useBaccaratTable({ token, table, info, reducedMotion, onTicketDead, errorText });
   const now = useNow(250);
   const money = (n: number) => showMoney(n, info.currencySymbol);

@@ -44,7 +44,7 @@ export function CardsGame({ token, lang, backUrl }: CardsGameProps) {
 }
 
 function CardsLoading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="hc-page hc-page-center">
       <p className="hc-loading" role="status" aria-live="polite">
@@ -63,7 +63,7 @@ function CardsProblem({
   backUrl: string;
   onRetry?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   return (
     <div className="hc-page hc-page-center">
@@ -94,7 +94,7 @@ function CardsLoader({ token, backUrl }: { token: string; backUrl: string }) {
 }
 
 function CardsPlay({ token, info, backUrl }: { token: string; info: CardsInfo; backUrl: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   const [roomId, setRoomId] = useState<CardsRoomId | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -155,7 +155,7 @@ function CardsPlay({ token, info, backUrl }: { token: string; info: CardsInfo; b
 }
 
 function Lobby({ info, onPick }: { info: CardsInfo; onPick: (r: CardsRoomId) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const rooms = useRoomList(true);
   const list: CardsRoom[] = rooms.data?.list ?? info.rooms;
   const now = useServerClock(undefined);
@@ -208,7 +208,7 @@ function Lobby({ info, onPick }: { info: CardsInfo; onPick: (r: CardsRoomId) => 
 }
 
 function Table({ token, info, table }: { token: string; info: CardsInfo; table: CardsTable }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const seatName = (s: CardsSeat) =>
     s.you
       ? t('houseCards.you')

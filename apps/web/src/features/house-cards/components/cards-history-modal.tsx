@@ -15,7 +15,7 @@ interface Props {
 
 /** The player's last hands: cards, decision, stake, what came back, the pot and its rake. */
 export function CardsHistoryModal({ token, currencySymbol, open, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   const history = useCardsHistory(token, open);
   const money = (n: number) => showMoney(n, currencySymbol);
   const time = (iso: string) =>
@@ -60,7 +60,7 @@ function HistoryRow({
   money: (n: number) => string;
   time: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const me = h.seats.find((s) => s.you);
   const winners = h.seats.filter((s) => s.winner);
   const net = h.payout - h.stake;

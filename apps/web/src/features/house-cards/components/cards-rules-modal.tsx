@@ -24,7 +24,7 @@ export function CardsRulesModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const seconds = Math.round(info.decisionMs / 1000);
   return (
     <Modal

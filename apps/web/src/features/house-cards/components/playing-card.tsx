@@ -22,7 +22,7 @@ export function PlayingCard({
   index?: number;
   small?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const style = { animationDelay: `${index * 90}ms` };
   if (card === null)
     return (

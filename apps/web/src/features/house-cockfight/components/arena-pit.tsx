@@ -52,7 +52,7 @@ interface ArenaPitProps {
 
 /** The drawn pit: the two birds idle while betting is open, fight, then stand as the result says. */
 export function ArenaPit({ phase, meron, wala, result, still }: ArenaPitProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const stance = (side: 'MERON' | 'WALA') => {
     if (phase !== 'RESULT' || !result) return '';
     if (result === side) return ' is-winner';

@@ -25,7 +25,7 @@ const oddsOf = (fight: CockfightFight, side: CockfightSide) =>
  * (a lost answer retried is the same bet, never a second one).
  */
 export function BetPanel({ token, info, fight, balance, onPlaced }: BetPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const errorText = useErrorText();
   const place = usePlaceCockfightBet(token);
   const [side, setSide] = useState<CockfightSide | null>(null);

@@ -10,7 +10,7 @@ import { useCockfightState } from '../api/get-cockfight-state';
 import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
-import { useReducedMotion } from '../../../lib/game-client/use-reduced-motion';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useServerClock } from '../hooks/use-server-clock';
 import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { ArenaPit } from './arena-pit';
@@ -57,7 +57,7 @@ export function CockfightGame({ token, lang, backUrl }: CockfightGameProps) {
 }
 
 function Loading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="cf-page cf-page-center">
       <div className="cf-loading" role="status" aria-live="polite">
@@ -77,7 +77,7 @@ function Problem({
   backUrl: string;
   onRetry?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   return (
     <div className="cf-page cf-page-center">
@@ -134,7 +134,7 @@ function Loader({ token, backUrl }: { token: string; backUrl: string }) {
 }
 
 function Countdown({ state, now }: { state: CockfightState; now: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const { fight } = state;
   const target = Date.parse(
     fight.phase === 'BETTING' ? fight.closesAt : fight.phase === 'FIGHTING' ? fight.revealAt : fight.nextAt,
@@ -170,7 +170,7 @@ function Countdown({ state, now }: { state: CockfightState; now: number }) {
 }
 
 function ResultBanner({ state, currency }: { state: CockfightState; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const { fight, myBets } = state;
   if (fight.phase !== 'RESULT' || !fight.result) return null;
   const back = myBets.reduce((sum, b) => sum + (b.payout ?? 0), 0);
@@ -196,7 +196,7 @@ function ResultBanner({ state, currency }: { state: CockfightState; currency: st
 }
 
 function MyBets({ bets, currency }: { bets: CockfightBet[]; currency: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <section className="cf-mine" aria-label={t('cockfight.myBets.title')}>
       <h2>{t('cockfight.myBets.title')}</h2>
@@ -235,7 +235,7 @@ interface ArenaProps {
 }
 
 function Arena({ token, info, state, receivedAt, stale, backUrl }: ArenaProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const client = useQueryClient();
   const leave = useLeaveGame(backUrl);
   const still = useReducedMotion();

@@ -14,7 +14,7 @@ interface HistoryModalProps {
 }
 
 export function BetStatus({ bet }: { bet: CockfightBet }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <span className={`cf-status cf-s-${bet.status.toLowerCase()}`}>
       {t(`cockfight.status.${bet.status}`)}
@@ -23,7 +23,7 @@ export function BetStatus({ bet }: { bet: CockfightBet }) {
 }
 
 function BetRow({ bet, currency }: { bet: CockfightBet; currency: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   const time = new Date(bet.time);
   const when = Number.isNaN(time.getTime())
     ? bet.time
@@ -70,7 +70,7 @@ function BetRow({ bet, currency }: { bet: CockfightBet; currency: string }) {
 
 /** The player's last 10 bets in this game, fetched while open. */
 export function HistoryModal({ token, currency, open, onClose }: HistoryModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const history = useCockfightHistory(token, open);
   return (
     <Modal

@@ -5,7 +5,7 @@ const ROWS = 6;
 
 /** The trend of the arena's last results, as a bead road: columns of six, oldest first. */
 export function ResultRoad({ road }: { road: CockfightRoadEntry[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const oldestFirst = [...road].reverse();
   const count = (r: string) => road.filter((e) => e.result === r).length;
   return (

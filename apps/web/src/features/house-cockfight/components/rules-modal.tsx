@@ -11,7 +11,7 @@ interface RulesModalProps {
 
 /** How a fight runs, what each bet pays on each result, limits and the published figures. */
 export function RulesModal({ info, open, onClose }: RulesModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const money = (n: number) => showMoney(n, info.currencySymbol);
   return (
     <Modal

@@ -11,7 +11,7 @@ interface BetPickerProps {
 
 /** − bet per shot + through the offered bets. */
 export function BetPicker({ options, bet, currency, disabled, onChange }: BetPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const at = Math.max(0, options.indexOf(bet));
   return (
     <div className="hf-bet" role="group" aria-label={t('houseFish.bet')}>

@@ -9,7 +9,7 @@ import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useFishGame } from '../hooks/use-fish-game';
 import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
-import { useReducedMotion } from '../../../lib/game-client/use-reduced-motion';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import type { Ocean } from '../ocean';
 import { BetPicker } from './bet-picker';
@@ -52,7 +52,7 @@ export function FishGame({ token, lang, backUrl }: FishGameProps) {
 }
 
 function FishLoading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="hf-page hf-page-center">
       <div className="hf-loading" role="status" aria-live="polite">
@@ -76,7 +76,7 @@ function FishProblem({
   backUrl: string;
   onRetry?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   return (
     <div className="hf-page hf-page-center">
@@ -130,7 +130,7 @@ interface FishPlayProps {
 }
 
 function FishPlay({ token, info, backUrl, onTicketDead, refetchInfo }: FishPlayProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
   const reducedMotion = useReducedMotion();

@@ -15,7 +15,7 @@ interface HistoryPanelProps {
 }
 
 function ShotRow({ shot, currency }: { shot: FishShot; currency: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   const time = new Date(shot.time);
   const when = Number.isNaN(time.getTime())
     ? shot.time
@@ -62,7 +62,7 @@ function ShotRow({ shot, currency }: { shot: FishShot; currency: string }) {
 
 /** The last shots (the server's list), newest first; fetched while open. */
 export function HistoryPanel({ token, currency, open, onClose }: HistoryPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const history = useFishHistory(token, open);
   return (
     <Modal

@@ -16,7 +16,7 @@ const percent = (hits: number, outOf: number) => `${((hits / outOf) * 100).toFix
 
 /** The fish table at the current bet, how a shot is decided, the published RTP. */
 export function RulesModal({ info, bet, open, onClose }: RulesModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const money = (n: number) => showMoney(n, info.currencySymbol);
   const pay = (multiplier: number) => money(fromMinor((toMinor(bet) ?? 0n) * BigInt(multiplier)));
   return (

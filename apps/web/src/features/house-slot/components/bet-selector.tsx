@@ -13,7 +13,7 @@ interface BetSelectorProps {
 
 /** − total bet + through the offered bets, with the bet per line under it. */
 export function BetSelector({ options, bet, lineCount, currency, disabled, onChange }: BetSelectorProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="hs-bet" role="group" aria-label={t('houseSlot.totalBet')}>
       <button

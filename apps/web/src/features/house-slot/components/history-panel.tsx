@@ -15,7 +15,7 @@ interface HistoryPanelProps {
 }
 
 function RoundRow({ round, currency }: { round: SlotRound; currency: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   const time = new Date(round.time);
   const when = Number.isNaN(time.getTime())
     ? round.time
@@ -56,7 +56,7 @@ function RoundRow({ round, currency }: { round: SlotRound; currency: string }) {
 
 /** The last rounds (server's list), each with its grid; fetched while open. */
 export function HistoryPanel({ token, currency, open, onClose }: HistoryPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const history = useSlotHistory(token, open);
   return (
     <Modal

@@ -17,7 +17,7 @@ const byCountDown = (a: { count: number }, b: { count: number }) => b.count - a.
 
 /** Paytable at the current bet, paylines, wild, scatter and free spins rules, published figures. */
 export function RulesModal({ info, bet, open, onClose }: RulesModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const money = (amount: number) => showMoney(amount, info.currencySymbol);
   const lineCount = info.lines.length;
   const { scatter } = info;

@@ -8,7 +8,7 @@ import { useSlotInfo } from '../api/get-slot-info';
 import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
-import { useReducedMotion } from '../../../lib/game-client/use-reduced-motion';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useSlotGame, type SlotView } from '../hooks/use-slot-game';
 import { useSpinKeys } from '../hooks/use-spin-keys';
 import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
@@ -55,7 +55,7 @@ export function SlotMachine({ token, lang, backUrl }: SlotMachineProps) {
 }
 
 function SlotLoading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="hs-page hs-page-center">
       <div className="hs-loading" role="status" aria-live="polite">
@@ -79,7 +79,7 @@ function SlotProblem({
   backUrl: string;
   onRetry?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   return (
     <div className="hs-page hs-page-center">
@@ -125,7 +125,7 @@ function SlotLoader({ token, backUrl }: { token: string; backUrl: string }) {
 }
 
 function WinMessage({ view, money }: { view: SlotView; money: (n: number) => string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   if (view.reels !== 'idle') return <>{t('houseSlot.goodLuck')}</>;
   const m = view.highlight?.message;
   if (!m) return <>{t('houseSlot.hint')}</>;
@@ -156,7 +156,7 @@ interface SlotPlayProps {
 }
 
 function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: SlotPlayProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
   const reducedMotion = useReducedMotion();

@@ -21,7 +21,7 @@ interface CellProps {
 }
 
 function Cell({ symbol, reel, row, lit, dim }: CellProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const result = reel !== undefined && row !== undefined;
   return (
     <div
@@ -95,7 +95,7 @@ function Reel({ view, reel, lit }: { view: SlotView; reel: number; lit: Set<stri
 
 /** The 5×3 window: reels, the paylines being shown and the banners over them. */
 export function SlotReels({ view, lines }: { view: SlotView; lines: number[][] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const lit = view.highlight && view.reels === 'idle' ? new Set(view.highlight.cells) : null;
   return (
     <div className="hs-window">

@@ -66,7 +66,7 @@ const fitText = (text: string, maxChars: number, width: number) =>
 
 /** Render once per game page; cells then refer to the symbols by id. */
 export function SymbolSprite() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const wild = t('houseSlot.art.wild');
   const scatter = t('houseSlot.art.scatter');
   return (

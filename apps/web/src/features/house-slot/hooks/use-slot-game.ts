@@ -13,7 +13,7 @@ import { slotKeys } from '../api/game-token';
 import { useSpinSlot } from '../api/spin-slot';
 import { afterBet, covers, initialBet } from '../bets';
 import { lineWinCells, symbolCells } from '../paylines';
-import { useReducedMotion } from '../../../lib/game-client/use-reduced-motion';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 
 export type ReelMode = 'idle' | 'spinning' | 'landing';
 

@@ -7,7 +7,7 @@ import { combinedOdds, potentialReturn, selectionId } from '../slip';
 
 /** The bet slip: selections, singles or a parlay, stakes, potential return, then a confirmation. */
 export function BetSlip({ info, slip }: { info: SportsbookInfo; slip: BetSlipState }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const [confirming, setConfirming] = useState(false);
   const money = (n: number) => showMoney(n, info.currencySymbol);
   const { items } = slip;

@@ -14,7 +14,7 @@ interface MatchListProps {
 
 /** Matches grouped by league: live first, then upcoming by kick-off, then the latest results. */
 export function MatchList({ info, matches, selected, onPick }: MatchListProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   if (matches.length === 0)
     return (
       <p className="sb-empty" data-testid="sb-no-matches">
@@ -59,7 +59,7 @@ export function MatchList({ info, matches, selected, onPick }: MatchListProps) {
 }
 
 function MatchClock({ info, match }: { info: SportsbookInfo; match: SportsbookMatch }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   if (match.status === 'PRE_MATCH') {
     const when = new Intl.DateTimeFormat(localeTag(i18n.language), {
       timeZone: info.timeZone,
@@ -98,7 +98,7 @@ function MatchCard({
   selected,
   onPick,
 }: Omit<MatchListProps, 'matches'> & { match: SportsbookMatch }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const labels = useLabels();
   const [more, setMore] = useState(false);
   const main = match.markets[0];
@@ -167,7 +167,7 @@ function MarketRow({
   onPick: (item: SlipItem) => void;
   labels: ReturnType<typeof useLabels>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="sb-market">
       <span className="sb-market-name">

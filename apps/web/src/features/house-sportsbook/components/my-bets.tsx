@@ -18,7 +18,7 @@ interface MyBetsProps {
 
 /** Open bets with cash-out, and the last 10 bets. */
 export function MyBets({ token, info, errorText }: MyBetsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const bets = useBets(token, info.minuteMs);
   if (bets.isPending) return <p className="sb-empty">{t('houseSportsbook.loading')}</p>;
   if (bets.isError)
@@ -80,7 +80,7 @@ function BetCard({
   errorText,
   testId,
 }: MyBetsProps & { bet: SportsbookBet; testId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('play');
   const labels = useLabels();
   const client = useQueryClient();
   const cash = useCashOut(token);

@@ -25,7 +25,7 @@ export function RulesModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const money = (n: number) => showMoney(n, info.currencySymbol);
   return (
     <Modal

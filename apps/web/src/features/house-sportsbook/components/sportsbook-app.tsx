@@ -41,7 +41,7 @@ export function SportsbookApp({ token, lang, backUrl }: SportsbookAppProps) {
 }
 
 function Loading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   return (
     <div className="sb-page sb-page-center">
       <p role="status" aria-live="polite" className="sb-loading">
@@ -60,7 +60,7 @@ function Problem({
   backUrl: string;
   onRetry?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   return (
     <div className="sb-page sb-page-center">
@@ -101,7 +101,7 @@ function Loader({ token, backUrl }: { token: string; backUrl: string }) {
 }
 
 function Book({ token, info, backUrl }: { token: string; info: SportsbookInfo; backUrl: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
   const [tab, setTab] = useState<'matches' | 'bets'>('matches');

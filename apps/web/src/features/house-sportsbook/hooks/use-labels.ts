@@ -11,7 +11,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** Names of markets and picks as the slip and the bet list show them. */
 export function useLabels() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('play');
   const market = useCallback(
     (m: SportsbookMarket, line?: number) =>
       line === undefined

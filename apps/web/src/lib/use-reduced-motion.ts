@@ -8,7 +8,10 @@ function subscribe(onChange: () => void) {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Whether the player asked for less motion: a game then shows its results at once, without animation. */
+/**
+ * Whether the visitor asked for less motion: carousels stop moving on their own and games show
+ * their results at once, without animation.
+ */
 export const useReducedMotion = (): boolean =>
   useSyncExternalStore(
     subscribe,
