@@ -313,6 +313,25 @@ describe('launch, recent games and the house slot', () => {
     expect(after.mainBalance).toBe(0);
   });
 
+  it('a game that plays from main gets the money back from the vendor wallets at launch', async () => {
+    const m = await id.registerGolden();
+    await fund(m.username, '30.00');
+    const jili = (await list({ vassalage: 'JILI', gameType: 'RNG', gameClassify: 'SLOT' })).games[0]!;
+    await id.ok<LaunchGame>(`${LAUNCH}?nodeId=${jili.nodeId}`, { token: m.token });
+    const entries = await id.count('ledger_entry');
+    const l = await launchHouse(m);
+    expect(l).toMatchObject({ mode: 'SEAMLESS', transferred: 0 });
+    const b = await id.ok<WalletBalance>('/wps/v2/wallets/balance', { token: m.token });
+    expect(b.mainBalance).toBe(30);
+    expect(b.balance.find((w) => w.vendor === 'JILI')?.balance).toBe(0);
+    // One transfer entry (JILI -> main); a second launch has nothing to move.
+    expect(await id.count('ledger_entry')).toBe(entries + 1);
+    await launchHouse(m);
+    expect(await id.count('ledger_entry')).toBe(entries + 1);
+    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(tokenOf(l.url)));
+    expect(info.balance).toBe(30);
+  });
+
   it('a single-wallet brand plays transfer vendors from main', async () => {
     const res = await id.send<{ token: string }>('/wps/session/login', {
       method: 'POST',

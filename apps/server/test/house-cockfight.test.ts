@@ -325,7 +325,16 @@ describe('cockfight bets and settlement', () => {
 
 describe('cockfight bad input', () => {
   it('refuses bad tickets, bad bets, bets outside the window and above the balance, moving nothing', async () => {
-    const { m, ticket } = await player('3.00');
+    // A slot's ticket does not play the arena. (Another member's: launching a main-wallet game
+    // recalls this member's money from the arena's vendor wallet.)
+    const slotTicket = tokenOf(
+      (
+        await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=house-dragon-fortune`, {
+          token: (await id.registerGolden()).token,
+        })
+      ).url,
+    );
+    const { ticket } = await player('3.00');
     const s = await bettingOpen(ticket, 2_000);
     const fightNo = s.fight.fightNo;
     const entries = await id.count('ledger_entry');
@@ -335,11 +344,6 @@ describe('cockfight bad input', () => {
     await id.fails(`${CF}/info`, game('f'.repeat(64)), 401, 'game.token.invalid');
     await id.fails(`${CF}/state`, game(ticket, LOTUS), 401, 'game.token.invalid');
     await id.fails(`${CF}/bet`, { ...game('f'.repeat(64)), body: ok }, 401, 'game.token.invalid');
-    // A slot's ticket does not play the arena.
-    const slotTicket = tokenOf(
-      (await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=house-dragon-fortune`, { token: m.token }))
-        .url,
-    );
     await id.fails(`${CF}/bet`, { ...game(slotTicket), body: ok }, 401, 'game.token.invalid');
     for (const body of [
       { ...ok, side: 'RED' },
