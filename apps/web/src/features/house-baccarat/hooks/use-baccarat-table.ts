@@ -8,11 +8,11 @@ import {
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { baccaratKeys } from '../api/game-token';
 import { useBaccaratState } from '../api/get-baccarat-state';
 import { usePlaceBaccaratBet } from '../api/place-baccarat-bet';
 import { CARD_STEP_MS, dealOrder } from '../cards';
+import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 export type Pending = Partial<Record<BaccaratBetType, number>>;
 
@@ -39,9 +39,6 @@ interface Args {
   onTicketDead: () => void;
   errorText: (err: unknown) => string;
 }
-
-const isTicketError = (err: unknown) =>
-  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
 
 /**
  * One table as the player sees it: the polled state, the chips put down but not yet confirmed,

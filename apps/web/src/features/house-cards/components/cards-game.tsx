@@ -2,7 +2,6 @@ import type { CardsInfo, CardsRoom, CardsRoomId, CardsSeat, CardsTable } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { useActHand } from '../api/act-hand';
@@ -20,6 +19,7 @@ import { CardsHistoryModal } from './cards-history-modal';
 import { CardsRulesModal } from './cards-rules-modal';
 import { PlayingCard } from './playing-card';
 import '../../../styles/house-cards.css';
+import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface CardsGameProps {
   /** The launch ticket (?token=). */
@@ -29,9 +29,6 @@ interface CardsGameProps {
   /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
   backUrl: string | null;
 }
-
-const isTicketError = (err: unknown) =>
-  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
 
 /** The house card game's client: loading, a dead or missing ticket, or the game. */
 export function CardsGame({ token, lang, backUrl }: CardsGameProps) {

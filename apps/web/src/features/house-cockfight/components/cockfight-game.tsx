@@ -2,7 +2,6 @@ import type { CockfightBet, CockfightInfo, CockfightState } from '@app/contracts
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { showMoney } from '../../../lib/money';
 import { cockfightKeys } from '../api/game-token';
 import { useCockfightInfo } from '../api/get-cockfight-info';
@@ -19,6 +18,8 @@ import { BetStatus, HistoryModal } from './history-modal';
 import { ResultRoad } from './result-road';
 import { RulesModal } from './rules-modal';
 import '../../../styles/house-cockfight.css';
+import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../components/ui/game-chrome';
+import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface CockfightGameProps {
   /** The launch ticket (?token=). */
@@ -29,85 +30,31 @@ interface CockfightGameProps {
   backUrl: string | null;
 }
 
-const ICONS = {
-  back: 'M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12l8.8-8.8z',
-  history:
-    'M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8H12z',
-} as const;
-
-function Glyph({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={ICONS[name]} />
-    </svg>
-  );
-}
-
-const isTicketError = (err: unknown) =>
-  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
-
 /** The cockfight arena's game client: loading, a dead or missing ticket, or the arena. */
+const CHROME: GameChrome = { ns: 'cockfight', css: 'cf', testId: 'cockfight' };
+
 export function CockfightGame({ token, lang, backUrl }: CockfightGameProps) {
   useThemeFollow();
   const back = safeBackUrl(backUrl);
   const ready = useLaunchLanguage(lang);
   if (!ready) return <Loading />;
-  if (!token) return <Problem kind="ticket" backUrl={back} />;
+  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
   return <Loader token={token} backUrl={back} />;
 }
 
 function Loading() {
-  const { t } = useTranslation('play');
-  return (
-    <div className="cf-page cf-page-center">
-      <div className="cf-loading" role="status" aria-live="polite">
-        <span className="cf-loading-dot" aria-hidden="true" />
-        <p>{t('cockfight.loading')}</p>
-      </div>
-    </div>
-  );
+  return <GameLoading chrome={CHROME} art={<span className="cf-loading-dot" aria-hidden="true" />} />;
 }
-
-function Problem({
-  kind,
-  backUrl,
-  onRetry,
-}: {
-  kind: 'ticket' | 'load';
-  backUrl: string;
-  onRetry?: () => void;
-}) {
-  const { t } = useTranslation('play');
-  const leave = useLeaveGame(backUrl);
-  return (
-    <div className="cf-page cf-page-center">
-      <div className="cf-problem" role="alert" data-testid="cockfight-error">
-        <h1>{t(kind === 'ticket' ? 'cockfight.errors.ticketTitle' : 'cockfight.errors.loadTitle')}</h1>
-        <p>{t(kind === 'ticket' ? 'cockfight.errors.ticket' : 'cockfight.errors.load')}</p>
-        <div className="cf-problem-actions">
-          {onRetry && (
-            <button type="button" className="btn" onClick={onRetry}>
-              {t('cockfight.retry')}
-            </button>
-          )}
-          <button type="button" className="btn btn-primary" data-testid="cockfight-back" onClick={leave}>
-            {t('cockfight.back')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function Loader({ token, backUrl }: { token: string; backUrl: string }) {
   const info = useCockfightInfo(token);
   const state = useCockfightState(token);
   const dead = [info.error, state.error].some(isTicketError);
-  if (dead) return <Problem kind="ticket" backUrl={backUrl} />;
+  if (dead) return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
   if (info.isPending || state.isPending) {
     if (info.isError || state.isError)
       return (
-        <Problem
+        <GameProblem
+          chrome={CHROME}
           kind="load"
           backUrl={backUrl}
           onRetry={() => {
@@ -118,8 +65,10 @@ function Loader({ token, backUrl }: { token: string; backUrl: string }) {
       );
     return <Loading />;
   }
-  if (info.isError) return <Problem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
-  if (!state.data) return <Problem kind="load" backUrl={backUrl} onRetry={() => void state.refetch()} />;
+  if (info.isError)
+    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+  if (!state.data)
+    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void state.refetch()} />;
   // A failed poll keeps the last state on screen (the next poll usually recovers); it is flagged.
   return (
     <Arena
@@ -259,38 +208,18 @@ function Arena({ token, info, state, receivedAt, stale, backUrl }: ArenaProps) {
 
   return (
     <div className="cf-page">
-      <header className="cf-top">
-        <button type="button" className="cf-top-btn" onClick={leave} data-testid="cockfight-back">
-          <Glyph name="back" />
-          <span>{t('cockfight.back')}</span>
-        </button>
-        <h1 className="cf-title">
-          {info.gameName}
-          <small>{info.vendor}</small>
-        </h1>
-        <div className="cf-top-actions">
-          <button
-            type="button"
-            className="cf-top-btn cf-top-icon"
-            data-testid="cockfight-history"
-            aria-label={t('cockfight.history.open')}
-            aria-haspopup="dialog"
-            onClick={() => setHistoryOpen(true)}
-          >
-            <Glyph name="history" />
-          </button>
-          <button
-            type="button"
-            className="cf-top-btn cf-top-icon cf-info-btn"
-            data-testid="cockfight-rules"
-            aria-label={t('cockfight.rules.open')}
-            aria-haspopup="dialog"
-            onClick={() => setRulesOpen(true)}
-          >
-            i
-          </button>
-        </div>
-      </header>
+      <GameTopBar
+        chrome={CHROME}
+        title={
+          <>
+            {info.gameName}
+            <small>{info.vendor}</small>
+          </>
+        }
+        onBack={leave}
+        onHistory={() => setHistoryOpen(true)}
+        onRules={() => setRulesOpen(true)}
+      />
 
       <main className="cf-main">
         <div className="cf-fight-head">

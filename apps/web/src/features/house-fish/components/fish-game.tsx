@@ -1,7 +1,6 @@
 import type { FishInfo, FishShotResult } from '@app/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { useFishInfo } from '../api/get-fish-info';
@@ -9,6 +8,7 @@ import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useFishGame } from '../hooks/use-fish-game';
 import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
+import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../components/ui/game-chrome';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import type { Ocean } from '../ocean';
@@ -17,6 +17,7 @@ import { HistoryPanel } from './history-panel';
 import { OceanCanvas } from './ocean-canvas';
 import { RulesModal } from './rules-modal';
 import '../../../styles/house-fish.css';
+import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface FishGameProps {
   /** The launch ticket (?token=). */
@@ -27,19 +28,7 @@ interface FishGameProps {
   backUrl: string | null;
 }
 
-const ICONS = {
-  back: 'M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12l8.8-8.8z',
-  history:
-    'M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8H12z',
-} as const;
-
-function Glyph({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={ICONS[name]} />
-    </svg>
-  );
-}
+const CHROME: GameChrome = { ns: 'houseFish', css: 'hf', testId: 'fish' };
 
 /** The fishing shooter's game client: loading, a dead or missing ticket, or the game. */
 export function FishGame({ token, lang, backUrl }: FishGameProps) {
@@ -47,60 +36,20 @@ export function FishGame({ token, lang, backUrl }: FishGameProps) {
   const back = safeBackUrl(backUrl);
   const ready = useLaunchLanguage(lang);
   if (!ready) return <FishLoading />;
-  if (!token) return <FishProblem kind="ticket" backUrl={back} />;
+  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
   return <FishLoader token={token} backUrl={back} />;
 }
 
 function FishLoading() {
-  const { t } = useTranslation('play');
-  return (
-    <div className="hf-page hf-page-center">
-      <div className="hf-loading" role="status" aria-live="polite">
-        <span className="hf-bubbles" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </span>
-        <p>{t('houseFish.loading')}</p>
-      </div>
-    </div>
+  const art = (
+    <span className="hf-bubbles" aria-hidden="true">
+      <span />
+      <span />
+      <span />
+    </span>
   );
+  return <GameLoading chrome={CHROME} art={art} />;
 }
-
-function FishProblem({
-  kind,
-  backUrl,
-  onRetry,
-}: {
-  kind: 'ticket' | 'load';
-  backUrl: string;
-  onRetry?: () => void;
-}) {
-  const { t } = useTranslation('play');
-  const leave = useLeaveGame(backUrl);
-  return (
-    <div className="hf-page hf-page-center">
-      <div className="hf-problem" role="alert" data-testid="fish-error">
-        <h1>{t(kind === 'ticket' ? 'houseFish.errors.ticketTitle' : 'houseFish.errors.loadTitle')}</h1>
-        <p>{t(kind === 'ticket' ? 'houseFish.errors.ticket' : 'houseFish.errors.load')}</p>
-        <div className="hf-problem-actions">
-          {onRetry && (
-            <button type="button" className="btn" onClick={onRetry}>
-              {t('houseFish.retry')}
-            </button>
-          )}
-          <button type="button" className="btn btn-primary" data-testid="fish-back" onClick={leave}>
-            {t('houseFish.back')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-const isTicketError = (err: unknown) =>
-  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
-
 function FishLoader({ token, backUrl }: { token: string; backUrl: string }) {
   const info = useFishInfo(token);
   const [dead, setDead] = useState(false);
@@ -108,8 +57,9 @@ function FishLoader({ token, backUrl }: { token: string; backUrl: string }) {
 
   if (info.isPending) return <FishLoading />;
   if (dead || (info.isError && isTicketError(info.error)))
-    return <FishProblem kind="ticket" backUrl={backUrl} />;
-  if (info.isError) return <FishProblem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+    return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
+  if (info.isError)
+    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
   return (
     <FishPlay
       token={token}
@@ -172,35 +122,13 @@ function FishPlay({ token, info, backUrl, onTicketDead, refetchInfo }: FishPlayP
 
   return (
     <div className="hf-page">
-      <header className="hf-top">
-        <button type="button" className="hf-top-btn" onClick={leave} data-testid="fish-back">
-          <Glyph name="back" />
-          <span>{t('houseFish.back')}</span>
-        </button>
-        <h1 className="hf-title">{info.gameName}</h1>
-        <div className="hf-top-actions">
-          <button
-            type="button"
-            className="hf-top-btn hf-top-icon"
-            data-testid="fish-history"
-            aria-label={t('houseFish.history.open')}
-            aria-haspopup="dialog"
-            onClick={() => setHistoryOpen(true)}
-          >
-            <Glyph name="history" />
-          </button>
-          <button
-            type="button"
-            className="hf-top-btn hf-top-icon hf-info-btn"
-            data-testid="fish-rules"
-            aria-label={t('houseFish.rules.open')}
-            aria-haspopup="dialog"
-            onClick={() => setRulesOpen(true)}
-          >
-            i
-          </button>
-        </div>
-      </header>
+      <GameTopBar
+        chrome={CHROME}
+        title={info.gameName}
+        onBack={leave}
+        onHistory={() => setHistoryOpen(true)}
+        onRules={() => setRulesOpen(true)}
+      />
 
       <main className="hf-stage">
         <OceanCanvas

@@ -1,7 +1,6 @@
 import type { SlotInfo, SlotSpinResult } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { useSlotInfo } from '../api/get-slot-info';
@@ -19,6 +18,9 @@ import { SlotReels } from './slot-reels';
 import { SymbolSprite } from './symbol-art';
 import { WinCounter } from './win-counter';
 import '../../../styles/house-slot.css';
+import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../components/ui/game-chrome';
+import { Icon } from '../../../components/ui/icon';
+import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface SlotMachineProps {
   /** The launch ticket (?token=). */
@@ -29,81 +31,28 @@ interface SlotMachineProps {
   backUrl: string | null;
 }
 
-const ICONS = {
-  back: 'M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12l8.8-8.8z',
-  history:
-    'M13 3a9 9 0 0 0-9 9H1l4 4 4-4H6a7 7 0 1 1 2.05 4.95l-1.42 1.42A9 9 0 1 0 13 3zm-1 5v5l4.25 2.52.77-1.28-3.52-2.09V8H12z',
-  spin: 'M12 4V1L8 5l4 4V6a6 6 0 0 1 6 6 6 6 0 0 1-.7 2.8l1.46 1.46A8 8 0 0 0 12 4zm0 14a6 6 0 0 1-6-6c0-1 .25-1.97.7-2.8L5.24 7.74A8 8 0 0 0 12 20v3l4-4-4-4v3z',
-} as const;
-
-function Glyph({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={ICONS[name]} />
-    </svg>
-  );
-}
-
 /** The house slot's game client: loading, a dead or missing ticket, or the game. */
+const CHROME: GameChrome = { ns: 'houseSlot', css: 'hs', testId: 'slot' };
+
 export function SlotMachine({ token, lang, backUrl }: SlotMachineProps) {
   useThemeFollow();
   const back = safeBackUrl(backUrl);
   const ready = useLaunchLanguage(lang);
   if (!ready) return <SlotLoading />;
-  if (!token) return <SlotProblem kind="ticket" backUrl={back} />;
+  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
   return <SlotLoader token={token} backUrl={back} />;
 }
 
 function SlotLoading() {
-  const { t } = useTranslation('play');
-  return (
-    <div className="hs-page hs-page-center">
-      <div className="hs-loading" role="status" aria-live="polite">
-        <span className="hs-loading-reels" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </span>
-        <p>{t('houseSlot.loading')}</p>
-      </div>
-    </div>
+  const art = (
+    <span className="hs-loading-reels" aria-hidden="true">
+      <span />
+      <span />
+      <span />
+    </span>
   );
+  return <GameLoading chrome={CHROME} art={art} />;
 }
-
-function SlotProblem({
-  kind,
-  backUrl,
-  onRetry,
-}: {
-  kind: 'ticket' | 'load';
-  backUrl: string;
-  onRetry?: () => void;
-}) {
-  const { t } = useTranslation('play');
-  const leave = useLeaveGame(backUrl);
-  return (
-    <div className="hs-page hs-page-center">
-      <div className="hs-problem" role="alert" data-testid="slot-error">
-        <h1>{t(kind === 'ticket' ? 'houseSlot.errors.ticketTitle' : 'houseSlot.errors.loadTitle')}</h1>
-        <p>{t(kind === 'ticket' ? 'houseSlot.errors.ticket' : 'houseSlot.errors.load')}</p>
-        <div className="hs-problem-actions">
-          {onRetry && (
-            <button type="button" className="btn" onClick={onRetry}>
-              {t('houseSlot.retry')}
-            </button>
-          )}
-          <button type="button" className="btn btn-primary" data-testid="slot-back" onClick={leave}>
-            {t('houseSlot.back')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-const isTicketError = (err: unknown) =>
-  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
-
 function SlotLoader({ token, backUrl }: { token: string; backUrl: string }) {
   const info = useSlotInfo(token);
   const [dead, setDead] = useState(false);
@@ -111,8 +60,9 @@ function SlotLoader({ token, backUrl }: { token: string; backUrl: string }) {
 
   if (info.isPending) return <SlotLoading />;
   if (dead || (info.isError && isTicketError(info.error)))
-    return <SlotProblem kind="ticket" backUrl={backUrl} />;
-  if (info.isError) return <SlotProblem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+    return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
+  if (info.isError)
+    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
   return (
     <SlotPlay
       token={token}
@@ -199,35 +149,13 @@ function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: SlotPlayP
   return (
     <div className={`hs-page${busy ? ' is-busy' : ''}`}>
       <SymbolSprite />
-      <header className="hs-top">
-        <button type="button" className="hs-top-btn" onClick={leave} data-testid="slot-back">
-          <Glyph name="back" />
-          <span>{t('houseSlot.back')}</span>
-        </button>
-        <h1 className="hs-title">{info.gameName}</h1>
-        <div className="hs-top-actions">
-          <button
-            type="button"
-            className="hs-top-btn hs-top-icon"
-            data-testid="slot-history"
-            aria-label={t('houseSlot.history.open')}
-            aria-haspopup="dialog"
-            onClick={() => setHistoryOpen(true)}
-          >
-            <Glyph name="history" />
-          </button>
-          <button
-            type="button"
-            className="hs-top-btn hs-top-icon hs-info-btn"
-            data-testid="slot-rules"
-            aria-label={t('houseSlot.rules.open')}
-            aria-haspopup="dialog"
-            onClick={() => setRulesOpen(true)}
-          >
-            i
-          </button>
-        </div>
-      </header>
+      <GameTopBar
+        chrome={CHROME}
+        title={info.gameName}
+        onBack={leave}
+        onHistory={() => setHistoryOpen(true)}
+        onRules={() => setRulesOpen(true)}
+      />
 
       <main className="hs-cabinet">
         <div className={`hs-free-bar${view.freeSpins ? ' is-on' : ''}`}>
@@ -316,7 +244,7 @@ function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: SlotPlayP
             disabled={busy || !game.affordable}
             onClick={spin}
           >
-            <Glyph name="spin" />
+            <Icon name="spin" size={22} />
             <span>{game.retryPending ? t('houseSlot.retrySpin') : t('houseSlot.spin')}</span>
           </button>
           <button

@@ -2,7 +2,6 @@ import type { SportsbookInfo } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { pollMs } from '../api/game-token';
@@ -20,6 +19,7 @@ import { MatchList } from './match-list';
 import { MyBets } from './my-bets';
 import { RulesModal } from './rules-modal';
 import '../../../styles/house-sportsbook.css';
+import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface SportsbookAppProps {
   /** The launch ticket (?token=). */
@@ -83,9 +83,6 @@ function Problem({
     </div>
   );
 }
-
-const isTicketError = (err: unknown) =>
-  err instanceof ApiError && (err.code === 'game.token.invalid' || err.status === 401);
 
 function Loader({ token, backUrl }: { token: string; backUrl: string }) {
   // The balance moves when bets settle in the background: the info is fetched again now and then.
