@@ -99,6 +99,12 @@ export const ERRORS = {
   'sportsbook.bet.unknown': 404,
   'sportsbook.cashout.unavailable': 409,
   'sportsbook.cashout.changed': 409,
+  // Lottery (ISSUE 7).
+  'lottery.betting.closed': 409,
+  'lottery.bet.invalid': 400,
+  'lottery.stake.limit': 400,
+  'lottery.draw.unknown': 404,
+  'lottery.draw.state': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,6 +5,13 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const gameTypeParam = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(GAME_TYPES));
 import { DEFAULT_VENDOR_PLATFORM, GAME_LIST_PAGE_SIZE, GAME_TYPES } from './constants';
+import {
+  LOTTERY_AREAS,
+  LOTTERY_LAUNCH_MODE,
+  LOTTERY_VIEWS,
+  lotteryItemSchema,
+  prizeModeParam,
+} from './lottery';
 
 export const vendorCardSchema = z.object({
   vassalage: z.string(),
@@ -198,17 +205,31 @@ export const winnerSchema = z.object({
 export type Winner = z.infer<typeof winnerSchema>;
 export const winnerBoardSchema = z.object({ list: z.array(z.object({ vo: winnerSchema })) });
 
+/**
+ * /lgw/games/popular. Asked for a lottery type (gameType LOTT or ELOTT) or with a prizeMode, it
+ * answers popular lotteries (both lottery types unless gameType names one), each carrying its
+ * lottery item (ISSUE 7).
+ */
 export const popularGamesQuerySchema = z.object({
   count: z.coerce.number().int().min(1).max(POPULAR_GAMES_COUNT).default(POPULAR_GAMES_COUNT),
   gameType: optional(gameTypeParam),
+  prizeMode: optional(prizeModeParam),
   language: languageParam,
 });
-export const popularGamesSchema = z.array(gameSchema);
+export const popularGameSchema = gameSchema.extend({
+  /** Popular lotteries only: the game's lottery item (current numero, times, prize mode). */
+  lottery: lotteryItemSchema.optional(),
+});
+export type PopularGame = z.infer<typeof popularGameSchema>;
+export const popularGamesSchema = z.array(popularGameSchema);
 
 export const playerAvatarSchema = z.object({ avatar: z.string(), nickname: z.string() });
 
-/** How the site opens a launched game: in the /game frame page, or the header-only /seamless page. */
-export const LAUNCH_MODES = ['FRAME', 'SEAMLESS'] as const;
+/**
+ * How the site opens a launched game: in the /game frame page, the header-only /seamless page, or
+ * PAGE: the URL is a route of this site to navigate to (lottery games open /lottery).
+ */
+export const LAUNCH_MODES = ['FRAME', 'SEAMLESS', 'PAGE'] as const;
 export const launchGameQuerySchema = z.object({
   vendor: optional(vendorParam),
   vassalage: optional(vendorParam),
@@ -219,6 +240,13 @@ export const launchGameQuerySchema = z.object({
   /** Where the game's exit button goes: a path of this site only. */
   backUrl: optional(z.string().max(512)),
   device: optional(z.string().max(20)),
+  // The lottery lobby launch (SPEC section 7, ISSUE 7): launchMode LOTT with an area (VN:
+  // TCG_LOTTO_VN, SEA: TCG_SEA) when no vendor is named, a prize mode, a game and the view to open.
+  launchMode: optional(z.literal(LOTTERY_LAUNCH_MODE)),
+  lottoArea: optional(z.enum(LOTTERY_AREAS)),
+  lottoPrizeMode: optional(prizeModeParam),
+  lottoGameCode: optional(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)),
+  lottoView: optional(z.enum(LOTTERY_VIEWS)),
 });
 export type LaunchGameQuery = z.infer<typeof launchGameQuerySchema>;
 export const launchGameSchema = z.object({

@@ -18,3 +18,4 @@ export * from './house-fish';
 export * from './house-cockfight';
 export * from './house-baccarat';
 export * from './house-sportsbook';
+export * from './lottery';

@@ -90,4 +90,9 @@ export const cn: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': '未找到该注单。',
   'sportsbook.cashout.unavailable': '该注单暂不支持提前兑现。',
   'sportsbook.cashout.changed': '提前兑现金额已变动，请查看新金额。',
+  'lottery.betting.closed': '本期已停止投注，请投注下一期。',
+  'lottery.bet.invalid': '第{0}注无法投注：请检查玩法和号码。',
+  'lottery.stake.limit': '第{0}注：投注金额须在{1}至{2}之间。',
+  'lottery.draw.unknown': '找不到该期开奖。',
+  'lottery.draw.state': '该期已结算或正在结算，无法取消。',
 };

@@ -92,4 +92,9 @@ export const en: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': 'This bet was not found.',
   'sportsbook.cashout.unavailable': 'Cash-out is not available for this bet.',
   'sportsbook.cashout.changed': 'The cash-out offer has changed. Please check the new offer.',
+  'lottery.betting.closed': 'Betting on this draw has closed. Please bet on the next draw.',
+  'lottery.bet.invalid': 'Line {0} cannot be placed: check its bet type and numbers.',
+  'lottery.stake.limit': 'Line {0}: the stake must be between {1} and {2}.',
+  'lottery.draw.unknown': 'This draw was not found.',
+  'lottery.draw.state': 'This draw can no longer be cancelled: it is settled or being settled.',
 };

@@ -95,4 +95,10 @@ export const id: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': 'Taruhan ini tidak ditemukan.',
   'sportsbook.cashout.unavailable': 'Cash-out tidak tersedia untuk taruhan ini.',
   'sportsbook.cashout.changed': 'Tawaran cash-out telah berubah. Periksa tawaran baru.',
+  'lottery.betting.closed':
+    'Taruhan untuk undian ini sudah ditutup. Silakan bertaruh pada undian berikutnya.',
+  'lottery.bet.invalid': 'Baris {0} tidak dapat dipasang: periksa jenis taruhan dan angkanya.',
+  'lottery.stake.limit': 'Baris {0}: taruhan harus antara {1} dan {2}.',
+  'lottery.draw.unknown': 'Undian ini tidak ditemukan.',
+  'lottery.draw.state': 'Undian ini tidak dapat dibatalkan lagi: sudah atau sedang diselesaikan.',
 };

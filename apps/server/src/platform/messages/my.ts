@@ -95,4 +95,10 @@ export const my: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': 'Pertaruhan ini tidak ditemui.',
   'sportsbook.cashout.unavailable': 'Cash-out tidak tersedia untuk pertaruhan ini.',
   'sportsbook.cashout.changed': 'Tawaran cash-out telah berubah. Sila semak tawaran baharu.',
+  'lottery.betting.closed':
+    'Pertaruhan untuk cabutan ini telah ditutup. Sila bertaruh pada cabutan seterusnya.',
+  'lottery.bet.invalid': 'Baris {0} tidak boleh dipasang: semak jenis pertaruhan dan nombornya.',
+  'lottery.stake.limit': 'Baris {0}: pertaruhan mestilah antara {1} dan {2}.',
+  'lottery.draw.unknown': 'Cabutan ini tidak dijumpai.',
+  'lottery.draw.state': 'Cabutan ini tidak boleh dibatalkan lagi: ia telah atau sedang diselesaikan.',
 };

@@ -90,4 +90,9 @@ export const th: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': 'ไม่พบเดิมพันนี้',
   'sportsbook.cashout.unavailable': 'เดิมพันนี้ไม่สามารถแคชเอาท์ได้',
   'sportsbook.cashout.changed': 'ข้อเสนอแคชเอาท์เปลี่ยนแปลง โปรดตรวจสอบข้อเสนอใหม่',
+  'lottery.betting.closed': 'ปิดรับแทงงวดนี้แล้ว โปรดแทงงวดถัดไป',
+  'lottery.bet.invalid': 'ไม่สามารถแทงรายการที่ {0} ได้ โปรดตรวจสอบประเภทการแทงและตัวเลข',
+  'lottery.stake.limit': 'รายการที่ {0}: ยอดแทงต้องอยู่ระหว่าง {1} ถึง {2}',
+  'lottery.draw.unknown': 'ไม่พบงวดนี้',
+  'lottery.draw.state': 'ไม่สามารถยกเลิกงวดนี้ได้แล้ว เนื่องจากชำระผลแล้วหรือกำลังชำระผล',
 };

@@ -93,4 +93,9 @@ export const ty: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': 'Hindi nahanap ang tayang ito.',
   'sportsbook.cashout.unavailable': 'Walang cash-out para sa tayang ito.',
   'sportsbook.cashout.changed': 'Nagbago ang alok na cash-out. Suriin ang bagong alok.',
+  'lottery.betting.closed': 'Sarado na ang pagtaya sa bola na ito. Tumaya sa susunod na bola.',
+  'lottery.bet.invalid': 'Hindi maitaya ang linya {0}: suriin ang uri ng taya at ang mga numero.',
+  'lottery.stake.limit': 'Linya {0}: ang taya ay dapat mula {1} hanggang {2}.',
+  'lottery.draw.unknown': 'Hindi nakita ang bolang ito.',
+  'lottery.draw.state': 'Hindi na makakansela ang bolang ito: bayad na o binabayaran na.',
 };

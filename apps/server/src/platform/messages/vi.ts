@@ -92,4 +92,9 @@ export const vi: Record<ErrorCode, string> = {
   'sportsbook.bet.unknown': 'Không tìm thấy vé cược này.',
   'sportsbook.cashout.unavailable': 'Vé cược này không thể rút tiền sớm.',
   'sportsbook.cashout.changed': 'Đề nghị rút tiền sớm đã thay đổi. Vui lòng xem đề nghị mới.',
+  'lottery.betting.closed': 'Kỳ quay này đã khóa cược. Vui lòng cược kỳ tiếp theo.',
+  'lottery.bet.invalid': 'Không thể đặt dòng {0}: kiểm tra kiểu cược và các số.',
+  'lottery.stake.limit': 'Dòng {0}: tiền cược phải từ {1} đến {2}.',
+  'lottery.draw.unknown': 'Không tìm thấy kỳ quay này.',
+  'lottery.draw.state': 'Không thể hủy kỳ quay này nữa: đã hoặc đang trả thưởng.',
 };
