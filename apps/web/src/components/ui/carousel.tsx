@@ -44,7 +44,17 @@ export function Carousel({
     };
   }, [embla]);
 
-  const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+  // A chosen slide stays a full delay: the autoplay timer restarts from the click, so it does not
+  // move on at once when the click came just before its tick.
+  const go = useCallback(
+    (i: number) => {
+      if (!embla) return;
+      embla.scrollTo(i);
+      // Typed as always there (module augmentation), but absent when autoplay is off.
+      (embla.plugins() as Partial<ReturnType<typeof embla.plugins>>).autoplay?.reset();
+    },
+    [embla],
+  );
 
   return (
     <section className={`carousel ${className}`} aria-roledescription="carousel" aria-label={label}>
