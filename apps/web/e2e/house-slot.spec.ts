@@ -56,7 +56,10 @@ async function spin(page: Page, how: 'click' | 'space' = 'click'): Promise<SlotS
   }
   const result = (await (await answer).json()) as { value: SlotSpinResult };
   await expect(async () => {
-    if (await page.getByTestId('slot-skip').isEnabled()) await page.getByTestId('slot-skip').click();
+    // Skip turns disabled the moment the presentation ends: a click must not wait for it (without a
+    // timeout it would wait past toPass's own, which cannot interrupt it).
+    const skip = page.getByTestId('slot-skip');
+    if (await skip.isEnabled()) await skip.click({ timeout: 500 }).catch(() => undefined);
     await expect(page.getByTestId('slot-spin')).toBeEnabled({ timeout: 300 });
   }).toPass({ timeout: 60_000 });
   return result.value;
