@@ -75,6 +75,10 @@ import { houseCardsRoutes } from './modules/providers/house/cards/cards.routes';
 import { cardsTiming, HouseCardsService } from './modules/providers/house/cards/cards.service';
 import { CardsRepository } from './modules/providers/house/cards/cards.repository';
 import { HouseSlotService } from './modules/providers/house/slot.service';
+import { startLotteryDrawJob } from './modules/lottery/lottery-draw.job';
+import { LotteryRepository } from './modules/lottery/lottery.repository';
+import { lotteryRoutes } from './modules/lottery/lottery.routes';
+import { LotteryService } from './modules/lottery/lottery.service';
 import { houseFishRoutes } from './modules/providers/house/fish/fish.routes';
 import { HouseFishService } from './modules/providers/house/fish/fish.service';
 import { SportsbookClock } from './modules/providers/house/sportsbook/sportsbook-clock';
@@ -89,6 +93,7 @@ import { houseBaccaratRoutes } from './modules/providers/house/baccarat/baccarat
 import { BaccaratRepository } from './modules/providers/house/baccarat/baccarat.repository';
 import { HouseBaccaratService } from './modules/providers/house/baccarat/baccarat.service';
 import { SeamlessWalletService } from './modules/providers/seamless-wallet.service';
+import { SecureRng } from './modules/providers/house/secure-rng';
 import { VendorCallbackRepository } from './modules/providers/vendor-callback.repository';
 import { vendorCallbackRoutes } from './modules/providers/vendor-callback.routes';
 import { VendorCallbackService } from './modules/providers/vendor-callback.service';
@@ -111,6 +116,8 @@ declare module 'fastify' {
     brands: BrandResolver;
     /** The house sportsbook (tests move its clock and run its sweep). */
     houseSportsbook: HouseSportsbookService;
+    /** The lottery (tests run its draw job). */
+    lottery: LotteryService;
   }
 }
 
@@ -338,11 +345,29 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     withdrawals: services.withdrawals,
     payoutAccounts: services.payoutAccounts,
   });
+  // Lottery (ISSUE 7): menus, draws, slips, the operator's cancel, and the job that draws and settles.
+  const lotteryRepo = new LotteryRepository(db.db);
+  const lottery = new LotteryService(
+    lotteryRepo,
+    services.catalogue,
+    services.seamless,
+    {
+      fastSeconds: config.LOTTERY_FAST_SECONDS,
+      timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
+      popularGames: (merchant, lang, count, gameType) =>
+        services.games.popular(merchant, lang, count, gameType),
+    },
+    new SecureRng(),
+  );
+  app.decorate('lottery', lottery);
   await app.register(gameRoutes, {
     catalogue: services.catalogue,
     games: services.games,
     launcher: services.launcher,
+    lotteryPopular: (merchant, lang, q) => lottery.popular(merchant, lang, q),
   });
+  await app.register(lotteryRoutes, { lottery });
+  startLotteryDrawJob(app, lottery, () => lotteryRepo.merchantCodes());
   await app.register(vendorCallbackRoutes, { callbacks: services.callbacks });
   await app.register(houseSlotRoutes, { slot: services.houseSlot });
   // The house card rooms (ISSUE 6): their calls, and the dealer that keeps hands moving.

@@ -54,6 +54,8 @@ const envSchema = z.object({
   BACCARAT_BET_SECONDS: z.coerce.number().int().min(3).max(120).default(15),
   /** Real milliseconds per sportsbook match minute (ISSUE 6); shorter only for e2e tests and demos. */
   SPORTSBOOK_MINUTE_MS: z.coerce.number().min(1).max(60_000).default(60_000),
+  /** Seconds between two draws of an electronic (fast) lottery (ISSUE 7); e2e sets it short. */
+  LOTTERY_FAST_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_GATEWAY'> & { DEMO_GATEWAY: boolean };

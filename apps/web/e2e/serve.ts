@@ -63,6 +63,8 @@ const app = await buildApp({
     BACCARAT_BET_SECONDS: process.env.BACCARAT_BET_SECONDS ?? '6',
     // A sportsbook match minute lasts 20 ms here: a football match is over in about 2 s.
     SPORTSBOOK_MINUTE_MS: process.env.SPORTSBOOK_MINUTE_MS ?? '20',
+    // Fast lotteries draw every 20 s here: a lottery spec bets, sees the draw and its settlement.
+    LOTTERY_FAST_SECONDS: process.env.LOTTERY_FAST_SECONDS ?? '20',
   }),
   db,
 });

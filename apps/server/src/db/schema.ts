@@ -136,7 +136,8 @@ export interface Database
     BaccaratTables,
     CardsTables,
     CockfightTables,
-    SportsbookTables {
+    SportsbookTables,
+    LotteryTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -695,6 +696,56 @@ export interface CockfightBetTable {
 export interface CockfightTables {
   cockfight_fight: CockfightFightTable;
   cockfight_bet: CockfightBetTable;
+}
+
+// ---- lottery (ISSUE 7, migration 0013) ------------------------------------------------------------
+export type LotteryDrawStatusColumn = 'OPEN' | 'LOCKED' | 'DRAWN' | 'SETTLED' | 'CANCELLED';
+export type LotteryBetStatusColumn = 'PLACING' | 'OPEN' | 'WON' | 'LOST' | 'VOID';
+
+export interface LotteryDrawTable {
+  id: Generated<string>;
+  merchant_code: string;
+  vendor_code: string;
+  game_code: string;
+  numero: string;
+  seq: ColumnType<string, number | string, number | string>;
+  lock_at: Timestamp;
+  draw_at: Timestamp;
+  status: Generated<LotteryDrawStatusColumn>;
+  /** The stored result: { prizes: LotteryPrize[] } (see lottery-rules DrawnResult). */
+  result: Json<unknown> | null;
+  opened_at: Timestamp | null;
+  settled_at: Timestamp | null;
+  cancel_reason: string | null;
+  lease_until: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface LotteryBetTable {
+  id: Generated<string>;
+  draw_id: string;
+  merchant_code: string;
+  member_id: string;
+  node_id: string;
+  vendor_code: string;
+  game_code: string;
+  request_id: string;
+  line_no: number;
+  bet_type: string;
+  numbers: Json<string[]>;
+  stake: ColumnType<string, bigint | string, bigint | string>;
+  odds: number;
+  prize_mode: string;
+  status: Generated<LotteryBetStatusColumn>;
+  hits: number | null;
+  payout: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  created_at: Generated<Date>;
+  settled_at: Timestamp | null;
+}
+
+export interface LotteryTables {
+  lottery_draw: LotteryDrawTable;
+  lottery_bet: LotteryBetTable;
 }
 
 // ---- house live baccarat (ISSUE 6, migration 0007) ------------------------------------------------

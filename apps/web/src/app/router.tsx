@@ -26,6 +26,14 @@ const FbSportsPage = lazy(() => import('./routes/fbsports').then((m) => ({ defau
 function playPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => Promise.all([load(), i18n.loadNamespaces('play')]).then(([m]) => ({ default: m[name] })));
 }
+/** A lottery page (ISSUE 7), with the lottery's texts (the `lottery` namespace) loaded alongside. */
+function lotteryPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() =>
+    Promise.all([load(), i18n.loadNamespaces('lottery')]).then(([m]) => ({ default: m[name] })),
+  );
+}
+const LotteryPage = lotteryPage(() => import('./routes/lottery'), 'LotteryPage');
+const VnLotteryPage = lotteryPage(() => import('./routes/lottery'), 'VnLotteryPage');
 /** The house games' clients (ISSUE 5, 6): what a launch URL opens, a page of its own in a frame. */
 const PLAY_PAGES = [
   [paths.playSlot, playPage(() => import('./routes/play-slot'), 'PlaySlotPage')],
@@ -58,6 +66,8 @@ export function AppRouter() {
         ))}
         <Route element={<HeaderOnlyLayout />}>
           <Route path={paths.seamless} element={<SeamlessPage />} />
+          <Route path={paths.lottery} element={<LotteryPage />} />
+          <Route path={paths.vnlottery} element={<VnLotteryPage />} />
         </Route>
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />

@@ -25,6 +25,17 @@ export const paths = {
   agentHome: '/agentHome',
   hot: '/hot',
   lottery: '/lottery',
+  /** The lottery lobby, optionally of one vendor's games (what the header's lottery vendors open). */
+  lotteryLobby: (vendor?: string) => (vendor ? `/lottery?vendor=${encodeURIComponent(vendor)}` : '/lottery'),
+  /** A lottery game's betting page (SPEC section 2: query gameCode, vendor, playType). */
+  lotteryGame: (gameCode: string, vendor?: string, playType?: string) => {
+    const q = new URLSearchParams({ gameCode });
+    if (vendor) q.set('vendor', vendor);
+    if (playType) q.set('playType', playType);
+    return `/lottery?${q.toString()}`;
+  },
+  /** The VN lottery lobby (header only). */
+  vnlottery: '/vnlottery',
   rng: (vendor?: string) => (vendor ? `/rng?page=${encodeURIComponent(vendor)}` : '/rng'),
   pvp: (vendor?: string) => (vendor ? `/pvp?page=${encodeURIComponent(vendor)}` : '/pvp'),
   fish: '/fish',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-/** A locale file: the site's (`translation`) or the house games' (`play`, in play/). */
+/** A locale file: the site's (`translation`), the house games' (`play/`) or the lottery's (`lottery/`). */
 const load = (code: string, ns: string) =>
   JSON.parse(readFileSync(path.join(dir, ns === 'translation' ? '' : ns, `${code}.json`), 'utf8')) as Record<
     string,
@@ -25,7 +25,9 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> 
 }
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const cases = ['translation', 'play'].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
+const cases = ['translation', 'play', 'lottery'].flatMap((ns) =>
+  LANGUAGES.map((l) => [ns, l.toLowerCase()] as const),
+);
 
 describe.each(cases)('locale %s/%s', (ns, code) => {
   const reference = leaves(load('en', ns));

@@ -9,6 +9,7 @@ import {
   hotGamesSchema,
   launchGameQuerySchema,
   launchGameSchema,
+  LOTTERY_GAME_TYPES,
   ok,
   popularGamesQuerySchema,
   popularGamesSchema,
@@ -16,6 +17,10 @@ import {
   recentGamesSchema,
   winnerBoardQuerySchema,
   winnerBoardSchema,
+  type GameType,
+  type Language,
+  type PopularGame,
+  type PrizeMode,
 } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -68,10 +73,20 @@ function getOrPost<S extends z.ZodType, R extends z.ZodType>(
 /** Game lists, favourites, recent games, boards and launch (SPEC section 7, ISSUE 5). */
 export async function gameRoutes(
   app: FastifyInstance,
-  opts: { catalogue: CatalogueService; games: GameService; launcher: GameLaunchService },
+  opts: {
+    catalogue: CatalogueService;
+    games: GameService;
+    launcher: GameLaunchService;
+    /** Popular lotteries (ISSUE 7): /lgw/games/popular asked for a lottery type or a prize mode. */
+    lotteryPopular?: (
+      merchant: string,
+      lang: Language,
+      q: { count: number; gameType?: GameType; prizeMode?: PrizeMode },
+    ) => Promise<PopularGame[]>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { catalogue, games, launcher } = opts;
+  const { catalogue, games, launcher, lotteryPopular } = opts;
   const tags = ['games'];
   const gameLists = new EncodedResponseCache(ok(gameListSchema));
 
@@ -219,8 +234,13 @@ export async function gameRoutes(
         response: { 200: ok(popularGamesSchema) },
       },
     },
-    async (req) =>
-      envelope(await games.popular(req.brand.code, req.lang, req.query.count, req.query.gameType)),
+    async (req) => {
+      const q = req.query;
+      const lotteries =
+        q.prizeMode !== undefined || (LOTTERY_GAME_TYPES as readonly string[]).includes(q.gameType ?? '');
+      if (lotteries && lotteryPopular) return envelope(await lotteryPopular(req.brand.code, req.lang, q));
+      return envelope(await games.popular(req.brand.code, req.lang, q.count, q.gameType));
+    },
   );
 
   getOrPost(app, '/wps/game/launchGame', {

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { fromMinor, toMinor, type LaunchGame, type LaunchGameQuery, type Language } from '@app/contracts';
+import {
+  fromMinor,
+  LOTTERY_LAUNCH_MODE,
+  toMinor,
+  type LaunchGame,
+  type LaunchGameQuery,
+  type Language,
+} from '@app/contracts';
 import { AppError } from '../../platform/app-error';
 import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
+import { LotteryService } from '../lottery/lottery.service';
 import type { ProviderService } from '../providers/provider.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { gameName, type CatalogueGame, type CatalogueService } from './catalogue.service';
@@ -15,6 +23,20 @@ export function safeBackUrl(raw: string | undefined): string {
 }
 
 const requestId = () => `L${randomBytes(12).toString('hex')}`;
+
+/** Areas of the lottery lobby launch (SPEC section 7) and the vendor each opens. */
+const LOTTERY_AREA_VENDORS = { VN: 'TCG_LOTTO_VN', SEA: 'TCG_SEA' } as const;
+
+/**
+ * The lottery lobby launch (launchMode LOTT) as an ordinary launch: the vendor of its area unless
+ * one is named, its lottoGameCode as the game.
+ */
+function lotteryLaunch(q: LaunchGameQuery): LaunchGameQuery {
+  if (q.launchMode !== LOTTERY_LAUNCH_MODE) return q;
+  const vendor = q.vendor ?? q.vassalage ?? LOTTERY_AREA_VENDORS[q.lottoArea ?? 'VN'];
+  const gameCode = q.lottoGameCode ?? q.gameCode;
+  return { ...q, vendor, ...(gameCode ? { gameCode } : {}) };
+}
 
 /**
  * Starting a game (SPEC section 4: login needed; trial accounts play with play money): finds the
@@ -56,7 +78,9 @@ export class GameLaunchService {
   }
 
   async launch(brand: Brand, member: SessionMember, q: LaunchGameQuery, lang: Language): Promise<LaunchGame> {
-    const game = await this.resolve(brand.code, q);
+    const game = await this.resolve(brand.code, lotteryLaunch(q));
+    if (LotteryService.isLottery(game.vendor, game.gameCode))
+      return this.lotteryPage(brand, member, game, q, lang);
     if (!this.providers.playable(game.adapter, game)) throw new AppError('game.unavailable');
 
     const walletVendor = await this.fundVendorWallet(brand, member.memberId, game);
@@ -87,6 +111,36 @@ export class GameLaunchService {
   }
 
   /**
+   * A lottery game (ISSUE 7) is played on this site's /lottery page, from the main wallet (money
+   * left at vendor wallets is recalled first): the launch answers that page (PAGE), the game's
+   * betting page, or the lobby of its vendor when the lobby view is asked for.
+   */
+  private async lotteryPage(
+    brand: Brand,
+    member: SessionMember,
+    game: CatalogueGame,
+    q: LaunchGameQuery,
+    lang: Language,
+  ): Promise<LaunchGame> {
+    await this.fundVendorWallet(brand, member.memberId, game, true);
+    await this.games.recordRecent(member.memberId, game.nodeId);
+    const lobby =
+      q.lottoView === 'lobby' || (q.launchMode === LOTTERY_LAUNCH_MODE && !q.lottoGameCode && !q.gameCode);
+    const query = new URLSearchParams();
+    if (!lobby) query.set('gameCode', game.gameCode);
+    query.set('vendor', game.vendor);
+    if (!lobby && game.defaultPlayType) query.set('playType', game.defaultPlayType);
+    return {
+      url: `/lottery?${query.toString()}`,
+      mode: 'PAGE',
+      gameName: gameName(game, lang),
+      vendor: game.vendor,
+      gameCode: game.gameCode,
+      transferred: 0,
+    };
+  }
+
+  /**
    * A transfer-wallet vendor plays from its own wallet: the member's money follows them there
    * (other vendor wallets recalled, then the whole main balance moved in). A game that plays from
    * main (the house vendor, seamless vendors) gets the money back from every vendor wallet first,
@@ -98,9 +152,10 @@ export class GameLaunchService {
     brand: Brand,
     memberId: string,
     game: CatalogueGame,
+    fromMain = false,
   ): Promise<{ vendor: string | null; moved: bigint }> {
     if ((await this.wallet.merchantWallet(brand)).isSingle) return { vendor: null, moved: 0n };
-    const transfer = game.walletType === 'TRANSFER';
+    const transfer = !fromMain && game.walletType === 'TRANSFER';
     const tolerate = async (move: () => Promise<unknown>) => {
       try {
         await move();

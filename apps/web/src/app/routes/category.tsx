@@ -1,8 +1,18 @@
 import { GAME_TYPES, type GameType } from '@app/contracts';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { GameListScreen } from '../../features/games/components/game-list-screen';
 import { LobbyScreen } from '../../features/games/components/lobby-screen';
+import { i18n } from '../../lib/i18n';
 import { NotFoundPage } from './not-found';
+
+/** /elott's lottery games, with the lottery's texts, in a chunk of their own. */
+const ElottGames = lazy(() =>
+  Promise.all([
+    import('../../features/lottery/components/popular-lotteries'),
+    i18n.loadNamespaces('lottery'),
+  ]).then(([m]) => ({ default: m.ElottGames })),
+);
 
 /** Types with a game list screen (SPEC section 2); the others have a vendor lobby. */
 const LIST_TYPES = ['RNG', 'FISH', 'PVP'] as const;
@@ -17,6 +27,16 @@ export function CategoryPage() {
     // Keyed: switching category starts a fresh screen (tabs, filters, page).
     return <GameListScreen key={type} gameType={type as ListType} />;
   }
-  const types: GameType[] = type === 'ELOTT' || type === 'LOTT' ? ['ELOTT', 'LOTT'] : [type];
-  return <LobbyScreen key={type} gameTypes={types} />;
+  if (type === 'ELOTT' || type === 'LOTT') {
+    // The lottery vendors, then their games: each opens its betting page on /lottery.
+    return (
+      <>
+        <LobbyScreen key={type} gameTypes={['ELOTT', 'LOTT']} />
+        <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
+          <ElottGames />
+        </Suspense>
+      </>
+    );
+  }
+  return <LobbyScreen key={type} gameTypes={[type]} />;
 }

@@ -7,6 +7,7 @@ import { PopupNotices } from '../../features/messages/components/popup-notices';
 import { CustomerServiceButton } from '../../features/system/components/customer-service-button';
 import { paths } from '../../config/paths';
 import { isModuleOn, mediaUrl, useBrand } from '../../lib/brand';
+import { i18n } from '../../lib/i18n';
 import { LogoRow } from '../../components/ui/logo-row';
 import { artworkLogos, CERTIFICATES, PAYMENT_METHODS, SPONSORS } from '../shell/artwork';
 import '../../styles/home.css';
@@ -17,6 +18,13 @@ const homeGames = () => import('../../features/games/components/home-games');
 const HomeHotGames = lazy(() => homeGames().then((m) => ({ default: m.HomeHotGames })));
 const HomePopularGames = lazy(() => homeGames().then((m) => ({ default: m.HomePopularGames })));
 const WinnerBoard = lazy(() => homeGames().then((m) => ({ default: m.WinnerBoard })));
+// Popular lotteries come with the lottery's texts (their own namespace), in a chunk of their own.
+const HomePopularLotteries = lazy(() =>
+  Promise.all([
+    import('../../features/lottery/components/popular-lotteries'),
+    i18n.loadNamespaces('lottery'),
+  ]).then(([m]) => ({ default: m.HomePopularLotteries })),
+);
 
 const STEPS = [
   { key: 'account', art: 'home/step-account.svg' },
@@ -61,6 +69,9 @@ export function HomePage() {
         <HomeHotGames />
         <HomePopularGames />
         <WinnerBoard />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HomePopularLotteries />
       </Suspense>
 
       <section className="home-section steps" aria-labelledby="steps-title">

@@ -83,11 +83,15 @@ export function useLaunchGame(): UseLaunchGame {
       // A transfer-wallet vendor moved money out of the main wallet; the recent list has a new entry.
       if (res.transferred > 0) void qc.invalidateQueries({ queryKey: [QUERY_ROOTS.wallet] });
       void qc.invalidateQueries({ queryKey: ['games', 'recent'] });
-      navigate(
-        res.mode === 'SEAMLESS'
-          ? paths.seamlessGame(res.url, res.gameName)
-          : paths.gameFrame(res.url, res.gameName),
-      );
+      // PAGE: a route of this site (lottery games open /lottery); only a local path is followed.
+      if (res.mode === 'PAGE')
+        navigate(res.url.startsWith('/') && !res.url.startsWith('//') ? res.url : paths.lottery);
+      else
+        navigate(
+          res.mode === 'SEAMLESS'
+            ? paths.seamlessGame(res.url, res.gameName)
+            : paths.gameFrame(res.url, res.gameName),
+        );
     },
     onError: (err) => {
       // The session died meanwhile (the client has already forgotten it): log in again.

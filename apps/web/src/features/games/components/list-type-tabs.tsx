@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LIST_TYPES, type ListType } from '../game-list-state';
-import { onTabKeys } from './tab-keys';
+import { onTabKeys } from '../../../components/ui/tab-keys';
 
 interface ListTypeTabsProps {
   active: ListType;

@@ -2,7 +2,7 @@ import { MENU_ARROW_AFTER, type VendorCard } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl, useBrand } from '../../../lib/brand';
-import { onTabKeys } from './tab-keys';
+import { onTabKeys } from '../../../components/ui/tab-keys';
 
 interface VendorTabsProps {
   vendors: VendorCard[];

@@ -1,0 +1,169 @@
+import {
+  lotteryBetRequestSchema,
+  lotteryBetResultSchema,
+  lotteryCancelRequestSchema,
+  lotteryCancelResultSchema,
+  lotteryDrawsQuerySchema,
+  lotteryDrawsSchema,
+  lotteryGameGroupsSchema,
+  lotteryGameInfoSchema,
+  lotteryGameQuerySchema,
+  lotteryMenuQuerySchema,
+  lotteryMenusSchema,
+  lotteryMyBetsQuerySchema,
+  lotteryMyBetsSchema,
+  lotteryOpenedQuerySchema,
+  lotteryOpenedSchema,
+  lotteryOpenNumeroQuerySchema,
+  lotteryOpenNumerosSchema,
+  lotteryRecentQuerySchema,
+  lotteryRecentSchema,
+  ok,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok as envelope } from '../../platform/envelope';
+import type { LotteryService } from './lottery.service';
+
+/** The lottery calls (SPEC section 7): public reads by the brand of the host, member calls by session. */
+export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: LotteryService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { lottery } = opts;
+  const tags = ['lottery'];
+
+  r.get(
+    '/lgw/games/game_menus',
+    {
+      schema: {
+        summary: 'Lottery menus: one per tag (VN, SEA, FAST) with each game’s current draw',
+        tags,
+        querystring: lotteryMenuQuerySchema,
+        response: { 200: ok(lotteryMenusSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.menus(req.brand.code, req.lang, req.query)),
+  );
+
+  r.get(
+    '/lgw/vn/games/game_menu',
+    {
+      schema: {
+        summary: 'Lottery game groups: one per lottery vendor with each game’s current draw',
+        tags,
+        querystring: lotteryMenuQuerySchema,
+        response: { 200: ok(lotteryGameGroupsSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.gameGroups(req.brand.code, req.lang, req.query)),
+  );
+
+  r.get(
+    '/lgw/vn/games/game_menu/recent',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'The member’s lottery games, last played first',
+        tags,
+        querystring: lotteryRecentQuerySchema,
+        response: { 200: ok(lotteryRecentSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.recent(req.brand.code, req.member!.memberId, req.lang, req.query)),
+  );
+
+  r.get(
+    '/lgw/vn/numeros/opened/game',
+    {
+      schema: {
+        summary: 'A lottery game’s drawn draws with their results, newest first',
+        tags,
+        querystring: lotteryOpenedQuerySchema,
+        response: { 200: ok(lotteryOpenedSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.opened(req.brand.code, req.query)),
+  );
+
+  r.get(
+    '/lotto/lgw/games/opened/numero',
+    {
+      schema: {
+        summary: 'Every lottery game’s latest drawn draw and winning number',
+        tags,
+        querystring: lotteryOpenNumeroQuerySchema,
+        response: { 200: ok(lotteryOpenNumerosSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.openNumeros(req.brand.code, req.query)),
+  );
+
+  r.get(
+    '/lgw/lottery/game',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        summary: 'A lottery game for its betting page: draw, bet types, odds, stake limits, balance',
+        tags,
+        querystring: lotteryGameQuerySchema,
+        response: { 200: ok(lotteryGameInfoSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.gameInfo(req.brand, req.member, req.lang, req.query)),
+  );
+
+  r.get(
+    '/lgw/lottery/draws',
+    {
+      schema: {
+        summary: 'A lottery game’s draws (current and past), newest first',
+        tags,
+        querystring: lotteryDrawsQuerySchema,
+        response: { 200: ok(lotteryDrawsSchema) },
+      },
+    },
+    async (req) => envelope({ list: await lottery.draws(req.brand.code, req.query) }),
+  );
+
+  r.get(
+    '/lgw/lottery/bets',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'The member’s last 10 lottery bet lines (of a game, or all), newest first',
+        tags,
+        querystring: lotteryMyBetsQuerySchema,
+        response: { 200: ok(lotteryMyBetsSchema) },
+      },
+    },
+    async (req) =>
+      envelope({ list: await lottery.myBets(req.brand.code, req.member!.memberId, req.lang, req.query) }),
+  );
+
+  r.post(
+    '/lgw/lottery/bet',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: 'A bet slip on the current draw before its lock time (one debit; idempotent on requestId)',
+        tags,
+        body: lotteryBetRequestSchema,
+        response: { 200: ok(lotteryBetResultSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.bet(req.brand, req.member!, req.lang, req.body)),
+  );
+
+  r.post(
+    '/wps/admin/lottery/draws/cancel',
+    {
+      config: { admin: true, openWhenClosed: true },
+      schema: {
+        summary: 'Cancels a lottery draw that is not settled: every bet line is refunded, once',
+        tags: ['admin'],
+        body: lotteryCancelRequestSchema,
+        response: { 200: ok(lotteryCancelResultSchema) },
+      },
+    },
+    async (req) => envelope(await lottery.cancel(req.brand.code, req.body)),
+  );
+}
