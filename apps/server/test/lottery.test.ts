@@ -522,10 +522,16 @@ describe('popular lotteries and launch', () => {
     expect(lobby).toMatchObject({ mode: 'PAGE', vendor: 'TCG_LOTTO_VN' });
     expect(lobby.url).toBe('/lottery?vendor=TCG_LOTTO_VN');
     const game = await id.ok<LaunchGame>(
-      `/wps/game/launchGame?launchMode=LOTT&lottoArea=SEA&lottoGameCode=thai-lottery&lottoView=betting`,
+      `/wps/game/launchGame?launchMode=LOTT&lottoArea=SEA&lottoGameCode=thai-lottery&lottoView=betting&lottoPrizeMode=sea`,
       { token: m.token },
     );
     expect(game).toMatchObject({ mode: 'PAGE', vendor: 'TCG_SEA', gameCode: 'thai-lottery' });
+    // The prize mode asked for reaches the betting page, which asks for the game in it.
+    expect(new URL(game.url, 'http://x').searchParams.get('prizeMode')).toBe('SEA');
+    const bad = await id.send<LaunchGame>('/wps/game/launchGame?launchMode=LOTT&lottoPrizeMode=Nope', {
+      token: m.token,
+    });
+    expect(bad.body).toMatchObject({ success: false, errorCode: 'request.invalid' });
     expect(await balance(m)).toBe(5);
   });
 });

@@ -130,6 +130,7 @@ export class GameLaunchService {
     if (!lobby) query.set('gameCode', game.gameCode);
     query.set('vendor', game.vendor);
     if (!lobby && game.defaultPlayType) query.set('playType', game.defaultPlayType);
+    if (!lobby && q.lottoPrizeMode) query.set('prizeMode', q.lottoPrizeMode);
     return {
       url: `/lottery?${query.toString()}`,
       mode: 'PAGE',

@@ -1,4 +1,10 @@
-import type { Game, GameType, LaunchGame } from '@app/contracts';
+import {
+  LOTTERY_LAUNCH_MODE,
+  LOTTERY_VENDORS,
+  type Game,
+  type GameType,
+  type LaunchGame,
+} from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createElement, useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -39,6 +45,20 @@ export function launchParams(target: LaunchTarget, backUrl: string): LaunchParam
   return { ...target, backUrl };
 }
 
+/**
+ * A lottery vendor opens as the lottery lobby launch (SPEC section 7): launchMode LOTT, its area
+ * (TCG_SEA is the SEA area, the others VN), the game to bet on (betting view) or none (lobby view).
+ */
+export function lotteryLaunchParams(p: Pick<LaunchParams, 'vendor' | 'gameCode'>) {
+  if (!(LOTTERY_VENDORS as readonly string[]).includes(p.vendor)) return {};
+  return {
+    launchMode: LOTTERY_LAUNCH_MODE,
+    lottoArea: p.vendor === 'TCG_SEA' ? 'SEA' : 'VN',
+    lottoGameCode: p.gameCode,
+    lottoView: p.gameCode ? 'betting' : 'lobby',
+  } as const;
+}
+
 export const launchGame = (p: LaunchParams) =>
   api.get<LaunchGame>('/wps/game/launchGame', {
     vendor: p.vendor,
@@ -48,6 +68,7 @@ export const launchGame = (p: LaunchParams) =>
     language: currentApiLanguage(),
     backUrl: p.backUrl,
     device: CLIENT.device,
+    ...lotteryLaunchParams(p),
   });
 
 /** What the login popup is told when starting a game opened it (same reason the session guard gives). */

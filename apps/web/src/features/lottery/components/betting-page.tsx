@@ -4,6 +4,7 @@ import {
   type LotteryBetLine,
   type LotteryBetType,
   type LotteryGameInfo,
+  type PrizeMode,
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -40,18 +41,21 @@ import '../../../styles/lottery.css';
 let lineSeq = 0;
 const nextLineId = () => `l${++lineSeq}`;
 
-/** The betting page of one lottery game (/lottery?gameCode=&vendor=&playType=). */
+/** The betting page of one lottery game (/lottery?gameCode=&vendor=&playType=&prizeMode=). */
 export function LotteryBettingPage({
   gameCode,
   vendor,
   playType,
+  prizeMode = null,
 }: {
   gameCode: string;
   vendor: string;
   playType: string | null;
+  /** The odds scheme the launch asked for (lottoPrizeMode); null: the brand's rule (SPEC section 9). */
+  prizeMode?: PrizeMode | null;
 }) {
   const { t } = useTranslation('lottery');
-  const game = useLotteryGame(vendor, gameCode);
+  const game = useLotteryGame(vendor, gameCode, prizeMode);
 
   if (game.isPending) {
     return (

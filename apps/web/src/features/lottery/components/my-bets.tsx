@@ -26,7 +26,7 @@ export function MyBets({
   }
   return (
     <div className="lt-table-wrap">
-      <table className="lt-table" data-testid="lottery-bets">
+      <table className="lt-table lt-bets-table" data-testid="lottery-bets">
         <thead>
           <tr>
             <th scope="col">{t('bets.numero')}</th>
@@ -43,25 +43,31 @@ export function MyBets({
         <tbody>
           {bets.map((b) => (
             <tr key={b.betId} data-testid="lottery-bet" data-status={b.status} data-numero={b.numero}>
-              <td>
-                {b.numero}
-                <time className="lt-bet-time" dateTime={b.time} title={time(b.time)}>
-                  {clock(b.time)}
-                </time>
+              <td data-label={t('bets.numero')}>
+                <span>
+                  {b.numero}
+                  <time className="lt-bet-time" dateTime={b.time} title={time(b.time)}>
+                    {clock(b.time)}
+                  </time>
+                </span>
               </td>
-              <td>
-                {t(`betTypes.${b.betType}`)}
-                {b.numbers.length > 0 && <span className="lt-bet-numbers"> {b.numbers.join(', ')}</span>}
-                <span className="lt-muted"> @{b.odds}</span>
+              <td data-label={t('bets.bet')}>
+                <span>
+                  {t(`betTypes.${b.betType}`)}
+                  {b.numbers.length > 0 && <span className="lt-bet-numbers"> {b.numbers.join(', ')}</span>}
+                  <span className="lt-muted"> @{b.odds}</span>
+                </span>
               </td>
-              <td className="num">{showMoney(b.stake, symbol)}</td>
-              <td>
+              <td className="num" data-label={t('bets.stake')}>
+                {showMoney(b.stake, symbol)}
+              </td>
+              <td data-label={t('bets.status')}>
                 <span className={`lt-badge is-${b.status.toLowerCase()}`}>
                   {t(`status.bet.${b.status}`)}
                   {b.status === 'WON' && b.hits !== null && b.hits > 1 ? ` ×${b.hits}` : ''}
                 </span>
               </td>
-              <td className="num" data-testid="lottery-bet-payout">
+              <td className="num" data-label={t('bets.payout')} data-testid="lottery-bet-payout">
                 {b.payout === null ? '—' : showMoney(b.payout, symbol)}
               </td>
             </tr>
