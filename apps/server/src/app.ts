@@ -41,6 +41,9 @@ import { PayoutAccountService } from './modules/cashier/payout-account.service';
 import { WithdrawalRepository } from './modules/cashier/withdrawal.repository';
 import { withdrawalRoutes } from './modules/cashier/withdrawal.routes';
 import { WithdrawalService } from './modules/cashier/withdrawal.service';
+import { AgentRepository } from './modules/agent/agent.repository';
+import { agentRoutes } from './modules/agent/agent.routes';
+import { AgentService } from './modules/agent/agent.service';
 import { startIntervalJob } from './jobs/interval-job';
 import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm';
 import { LedgerService } from './modules/wallet/ledger.service';
@@ -345,6 +348,14 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     withdrawals: services.withdrawals,
     payoutAccounts: services.payoutAccounts,
   });
+  // Agent centre (ISSUE 8): the agent-page login, team, reports and transfers within the own tree.
+  const agents = new AgentService(
+    new AgentRepository(db.db),
+    services.ledger,
+    services.members,
+    services.wallet,
+  );
+  await app.register(agentRoutes, { agents, sessions: services.sessions });
   // Lottery (ISSUE 7): menus, draws, slips, the operator's cancel, and the job that draws and settles.
   const lotteryRepo = new LotteryRepository(db.db);
   const lottery = new LotteryService(

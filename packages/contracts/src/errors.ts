@@ -105,6 +105,8 @@ export const ERRORS = {
   'lottery.stake.limit': 400,
   'lottery.draw.unknown': 404,
   'lottery.draw.state': 409,
+  // Agent centre (ISSUE 8).
+  'agent.not.downline': 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

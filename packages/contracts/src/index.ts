@@ -12,6 +12,7 @@ export * from './identity';
 export * from './payload-crypto';
 export * from './money';
 export * from './wallet';
+export * from './agent';
 export * from './house-slot';
 export * from './house-cards';
 export * from './house-fish';

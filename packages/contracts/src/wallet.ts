@@ -330,6 +330,8 @@ export const TRANSACTION_TYPES = [
   'TRANSFER_IN',
   'TRANSFER_OUT',
   'UPLINE_TRANSFER',
+  /** An agent's transfer to a member of its downline (ISSUE 8). */
+  'AGENT_TRANSFER',
   'BET',
   'PAYOUT',
   'BET_VOID',

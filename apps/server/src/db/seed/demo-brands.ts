@@ -481,6 +481,25 @@ export const DEMO_BRANDS: DemoBrand[] = [
         paymentPassword: '123456',
         openingBalance: '5000.00',
       },
+      // The agent centre's demo team (ISSUE 8): a sub-agent of agent01 with a member of its own.
+      {
+        username: 'agent02',
+        password: 'agent1234',
+        isAgent: 2,
+        affiliateCode: 'GOLDSUB2',
+        upline: 'agent01',
+        payeeName: 'GOLDEN SUB AGENT',
+        paymentPassword: '123456',
+        openingBalance: '3000.00',
+      },
+      {
+        username: 'demo02',
+        password: 'demo1234',
+        isAgent: 0,
+        upline: 'agent02',
+        payeeName: 'DEMO PLAYER TWO',
+        openingBalance: '800.00',
+      },
     ],
   },
   {

@@ -205,6 +205,71 @@ export class MemberService {
     return null;
   }
 
+  /**
+   * An account an agent creates under itself (agent centre, ISSUE 8): the brand's registration
+   * rules apply as at sign-up, except what proves a person is present (captcha, SMS code) and
+   * what links or secures an account the agent does not own (invitation codes, payment password).
+   * The agent chose the password, so it must be changed at the first login. A sub-agent gets the
+   * creating agent's type and an invitation code of its own.
+   */
+  async registerSubAccount(
+    brand: Brand,
+    upline: { id: string; isAgent: number },
+    body: Partial<Record<RegisterField, string>> & {
+      countryDialingCode?: string;
+      accountType: 'MEMBER' | 'AGENT';
+    },
+    ctx: ClientContext,
+  ): Promise<Member> {
+    const skipped = new Set<RegisterField>([
+      'captcha',
+      'verificationCode',
+      'affiliateCode',
+      'recommenderId',
+      'paymentPassword',
+    ]);
+    const rules = (await this.system.registerRules(brand)).filter((r) => !skipped.has(r.field));
+    const errors = checkRegistration(rules, body, ['username', 'password', 'confirmPassword']);
+    if (errors.length) fieldErrors(errors);
+    const dialing = normalizeDialing(body.countryDialingCode) || null;
+    const mobile = body.mobileNum?.trim() || null;
+    if (mobile && !dialing) {
+      fieldErrors([{ field: 'mobileNum', patternId: 'DIGITS', min: 0, max: 0, reason: 'required' }]);
+    }
+    const username = (body.username ?? '').trim().toLowerCase();
+    if (await this.repo.byUsername(brand.code, username)) throw new AppError('member.account.used');
+    if (mobile && dialing && (await this.repo.byMobile(brand.code, dialing, mobile))) {
+      throw new AppError('member.mobile.used');
+    }
+    const enabled = new Set(rules.filter((r) => r.enabled).map((r) => r.field));
+    const kept = (field: RegisterField) => (enabled.has(field) ? body[field]?.trim() || null : null);
+    const agent = body.accountType === 'AGENT';
+    return this.repo
+      .insert({
+        merchant_code: brand.code,
+        username,
+        password_hash: await hashPassword(body.password ?? ''),
+        must_change_password: true,
+        payee_name: kept('payeeName'),
+        email: kept('email'),
+        country_dialing_code: mobile ? dialing : null,
+        mobile_num: mobile,
+        qq_num: kept('qqNum'),
+        line: kept('line'),
+        whatsapp: kept('whatsapp'),
+        facebook: kept('facebook'),
+        wechat: kept('wechat'),
+        id_number: kept('idNumber'),
+        is_agent: agent ? upline.isAgent : 0,
+        affiliate_code: agent ? randomCode(8) : null,
+        upline_id: upline.id,
+        referral_code: randomCode(8),
+        register_ip: ctx.ip,
+        register_method: 'AGENT',
+      })
+      .catch(takenByRace);
+  }
+
   async checkAffiliate(brand: Brand, code: string): Promise<{ valid: boolean }> {
     return { valid: !!(await this.repo.agentByAffiliateCode(brand.code, code.trim())) };
   }

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_CENTRE_TYPES,
   EXTRA_VERIFICATION_METHODS,
   IDENTITY_LIMITS,
   TRIAL_IS_AGENT,
@@ -31,6 +32,13 @@ function mask(value: string, keepEnd: number): string {
   return value.length <= keepEnd
     ? value
     : `${'•'.repeat(Math.min(4, value.length - keepEnd))}${value.slice(-keepEnd)}`;
+}
+
+/** The agent-page login admits agent types only (SPEC section 6: non-agents cannot log in to it). */
+function refuseNonAgent(member: Member): void {
+  if (!(ACCOUNT_CENTRE_TYPES as readonly number[]).includes(member.is_agent)) {
+    throw new AppError('login.not.agent');
+  }
 }
 
 /**
@@ -153,11 +161,20 @@ export class SessionService {
 
   // ---- password and SMS login --------------------------------------------------------------
 
-  async login(brand: Brand, body: LoginRequest, ctx: ClientContext): Promise<LoginResult> {
+  /**
+   * `agentOnly`: the agent-page login (SPEC section 6): an account that is not an agent type is
+   * refused with login.not.agent once its credentials are proved, and no session starts.
+   */
+  async login(
+    brand: Brand,
+    body: LoginRequest,
+    ctx: ClientContext,
+    opts: { agentOnly?: boolean } = {},
+  ): Promise<LoginResult> {
     if ((await this.limits.hit(`login-ip:${brand.code}:${ctx.ip}`, 60)) > LOGINS_PER_IP_PER_MINUTE) {
       throw new AppError('system.throttled');
     }
-    if (body.type === 'sms') return this.smsLogin(brand, body, ctx);
+    if (body.type === 'sms') return this.smsLogin(brand, body, ctx, opts);
 
     const username = body.username?.trim().toLowerCase();
     if (!username || !body.password) throw new AppError('login.required.fields');
@@ -195,6 +212,7 @@ export class SessionService {
     }
     if (member.status !== 'ACTIVE') throw new AppError('login.account.disabled');
     await this.limits.clear(accountKey);
+    if (opts.agentOnly) refuseNonAgent(member);
 
     const fresh = verdict === 'temporary' ? ((await this.members.byId(member.id)) ?? member) : member;
     const pending = await this.needsExtraVerification(fresh, ctx, !!body.remember);
@@ -202,7 +220,12 @@ export class SessionService {
     return this.start(brand, fresh, ctx, { method: 'PASSWORD', remember: body.remember });
   }
 
-  private async smsLogin(brand: Brand, body: LoginRequest, ctx: ClientContext): Promise<LoginResult> {
+  private async smsLogin(
+    brand: Brand,
+    body: LoginRequest,
+    ctx: ClientContext,
+    opts: { agentOnly?: boolean },
+  ): Promise<LoginResult> {
     const tree = await this.system.whitelabel(brand);
     if (!isModuleOnTree(tree, 'MOBILEVERCODELOGIN3')) throw new AppError('system.feature.disabled');
     const dialing = (body.countryDialingCode ?? '').replace(/^\+/, '');
@@ -220,6 +243,7 @@ export class SessionService {
     const member = await this.members.byMobile(brand, dialing, mobile);
     if (!member || member.is_agent === TRIAL_IS_AGENT) throw new AppError('login.failed');
     if (member.status !== 'ACTIVE') throw new AppError('login.account.disabled');
+    if (opts.agentOnly) refuseNonAgent(member);
     return this.start(brand, member, ctx, { method: 'SMS', remember: body.remember, viaSms: true });
   }
 

@@ -95,4 +95,5 @@ export const cn: Record<ErrorCode, string> = {
   'lottery.stake.limit': '第{0}注：投注金额须在{1}至{2}之间。',
   'lottery.draw.unknown': '找不到该期开奖。',
   'lottery.draw.state': '该期已结算或正在结算，无法取消。',
+  'agent.not.downline': '该会员不在您的团队中。',
 };

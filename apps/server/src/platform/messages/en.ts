@@ -97,4 +97,5 @@ export const en: Record<ErrorCode, string> = {
   'lottery.stake.limit': 'Line {0}: the stake must be between {1} and {2}.',
   'lottery.draw.unknown': 'This draw was not found.',
   'lottery.draw.state': 'This draw can no longer be cancelled: it is settled or being settled.',
+  'agent.not.downline': 'This member is not in your team.',
 };

@@ -101,4 +101,5 @@ export const id: Record<ErrorCode, string> = {
   'lottery.stake.limit': 'Baris {0}: taruhan harus antara {1} dan {2}.',
   'lottery.draw.unknown': 'Undian ini tidak ditemukan.',
   'lottery.draw.state': 'Undian ini tidak dapat dibatalkan lagi: sudah atau sedang diselesaikan.',
+  'agent.not.downline': 'Member ini tidak ada dalam tim Anda.',
 };

@@ -101,4 +101,5 @@ export const my: Record<ErrorCode, string> = {
   'lottery.stake.limit': 'Baris {0}: pertaruhan mestilah antara {1} dan {2}.',
   'lottery.draw.unknown': 'Cabutan ini tidak dijumpai.',
   'lottery.draw.state': 'Cabutan ini tidak boleh dibatalkan lagi: ia telah atau sedang diselesaikan.',
+  'agent.not.downline': 'Ahli ini bukan dalam pasukan anda.',
 };

@@ -95,4 +95,5 @@ export const th: Record<ErrorCode, string> = {
   'lottery.stake.limit': 'รายการที่ {0}: ยอดแทงต้องอยู่ระหว่าง {1} ถึง {2}',
   'lottery.draw.unknown': 'ไม่พบงวดนี้',
   'lottery.draw.state': 'ไม่สามารถยกเลิกงวดนี้ได้แล้ว เนื่องจากชำระผลแล้วหรือกำลังชำระผล',
+  'agent.not.downline': 'สมาชิกนี้ไม่ได้อยู่ในทีมของคุณ',
 };

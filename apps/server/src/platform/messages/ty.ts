@@ -98,4 +98,5 @@ export const ty: Record<ErrorCode, string> = {
   'lottery.stake.limit': 'Linya {0}: ang taya ay dapat mula {1} hanggang {2}.',
   'lottery.draw.unknown': 'Hindi nakita ang bolang ito.',
   'lottery.draw.state': 'Hindi na makakansela ang bolang ito: bayad na o binabayaran na.',
+  'agent.not.downline': 'Wala sa iyong team ang member na ito.',
 };

@@ -97,4 +97,5 @@ export const vi: Record<ErrorCode, string> = {
   'lottery.stake.limit': 'Dòng {0}: tiền cược phải từ {1} đến {2}.',
   'lottery.draw.unknown': 'Không tìm thấy kỳ quay này.',
   'lottery.draw.state': 'Không thể hủy kỳ quay này nữa: đã hoặc đang trả thưởng.',
+  'agent.not.downline': 'Hội viên này không thuộc đội của bạn.',
 };
