@@ -16,12 +16,15 @@
  *                                      [--turnover-multiple 1] [--request-id ID]
  *   npm run admin -- vendor-secret     <vendor> --brand GOLDEN   (new seamless callback secret)
  *   npm run admin -- game-type         LIVE off --brand GOLDEN   (switch a game category off)
+ *   npm run admin -- lottery-rtp       [Lott=9300 ZY=default ...] --brand LOTUS
+ *                                      (lottery return per prize mode, basis points; none: show it)
  * Common: --operator NAME (audit name; default $USER), --json (print the raw answer).
  * A money call without --request-id gets a fresh one, printed so the same call can be retried
  * safely: the API moves the money once per request id.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { PRIZE_MODES } from '@app/contracts';
 import { buildApp } from '../apps/server/src/app';
 import { openConfiguredDb } from './lib/configured-db';
 
@@ -38,6 +41,9 @@ commands:
                                                 credit (positive) or debit (negative) a main wallet
   vendor-secret <vendor>                        set a new seamless-wallet callback secret and print it
   game-type <type> on|off                       switch a game category (RNG LIVE FISH PVP SPORTS ...) on or off
+  lottery-rtp [<mode>=<bp>|<mode>=default ...]  show, or set, the lottery return per prize mode (Lott ZY Elott SEA)
+                                                in basis points from 8000 to 9900 (9300 = 93%); default: back to
+                                                the platform's; new slips are priced at it, placed lines keep their odds
 options: --operator NAME   --json`;
 
 // A negative amount ("-12.50") would read as an option: carry its sign past the parser.
@@ -133,6 +139,21 @@ function callFor(): Call {
         url: `/wps/admin/game-types/${encodeURIComponent(arg(0, 'type').toUpperCase())}`,
         body: { enabled: state === 'on' },
       };
+    }
+    case 'lottery-rtp': {
+      if (args.length === 0) return { method: 'GET', url: '/wps/admin/lottery/rtp' };
+      const rtpBp: Record<string, number | null> = {};
+      for (const pair of args) {
+        const m = /^([A-Za-z]+)=(\d+|default)$/.exec(pair);
+        if (!m)
+          fail(`lottery-rtp: "${pair}" is not <mode>=<basis points> or <mode>=default (e.g. Lott=9300)`);
+        const mode = PRIZE_MODES.find((p) => p.toLowerCase() === m[1]!.toLowerCase());
+        if (!mode) fail(`lottery-rtp: unknown prize mode "${m[1]}" (one of ${PRIZE_MODES.join(' ')})`);
+        if (mode in rtpBp) fail(`lottery-rtp: ${mode} is named twice`);
+        rtpBp[mode] = m[2] === 'default' ? null : Number(m[2]);
+      }
+      // The API checks the band (8000..9900) and refuses the whole call when one value is out of it.
+      return { method: 'POST', url: '/wps/admin/lottery/rtp', body: { rtpBp } };
     }
     case 'vendor-secret':
       return { method: 'POST', url: `/wps/admin/vendors/${encodeURIComponent(arg(0, 'vendor'))}/secret` };

@@ -313,7 +313,12 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   //    then, needing the brand, payload decryption and the session guard.
   const production = config.NODE_ENV === 'production';
   const services = buildServices(db, app.log, config);
-  const brands = new BrandResolver(db.db, config.BRAND_CACHE_SECONDS * 1000, config.DEFAULT_MERCHANT);
+  const brands = new BrandResolver(
+    db.db,
+    config.BRAND_CACHE_SECONDS * 1000,
+    config.DEFAULT_MERCHANT,
+    (context, message) => app.log.warn(context, message),
+  );
   app.decorate('brands', brands);
   await app.register(envelope);
   await app.register(requestContext, { resolver: brands });
@@ -365,6 +370,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     {
       fastSeconds: config.LOTTERY_FAST_SECONDS,
       timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
+      rtpOf: async (merchant) => (await brands.resolve(merchant, undefined)).lotteryRtpBp,
       popularGames: (merchant, lang, count, gameType) =>
         services.games.popular(merchant, lang, count, gameType),
     },

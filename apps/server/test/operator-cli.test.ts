@@ -107,6 +107,37 @@ describe('npm run admin', () => {
     expect(noReason.out).toContain('--reason is required');
     expect(await balance()).toBe(before);
   }, 60_000);
+
+  it('sets a brand’s lottery return per prize mode; refuses bad values, changing nothing', async () => {
+    const stored = async () => {
+      const db = await openDb(target);
+      try {
+        const { rows } = await sql<{ rtp: unknown }>`
+          SELECT lottery_rtp_bp AS rtp FROM merchant WHERE code = 'LOTUS'`.execute(db.db);
+        return rows[0]!.rtp;
+      } finally {
+        await db.close();
+      }
+    };
+    const set = await run('admin', ['lottery-rtp', 'lott=9200', 'Elott=default', '--brand', 'LOTUS']);
+    expect(set.code).toBe(0);
+    // The answer is the brand's table: Lott its own, Elott back to the default.
+    expect(set.out).toMatch(/Lott.*9200.*9500.*BRAND/);
+    expect(set.out).toMatch(/Elott.*9700.*9700.*DEFAULT/);
+    expect(await stored()).toEqual({ Lott: 9200 });
+
+    const outOfBand = await run('admin', ['lottery-rtp', 'Lott=9000', 'ZY=9950', '--brand', 'LOTUS']);
+    expect(outOfBand.code).toBe(1);
+    expect(outOfBand.out).toContain('request.invalid');
+    expect(outOfBand.out).toMatch(/rtpBp\.ZY.*8000.*9900/s);
+    const badMode = await run('admin', ['lottery-rtp', 'Jackpot=9000', '--brand', 'LOTUS']);
+    expect(badMode.code).toBe(2);
+    expect(badMode.out).toContain('unknown prize mode "Jackpot"');
+    const badValue = await run('admin', ['lottery-rtp', 'Lott=93%', '--brand', 'LOTUS']);
+    expect(badValue.code).toBe(2);
+    expect(badValue.out).toContain('"Lott=93%" is not <mode>=<basis points>');
+    expect(await stored()).toEqual({ Lott: 9200 });
+  }, 120_000);
 });
 
 describe('npm run ledger:check', () => {

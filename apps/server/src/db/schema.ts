@@ -26,6 +26,11 @@ export interface MerchantTable {
   legacy_crypto: boolean;
   password_expiry_days: Generated<number | null>;
   enforce_password_expiry: Generated<boolean>;
+  /**
+   * Lottery return per prize mode in basis points, a partial map ({"Lott": 9300}); a mode not
+   * named uses the default (migration 0016). Read through platform/brand.ts, which validates it.
+   */
+  lottery_rtp_bp: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Generated<Date>;
 }
 

@@ -1,7 +1,48 @@
-import { parseLanguage, type Language } from '@app/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { parseLanguage, PRIZE_MODES, type Language, type PrizeMode } from '@app/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Database, LocalizedText, MerchantTable } from '../db/schema';
 import { AppError } from './app-error';
+
+/** The band a brand's lottery return may be set in, basis points of the stake (80.00% to 99.00%). */
+export const LOTTERY_RTP_BP_MIN = 8000;
+export const LOTTERY_RTP_BP_MAX = 9900;
+
+/** A brand's lottery return per prize mode (basis points); a mode it does not name uses the default. */
+export type LotteryRtpBp = Partial<Record<PrizeMode, number>>;
+
+/** One prize mode's return: whole basis points within the band (the same rule as migration 0016's CHECK). */
+export const lotteryRtpBpValueSchema = z
+  .number({ error: 'must be a number of basis points' })
+  .int({ error: 'must be a whole number of basis points' })
+  .min(LOTTERY_RTP_BP_MIN, {
+    error: `must be from ${LOTTERY_RTP_BP_MIN} (80.00%) to ${LOTTERY_RTP_BP_MAX} (99.00%) basis points`,
+  })
+  .max(LOTTERY_RTP_BP_MAX, {
+    error: `must be from ${LOTTERY_RTP_BP_MIN} (80.00%) to ${LOTTERY_RTP_BP_MAX} (99.00%) basis points`,
+  });
+
+/**
+ * The stored map as read: each known prize mode with a valid value is kept; anything else (an
+ * unknown mode, a value out of the band, not an object at all) is dropped, so that mode falls
+ * back to the default. Answers what was dropped, for the log.
+ */
+export function readLotteryRtpBp(stored: unknown): { value: LotteryRtpBp; rejected: string[] } {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) {
+    return { value: {}, rejected: stored === undefined || stored === null ? [] : [JSON.stringify(stored)] };
+  }
+  const value: LotteryRtpBp = {};
+  const rejected: string[] = [];
+  for (const [mode, bp] of Object.entries(stored)) {
+    const known = PRIZE_MODES.find((m) => m === mode);
+    if (known && lotteryRtpBpValueSchema.safeParse(bp).success) value[known] = bp as number;
+    else rejected.push(`${mode}=${JSON.stringify(bp)}`);
+  }
+  return { value, rejected };
+}
+
+/** Logs a warning (the server's logger; quiet when none is given). */
+export type BrandWarn = (context: Record<string, unknown>, message: string) => void;
 
 /** A brand (merchant) as every request sees it. */
 export interface Brand {
@@ -26,9 +67,11 @@ export interface Brand {
   passwordExpiryDays: number | null;
   /** Whether an expired password must be changed at login (else the login result only reports it). */
   enforcePasswordExpiry: boolean;
+  /** The lottery return per prize mode the brand sets (validated; a mode not named uses the default). */
+  lotteryRtpBp: LotteryRtpBp;
 }
 
-function toBrand(row: Selectable<MerchantTable>): Brand {
+function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp): Brand {
   const languages = row.languages.map((l) => parseLanguage(l)).filter((l): l is Language => !!l);
   return {
     code: row.code,
@@ -50,6 +93,7 @@ function toBrand(row: Selectable<MerchantTable>): Brand {
     legacyCrypto: row.legacy_crypto,
     passwordExpiryDays: row.password_expiry_days,
     enforcePasswordExpiry: row.enforce_password_expiry,
+    lotteryRtpBp,
   };
 }
 
@@ -63,11 +107,14 @@ type Cached<T> = { value: T; at: number };
 export class BrandResolver {
   private byCode = new Map<string, Cached<Brand | null>>();
   private byHost = new Map<string, Cached<string | null>>();
+  /** Bad stored values already logged (brand and value), so a bad row is logged once, not per read. */
+  private warned = new Set<string>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,
     private readonly defaultMerchant: string,
+    private readonly warn: BrandWarn = () => {},
   ) {}
 
   async resolve(merchantHeader: string | undefined, host: string | undefined): Promise<Brand> {
@@ -98,9 +145,47 @@ export class BrandResolver {
     const hit = this.byCode.get(code);
     if (this.fresh(hit)) return hit.value;
     const row = await this.db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
-    const value = row ? toBrand(row) : null;
+    const value = row ? toBrand(row, this.lotteryRtpOf(row)) : null;
     this.byCode.set(code, { value, at: Date.now() });
     return value;
+  }
+
+  /** The row's lottery returns; bad stored values are logged (once) and fall back to the default. */
+  private lotteryRtpOf(row: Selectable<MerchantTable>): LotteryRtpBp {
+    const { value, rejected } = readLotteryRtpBp(row.lottery_rtp_bp);
+    const key = `${row.code}:${rejected.join(',')}`;
+    if (rejected.length > 0 && !this.warned.has(key)) {
+      if (this.warned.size > 1_000) this.warned.clear();
+      this.warned.add(key);
+      this.warn(
+        { merchant: row.code, rejected },
+        'merchant.lottery_rtp_bp holds values that are not valid; those prize modes use the default return',
+      );
+    }
+    return value;
+  }
+
+  /**
+   * Sets (a number) or clears (null: back to the default) a brand's lottery return per prize mode,
+   * in one statement, and answers the brand's map as stored. The values must have been validated
+   * (lotteryRtpBpValueSchema); the column's CHECK refuses anything else anyway. Null when the brand
+   * is unknown. This instance's cache is dropped; others see the change within their cache time.
+   */
+  async setLotteryRtp(
+    code: string,
+    changes: Partial<Record<PrizeMode, number | null>>,
+  ): Promise<LotteryRtpBp | null> {
+    // Merged, then the cleared modes (nulls) stripped: the stored map never holds a null.
+    const row = await this.db
+      .updateTable('merchant')
+      .set({
+        lottery_rtp_bp: sql<string>`jsonb_strip_nulls(lottery_rtp_bp || ${JSON.stringify(changes)}::jsonb)`,
+      })
+      .where('code', '=', code)
+      .returning('lottery_rtp_bp')
+      .executeTakeFirst();
+    this.byCode.delete(code);
+    return row ? readLotteryRtpBp(row.lottery_rtp_bp).value : null;
   }
 
   private async codeByHost(host: string): Promise<string | null> {

@@ -5,6 +5,7 @@ import {
   type GameType,
   type Language,
   type ModuleSwitch,
+  type PrizeMode,
   type RegisterField,
   type RegisterPatternId,
   type WhitelabelFlag,
@@ -75,6 +76,8 @@ export interface DemoBrand {
   /** Demo accounts (README lists their passwords): an agent with an affiliate code and a member under it. */
   accounts: DemoAccount[];
   cashier: DemoCashier;
+  /** The lottery return per prize mode (basis points) where the brand departs from the default. */
+  lotteryRtpBp?: Partial<Record<PrizeMode, number>>;
 }
 
 /** Amounts are in major units as text ("100.00"); the seed converts them with toMinor(). */
@@ -510,6 +513,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
     languages: ['MY', 'EN'],
     currencySymbol: 'RM',
     timezone: 'Asia/Kuala_Lumpur',
+    // Lower fast-game (Lott) and higher VN (Elott) odds than Golden Palm's defaults (95% and 97%).
+    lotteryRtpBp: { Lott: 9300, Elott: 9750 },
     loginedToHomePage: true,
     blockedCountries: ['US'],
     gtagId: null,

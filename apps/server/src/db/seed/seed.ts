@@ -181,6 +181,7 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       licence: JSON.stringify(b.licence),
       stats: JSON.stringify(b.stats),
       legacy_crypto: false,
+      lottery_rtp_bp: JSON.stringify(b.lotteryRtpBp ?? {}),
     })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();

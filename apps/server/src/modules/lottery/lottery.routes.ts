@@ -19,9 +19,13 @@ import {
   lotteryRecentQuerySchema,
   lotteryRecentSchema,
   ok,
+  PRIZE_MODES,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import { lotteryRtpBpValueSchema } from '../../platform/brand';
 import { ok as envelope } from '../../platform/envelope';
 import type { LotteryService } from './lottery.service';
 
@@ -165,5 +169,55 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
       },
     },
     async (req) => envelope(await lottery.cancel(req.brand.code, req.body)),
+  );
+
+  // The brand's lottery return per prize mode (odds follow from it; each line keeps its odds).
+  const rtpTable = z.object({
+    list: z.array(
+      z.object({
+        prizeMode: z.enum(PRIZE_MODES),
+        rtpBp: z.number().int(),
+        defaultRtpBp: z.number().int(),
+        source: z.enum(['BRAND', 'DEFAULT']),
+      }),
+    ),
+  });
+
+  r.get(
+    '/wps/admin/lottery/rtp',
+    {
+      config: { admin: true, openWhenClosed: true },
+      schema: {
+        summary: 'The brand’s lottery return per prize mode (basis points), its own or the default',
+        tags: ['admin'],
+        response: { 200: ok(rtpTable) },
+      },
+    },
+    async (req) => envelope({ list: await lottery.rtpTable(req.brand.code) }),
+  );
+
+  r.post(
+    '/wps/admin/lottery/rtp',
+    {
+      config: { admin: true, openWhenClosed: true },
+      schema: {
+        summary:
+          'Sets the brand’s lottery return per prize mode (basis points, 8000 to 9900; null: back to the default); new slips are priced at it',
+        tags: ['admin'],
+        body: z.object({
+          rtpBp: z
+            .partialRecord(z.enum(PRIZE_MODES), lotteryRtpBpValueSchema.nullable())
+            .refine((m) => Object.keys(m).length > 0, { error: 'name at least one prize mode' }),
+        }),
+        response: { 200: ok(rtpTable) },
+      },
+    },
+    async (req) => {
+      const stored = await app.brands.setLotteryRtp(req.brand.code, req.body.rtpBp);
+      if (!stored) throw new AppError('system.merchant.unknown');
+      // This instance prices new slips at it at once; others within their brand cache time.
+      lottery.forgetBrand(req.brand.code);
+      return envelope({ list: await lottery.rtpTable(req.brand.code) });
+    },
   );
 }

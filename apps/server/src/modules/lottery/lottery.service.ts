@@ -6,6 +6,7 @@ import {
   LOTTERY_MENU_TAGS,
   LOTTERY_SLIP_MAX_LINES,
   LOTTERY_VENDORS,
+  PRIZE_MODES,
   toMinor,
   type Game,
   type Language,
@@ -57,15 +58,16 @@ import type { BetRow, BetWithDraw, DrawRow, GameKey, LotteryRepository } from '.
 export type LotteryBetBody = z.output<typeof lotteryBetRequestSchema>;
 
 /**
- * The return each prize mode's odds are priced at (basis points of the stake): the odds of every
- * bet type follow from it and the table's exact probabilities (lottery-rules oddsFor).
+ * The return each prize mode's odds are priced at (basis points of the stake) unless the brand sets
+ * its own (merchant.lottery_rtp_bp): the odds of every bet type follow from it and the table's exact
+ * probabilities (lottery-rules oddsFor).
  */
 export const PRIZE_MODE_RTP_BP: Record<PrizeMode, number> = { Lott: 9500, ZY: 9600, Elott: 9700, SEA: 9400 };
 /** The largest stake of one line: 10,000.00. */
 export const LOTTERY_MAX_STAKE = 1_000_000n;
 /** The smallest stake of one line when the catalogue names none: 0.10. */
 const DEFAULT_MIN_STAKE = 10n;
-/** How long a brand's time zone is reused before it is looked up again. */
+/** How long a brand's time zone and lottery returns are reused before they are looked up again. */
 const ZONE_CACHE_MS = 5_000;
 /** Draws the job draws and settles per run at most (the rest wait for the next run). */
 const BATCH = 50;
@@ -94,6 +96,8 @@ export interface LotteryOptions {
   fastSeconds: number;
   /** The brand's time zone (digit draws are at local times). */
   timeZoneOf: (merchant: string) => Promise<string>;
+  /** The brand's return per prize mode (basis points, validated); a mode not named uses PRIZE_MODE_RTP_BP. */
+  rtpOf: (merchant: string) => Promise<Partial<Record<PrizeMode, number>>>;
   /** Popular games of one type (the games module's /lgw/games/popular). */
   popularGames: (
     merchant: string,
@@ -119,6 +123,7 @@ export interface LotteryOptions {
 export class LotteryService {
   private readonly ensured = new Set<string>();
   private readonly zones = new Map<string, { at: number; zone: Promise<string> }>();
+  private readonly rtps = new Map<string, { at: number; rtp: Promise<Partial<Record<PrizeMode, number>>> }>();
 
   constructor(
     private readonly repo: LotteryRepository,
@@ -159,6 +164,38 @@ export class LotteryService {
     this.zones.set(merchant, { at: Date.now(), zone });
     zone.catch(() => this.zones.delete(merchant));
     return zone;
+  }
+
+  /** The brand's lottery returns, looked up (with the brand, cached) at most every few seconds. */
+  private rtpsOf(merchant: string): Promise<Partial<Record<PrizeMode, number>>> {
+    const hit = this.rtps.get(merchant);
+    if (hit && Date.now() - hit.at < ZONE_CACHE_MS) return hit.rtp;
+    const rtp = this.opts.rtpOf(merchant);
+    this.rtps.set(merchant, { at: Date.now(), rtp });
+    rtp.catch(() => this.rtps.delete(merchant));
+    return rtp;
+  }
+
+  /** The return (basis points) the brand prices a prize mode's odds at: its own, else the default. */
+  private async rtpBpOf(merchant: string, prizeMode: PrizeMode): Promise<number> {
+    return (await this.rtpsOf(merchant))[prizeMode] ?? PRIZE_MODE_RTP_BP[prizeMode];
+  }
+
+  /** The brand's return per prize mode, and whether the brand sets it or the default applies. */
+  async rtpTable(merchant: string) {
+    const own = await this.rtpsOf(merchant);
+    return PRIZE_MODES.map((prizeMode) => ({
+      prizeMode,
+      rtpBp: own[prizeMode] ?? PRIZE_MODE_RTP_BP[prizeMode],
+      defaultRtpBp: PRIZE_MODE_RTP_BP[prizeMode],
+      source: own[prizeMode] === undefined ? ('DEFAULT' as const) : ('BRAND' as const),
+    }));
+  }
+
+  /** Forgets the brand's cached settings (an operator changed them): the next call reads them again. */
+  forgetBrand(merchant: string): void {
+    this.zones.delete(merchant);
+    this.rtps.delete(merchant);
   }
 
   private async planFor(merchant: string, def: LotteryGameDef) {
@@ -408,6 +445,7 @@ export class LotteryService {
     const g = await this.gameOf(merchant, q.gameCode, q.vendor);
     const plan = await this.planFor(merchant, g.def);
     const prizeMode = await this.prizeModeOf(merchant, g.game.gameType, q.prizeMode);
+    const rtpBp = await this.rtpBpOf(merchant, prizeMode);
     const nowMs = this.now();
     const slot = currentDraw(nowMs, plan);
     const min = LotteryService.minStake(g.game);
@@ -440,9 +478,7 @@ export class LotteryService {
             remainTime: Math.max(0, slot.lockAt - nowMs),
           }
         : null,
-      betTypes: betTypesOf(g.def.table).map((b) =>
-        LotteryService.betTypeInfo(g.def, b, PRIZE_MODE_RTP_BP[prizeMode], min),
-      ),
+      betTypes: betTypesOf(g.def.table).map((b) => LotteryService.betTypeInfo(g.def, b, rtpBp, min)),
       serverTime: nowMs,
       currencySymbol: brand.currencySymbol,
       balance,
@@ -484,8 +520,11 @@ export class LotteryService {
     };
   }
 
-  /** The lines of a slip as asked for: canonical numbers, stakes and odds; refused as a whole. */
-  private static lines(g: LotteryGame, body: LotteryBetBody, prizeMode: PrizeMode) {
+  /**
+   * The lines of a slip as asked for: canonical numbers, stakes and odds priced at the brand's
+   * return `rtpBp` now (stored with each line; settlement pays by them); refused as a whole.
+   */
+  private static lines(g: LotteryGame, body: LotteryBetBody, rtpBp: number) {
     const min = LotteryService.minStake(g.game);
     return body.lines.map((l) => {
       const numbers = canonicalNumbers(g.def.table, l.betType, l.numbers);
@@ -493,7 +532,7 @@ export class LotteryService {
       const stake = toMinor(l.amount);
       if (stake === null) throw new AppError('lottery.bet.invalid');
       if (stake < min || stake > LOTTERY_MAX_STAKE) throw new AppError('lottery.stake.limit');
-      const o = lineOdds(g.def.table, l.betType, numbers, PRIZE_MODE_RTP_BP[prizeMode]);
+      const o = lineOdds(g.def.table, l.betType, numbers, rtpBp);
       if (o <= 0) throw new AppError('lottery.bet.invalid');
       return { betType: l.betType, numbers, stake, odds: o };
     });
@@ -513,7 +552,7 @@ export class LotteryService {
     const merchant = brand.code;
     const g = await this.gameOf(merchant, body.gameCode, body.vendor);
     const prizeMode = await this.prizeModeOf(merchant, g.game.gameType, body.prizeMode);
-    const lines = LotteryService.lines(g, body, prizeMode);
+    const lines = LotteryService.lines(g, body, await this.rtpBpOf(merchant, prizeMode));
 
     let slip = await this.repo.slip(merchant, member.memberId, body.requestId);
     if (slip.length === 0) {
