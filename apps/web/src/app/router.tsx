@@ -34,6 +34,12 @@ function lotteryPage<K extends string>(load: () => Promise<Record<K, ComponentTy
 }
 const LotteryPage = lotteryPage(() => import('./routes/lottery'), 'LotteryPage');
 const VnLotteryPage = lotteryPage(() => import('./routes/lottery'), 'VnLotteryPage');
+/** The agent home (ISSUE 8), with the agent centre's texts (the `agent` namespace) loaded alongside. */
+const AgentHomePage = lazy(() =>
+  Promise.all([import('./routes/agent-home'), i18n.loadNamespaces('agent')]).then(([m]) => ({
+    default: m.AgentHomePage,
+  })),
+);
 /** The house games' clients (ISSUE 5, 6): what a launch URL opens, a page of its own in a frame. */
 const PLAY_PAGES = [
   [paths.playSlot, playPage(() => import('./routes/play-slot'), 'PlaySlotPage')],
@@ -79,6 +85,7 @@ export function AppRouter() {
           <Route path={paths.down} element={<DownPage />} />
           <Route path={paths.download} element={<DownPage />} />
           <Route path={paths.join} element={<JoinPage />} />
+          <Route path={paths.agentHome} element={<AgentHomePage />} />
           <Route path={paths.hot} element={<HotPage />} />
           <Route path={paths.game} element={<GameFramePage />} />
           <Route path={paths.fbsports} element={<FbSportsPage />} />

@@ -3,6 +3,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type en from '../locales/en.json';
 import type enLottery from '../locales/lottery/en.json';
+import type enAgent from '../locales/agent/en.json';
 import type enPlay from '../locales/play/en.json';
 import { local } from './storage';
 
@@ -11,7 +12,12 @@ declare module 'i18next' {
     defaultNS: 'translation';
     /** The games' own texts; a component of a game also reads the site's (fallbackNS). */
     fallbackNS: 'translation';
-    resources: { translation: typeof en; play: typeof enPlay; lottery: typeof enLottery };
+    resources: {
+      translation: typeof en;
+      play: typeof enPlay;
+      lottery: typeof enLottery;
+      agent: typeof enAgent;
+    };
   }
 }
 
@@ -19,12 +25,14 @@ declare module 'i18next' {
  * Only the active language is downloaded: each locale file is its own chunk. The house games'
  * texts are a namespace of their own (`useTranslation('play')`), fetched when a game opens, so
  * the site's first load does not carry them. The lottery screens' texts (`lottery`) likewise come
- * with a lottery page or the home page's popular lotteries.
+ * with a lottery page or the home page's popular lotteries; the agent centre's (`agent`) with
+ * /agentHome or the agent-centre overlay.
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
   play: import.meta.glob<{ default: Record<string, unknown> }>('../locales/play/*.json'),
   lottery: import.meta.glob<{ default: Record<string, unknown> }>('../locales/lottery/*.json'),
+  agent: import.meta.glob<{ default: Record<string, unknown> }>('../locales/agent/*.json'),
 };
 
 const backend: BackendModule = {

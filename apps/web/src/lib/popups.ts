@@ -9,7 +9,8 @@ export type PopupName =
   | 'verifyLogin'
   | 'realAccountNeeded'
   | 'logoutConfirm'
-  | 'memberCentre';
+  | 'memberCentre'
+  | 'agentCentre';
 
 interface PopupStore {
   open: PopupName | null;

@@ -25,7 +25,7 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> 
 }
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const cases = ['translation', 'play', 'lottery'].flatMap((ns) =>
+const cases = ['translation', 'play', 'lottery', 'agent'].flatMap((ns) =>
   LANGUAGES.map((l) => [ns, l.toLowerCase()] as const),
 );
 

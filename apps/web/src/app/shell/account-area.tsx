@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMemberInfo } from '../../features/member/api/get-member-info';
 import { useGuard } from '../../features/session/hooks/use-guard';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
-import { paths } from '../../config/paths';
 import { isModuleOn, useBrand } from '../../lib/brand';
 import { usePopups } from '../../lib/popups';
 import { canOpenAccountCentre, canOpenMemberCentre, useSession } from '../../lib/session';
@@ -159,15 +157,18 @@ function InfoMenu() {
           ))}
           {accountCentre && (
             <li role="none">
-              <Link
-                to={paths.agentHome}
+              <button
+                type="button"
                 role="menuitem"
                 tabIndex={-1}
-                onClick={() => closeMenu(false)}
+                onClick={() => {
+                  closeMenu(false);
+                  show('agentCentre');
+                }}
                 data-testid="menu-agent"
               >
                 {t('auth.account.agent')}
-              </Link>
+              </button>
             </li>
           )}
           <li role="none">

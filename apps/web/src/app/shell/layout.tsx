@@ -1,11 +1,12 @@
 import { LOGIN_FREE_ROUTES } from '@app/contracts';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BannerCarousel } from '../../features/messages/components/banner-carousel';
 import { NoticeBar } from '../../features/messages/components/notice-bar';
 import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand';
+import { i18n } from '../../lib/i18n';
 import { usePopups } from '../../lib/popups';
 import { getToken } from '../../lib/storage';
 import { ErrorBoundary } from './error-boundary';
@@ -18,6 +19,12 @@ import { RightBar } from './right-bar';
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 // Its own chunk, loaded when opened (popup, or the ?member= link described in member-centre.tsx).
 const MemberCentre = lazy(() => import('./member-centre').then((m) => ({ default: m.MemberCentre })));
+// The agent centre likewise, with its texts (the `agent` namespace) loaded alongside.
+const AgentCentre = lazy(() =>
+  Promise.all([import('./agent-centre'), i18n.loadNamespaces('agent')]).then(([m]) => ({
+    default: m.AgentCentre,
+  })),
+);
 
 /** Header, banner area with the notice bar, the page, right bar and footer. */
 export function Layout() {
@@ -26,6 +33,10 @@ export function Layout() {
   const { pathname, search } = useLocation();
   const memberCentreOpen = usePopups((s) => s.open === 'memberCentre');
   const memberCentreWanted = memberCentreOpen || new URLSearchParams(search).has('member');
+  // Mounted once opened, then kept: closing it must not unload its chunk or its state.
+  const agentCentreOpen = usePopups((s) => s.open === 'agentCentre');
+  const [agentCentreWanted, setAgentCentreWanted] = useState(false);
+  if (agentCentreOpen && !agentCentreWanted) setAgentCentreWanted(true);
   // A new page starts at the top; hash links (help sections) keep their place.
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollTo, which must not become the cleanup.
@@ -72,6 +83,13 @@ export function Layout() {
         <ErrorBoundary>
           <Suspense fallback={null}>
             <MemberCentre />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {agentCentreWanted && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <AgentCentre />
           </Suspense>
         </ErrorBoundary>
       )}

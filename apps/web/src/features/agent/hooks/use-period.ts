@@ -1,0 +1,19 @@
+import { CASHIER_LIMITS } from '@app/contracts';
+import { useState } from 'react';
+import { initialRange, type RangeLimits, type RangeValue } from '../../../components/ui/date-range-picker';
+import { useBrand } from '../../../lib/brand';
+import { todayIn } from '../../../lib/days';
+
+/** How far back and how long a period may be (the server's record limits). */
+export const PERIOD_LIMITS: RangeLimits = {
+  maxDaysBack: CASHIER_LIMITS.recordsMaxDaysBack,
+  maxSpanDays: CASHIER_LIMITS.recordsMaxSpanDays,
+};
+
+/** The period an agent report shows, starting at today in the brand's time zone. */
+export function usePeriod() {
+  const brand = useBrand();
+  const today = todayIn(brand.timezone);
+  const [range, setRange] = useState<RangeValue>(() => initialRange(today));
+  return { range, setRange, today, limits: PERIOD_LIMITS };
+}
