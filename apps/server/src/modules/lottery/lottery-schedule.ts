@@ -1,4 +1,5 @@
 import { lotteryWeekdayOf, type LotteryWeekday } from '@app/contracts';
+import { DAY_MS, localDay, zonedInstant } from '../../platform/zoned-time';
 
 /*
  * The lottery clock, as pure functions of an instant. Any server instance computes the same draw
@@ -67,53 +68,7 @@ export function fastCurrent(nowMs: number, plan: FastPlan): DrawSlot {
 
 // ---- calendar and time zones ----------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    // Throws RangeError for a zone Intl does not know.
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of `timeZone` at `instant` (whole seconds), read as if it were a UTC time. */
-function wallClockMs(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-}
-
-/** The local calendar day of `instant` in `timeZone`, as a day count (UTC midnight / DAY_MS). */
-export function localDay(instant: number, timeZone: string): number {
-  return Math.floor(wallClockMs(instant, timeZone) / DAY_MS);
-}
-
-/**
- * The instant the clocks of `timeZone` show `minutes` past midnight on local day `day`. The
- * offset is read at a first guess and again at the corrected instant, which settles it when the
- * offset changes near the guess (daylight saving; the demo zones have none).
- */
-export function zonedInstant(day: number, minutes: number, timeZone: string): number {
-  const wall = day * DAY_MS + minutes * 60_000;
-  let guess = wall - (wallClockMs(wall, timeZone) - wall);
-  guess += wall - wallClockMs(guess, timeZone);
-  return guess;
-}
+export { localDay, zonedInstant };
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

@@ -54,6 +54,7 @@ import {
 } from './lottery-rules';
 import { currentDraw, drawDayOfWeek, isBettingOpen, type DrawSlot } from './lottery-schedule';
 import type { BetRow, BetWithDraw, DrawRow, GameKey, LotteryRepository } from './lottery.repository';
+import { validZone } from '../../platform/zoned-time';
 
 export type LotteryBetBody = z.output<typeof lotteryBetRequestSchema>;
 
@@ -75,15 +76,6 @@ const BATCH = 50;
 /** The slip's transaction id at the seamless wallet: the id of its first line names it. */
 const txnOf = (firstLineId: string) => `lt${firstLineId}`;
 const odds = (hundredths: number) => hundredths / 100;
-
-function validZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** A lottery game of a brand: its catalogue entry and its lottery definition. */
 interface LotteryGame {

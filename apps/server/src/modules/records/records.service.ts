@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { DayWindow, RecordsRepository } from './records.repository';
+import { validZone } from '../../platform/zoned-time';
 
 export type TransactionQuery = z.output<typeof transactionQuerySchema>;
 export type BetRecordQuery = z.output<typeof betRecordQuerySchema>;
@@ -43,15 +44,6 @@ function todayIn(timeZone: string, now = new Date()): string {
     }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
-  }
-}
-
-function validZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
   }
 }
 

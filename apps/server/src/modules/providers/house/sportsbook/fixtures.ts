@@ -1,5 +1,6 @@
 import type { Rng } from '../secure-rng';
 import { seededRng } from './random';
+import { assertTimeZone, DAY_MS, wallClockMs, zonedInstant } from '../../../../platform/zoned-time';
 
 /**
  * The house sportsbook's leagues and fixture list, generated from a seed.
@@ -273,8 +274,6 @@ function leagueDay(
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})$/;
-const DAY_MS = 86_400_000;
-
 /** Midnight UTC of a 'YYYY-MM-DD' calendar date (only used as a day counter, never as an instant). */
 function dayNumber(date: string): number {
   const m = DATE_PATTERN.exec(date);
@@ -294,40 +293,6 @@ function calendarDays(from: string, to: string): string[] {
   return days;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Throws RangeError for a name Intl does not know. */
-function assertTimeZone(timeZone: string): void {
-  formatter(timeZone);
-}
-
-/** The wall clock of `timeZone` at `instant` (whole seconds), read as if it were a UTC time. */
-function wallClockMs(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-}
-
 /**
  * The UTC instant at which the clocks of `timeZone` show `time` ('HH:MM') on `date` ('YYYY-MM-DD').
  *
@@ -338,9 +303,7 @@ function wallClockMs(instant: number, timeZone: string): number {
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const t = TIME_PATTERN.exec(time);
   if (!t || Number(t[1]) > 23 || Number(t[2]) > 59) throw new RangeError(`Not an HH:MM time: ${time}`);
-  const wall = dayNumber(date) * DAY_MS + (Number(t[1]) * 60 + Number(t[2])) * 60_000;
-  const firstGuess = wall - (wallClockMs(wall, timeZone) - wall);
-  return new Date(wall - (wallClockMs(firstGuess, timeZone) - firstGuess));
+  return new Date(zonedInstant(dayNumber(date), Number(t[1]) * 60 + Number(t[2]), timeZone));
 }
 
 /** The calendar date ('YYYY-MM-DD') that `instant` falls on in `timeZone`: "today" for a brand. */
