@@ -7,6 +7,7 @@ const dbTests = [
   'apps/server/src/modules/wallet/bet.repository.test.ts',
   'apps/server/src/modules/wallet/ledger.service.test.ts',
   'apps/server/src/modules/agent/agent.test.ts',
+  'apps/server/src/modules/agent/contract.test.ts',
 ];
 // Files that replace a server module with vi.mock: they need a module cache of their own.
 const mockingTests = [

@@ -44,6 +44,11 @@ import { WithdrawalService } from './modules/cashier/withdrawal.service';
 import { AgentRepository } from './modules/agent/agent.repository';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { AgentService } from './modules/agent/agent.service';
+import { ContractRepository } from './modules/agent/contract.repository';
+import { contractRoutes } from './modules/agent/contract.routes';
+import { ContractService } from './modules/agent/contract.service';
+import { startContractSettlement } from './modules/agent/settlement.job';
+import { SettlementService } from './modules/agent/settlement.service';
 import { startIntervalJob } from './jobs/interval-job';
 import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm';
 import { LedgerService } from './modules/wallet/ledger.service';
@@ -121,6 +126,10 @@ declare module 'fastify' {
     houseSportsbook: HouseSportsbookService;
     /** The lottery (tests run its draw job). */
     lottery: LotteryService;
+    /** Agent contracts (tests grant platform contracts). */
+    contracts: ContractService;
+    /** Contract settlement (tests run it for named periods). */
+    contractSettlement: SettlementService;
   }
 }
 
@@ -361,6 +370,16 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     services.wallet,
   );
   await app.register(agentRoutes, { agents, sessions: services.sessions });
+  // Contracts, wages and dividends (ISSUE 8): offers and answers, their settlement every minute,
+  // and the consolidated flags that show requests awaiting the member's answer.
+  const contractRepo = new ContractRepository(db.db);
+  const contracts = new ContractService(contractRepo, services.system);
+  const settlement = new SettlementService(contractRepo, services.ledger);
+  services.wallet.bindAwaitingContracts((merchant, memberId) => contracts.awaiting(merchant, memberId));
+  app.decorate('contracts', contracts);
+  app.decorate('contractSettlement', settlement);
+  await app.register(contractRoutes, { contracts, settlement });
+  startContractSettlement(app, settlement);
   // Lottery (ISSUE 7): menus, draws, slips, the operator's cancel, and the job that draws and settles.
   const lotteryRepo = new LotteryRepository(db.db);
   const lottery = new LotteryService(

@@ -107,6 +107,13 @@ export const ERRORS = {
   'lottery.draw.state': 409,
   // Agent centre (ISSUE 8).
   'agent.not.downline': 403,
+  'agent.contract.unknown': 404,
+  'agent.contract.state': 409,
+  'agent.contract.pending': 409,
+  'agent.contract.rate.cap': 400,
+  'agent.contract.tiers.invalid': 400,
+  'agent.contract.period.invalid': 400,
+  'agent.contract.not.agent': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -13,6 +13,7 @@ export * from './payload-crypto';
 export * from './money';
 export * from './wallet';
 export * from './agent';
+export * from './agent-contracts';
 export * from './house-slot';
 export * from './house-cards';
 export * from './house-fish';

@@ -79,7 +79,11 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-/** `GET /wps/member/info/funds/consolidated`: the contract flags (SPEC section 3) and the funds summary. */
+/**
+ * `GET /wps/member/info/funds/consolidated`: the contract flags (SPEC section 3) and the funds
+ * summary. Each flag is a CONTRACT_FLAG (agent-contracts.ts): 0 off, 1 on, 2 a new contract offer
+ * awaits the member's answer, 3 a termination request does.
+ */
 export const consolidatedFundsSchema = z.object({
   dailysalreqtype: z.number().int(),
   divtypereq: z.number().int(),

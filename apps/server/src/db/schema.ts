@@ -142,7 +142,8 @@ export interface Database
     CardsTables,
     CockfightTables,
     SportsbookTables,
-    LotteryTables {
+    LotteryTables,
+    AgentContractTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -856,4 +857,54 @@ export interface SportsbookTables {
   sportsbook_fixture: SportsbookFixtureTable;
   sportsbook_bet: SportsbookBetTable;
   sportsbook_bet_leg: SportsbookBetLegTable;
+}
+
+// ---- agent contracts, wages and dividends (ISSUE 8, migration 0015) ------------------------------
+
+export interface AgentContractTable {
+  id: Generated<string>;
+  merchant_code: string;
+  kind: 'DIVIDEND' | 'DAILY' | 'HOURLY' | 'REALTIME';
+  upline_id: string | null;
+  member_id: string;
+  version: number;
+  period: 'D' | 'H' | 'SM' | 'M';
+  terms: Json<unknown>;
+  terms_text: string;
+  max_rate_bp: number;
+  state: Generated<'PENDING' | 'ACCEPTED' | 'REJECTED' | 'TERMINATED'>;
+  termination_by: string | null;
+  termination_at: Date | null;
+  end_reason: string | null;
+  created_at: Generated<Date>;
+  accepted_at: Date | null;
+  ended_at: Date | null;
+}
+
+export interface AgentSettlementTable {
+  id: Generated<string>;
+  merchant_code: string;
+  contract_id: string;
+  kind: string;
+  member_id: string;
+  payer_id: string | null;
+  period_key: string;
+  day_key: string | null;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  base: ColumnType<string, bigint | string, bigint | string>;
+  active_members: number;
+  tier: number;
+  rate_bp: number;
+  figure: ColumnType<string, bigint | string, bigint | string>;
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  status: 'PAID' | 'UNPAID' | 'NONE';
+  reason: string | null;
+  entry_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface AgentContractTables {
+  agent_contract: AgentContractTable;
+  agent_settlement: AgentSettlementTable;
 }

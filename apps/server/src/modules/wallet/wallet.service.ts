@@ -4,7 +4,9 @@ import {
   fromMinor,
   isModuleOnTree,
   toMinor,
+  CONTRACT_FLAG,
   type ConsolidatedFunds,
+  type ContractKind,
   type MerchantWallet,
   type ModuleSwitch,
   type UplineTransferResult,
@@ -53,6 +55,20 @@ const CONTRACT_FLAGS = {
   realtimesalreqtype: 'REALTIMESALARY',
 } as const satisfies Record<string, ModuleSwitch>;
 
+/** The contract kind (agent module) each flag reports requests of. */
+const FLAG_KINDS = {
+  dailysalreqtype: 'DAILY',
+  divtypereq: 'DIVIDEND',
+  contracthoursalreq: 'HOURLY',
+  realtimesalreqtype: 'REALTIME',
+} as const satisfies Record<keyof typeof CONTRACT_FLAGS, ContractKind>;
+
+/** Contract requests awaiting a member's answer (the agent module's, bound at start-up). */
+export type AwaitingContracts = (
+  merchant: string,
+  memberId: string,
+) => Promise<{ kind: ContractKind; request: 'NEW' | 'TERMINATION' }[]>;
+
 interface CashierSettings {
   singleWallet: boolean;
   uplineTransfer: boolean;
@@ -94,6 +110,13 @@ export class WalletService {
     private readonly members: MemberService,
     private readonly system: SystemService,
   ) {}
+
+  private awaitingContracts: AwaitingContracts = async () => [];
+
+  /** Binds the agent module's pending contract requests (built after the wallet) into the consolidated flags. */
+  bindAwaitingContracts(fn: AwaitingContracts): void {
+    this.awaitingContracts = fn;
+  }
 
   // ---- reading -------------------------------------------------------------------------------
 
@@ -147,23 +170,31 @@ export class WalletService {
   }
 
   /**
-   * The contract flags and a funds summary. A flag is 1 when the brand's module switch for that
-   * feature is on and the member is an agent type (account centre); `balance` is the total the
-   * member owns (sumBalance, as member info shows it).
+   * The contract flags and a funds summary. A flag (CONTRACT_FLAG) is 0 when the brand's module
+   * switch for that feature is off or the member is not an agent type (account centre), else 1,
+   * or 2 when a new contract offer of that kind awaits the member's answer, 3 when a termination
+   * request does. `balance` is the total the member owns (sumBalance, as member info shows it).
    */
   async consolidated(brand: Brand, memberId: string, isAgent: number): Promise<ConsolidatedFunds> {
-    const [tree, wallet, remaining] = await Promise.all([
+    const agent = (ACCOUNT_CENTRE_TYPES as readonly number[]).includes(isAgent);
+    const [tree, wallet, remaining, awaiting] = await Promise.all([
       this.system.whitelabel(brand),
       this.balance(brand, memberId),
       this.turnover.remaining(this.repo.db, memberId),
+      agent ? this.awaitingContracts(brand.code, memberId) : Promise.resolve([]),
     ]);
-    const agent = (ACCOUNT_CENTRE_TYPES as readonly number[]).includes(isAgent);
-    const flag = (modId: ModuleSwitch) => (agent && isModuleOnTree(tree, modId) ? 1 : 0);
+    const flag = (name: keyof typeof CONTRACT_FLAGS) => {
+      if (!agent || !isModuleOnTree(tree, CONTRACT_FLAGS[name])) return CONTRACT_FLAG.OFF;
+      const asked = awaiting.filter((a) => a.kind === FLAG_KINDS[name]);
+      if (asked.some((a) => a.request === 'NEW')) return CONTRACT_FLAG.NEW_PENDING;
+      if (asked.length > 0) return CONTRACT_FLAG.TERMINATION_PENDING;
+      return CONTRACT_FLAG.ON;
+    };
     return {
-      dailysalreqtype: flag(CONTRACT_FLAGS.dailysalreqtype),
-      divtypereq: flag(CONTRACT_FLAGS.divtypereq),
-      contracthoursalreq: flag(CONTRACT_FLAGS.contracthoursalreq),
-      realtimesalreqtype: flag(CONTRACT_FLAGS.realtimesalreqtype),
+      dailysalreqtype: flag('dailysalreqtype'),
+      divtypereq: flag('divtypereq'),
+      contracthoursalreq: flag('contracthoursalreq'),
+      realtimesalreqtype: flag('realtimesalreqtype'),
       balance: wallet.sumBalance,
       lockedBalance: wallet.lockedBalance,
       turnoverRemaining: fromMinor(remaining),

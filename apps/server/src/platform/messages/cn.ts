@@ -96,4 +96,12 @@ export const cn: Record<ErrorCode, string> = {
   'lottery.draw.unknown': '找不到该期开奖。',
   'lottery.draw.state': '该期已结算或正在结算，无法取消。',
   'agent.not.downline': '该会员不在您的团队中。',
+  'agent.contract.unknown': '未找到该合约。',
+  'agent.contract.state': '该合约当前无法执行此操作。',
+  'agent.contract.pending': '此类合约已有一个待回复的申请。',
+  'agent.contract.rate.cap': '比例不能超过上级自身的比例 {0}%。',
+  'agent.contract.tiers.invalid':
+    '阶梯必须递增：每一档需要更高的金额、不少于上一档的活跃人数且比例不低于上一档。',
+  'agent.contract.period.invalid': '此类合约不支持该周期。',
+  'agent.contract.not.agent': '合约只能签给直属下级代理。',
 };

@@ -98,4 +98,12 @@ export const en: Record<ErrorCode, string> = {
   'lottery.draw.unknown': 'This draw was not found.',
   'lottery.draw.state': 'This draw can no longer be cancelled: it is settled or being settled.',
   'agent.not.downline': 'This member is not in your team.',
+  'agent.contract.unknown': 'This contract was not found.',
+  'agent.contract.state': 'This contract cannot do that now.',
+  'agent.contract.pending': 'An offer of this kind already awaits an answer.',
+  'agent.contract.rate.cap': "The rate may not exceed {0}%, the upline's own rate.",
+  'agent.contract.tiers.invalid':
+    'Tiers must rise: each tier needs a higher amount, no fewer active members and no lower rate.',
+  'agent.contract.period.invalid': 'This period is not available for this kind of contract.',
+  'agent.contract.not.agent': 'Contracts can only be offered to a direct downline agent.',
 };

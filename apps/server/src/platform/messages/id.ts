@@ -102,4 +102,12 @@ export const id: Record<ErrorCode, string> = {
   'lottery.draw.unknown': 'Undian ini tidak ditemukan.',
   'lottery.draw.state': 'Undian ini tidak dapat dibatalkan lagi: sudah atau sedang diselesaikan.',
   'agent.not.downline': 'Member ini tidak ada dalam tim Anda.',
+  'agent.contract.unknown': 'Kontrak ini tidak ditemukan.',
+  'agent.contract.state': 'Kontrak ini tidak dapat melakukan itu sekarang.',
+  'agent.contract.pending': 'Penawaran jenis ini sudah menunggu jawaban.',
+  'agent.contract.rate.cap': 'Tarif tidak boleh melebihi {0}%, tarif upline sendiri.',
+  'agent.contract.tiers.invalid':
+    'Tingkatan harus naik: tiap tingkatan perlu jumlah lebih tinggi, anggota aktif tidak lebih sedikit dan tarif tidak lebih rendah.',
+  'agent.contract.period.invalid': 'Periode ini tidak tersedia untuk jenis kontrak ini.',
+  'agent.contract.not.agent': 'Kontrak hanya dapat ditawarkan kepada agen downline langsung.',
 };

@@ -102,4 +102,12 @@ export const my: Record<ErrorCode, string> = {
   'lottery.draw.unknown': 'Cabutan ini tidak dijumpai.',
   'lottery.draw.state': 'Cabutan ini tidak boleh dibatalkan lagi: ia telah atau sedang diselesaikan.',
   'agent.not.downline': 'Ahli ini bukan dalam pasukan anda.',
+  'agent.contract.unknown': 'Kontrak ini tidak ditemui.',
+  'agent.contract.state': 'Kontrak ini tidak boleh berbuat demikian sekarang.',
+  'agent.contract.pending': 'Tawaran jenis ini sedang menunggu jawapan.',
+  'agent.contract.rate.cap': 'Kadar tidak boleh melebihi {0}%, kadar upline sendiri.',
+  'agent.contract.tiers.invalid':
+    'Peringkat mesti meningkat: setiap peringkat perlu jumlah lebih tinggi, ahli aktif tidak kurang dan kadar tidak lebih rendah.',
+  'agent.contract.period.invalid': 'Tempoh ini tidak tersedia untuk jenis kontrak ini.',
+  'agent.contract.not.agent': 'Kontrak hanya boleh ditawarkan kepada ejen downline langsung.',
 };

@@ -96,4 +96,11 @@ export const th: Record<ErrorCode, string> = {
   'lottery.draw.unknown': 'ไม่พบงวดนี้',
   'lottery.draw.state': 'ไม่สามารถยกเลิกงวดนี้ได้แล้ว เนื่องจากชำระผลแล้วหรือกำลังชำระผล',
   'agent.not.downline': 'สมาชิกนี้ไม่ได้อยู่ในทีมของคุณ',
+  'agent.contract.unknown': 'ไม่พบสัญญานี้',
+  'agent.contract.state': 'สัญญานี้ไม่สามารถดำเนินการนี้ได้ในขณะนี้',
+  'agent.contract.pending': 'มีข้อเสนอประเภทนี้รอการตอบอยู่แล้ว',
+  'agent.contract.rate.cap': 'อัตราต้องไม่เกิน {0}% ซึ่งเป็นอัตราของอัปไลน์เอง',
+  'agent.contract.tiers.invalid': 'ขั้นต้องเพิ่มขึ้น: แต่ละขั้นต้องมียอดสูงกว่า สมาชิกที่ใช้งานไม่น้อยกว่า และอัตราไม่ต่ำกว่า',
+  'agent.contract.period.invalid': 'รอบนี้ไม่มีให้สำหรับสัญญาประเภทนี้',
+  'agent.contract.not.agent': 'เสนอสัญญาได้เฉพาะเอเจนต์ดาวน์ไลน์โดยตรงเท่านั้น',
 };

@@ -99,4 +99,12 @@ export const ty: Record<ErrorCode, string> = {
   'lottery.draw.unknown': 'Hindi nakita ang bolang ito.',
   'lottery.draw.state': 'Hindi na makakansela ang bolang ito: bayad na o binabayaran na.',
   'agent.not.downline': 'Wala sa iyong team ang member na ito.',
+  'agent.contract.unknown': 'Hindi nahanap ang kontratang ito.',
+  'agent.contract.state': 'Hindi ito magagawa ng kontratang ito ngayon.',
+  'agent.contract.pending': 'May alok na ganitong uri na naghihintay ng sagot.',
+  'agent.contract.rate.cap': 'Hindi maaaring lumampas ang rate sa {0}%, ang sariling rate ng upline.',
+  'agent.contract.tiers.invalid':
+    'Dapat tumaas ang mga tier: bawat tier ay kailangan ng mas mataas na halaga, hindi mas kaunting aktibong miyembro at hindi mas mababang rate.',
+  'agent.contract.period.invalid': 'Hindi available ang period na ito para sa ganitong uri ng kontrata.',
+  'agent.contract.not.agent': 'Maaari lamang mag-alok ng kontrata sa direktang downline na ahente.',
 };

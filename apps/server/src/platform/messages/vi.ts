@@ -98,4 +98,12 @@ export const vi: Record<ErrorCode, string> = {
   'lottery.draw.unknown': 'Không tìm thấy kỳ quay này.',
   'lottery.draw.state': 'Không thể hủy kỳ quay này nữa: đã hoặc đang trả thưởng.',
   'agent.not.downline': 'Hội viên này không thuộc đội của bạn.',
+  'agent.contract.unknown': 'Không tìm thấy hợp đồng này.',
+  'agent.contract.state': 'Hợp đồng này hiện không thể thực hiện thao tác đó.',
+  'agent.contract.pending': 'Đã có một đề nghị loại này đang chờ trả lời.',
+  'agent.contract.rate.cap': 'Tỷ lệ không được vượt quá {0}%, tỷ lệ của chính tuyến trên.',
+  'agent.contract.tiers.invalid':
+    'Các bậc phải tăng dần: mỗi bậc cần số tiền cao hơn, số hội viên hoạt động không ít hơn và tỷ lệ không thấp hơn.',
+  'agent.contract.period.invalid': 'Chu kỳ này không áp dụng cho loại hợp đồng này.',
+  'agent.contract.not.agent': 'Chỉ có thể đề nghị hợp đồng cho đại lý tuyến dưới trực tiếp.',
 };

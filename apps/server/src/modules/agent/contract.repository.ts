@@ -1,0 +1,287 @@
+import { AGENT_LIMITS, type ContractKind, type ContractPeriod } from '@app/contracts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AgentContractTable, AgentSettlementTable, Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+export type ContractRow = Selectable<AgentContractTable> & {
+  upline_name: string | null;
+  member_name: string;
+};
+export type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>;
+
+/** SQL of agent contracts and their settlement lines. */
+export class ContractRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  member(db: Db, merchant: string, id: string) {
+    return db
+      .selectFrom('member')
+      .select(['id', 'username', 'is_agent', 'upline_id'])
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  memberByUsername(merchant: string, username: string) {
+    return this.db
+      .selectFrom('member')
+      .select(['id'])
+      .where('merchant_code', '=', merchant)
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  private contracts(db: Db) {
+    return db
+      .selectFrom('agent_contract as c')
+      .innerJoin('member as m', 'm.id', 'c.member_id')
+      .leftJoin('member as u', 'u.id', 'c.upline_id')
+      .selectAll('c')
+      .select(['m.username as member_name', 'u.username as upline_name']);
+  }
+
+  /** One contract of the brand; `lock` holds it for the rest of the caller's transaction. */
+  async contract(db: Db, merchant: string, id: string, lock = false): Promise<ContractRow | undefined> {
+    if (lock) {
+      await db.selectFrom('agent_contract').select('id').where('id', '=', id).forUpdate().execute();
+    }
+    return this.contracts(db)
+      .where('c.merchant_code', '=', merchant)
+      .where('c.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The member's contract of this kind in force (ACCEPTED), if any. */
+  accepted(db: Db, memberId: string, kind: ContractKind) {
+    return this.contracts(db)
+      .where('c.member_id', '=', memberId)
+      .where('c.kind', '=', kind)
+      .where('c.state', '=', 'ACCEPTED')
+      .executeTakeFirst();
+  }
+
+  async nextVersion(db: Db, memberId: string, kind: ContractKind): Promise<number> {
+    const r = await db
+      .selectFrom('agent_contract')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return Number(r?.v ?? 0) + 1;
+  }
+
+  async insert(
+    db: Db,
+    row: {
+      merchant_code: string;
+      kind: ContractKind;
+      upline_id: string | null;
+      member_id: string;
+      version: number;
+      period: ContractPeriod;
+      terms: unknown;
+      terms_text: string;
+      max_rate_bp: number;
+      state?: 'PENDING' | 'ACCEPTED';
+      accepted_at?: Date;
+    },
+  ): Promise<string> {
+    const r = await db
+      .insertInto('agent_contract')
+      .values({ ...row, terms: JSON.stringify(row.terms) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async accept(db: Db, id: string, at: Date) {
+    await db
+      .updateTable('agent_contract')
+      .set({ state: 'ACCEPTED', accepted_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async end(db: Db, id: string, state: 'REJECTED' | 'TERMINATED', reason: string, at: Date) {
+    await db
+      .updateTable('agent_contract')
+      .set({ state, end_reason: reason, ended_at: at, termination_by: null, termination_at: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setTermination(db: Db, id: string, by: string | null, at: Date | null) {
+    await db
+      .updateTable('agent_contract')
+      .set({ termination_by: by, termination_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Contracts of this kind the member offered (accepted or awaiting an answer), locked. */
+  offeredBy(db: Db, uplineId: string, kind: ContractKind) {
+    return db
+      .selectFrom('agent_contract')
+      .select(['id', 'member_id', 'max_rate_bp', 'state'])
+      .where('upline_id', '=', uplineId)
+      .where('kind', '=', kind)
+      .where('state', 'in', ['ACCEPTED', 'PENDING'])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /** The newest contracts where the member is the upline (side 'upline') or the holder. */
+  list(merchant: string, memberId: string, side: 'upline' | 'member', kind?: ContractKind, other?: string) {
+    let q = this.contracts(this.db)
+      .where('c.merchant_code', '=', merchant)
+      .where(side === 'upline' ? 'c.upline_id' : 'c.member_id', '=', memberId);
+    if (kind) q = q.where('c.kind', '=', kind);
+    if (other) q = q.where('c.member_id', '=', other);
+    return q.orderBy('c.id', 'desc').limit(100).execute();
+  }
+
+  /** Requests awaiting this member's answer, per kind: NEW offers to it, termination asked by the other side. */
+  async awaiting(merchant: string, memberId: string) {
+    const { rows } = await sql<{ kind: ContractKind; request: 'NEW' | 'TERMINATION' }>`
+      SELECT kind, CASE WHEN state = 'PENDING' THEN 'NEW' ELSE 'TERMINATION' END AS request
+        FROM agent_contract
+       WHERE merchant_code = ${merchant}
+         AND ((state = 'PENDING' AND member_id = ${memberId})
+           OR (state = 'ACCEPTED' AND termination_by IS NOT NULL AND termination_by <> ${memberId}
+               AND (member_id = ${memberId} OR upline_id = ${memberId})))`.execute(this.db);
+    return rows;
+  }
+
+  // ---- settlement --------------------------------------------------------------------------------
+
+  /** Brands with contracts of this kind in force, and their zone. */
+  async brandsWith(kind: ContractKind) {
+    const { rows } = await sql<{ code: string; timezone: string }>`
+      SELECT b.code, b.timezone FROM merchant b
+       WHERE EXISTS (SELECT 1 FROM agent_contract c WHERE c.merchant_code = b.code AND c.kind = ${kind}
+                       AND c.state IN ('ACCEPTED', 'TERMINATED') AND c.accepted_at IS NOT NULL)
+       ORDER BY b.code`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Contracts of the brand, kind and period in force at `at` (accepted at or before it, not ended
+   * by then) without a line for `periodKey` yet. One contract per member and kind is in force at
+   * any instant (a new version ends the old one as it starts), so a period is paid once per member.
+   */
+  inForce(merchant: string, kind: ContractKind, period: ContractPeriod, at: Date, periodKey: string) {
+    return this.db
+      .selectFrom('agent_contract as c')
+      .select(['c.id'])
+      .where('c.merchant_code', '=', merchant)
+      .where('c.kind', '=', kind)
+      .where('c.period', '=', period)
+      .where('c.accepted_at', '<=', at)
+      .where((eb) => eb.or([eb('c.ended_at', 'is', null), eb('c.ended_at', '>', at)]))
+      .where('c.state', 'in', ['ACCEPTED', 'TERMINATED'])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('agent_settlement as s')
+              .select('s.id')
+              .whereRef('s.contract_id', '=', 'c.id')
+              .where('s.period_key', '=', periodKey),
+          ),
+        ),
+      )
+      .orderBy('c.id')
+      .execute();
+  }
+
+  settled(db: Db, contractId: string, periodKey: string) {
+    return db
+      .selectFrom('agent_settlement')
+      .select(['id'])
+      .where('contract_id', '=', contractId)
+      .where('period_key', '=', periodKey)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The team under `rootId` (every level; the root not counted, as in the agent reports) over
+   * bets settled within [start, end): valid turnover, loss (stake - payout) and active members.
+   */
+  async teamFigures(db: Db, rootId: string, start: Date, end: Date) {
+    const { rows } = await sql<{ turnover: string; loss: string; active: string }>`
+      WITH RECURSIVE team (id, level) AS (
+        SELECT m.id, 1 FROM member m WHERE m.upline_id = ${rootId}
+        UNION ALL
+        SELECT m.id, t.level + 1 FROM member m JOIN team t ON m.upline_id = t.id
+         WHERE t.level < ${AGENT_LIMITS.maxDepth}
+      )
+      SELECT coalesce(sum(b.valid_bet), 0)::text AS turnover,
+             coalesce(sum(b.stake - b.payout), 0)::text AS loss,
+             count(DISTINCT b.member_id)::text AS active
+        FROM team t JOIN bet_record b ON b.member_id = t.id
+       WHERE b.status = 'SETTLED' AND b.settled_at >= ${start} AND b.settled_at < ${end}`.execute(db);
+    const r = rows[0];
+    return { turnover: BigInt(r?.turnover ?? 0), loss: BigInt(r?.loss ?? 0), active: Number(r?.active ?? 0) };
+  }
+
+  /** What the member's real-time accruals of the day have paid so far (any contract version). */
+  async paidOfDay(db: Db, memberId: string, dayKey: string): Promise<bigint> {
+    const r = await db
+      .selectFrom('agent_settlement')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('paid'))
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'REALTIME')
+      .where('day_key', '=', dayKey)
+      .where('status', '=', 'PAID')
+      .executeTakeFirst();
+    return BigInt(r?.paid ?? 0);
+  }
+
+  /** Inserts a line; false when one exists for (contract, period) (another instance got there first). */
+  async insertSettlement(db: Db, line: NewSettlement): Promise<boolean> {
+    const r = await db
+      .insertInto('agent_settlement')
+      .values(line)
+      .onConflict((oc) => oc.columns(['contract_id', 'period_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** Statement lines paid to (IN) or by (OUT) the member, newest first, for periods ending within the days. */
+  async statements(
+    memberId: string,
+    side: 'IN' | 'OUT',
+    w: { start: string; endExclusive: string; timezone: string },
+    kind: ContractKind | undefined,
+    offset: number,
+    limit: number,
+  ) {
+    const { rows } = await sql<
+      Selectable<AgentSettlementTable> & {
+        version: number;
+        member_name: string;
+        payer_name: string | null;
+        total: string;
+        total_paid: string;
+      }
+    >`SELECT s.*, c.version, m.username AS member_name, p.username AS payer_name,
+             (count(*) OVER ())::text AS total,
+             (sum(CASE WHEN s.status = 'PAID' THEN s.amount ELSE 0 END) OVER ())::text AS total_paid
+        FROM agent_settlement s
+        JOIN agent_contract c ON c.id = s.contract_id
+        JOIN member m ON m.id = s.member_id
+        LEFT JOIN member p ON p.id = s.payer_id
+       WHERE ${side === 'IN' ? sql`s.member_id` : sql`s.payer_id`} = ${memberId}
+         AND s.period_end > (${w.start}::date)::timestamp AT TIME ZONE ${w.timezone}::text
+         AND s.period_end <= (${w.endExclusive}::date)::timestamp AT TIME ZONE ${w.timezone}::text
+         ${kind ? sql`AND s.kind = ${kind}` : sql``}
+       ORDER BY s.id DESC
+       OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+}

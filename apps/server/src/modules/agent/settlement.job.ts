@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../jobs/interval-job';
+import type { SettlementService } from './settlement.service';
+
+/**
+ * How often due contract periods are looked for. Real-time wages accrue per 5-minute slot
+ * (SPEC section 9), so a slot is paid at most a minute after it ends; hourly, daily and dividend
+ * periods are paid within a minute of ending. Each pass is idempotent (SettlementService says how).
+ */
+export const CONTRACT_SETTLEMENT_INTERVAL_MS = 60_000;
+
+/** Runs contract settlement for the life of the app: unref'd, stopped on close. */
+export function startContractSettlement(app: FastifyInstance, settlement: SettlementService): void {
+  startIntervalJob(app, {
+    name: 'contract settlement',
+    everyMs: CONTRACT_SETTLEMENT_INTERVAL_MS,
+    run: () => settlement.runDue(),
+  });
+}
