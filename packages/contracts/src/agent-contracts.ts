@@ -16,16 +16,18 @@ export const CONTRACT_KINDS = ['DIVIDEND', 'DAILY', 'HOURLY', 'REALTIME'] as con
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
 /**
- * Settlement periods: D (a calendar day of the brand), H (an hour), SM (half a month: 1-15, 16-end),
- * M (a calendar month). A real-time wage accrues within its day (D) every 5 minutes.
+ * Settlement periods: D (a calendar day of the brand), W (a week, Monday to Sunday), H (an hour),
+ * SM (half a month: 1-15, 16-end), M (a calendar month). Wages settle by D, W, H or M (SPEC section
+ * 4); a real-time wage accrues within its day (D) every 5 minutes.
  */
-export const CONTRACT_PERIODS = ['D', 'H', 'SM', 'M'] as const;
+export const CONTRACT_PERIODS = ['D', 'W', 'H', 'SM', 'M'] as const;
 export type ContractPeriod = (typeof CONTRACT_PERIODS)[number];
 
 /** The periods each kind may settle by. */
 export const CONTRACT_KIND_PERIODS: Record<ContractKind, readonly ContractPeriod[]> = {
   DIVIDEND: ['SM', 'M'],
-  DAILY: ['D'],
+  /** A daily wage is figured on the period's team turnover and paid by day, week or month. */
+  DAILY: ['D', 'W', 'M'],
   HOURLY: ['H'],
   REALTIME: ['D'],
 };
@@ -195,7 +197,7 @@ export const statementSchema = z.object({
       contractId: z.string(),
       version: z.number().int(),
       kind: z.enum(CONTRACT_KINDS),
-      /** e.g. D:2026-11-25, H:2026-11-25T13, RT:2026-11-25@13:35, SM:2026-11-1, M:2026-11 */
+      /** e.g. D:2026-11-25, W:2026-11-23, H:2026-11-25T13, RT:2026-11-25@13:35, SM:2026-11-1, M:2026-11 */
       period: z.string(),
       periodStart: z.string(),
       periodEnd: z.string(),

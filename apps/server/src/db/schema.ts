@@ -868,7 +868,7 @@ export interface AgentContractTable {
   upline_id: string | null;
   member_id: string;
   version: number;
-  period: 'D' | 'H' | 'SM' | 'M';
+  period: 'D' | 'W' | 'H' | 'SM' | 'M';
   terms: Json<unknown>;
   terms_text: string;
   max_rate_bp: number;

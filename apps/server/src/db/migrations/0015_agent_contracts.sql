@@ -11,7 +11,7 @@ CREATE TABLE agent_contract (
   -- 1, 2, ... per (member, kind); with terms and terms_text it is what both sides agreed to and
   -- never changes (trigger below).
   version         integer NOT NULL,
-  period          text NOT NULL CHECK (period IN ('D', 'H', 'SM', 'M')),
+  period          text NOT NULL CHECK (period IN ('D', 'W', 'H', 'SM', 'M')),
   terms           jsonb NOT NULL,
   terms_text      text NOT NULL,
   -- The highest tier's rate in basis points: the contract's rate where the rules compare rates.
@@ -58,7 +58,7 @@ CREATE TABLE agent_settlement (
   kind            text NOT NULL,
   member_id       bigint NOT NULL REFERENCES member (id),
   payer_id        bigint REFERENCES member (id),
-  -- D:2026-11-25, H:2026-11-25T13, RT:2026-11-25@13:35 (a real-time accrual up to that time),
+  -- D:2026-11-25, W:2026-11-23, H:2026-11-25T13, RT:2026-11-25@13:35 (a real-time accrual up to that time),
   -- SM:2026-11-1, M:2026-11.
   period_key      text NOT NULL,
   -- Real-time accruals of one day share it (D:...), so they can be summed against the day.

@@ -241,6 +241,42 @@ export class ContractRepository {
     return BigInt(r?.paid ?? 0);
   }
 
+  /**
+   * UNPAID lines of the periods that are not real-time accruals (those are owed again by the next
+   * accrual of their day), oldest first: what the job tries to pay again.
+   */
+  unpaidLines(limit: number) {
+    return this.db
+      .selectFrom('agent_settlement')
+      .select(['id', 'merchant_code', 'contract_id', 'period_key'])
+      .where('status', '=', 'UNPAID')
+      .where('kind', '<>', 'REALTIME')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The line of (contract, period), locked for update. */
+  settlementForUpdate(db: Db, contractId: string, periodKey: string) {
+    return db
+      .selectFrom('agent_settlement')
+      .selectAll()
+      .where('contract_id', '=', contractId)
+      .where('period_key', '=', periodKey)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** An UNPAID line paid at last by the ledger entry. */
+  async markPaid(db: Db, id: string, entryId: string): Promise<void> {
+    await db
+      .updateTable('agent_settlement')
+      .set({ status: 'PAID', reason: null, entry_id: entryId })
+      .where('id', '=', id)
+      .where('status', '=', 'UNPAID')
+      .execute();
+  }
+
   /** Inserts a line; false when one exists for (contract, period) (another instance got there first). */
   async insertSettlement(db: Db, line: NewSettlement): Promise<boolean> {
     const r = await db

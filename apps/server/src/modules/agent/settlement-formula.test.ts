@@ -119,6 +119,18 @@ describe('periods in the brand zone (Asia/Manila, UTC+8)', () => {
     expect(h.end).toEqual(new Date('2026-11-25T16:00:00Z'));
   });
 
+  it('a week runs Monday to Sunday in the brand zone: Wednesday 2026-11-25 is in the week of Monday 11-23', () => {
+    expect(periodAt('W', at('2026-11-25T05:00:00Z'), MANILA)).toEqual({
+      key: 'W:2026-11-23',
+      dayKey: null,
+      start: new Date('2026-11-22T16:00:00Z'),
+      end: new Date('2026-11-29T16:00:00Z'),
+    });
+    // Sunday 23:59 local is still that week; Monday 00:00 local starts the next.
+    expect(periodAt('W', at('2026-11-29T15:59:59Z'), MANILA).key).toBe('W:2026-11-23');
+    expect(periodAt('W', at('2026-11-29T16:00:00Z'), MANILA).key).toBe('W:2026-11-30');
+  });
+
   it('half months are 1-15 and 16 to the month’s end; months are calendar months', () => {
     expect(periodAt('SM', at('2026-11-25T05:00:00Z'), MANILA)).toMatchObject({
       key: 'SM:2026-11-2',

@@ -80,7 +80,7 @@ const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 1
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface Period {
-  /** Unique per contract: D:2026-11-25, H:2026-11-25T13, SM:2026-11-1, M:2026-11, RT:2026-11-25@13:35. */
+  /** Unique per contract: D:2026-11-25, W:2026-11-23 (its Monday), H:2026-11-25T13, SM:2026-11-1, M:2026-11, RT:2026-11-25@13:35. */
   key: string;
   /** The day a real-time accrual belongs to (D:...), else null. */
   dayKey: string | null;
@@ -104,6 +104,16 @@ export function periodAt(period: ContractPeriod, instant: number, tz: string): P
         start: new Date(dayStart(day, tz)),
         end: new Date(dayStart(day + 1, tz)),
       };
+    case 'W': {
+      // Monday to Sunday: day 0 (1970-01-01) was a Thursday, so Monday is (day - 4) mod 7 back.
+      const monday = day - ((((day - 4) % 7) + 7) % 7);
+      return {
+        key: `W:${dayText(monday)}`,
+        dayKey: null,
+        start: new Date(dayStart(monday, tz)),
+        end: new Date(dayStart(monday + 7, tz)),
+      };
+    }
     case 'H': {
       const start0 = dayStart(day, tz);
       const hour = Math.floor((instant - start0) / HOUR_MS);

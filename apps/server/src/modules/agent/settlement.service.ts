@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Brand } from '../../platform/brand';
+import { validZone } from '../../platform/zoned-time';
 import { dayWindow } from '../records/records.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { ContractRepository } from './contract.repository';
@@ -22,15 +23,6 @@ export type StatementQuery = z.output<typeof statementQuerySchema>;
 export type SettleOutcome = 'PAID' | 'UNPAID' | 'NOTHING' | 'DONE' | 'BUSY';
 // NOTHING: nothing was due (a NONE line, or no line for a real-time slot); DONE: the period had a
 // line already; BUSY: another run holds the contract (it settles the period).
-
-const validZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
-};
 
 /**
  * Settles contracts (ISSUE 8): real-time wages every 5 minutes (accruing within the day), hourly
@@ -64,7 +56,64 @@ export class SettlementService {
         }
       }
     }
-    return written;
+    return written + (await this.retryUnpaid());
+  }
+
+  /**
+   * Pays UNPAID lines whose upline can pay now: the amount the line owes, under the line's own
+   * ledger reference (so a line is paid once, whoever retries it). Real-time accruals are not
+   * retried: the next accrual of their day owes the day's figure less what was PAID. Returns the
+   * lines paid.
+   */
+  async retryUnpaid(limit = 100): Promise<number> {
+    let paid = 0;
+    for (const u of await this.repo.unpaidLines(limit)) {
+      const c = await this.repo.contract(this.repo.db, u.merchant_code, u.contract_id);
+      if (!c) continue;
+      // WARNING: accounts are looked up before the transaction (LedgerService.account says why).
+      const payee = await this.ledger.account(u.merchant_code, 'MAIN', c.member_id);
+      const payer = c.upline_id
+        ? await this.ledger.account(u.merchant_code, 'MAIN', c.upline_id)
+        : await this.ledger.account(u.merchant_code, 'WAGE_EXPENSE');
+      const done = await this.repo.transaction(async (trx) => {
+        const { rows } =
+          await sql`SELECT id FROM agent_contract WHERE id = ${u.contract_id} FOR UPDATE SKIP LOCKED`.execute(
+            trx,
+          );
+        if (rows.length === 0) return false;
+        const line = await this.repo.settlementForUpdate(trx, u.contract_id, u.period_key);
+        if (line?.status !== 'UNPAID') return false;
+        await this.ledger.lock(trx, c.upline_id ? [payer, payee] : [payee]);
+        const amount = BigInt(line.amount);
+        if (c.upline_id) {
+          const balance = (await this.ledger.memberBalances(trx, c.upline_id)).get('MAIN') ?? 0n;
+          if (balance < amount) return false;
+        }
+        const posted = await this.ledger.post(trx, {
+          merchant: u.merchant_code,
+          reference: `CONTRACT:${u.contract_id}:${u.period_key}`,
+          kind: c.kind === 'DIVIDEND' ? 'DIVIDEND' : 'WAGE',
+          memberId: c.member_id,
+          memo: {
+            contract: u.contract_id,
+            version: c.version,
+            period: u.period_key,
+            base: line.base,
+            tier: line.tier,
+            rateBp: line.rate_bp,
+            retried: true,
+          },
+          postings: [
+            { accountId: payer, amount: -amount },
+            { accountId: payee, amount },
+          ],
+        });
+        await this.repo.markPaid(trx, line.id, posted.entryId);
+        return true;
+      });
+      if (done) paid++;
+    }
+    return paid;
   }
 
   /** Settles every contract of the brand, kind and period code in force at the end of `p`. */
@@ -135,8 +184,8 @@ export class SettlementService {
         const balance = (await this.ledger.memberBalances(trx, c.upline_id)).get('MAIN') ?? 0n;
         // The upline cannot pay it all: nothing moves (never a part), the line records what was
         // owed and why. A real-time accrual's shortfall is owed again by the next accrual of the
-        // day (it pays the day's figure less what was PAID); any other line stays UNPAID until
-        // an operator settles it.
+        // day (it pays the day's figure less what was PAID); any other line is paid by
+        // retryUnpaid() once the upline's balance covers it.
         if (balance < amount) {
           await this.repo.insertSettlement(trx, {
             ...line,
