@@ -22,6 +22,11 @@ const MENU = [
   'userProfitLoss',
   'myIncome',
   'transactionDetails',
+  // Golden Palm has every contract feature on (the consolidated flags): all four contract pages.
+  'dividend',
+  'dailyWage',
+  'hourlySalary',
+  'realTimeSalary',
 ];
 
 async function agentLogin(page: Page, username: string, password: string) {

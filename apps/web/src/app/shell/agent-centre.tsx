@@ -7,6 +7,12 @@ import {
   visibleMenu,
   type AgentMenuKey,
 } from '../../features/agent/agent-menu';
+import { useContractFlags } from '../../features/agent/api/contracts';
+import {
+  awaitingByEntry,
+  contractMenuFlags,
+  type ContractMenuKey,
+} from '../../features/agent/contract-rules';
 import { usePopups } from '../../lib/popups';
 import { canOpenAccountCentre, useSession } from '../../lib/session';
 import '../../styles/security.css';
@@ -20,8 +26,7 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExo
 
 /**
  * Each entry's page, loaded when first shown. The contract entries (dividend, daily wage, hourly
- * salary, real-time salary) have no page yet: their server calls are not built, and the menu
- * hides them (no per-agent flag says they are on).
+ * salary, real-time salary) show when the consolidated call's flag for their kind is on.
  */
 const PAGES: Partial<Record<AgentMenuKey, LazyExoticComponent<ComponentType>>> = {
   announcement: page(
@@ -56,13 +61,26 @@ const PAGES: Partial<Record<AgentMenuKey, LazyExoticComponent<ComponentType>>> =
     () => import('../../features/agent/components/agent-transactions'),
     (m) => m.AgentTransactionsPage,
   ),
+  dividend: page(
+    () => import('../../features/agent/components/contract-page'),
+    (m) => m.DividendPage,
+  ),
+  dailyWage: page(
+    () => import('../../features/agent/components/contract-page'),
+    (m) => m.DailyWagePage,
+  ),
+  hourlySalary: page(
+    () => import('../../features/agent/components/contract-page'),
+    (m) => m.HourlySalaryPage,
+  ),
+  realTimeSalary: page(
+    () => import('../../features/agent/components/contract-page'),
+    (m) => m.RealTimeSalaryPage,
+  ),
 };
 
-/** No per-agent contract flags are served yet: every contract entry stays hidden. */
-const MENU = visibleMenu({}).filter((key) => PAGES[key] !== undefined);
-
-const pageOf = (data: unknown): AgentMenuKey | undefined =>
-  data && typeof data === 'object' && 'page' in data && isAgentMenuKey(data.page) && MENU.includes(data.page)
+const pageOf = (data: unknown, menu: readonly AgentMenuKey[]): AgentMenuKey | undefined =>
+  data && typeof data === 'object' && 'page' in data && isAgentMenuKey(data.page) && menu.includes(data.page)
     ? data.page
     : undefined;
 
@@ -81,12 +99,17 @@ export function AgentCentre() {
   const username = useSession((s) => s.username);
   const allowed = useSession(canOpenAccountCentre);
   const menuRef = useRef<HTMLUListElement>(null);
+  // The contract entries follow the consolidated flags (SPEC section 3): shown when their kind is
+  // on, with a badge when an offer or a termination request awaits this agent's answer.
+  const flags = useContractFlags();
+  const menu = visibleMenu(contractMenuFlags(flags.data)).filter((key) => PAGES[key] !== undefined);
+  const awaiting = awaitingByEntry(flags.data);
 
   useEffect(() => {
     if (open && !allowed) close();
   }, [open, allowed, close]);
 
-  const active: AgentMenuKey = pageOf(data) ?? AGENT_DEFAULT_PAGE;
+  const active: AgentMenuKey = pageOf(data, menu) ?? AGENT_DEFAULT_PAGE;
   const Page = PAGES[active];
 
   // On a phone the menu is a horizontal strip: keep the current entry in view.
@@ -118,18 +141,27 @@ export function AgentCentre() {
             </p>
           )}
           <ul ref={menuRef} data-testid="agent-menu">
-            {MENU.map((key) => (
-              <li key={key}>
-                <button
-                  type="button"
-                  data-testid={key}
-                  aria-current={key === active ? 'page' : undefined}
-                  onClick={() => show('agentCentre', { page: key })}
-                >
-                  <span className="mc-menu-label">{t(`menu.${key}`)}</span>
-                </button>
-              </li>
-            ))}
+            {menu.map((key) => {
+              const request = awaiting[key as ContractMenuKey];
+              return (
+                <li key={key}>
+                  <button
+                    type="button"
+                    data-testid={key}
+                    aria-current={key === active ? 'page' : undefined}
+                    onClick={() => show('agentCentre', { page: key })}
+                  >
+                    <span className="mc-menu-label">{t(`menu.${key}`)}</span>
+                    {request && (
+                      <span className="mc-count ag-count" data-testid={`${key}-badge`} data-request={request}>
+                        <span aria-hidden="true">!</span>
+                        <span className="visually-hidden">{t(`contracts.awaiting.${request}`)}</span>
+                      </span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="mc-page">

@@ -6,7 +6,10 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useBrand } from '../../../lib/brand';
 import { showMoney } from '../../../lib/money';
 import { isAgentType } from '../agent-menu';
+import { useContractFlags } from '../api/contracts';
 import { useTeamMembers } from '../api/get-team-members';
+import { enabledKinds } from '../contract-rules';
+import { ContractOfferDialog, type OfferTarget } from './contract-offer';
 import { DownlineTransferDialog, type TransferTarget } from './downline-transfer';
 import { TwoLineTime } from './figures';
 
@@ -28,6 +31,9 @@ export function TeamManagement() {
   const [status, setStatus] = useState<MemberState | ''>('');
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<TransferTarget | null>(null);
+  const [contractFor, setContractFor] = useState<OfferTarget | null>(null);
+  // "Set contract": an offer to a direct downline agent, of any kind the brand has on.
+  const kinds = enabledKinds(useContractFlags().data);
   const members = useTeamMembers({
     pageNo: page,
     pageSize: AGENT_LIMITS.pageSize,
@@ -172,6 +178,16 @@ export function TeamManagement() {
                       >
                         {t('team.transfer')}
                       </button>
+                      {kinds.length > 0 && m.level === 1 && isAgentType(m.isAgent) && (
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          onClick={() => setContractFor({ id: m.id, account: m.account })}
+                          data-testid="team-set-contract"
+                        >
+                          {t('team.setContract')}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -181,6 +197,9 @@ export function TeamManagement() {
         )}
       </QueryState>
       {target && <DownlineTransferDialog target={target} onClose={() => setTarget(null)} />}
+      {contractFor && (
+        <ContractOfferDialog kinds={kinds} target={contractFor} onClose={() => setContractFor(null)} />
+      )}
     </div>
   );
 }
