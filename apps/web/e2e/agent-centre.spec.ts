@@ -131,9 +131,16 @@ test.describe('agent centre', () => {
     await expect(dialog.getByTestId('team-row')).toHaveCount(1);
     await expect(row.getByTestId('team-balance')).toHaveText('P 0.00');
 
-    // Transfer: checked, then confirmed before any money moves.
+    // Esc closes only the dialog on top: the agent centre stays open beneath it.
     await row.getByTestId('team-transfer').click();
     const transfer = page.getByTestId('agent-transfer');
+    await expect(transfer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(transfer).toBeHidden();
+    await expect(dialog).toBeVisible();
+
+    // Transfer: checked, then confirmed before any money moves.
+    await row.getByTestId('team-transfer').click();
     await expect(transfer).toBeVisible();
     await transfer.getByLabel('Amount', { exact: true }).fill('40.50');
     await transfer.getByLabel('Payment password').fill('12');

@@ -2,14 +2,67 @@
  * Agent contracts (issue 8): agent01 (a top agent of Golden Palm) offers its sub-agent agent02 a
  * daily wage contract with a tier editor checked before the confirmation, agent02 sees the offer
  * badged in the menu, reads the terms and the contract text and accepts it, and both sides see
- * the contract in force; the statements section is there (empty until a period is settled: the
- * settlement job pays a day once it has ended, which an end-to-end run cannot wait for). Then the
- * contract pages at 375 px.
+ * the contract in force. A member of agent02's team bets, the draw settles it, settlement runs for
+ * the day so far (the e2e server's harness route: the job pays a day once it has ended, which a
+ * spec cannot wait for) and both agents see the statement line. Then the contract pages at 375 px.
  */
-import { HEADERS, type MyContracts } from '@app/contracts';
+import {
+  HEADERS,
+  formatMoney,
+  type AgentHome,
+  type LotteryBetResult,
+  type LotteryGameInfo,
+  type LotteryMyBets,
+  type MyContracts,
+  type Statement,
+} from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { value } from './api';
+import { randomUUID } from 'node:crypto';
+import { registerMember, value, type Member } from './api';
 import { expect, test } from './fixtures';
+import { ADMIN_API_KEY } from './operator';
+
+const brand = { [HEADERS.merchant]: 'GOLDEN' };
+const rid = () => randomUUID().replace(/-/g, '');
+
+const credit = async (request: APIRequestContext, username: string, amount: string) =>
+  value(
+    await request.post('/wps/admin/adjustments', {
+      headers: { 'X-Admin-Key': ADMIN_API_KEY, ...brand },
+      data: { requestId: rid(), username, amount, reason: 'e2e credit', turnoverMultiple: 0 },
+    }),
+  );
+
+/** One BIG line on the fast lottery keno, placed in an open draw and waited for until settled. */
+async function betAndSettle(request: APIRequestContext, m: Member, amount: string) {
+  const headers = { ...brand, [HEADERS.authorization]: m.token, 'x-forwarded-for': m.ip };
+  const keno = { gameCode: 'keno', vendor: 'ELOTT' };
+  let placed: LotteryBetResult | undefined;
+  await expect(async () => {
+    const info = await value<LotteryGameInfo>(
+      await request.get('/lgw/lottery/game', { params: keno, headers }),
+    );
+    expect(info.currentDraw?.status).toBe('OPEN');
+    placed = await value<LotteryBetResult>(
+      await request.post('/lgw/lottery/bet', {
+        headers,
+        data: {
+          ...keno,
+          numero: info.currentDraw!.numero,
+          requestId: rid(),
+          lines: [{ betType: 'BIG', numbers: [], amount }],
+        },
+      }),
+    );
+  }).toPass({ timeout: 30_000 });
+  const betId = placed!.bets[0]!.betId;
+  await expect(async () => {
+    const mine = await value<LotteryMyBets>(
+      await request.get('/lgw/lottery/bets', { params: keno, headers }),
+    );
+    expect(['WON', 'LOST']).toContain(mine.list.find((b) => b.betId === betId)?.status);
+  }).toPass({ timeout: 45_000 });
+}
 
 const AGENT01 = { username: 'agent01', password: 'agent1234', ip: '10.208.8.1' };
 const AGENT02 = { username: 'agent02', password: 'agent1234', ip: '10.208.8.2' };
@@ -164,6 +217,47 @@ test.describe('agent contracts', () => {
     await openPage(page, 'dailyWage');
     await expect(row.getByTestId('contract-state')).toHaveText('In force');
     await expect(row.getByTestId('contract-terminate')).toBeVisible();
+
+    // A member of agent02's team bets 1,500.00 on a fast lottery and the draw settles it.
+    const token02 = await tokenOf(page02);
+    const home02 = await value<AgentHome>(
+      await request.get('/wps/agent/home', {
+        headers: { [HEADERS.authorization]: token02, 'x-forwarded-for': AGENT02.ip },
+      }),
+    );
+    const member = await registerMember(request, home02.affiliateCode!);
+    await credit(request, member.username, '2000');
+    await betAndSettle(request, member, '1500');
+
+    // Settlement runs (the job's code, for the day so far: see serve.ts) and pays agent02 once.
+    const res = await request.post('/e2e/agent-settlement', { data: { merchant: 'GOLDEN', kind: 'DAILY' } });
+    const run = (await res.json()) as { written: number };
+    expect(run.written).toBeGreaterThanOrEqual(1);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+    const paid = await value<Statement>(
+      await request.get('/wps/agent/contracts/statements', {
+        params: { startTime: today, endTime: today, kind: 'DAILY', side: 'IN' },
+        headers: { [HEADERS.authorization]: token02, 'x-forwarded-for': AGENT02.ip },
+      }),
+    );
+    const line = paid.list.find((l) => l.payer === 'agent01')!;
+    // The team's turnover reached tier 2 (1,000.00 and one active member): 1.20% of it.
+    expect(line).toMatchObject({ status: 'PAID', tier: 2, rate: 1.2, activeMembers: 1 });
+    expect(line.base).toBeGreaterThanOrEqual(1500);
+    expect(line.amount).toBe(Math.floor((Math.round(line.base * 100) * 120) / 10_000) / 100);
+
+    // Both see the statement line: paid to agent02, paid by agent01.
+    await page02.reload();
+    const mine02 = await openPage(page02, 'dailyWage');
+    const in02 = mine02.getByTestId('statement-row').first();
+    await expect(in02).toHaveAttribute('data-status', 'PAID');
+    await expect(in02.getByTestId('statement-amount')).toHaveText(`P ${formatMoney(line.amount)}`);
+    await page.reload();
+    const mine01 = await openPage(page, 'dailyWage');
+    await mine01.getByTestId('statement-side').selectOption('OUT');
+    const out01 = mine01.getByTestId('statement-row').first();
+    await expect(out01).toHaveAttribute('data-status', 'PAID');
+    await expect(out01.getByTestId('statement-amount')).toHaveText(`P ${formatMoney(line.amount)}`);
     await context02.close();
   });
 

@@ -14,6 +14,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { DEMO_BRANDS } from '../../server/src/db/seed/demo-brands';
 import { seedDemo } from '../../server/src/db/seed/seed';
 import { createPostgresDatabase } from '../../server/test/helper';
+import { periodAt } from '../../server/src/modules/agent/settlement-formula';
 import { ADMIN_API_KEY } from './operator';
 
 /** The operator API key specs use (X-Admin-Key); defined in operator.ts so specs need not import this file. */
@@ -67,6 +68,20 @@ const app = await buildApp({
     LOTTERY_FAST_SECONDS: process.env.LOTTERY_FAST_SECONDS ?? '20',
   }),
   db,
+});
+
+// Test harness only (this file is the e2e server, never the product): settles a brand's contracts
+// of one kind for the local day so far, as the settlement job does once the day has ended, so a
+// spec sees the statement lines of bets it just placed without waiting for midnight. The figures
+// are the real ones (SettlementService over the settled bets); the job later finds the period
+// settled and pays nothing more.
+app.post('/e2e/agent-settlement', async (req) => {
+  const { merchant, kind } = req.body as { merchant: string; kind: 'DAILY' | 'DIVIDEND' };
+  const tz = (await app.brands.resolve(merchant, undefined)).timezone;
+  // Today's period, cut at now (the statements list periods by the day they end).
+  const today = { ...periodAt('D', Date.now(), tz), end: new Date() };
+  const written = await app.contractSettlement.settlePeriod(merchant, kind, 'D', today);
+  return { written };
 });
 
 let closing = false;

@@ -43,6 +43,9 @@ export function Modal({
       className={`modal modal-${size}`}
       aria-labelledby={`${id}-title`}
       onCancel={(e) => {
+        // React passes a nested dialog's cancel (Esc) up the component tree although the DOM
+        // event does not bubble: only this dialog's own Esc closes it.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         if (dismissible) onClose();
       }}
