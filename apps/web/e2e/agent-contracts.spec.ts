@@ -198,7 +198,9 @@ test.describe('agent contracts', () => {
     await expect(held.getByTestId('contract-rate')).toHaveText('1.20%');
     const text = held.getByTestId('contract-text');
     await expect(text).toHaveAttribute('open', '');
-    await expect(text.locator('pre')).toContainText('"rate":"1.20"');
+    await expect(text.locator('pre')).toContainText(
+      "Tier 2: team's valid turnover of at least P 1000.00 with at least 1 active member: 1.20%.",
+    );
     await held.getByTestId('contract-accept').click();
     await expect(held.getByTestId('contract-confirm')).toContainText(`Accept version ${version}`);
     await held.getByTestId('contract-confirm-submit').click();

@@ -63,6 +63,53 @@ export function termsOf(kind: ContractKind, period: ContractPeriod, tiers: reado
   };
 }
 
+const KIND_TITLE: Record<ContractKind, string> = {
+  DIVIDEND: 'Dividend',
+  DAILY: 'Daily wage',
+  HOURLY: 'Hourly wage',
+  REALTIME: 'Real-time wage',
+};
+const PERIOD_TEXT: Record<ContractPeriod, string> = {
+  D: 'each calendar day',
+  W: 'each week, Monday to Sunday',
+  H: 'each hour',
+  SM: 'each half month (the 1st to the 15th, the 16th to the month end)',
+  M: 'each calendar month',
+};
+
+/**
+ * The contract's wording, fixed with its version: what both sides read and agree to (English, the
+ * language of record; the site shows the same terms translated beside it).
+ */
+export function contractText(c: {
+  kind: ContractKind;
+  version: number;
+  upline: string | null;
+  member: string;
+  currency: string;
+  timeZone: string;
+  terms: ContractTerms;
+}): string {
+  const base = c.kind === 'DIVIDEND' ? "team's net loss" : "team's valid turnover";
+  const payer = c.upline ?? 'the platform';
+  const when =
+    c.kind === 'REALTIME'
+      ? "accrued every 5 minutes within each calendar day, the day's accruals adding up to the day's figure"
+      : `settled for ${PERIOD_TEXT[c.terms.period]}`;
+  const lines = [
+    `${KIND_TITLE[c.kind]} contract, version ${c.version}, between ${payer} (upline) and ${c.member} (agent).`,
+    `${payer} pays ${c.member} a share of the ${base} under ${c.member} (every level below it), ${when}, in the ${c.timeZone} time zone.`,
+    ...c.terms.tiers.map(
+      (t, i) =>
+        `Tier ${i + 1}: ${base} of at least ${c.currency} ${t.minAmount} with at least ${t.minActive} active member${t.minActive === 1 ? '' : 's'}: ${t.rate}%.`,
+    ),
+    'A period is paid at the highest tier it reaches; a period reaching no tier pays nothing.',
+    "The rate never exceeds the upline's own contract of this kind; if the upline's rate falls below it, or the upline's contract ends, this contract ends.",
+    'Either side may ask to end the contract; it ends when the other side agrees.',
+  ];
+  return lines.join('\n');
+}
+
 /** The tiers back from stored terms (the one representation both sides agreed to). */
 export function tiersOf(terms: ContractTerms): Tier[] {
   return terms.tiers.map((t) => ({
@@ -189,15 +236,25 @@ export class ContractService {
       const id = await this.repo.transaction(async (trx) => {
         const cap = await this.capOf(trx, brand.code, uplineId, kind);
         if (maxRateBp(tiers) > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
+        const version = await this.repo.nextVersion(trx, memberId, kind);
+        const upline = await this.repo.member(trx, brand.code, uplineId);
         return this.repo.insert(trx, {
           merchant_code: brand.code,
           kind,
           upline_id: uplineId,
           member_id: memberId,
-          version: await this.repo.nextVersion(trx, memberId, kind),
+          version,
           period,
           terms,
-          terms_text: JSON.stringify(terms),
+          terms_text: contractText({
+            kind,
+            version,
+            upline: upline?.username ?? uplineId,
+            member: member.username,
+            currency: brand.currencySymbol,
+            timeZone: brand.timezone,
+            terms,
+          }),
           max_rate_bp: maxRateBp(tiers),
         });
       });
@@ -293,7 +350,7 @@ export class ContractService {
     if (!tiersRise(tiers)) throw new AppError('agent.contract.tiers.invalid');
     const cap = CONTRACT_LIMITS.maxRateBp[input.kind];
     if (maxRateBp(tiers) > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
-    const id = await this.grantFromPlatform(brand.code, member.id, input.kind, input.period, tiers);
+    const id = await this.grantFromPlatform(brand, member.id, input.kind, input.period, tiers);
     return this.read(brand.code, id);
   }
 
@@ -302,7 +359,7 @@ export class ContractService {
    * grants (back office, seed). Its rate is capped by the brand maximum.
    */
   async grantFromPlatform(
-    merchant: string,
+    brand: Brand,
     memberId: string,
     kind: ContractKind,
     period: ContractPeriod,
@@ -311,6 +368,7 @@ export class ContractService {
     if (!tiersRise(tiers) || maxRateBp(tiers) > CONTRACT_LIMITS.maxRateBp[kind])
       throw new AppError('agent.contract.tiers.invalid');
     const terms = termsOf(kind, period, tiers);
+    const merchant = brand.code;
     return this.repo.transaction(async (trx) => {
       const member = await this.repo.member(trx, merchant, memberId);
       if (!member || member.upline_id !== null) throw new AppError('agent.not.downline');
@@ -318,15 +376,24 @@ export class ContractService {
       const at = this.now();
       const old = await this.repo.accepted(trx, memberId, kind);
       if (old) await this.repo.end(trx, old.id, 'TERMINATED', END_REASONS.superseded, at);
+      const version = await this.repo.nextVersion(trx, memberId, kind);
       const id = await this.repo.insert(trx, {
         merchant_code: merchant,
         kind,
         upline_id: null,
         member_id: memberId,
-        version: await this.repo.nextVersion(trx, memberId, kind),
+        version,
         period,
         terms,
-        terms_text: JSON.stringify(terms),
+        terms_text: contractText({
+          kind,
+          version,
+          upline: null,
+          member: member.username,
+          currency: brand.currencySymbol,
+          timeZone: brand.timezone,
+          terms,
+        }),
         max_rate_bp: maxRateBp(tiers),
         state: 'ACCEPTED',
         accepted_at: at,

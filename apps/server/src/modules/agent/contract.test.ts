@@ -251,7 +251,16 @@ describe('offers and answers', () => {
         ],
       },
     });
-    expect(JSON.parse(c.termsText)).toEqual(c.terms);
+    // The wording both sides agree to, fixed with the version.
+    expect(c.termsText.split('\n')).toEqual([
+      `Daily wage contract, version ${c.version}, between top (upline) and agenta (agent).`,
+      "top pays agenta a share of the team's valid turnover under agenta (every level below it), settled for each calendar day, in the Asia/Manila time zone.",
+      "Tier 1: team's valid turnover of at least P 0.00 with at least 0 active members: 0.50%.",
+      "Tier 2: team's valid turnover of at least P 10000.00 with at least 3 active members: 1.00%.",
+      'A period is paid at the highest tier it reaches; a period reaching no tier pays nothing.',
+      "The rate never exceeds the upline's own contract of this kind; if the upline's rate falls below it, or the upline's contract ends, this contract ends.",
+      'Either side may ask to end the contract; it ends when the other side agrees.',
+    ]);
     expect((await flags('agenta')).dailysalreqtype).toBe(2);
     expect((await flags('top')).dailysalreqtype).toBe(1);
     // A second offer of the kind while one awaits an answer is refused.
