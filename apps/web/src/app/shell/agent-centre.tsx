@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import {
   AGENT_DEFAULT_PAGE,
   isAgentMenuKey,
@@ -18,11 +17,7 @@ import { canOpenAccountCentre, useSession } from '../../lib/session';
 import '../../styles/security.css';
 import '../../styles/cashier.css';
 import '../../styles/agent.css';
-import { ErrorBoundary } from './error-boundary';
-
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
-}
+import { CentreShell, page } from './centre-shell';
 
 /**
  * Each entry's page, loaded when first shown. The contract entries (dividend, daily wage, hourly
@@ -91,14 +86,12 @@ const pageOf = (data: unknown, menu: readonly AgentMenuKey[]): AgentMenuKey | un
  */
 export function AgentCentre() {
   const { t } = useTranslation('agent');
-  const { t: ts } = useTranslation();
   const open = usePopups((s) => s.open === 'agentCentre');
   const data = usePopups((s) => s.data);
   const show = usePopups((s) => s.show);
   const close = usePopups((s) => s.close);
   const username = useSession((s) => s.username);
   const allowed = useSession(canOpenAccountCentre);
-  const menuRef = useRef<HTMLUListElement>(null);
   // The contract entries follow the consolidated flags (SPEC section 3): shown when their kind is
   // on, with a badge when an offer or a termination request awaits this agent's answer.
   const flags = useContractFlags();
@@ -112,68 +105,33 @@ export function AgentCentre() {
   const active: AgentMenuKey = pageOf(data, menu) ?? AGENT_DEFAULT_PAGE;
   const Page = PAGES[active];
 
-  // On a phone the menu is a horizontal strip: keep the current entry in view.
-  useEffect(() => {
-    if (!open) return;
-    const current = menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const strip = menuRef.current?.parentElement;
-    if (!current || !strip || strip.scrollWidth <= strip.clientWidth) return;
-    strip.scrollTo({ left: current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2 });
-  }, [open, active]);
-
   return (
-    <Modal
+    <CentreShell
       id="agentCentre"
       title={t('centre.title')}
       open={open && allowed}
       onClose={close}
-      closeLabel={ts('common.close')}
-      size="lg"
+      layoutClassName="ag-layout"
+      menuLabel={t('centre.menu')}
+      menuTestId="agent-menu"
+      username={username}
+      entries={menu}
+      active={active}
+      onPick={(key) => show('agentCentre', { page: key })}
+      entryLabel={(key) => t(`menu.${key}`)}
+      badge={(key) => {
+        const request = awaiting[key as ContractMenuKey];
+        return (
+          request && (
+            <span className="mc-count ag-count" data-testid={`${key}-badge`} data-request={request}>
+              <span aria-hidden="true">!</span>
+              <span className="visually-hidden">{t(`contracts.awaiting.${request}`)}</span>
+            </span>
+          )
+        );
+      }}
     >
-      <div className="mc-layout ag-layout">
-        <nav className="mc-menu" aria-label={t('centre.menu')}>
-          {username && (
-            <p className="mc-user">
-              <span className="mc-avatar" aria-hidden="true">
-                {username.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="mc-username">{username}</span>
-            </p>
-          )}
-          <ul ref={menuRef} data-testid="agent-menu">
-            {menu.map((key) => {
-              const request = awaiting[key as ContractMenuKey];
-              return (
-                <li key={key}>
-                  <button
-                    type="button"
-                    data-testid={key}
-                    aria-current={key === active ? 'page' : undefined}
-                    onClick={() => show('agentCentre', { page: key })}
-                  >
-                    <span className="mc-menu-label">{t(`menu.${key}`)}</span>
-                    {request && (
-                      <span className="mc-count ag-count" data-testid={`${key}-badge`} data-request={request}>
-                        <span aria-hidden="true">!</span>
-                        <span className="visually-hidden">{t(`contracts.awaiting.${request}`)}</span>
-                      </span>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="mc-page">
-          <ErrorBoundary key={active}>
-            <Suspense
-              fallback={<div className="skeleton-block" aria-busy="true" aria-label={ts('common.loading')} />}
-            >
-              {Page && <Page key={active} />}
-            </Suspense>
-          </ErrorBoundary>
-        </div>
-      </div>
-    </Modal>
+      {Page && <Page key={active} />}
+    </CentreShell>
   );
 }

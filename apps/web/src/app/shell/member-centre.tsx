@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
+import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Modal } from '../../components/ui/modal';
 import { useUnreadCount } from '../../features/inbox/api/get-unread-count';
 import { usePopups } from '../../lib/popups';
 import { canOpenMemberCentre, useSession } from '../../lib/session';
 import '../../styles/security.css';
 import '../../styles/cashier.css';
-import { ErrorBoundary } from './error-boundary';
+import { CentreShell, page } from './centre-shell';
 
 /** The member-centre menu keys (SPEC section 2), in the spec's order. */
 const KEYS = [
@@ -27,11 +26,6 @@ const KEYS = [
   'manualRebate',
 ] as const;
 type EntryKey = (typeof KEYS)[number];
-
-/** A named export of a lazily loaded module as a page component: each page is its own chunk. */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
-}
 
 /** Each entry's page, loaded when it is first shown; app/ pages compose features where one needs another. */
 const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
@@ -129,7 +123,6 @@ export function MemberCentre() {
   const [params, setParams] = useSearchParams();
   const linked = params.get(MEMBER_PAGE_PARAM);
   const badges = useBadges();
-  const menuRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (linked === null) return;
@@ -152,68 +145,31 @@ export function MemberCentre() {
   const active: EntryKey = pageOf(data) ?? KEYS[0];
   const Page = PAGES[active];
 
-  // On a phone the menu is a horizontal strip: keep the current entry in view.
-  useEffect(() => {
-    if (!open) return;
-    const current = menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const strip = menuRef.current?.parentElement;
-    if (!current || !strip || strip.scrollWidth <= strip.clientWidth) return;
-    strip.scrollTo({ left: current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2 });
-  }, [open, active]);
-
   return (
-    <Modal
+    <CentreShell
       id="memberCentre"
       title={t('security.centre.title')}
       open={open && allowed}
       onClose={close}
-      closeLabel={t('common.close')}
-      size="lg"
+      menuLabel={t('security.centre.menu')}
+      username={username}
+      entries={KEYS}
+      active={active}
+      onPick={(key) => show('memberCentre', { page: key })}
+      entryLabel={(key) => t(`memberCentre.menu.${key}`)}
+      badge={(key) => {
+        const count = badges[key] ?? 0;
+        return (
+          count > 0 && (
+            <span className="mc-count" data-testid={`${key}-badge`}>
+              {count > 99 ? '99+' : count}
+              <span className="visually-hidden"> {t('memberCentre.unread', { n: count })}</span>
+            </span>
+          )
+        );
+      }}
     >
-      <div className="mc-layout">
-        <nav className="mc-menu" aria-label={t('security.centre.menu')}>
-          {username && (
-            <p className="mc-user">
-              <span className="mc-avatar" aria-hidden="true">
-                {username.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="mc-username">{username}</span>
-            </p>
-          )}
-          <ul ref={menuRef}>
-            {KEYS.map((key) => {
-              const count = badges[key] ?? 0;
-              return (
-                <li key={key}>
-                  <button
-                    type="button"
-                    data-testid={key}
-                    aria-current={key === active ? 'page' : undefined}
-                    onClick={() => show('memberCentre', { page: key })}
-                  >
-                    <span className="mc-menu-label">{t(`memberCentre.menu.${key}`)}</span>
-                    {count > 0 && (
-                      <span className="mc-count" data-testid={`${key}-badge`}>
-                        {count > 99 ? '99+' : count}
-                        <span className="visually-hidden"> {t('memberCentre.unread', { n: count })}</span>
-                      </span>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="mc-page">
-          <ErrorBoundary key={active}>
-            <Suspense
-              fallback={<div className="skeleton-block" aria-busy="true" aria-label={t('common.loading')} />}
-            >
-              <Page key={active} />
-            </Suspense>
-          </ErrorBoundary>
-        </div>
-      </div>
-    </Modal>
+      <Page key={active} />
+    </CentreShell>
   );
 }

@@ -1,12 +1,10 @@
 import type { AgentTransferResult } from '@app/contracts';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/ui/form-field';
-import { FormStatus, type Status } from '../../../components/ui/form-status';
+import { FormStatus } from '../../../components/ui/form-status';
 import { Modal } from '../../../components/ui/modal';
-import { MoneyInput } from '../../../components/ui/money-input';
-import { PaymentPasswordField } from '../../../components/ui/payment-password-field';
 import { QueryState } from '../../../components/ui/query-state';
+import { AmountPasswordForm, TransferConfirm, useTransferForm } from '../../../components/ui/transfer-form';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { useRequestId } from '../../../lib/request-id';
@@ -31,12 +29,8 @@ export function DownlineTransferDialog({ target, onClose }: { target: TransferTa
   const home = useAgentHome();
   const transfer = useTransferToDownline();
   const request = useRequestId();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ amount?: AmountProblem; password?: PasswordProblem }>({});
-  const [reviewing, setReviewing] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const [result, setResult] = useState<AgentTransferResult | null>(null);
+  const form = useTransferForm<{ amount?: AmountProblem; password?: PasswordProblem }, AgentTransferResult>();
+  const { amount, password, problems, reviewing, status, result } = form;
 
   return (
     <Modal
@@ -58,10 +52,7 @@ export function DownlineTransferDialog({ target, onClose }: { target: TransferTa
                 : ts(`cashierCommon.amount.${p}`);
             const review = (e: FormEvent) => {
               e.preventDefault();
-              setStatus(null);
-              const found = transferProblems(amount, password, h.balance);
-              setProblems(found);
-              if (!found.amount && !found.password) setReviewing(true);
+              form.review(transferProblems(amount, password, h.balance));
             };
             const send = () => {
               transfer.mutate(
@@ -74,14 +65,11 @@ export function DownlineTransferDialog({ target, onClose }: { target: TransferTa
                 {
                   onSuccess: (r) => {
                     request.settle();
-                    setResult(r);
-                    setReviewing(false);
-                    setAmount('');
-                    setPassword('');
+                    form.done(r);
                   },
                   onError: (err) => {
-                    setReviewing(false);
-                    setStatus({ ok: false, text: errorText(err) });
+                    form.setReviewing(false);
+                    form.setStatus({ ok: false, text: errorText(err) });
                   },
                 },
               );
@@ -118,7 +106,7 @@ export function DownlineTransferDialog({ target, onClose }: { target: TransferTa
                     >
                       {ts('common.close')}
                     </button>
-                    <button type="button" className="btn" onClick={() => setResult(null)}>
+                    <button type="button" className="btn" onClick={() => form.setResult(null)}>
                       {t('transfer.again')}
                     </button>
                   </div>
@@ -132,64 +120,31 @@ export function DownlineTransferDialog({ target, onClose }: { target: TransferTa
                   {t('transfer.available', { amount: showMoney(h.balance, symbol) })}
                 </p>
                 {reviewing ? (
-                  <div className="sec-confirm" data-testid="agent-transfer-confirm">
-                    <p>
-                      {t('transfer.confirm', {
-                        amount: showMoney(normalisedAmount(amount), symbol),
-                        account: target.account,
-                      })}
-                    </p>
-                    <div className="sec-actions">
-                      <button
-                        type="button"
-                        className="btn btn-primary"
-                        disabled={transfer.isPending}
-                        onClick={send}
-                        data-testid="agent-transfer-confirm-submit"
-                      >
-                        {transfer.isPending ? ts('cashierCommon.working') : ts('cashierCommon.confirm')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn"
-                        disabled={transfer.isPending}
-                        onClick={() => setReviewing(false)}
-                      >
-                        {ts('cashierCommon.back')}
-                      </button>
-                    </div>
-                  </div>
+                  <TransferConfirm
+                    testId="agent-transfer-confirm"
+                    pending={transfer.isPending}
+                    onConfirm={send}
+                    onBack={() => form.setReviewing(false)}
+                  >
+                    {t('transfer.confirm', {
+                      amount: showMoney(normalisedAmount(amount), symbol),
+                      account: target.account,
+                    })}
+                  </TransferConfirm>
                 ) : (
-                  <form className="sec-form" noValidate onSubmit={review}>
-                    <FormField
-                      id="agent-transfer-amount"
-                      label={ts('cashierCommon.amountLabel')}
-                      error={problems.amount && amountText(problems.amount)}
-                    >
-                      <MoneyInput
-                        value={amount}
-                        symbol={symbol}
-                        onChange={(v) => {
-                          setAmount(v);
-                          setProblems((p) => ({ ...p, amount: undefined }));
-                        }}
-                      />
-                    </FormField>
-                    <PaymentPasswordField
-                      id="agent-transfer-password"
-                      value={password}
-                      error={problems.password && ts(`cashierCommon.paymentPassword.${problems.password}`)}
-                      onChange={(v) => {
-                        setPassword(v);
-                        setProblems((p) => ({ ...p, password: undefined }));
-                      }}
-                    />
-                    <div className="sec-actions">
-                      <button type="submit" className="btn btn-primary" data-testid="agent-transfer-submit">
-                        {ts('cashierCommon.next')}
-                      </button>
-                    </div>
-                  </form>
+                  <AmountPasswordForm
+                    idPrefix="agent-transfer"
+                    symbol={symbol}
+                    amount={amount}
+                    password={password}
+                    amountError={problems.amount && amountText(problems.amount)}
+                    passwordError={
+                      problems.password && ts(`cashierCommon.paymentPassword.${problems.password}`)
+                    }
+                    onAmount={form.changeAmount}
+                    onPassword={form.changePassword}
+                    onSubmit={review}
+                  />
                 )}
                 <FormStatus status={status} testId="agent-transfer-status" />
               </>

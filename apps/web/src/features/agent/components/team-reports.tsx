@@ -1,4 +1,5 @@
 import { AGENT_LIMITS } from '@app/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/ui/date-range-picker';
@@ -24,7 +25,14 @@ function useReportFilters() {
   const [draft, setDraft] = useState('');
   const [username, setUsername] = useState('');
   const [page, setPage] = useState(1);
-  return { ...period, draft, setDraft, username, setUsername, page, setPage };
+  const query = {
+    startTime: period.range.startTime,
+    endTime: period.range.endTime,
+    pageNo: page,
+    pageSize: AGENT_LIMITS.pageSize,
+    username: username || undefined,
+  };
+  return { ...period, draft, setDraft, username, setUsername, page, setPage, query };
 }
 
 function ReportFilters({ name, f }: { name: string; f: ReturnType<typeof useReportFilters> }) {
@@ -77,7 +85,7 @@ function ReportTable<F>({
   columns,
 }: {
   testId: string;
-  rows: (F & { id: number; account: string; level: number })[];
+  rows: Row<F>[];
   total: F;
   columns: Column<F>[];
 }) {
@@ -126,18 +134,64 @@ function ReportTable<F>({
   );
 }
 
+type Row<F> = F & { id: number; account: string; level: number };
+
+/** A per-downline report page: its title, the filters, the paged table and an optional note. */
+function ReportPage<F>({
+  testId,
+  title,
+  name,
+  f,
+  report,
+  empty,
+  emptyTestId,
+  tableTestId,
+  columns,
+  children,
+}: {
+  testId: string;
+  title: string;
+  name: string;
+  f: ReturnType<typeof useReportFilters>;
+  report: UseQueryResult<{ list: Row<F>[]; total: F; totalPages: number }>;
+  empty: string;
+  emptyTestId: string;
+  tableTestId: string;
+  columns: Column<F>[];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('agent');
+  return (
+    <div className="sec-page" data-testid={testId}>
+      <h3 className="sec-page-title">{title}</h3>
+      <ReportFilters name={name} f={f} />
+      <QueryState query={report}>
+        {(data) => (
+          <PagedTable
+            count={data.list.length}
+            empty={empty}
+            emptyTestId={emptyTestId}
+            busy={report.isPlaceholderData}
+            page={f.page}
+            totalPages={data.totalPages}
+            onPage={f.setPage}
+            label={t('reports.pages')}
+          >
+            <ReportTable testId={tableTestId} rows={data.list} total={data.total} columns={columns} />
+          </PagedTable>
+        )}
+      </QueryState>
+      {children}
+    </div>
+  );
+}
+
 /** Team betting: the bets each downline placed in the period, with totals. */
 export function TeamBettingReport() {
   const { t } = useTranslation('agent');
   const brand = useBrand();
   const f = useReportFilters();
-  const report = useTeamBetting({
-    startTime: f.range.startTime,
-    endTime: f.range.endTime,
-    pageNo: f.page,
-    pageSize: AGENT_LIMITS.pageSize,
-    username: f.username || undefined,
-  });
+  const report = useTeamBetting(f.query);
   const symbol = brand.currencySymbol;
   type F = { betCount: number; stake: number; validBet: number; payout: number; winLoss: number };
   const columns: Column<F>[] = [
@@ -153,26 +207,17 @@ export function TeamBettingReport() {
     },
   ];
   return (
-    <div className="sec-page" data-testid="team-betting">
-      <h3 className="sec-page-title">{t('menu.teamBetting')}</h3>
-      <ReportFilters name="betting" f={f} />
-      <QueryState query={report}>
-        {(data) => (
-          <PagedTable
-            count={data.list.length}
-            empty={t('reports.emptyBetting')}
-            emptyTestId="team-betting-empty"
-            busy={report.isPlaceholderData}
-            page={f.page}
-            totalPages={data.totalPages}
-            onPage={f.setPage}
-            label={t('reports.pages')}
-          >
-            <ReportTable testId="team-betting-table" rows={data.list} total={data.total} columns={columns} />
-          </PagedTable>
-        )}
-      </QueryState>
-    </div>
+    <ReportPage
+      testId="team-betting"
+      title={t('menu.teamBetting')}
+      name="betting"
+      f={f}
+      report={report}
+      empty={t('reports.emptyBetting')}
+      emptyTestId="team-betting-empty"
+      tableTestId="team-betting-table"
+      columns={columns}
+    />
   );
 }
 
@@ -181,13 +226,7 @@ export function TeamProfitReport() {
   const { t } = useTranslation('agent');
   const brand = useBrand();
   const f = useReportFilters();
-  const report = useTeamProfit({
-    startTime: f.range.startTime,
-    endTime: f.range.endTime,
-    pageNo: f.page,
-    pageSize: AGENT_LIMITS.pageSize,
-    username: f.username || undefined,
-  });
+  const report = useTeamProfit(f.query);
   const symbol = brand.currencySymbol;
   type F = {
     deposits: number;
@@ -216,26 +255,18 @@ export function TeamProfitReport() {
     },
   ];
   return (
-    <div className="sec-page" data-testid="user-profit-loss">
-      <h3 className="sec-page-title">{t('menu.userProfitLoss')}</h3>
-      <ReportFilters name="profit" f={f} />
-      <QueryState query={report}>
-        {(data) => (
-          <PagedTable
-            count={data.list.length}
-            empty={t('reports.emptyProfit')}
-            emptyTestId="team-profit-empty"
-            busy={report.isPlaceholderData}
-            page={f.page}
-            totalPages={data.totalPages}
-            onPage={f.setPage}
-            label={t('reports.pages')}
-          >
-            <ReportTable testId="team-profit-table" rows={data.list} total={data.total} columns={columns} />
-          </PagedTable>
-        )}
-      </QueryState>
+    <ReportPage
+      testId="user-profit-loss"
+      title={t('menu.userProfitLoss')}
+      name="profit"
+      f={f}
+      report={report}
+      empty={t('reports.emptyProfit')}
+      emptyTestId="team-profit-empty"
+      tableTestId="team-profit-table"
+      columns={columns}
+    >
       <p className="sec-hint">{t('reports.profitNote')}</p>
-    </div>
+    </ReportPage>
   );
 }

@@ -1,11 +1,9 @@
 import { fromMinor, toMinor, type UplineTransferResult } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/ui/form-field';
-import { FormStatus, type Status } from '../../../components/ui/form-status';
-import { MoneyInput } from '../../../components/ui/money-input';
+import { FormStatus } from '../../../components/ui/form-status';
 import { QueryState } from '../../../components/ui/query-state';
-import { PaymentPasswordField } from '../../../components/ui/payment-password-field';
+import { AmountPasswordForm, TransferConfirm, useTransferForm } from '../../../components/ui/transfer-form';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
@@ -38,12 +36,8 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
   const balance = useBalance();
   const transfer = useTransferUpline();
   const request = useRequestId();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const [reviewing, setReviewing] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const [result, setResult] = useState<UplineTransferResult | null>(null);
+  const form = useTransferForm<Problems, UplineTransferResult>();
+  const { amount, password, problems, reviewing, status, result } = form;
   // The brand does not allow transfers to the upline: the server says so on the first try, and
   // the form then gives way to that answer (member info does not carry the brand's setting).
   const [closed, setClosed] = useState<string | null>(null);
@@ -73,7 +67,6 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
           const symbol = b.currencySymbol;
           const review = (e: FormEvent) => {
             e.preventDefault();
-            setStatus(null);
             const minor = toMinor(amount);
             const max = toMinor(String(b.mainBalance));
             const found: Problems = {
@@ -92,8 +85,7 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
                     ? undefined
                     : t('cashierCommon.paymentPassword.format'),
             };
-            setProblems(found);
-            if (!found.amount && !found.password) setReviewing(true);
+            form.review(found);
           };
           const send = () => {
             const body = { amount, paymentPassword: password };
@@ -102,15 +94,12 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
               {
                 onSuccess: (r) => {
                   request.settle();
-                  setResult(r);
-                  setReviewing(false);
-                  setAmount('');
-                  setPassword('');
+                  form.done(r);
                 },
                 onError: (err) => {
-                  setReviewing(false);
+                  form.setReviewing(false);
                   if (err instanceof ApiError && CLOSED_CODES.includes(err.code)) setClosed(errorText(err));
-                  else setStatus({ ok: false, text: errorText(err) });
+                  else form.setStatus({ ok: false, text: errorText(err) });
                 },
               },
             );
@@ -139,7 +128,7 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
                   </div>
                 </dl>
                 <div className="sec-actions">
-                  <button type="button" className="btn" onClick={() => setResult(null)}>
+                  <button type="button" className="btn" onClick={() => form.setResult(null)}>
                     {t('wallet.upline.again')}
                   </button>
                 </div>
@@ -163,63 +152,28 @@ export function UplineTransfer({ hasUpline, hasPaymentPassword, onSetPaymentPass
                   </button>
                 </div>
               ) : reviewing ? (
-                <div className="sec-confirm" data-testid="upline-confirm">
-                  <p>
-                    {t('wallet.upline.confirm', {
-                      amount: showMoney(fromMinor(toMinor(amount) ?? 0n), symbol),
-                    })}
-                  </p>
-                  <div className="sec-actions">
-                    <button
-                      type="button"
-                      className="btn btn-primary"
-                      disabled={transfer.isPending}
-                      onClick={send}
-                      data-testid="upline-confirm-submit"
-                    >
-                      {transfer.isPending ? t('cashierCommon.working') : t('cashierCommon.confirm')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={transfer.isPending}
-                      onClick={() => setReviewing(false)}
-                    >
-                      {t('cashierCommon.back')}
-                    </button>
-                  </div>
-                </div>
+                <TransferConfirm
+                  testId="upline-confirm"
+                  pending={transfer.isPending}
+                  onConfirm={send}
+                  onBack={() => form.setReviewing(false)}
+                >
+                  {t('wallet.upline.confirm', {
+                    amount: showMoney(fromMinor(toMinor(amount) ?? 0n), symbol),
+                  })}
+                </TransferConfirm>
               ) : (
-                <form className="sec-form" noValidate onSubmit={review}>
-                  <FormField
-                    id="upline-amount"
-                    label={t('cashierCommon.amountLabel')}
-                    error={problems.amount}
-                  >
-                    <MoneyInput
-                      value={amount}
-                      symbol={symbol}
-                      onChange={(v) => {
-                        setAmount(v);
-                        setProblems((p) => ({ ...p, amount: undefined }));
-                      }}
-                    />
-                  </FormField>
-                  <PaymentPasswordField
-                    id="upline-password"
-                    value={password}
-                    error={problems.password}
-                    onChange={(v) => {
-                      setPassword(v);
-                      setProblems((p) => ({ ...p, password: undefined }));
-                    }}
-                  />
-                  <div className="sec-actions">
-                    <button type="submit" className="btn btn-primary" data-testid="upline-submit">
-                      {t('cashierCommon.next')}
-                    </button>
-                  </div>
-                </form>
+                <AmountPasswordForm
+                  idPrefix="upline"
+                  symbol={symbol}
+                  amount={amount}
+                  password={password}
+                  amountError={problems.amount}
+                  passwordError={problems.password}
+                  onAmount={form.changeAmount}
+                  onPassword={form.changePassword}
+                  onSubmit={review}
+                />
               )}
               <FormStatus status={status} testId="upline-status" />
             </section>

@@ -1,0 +1,115 @@
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/ui/modal';
+import { ErrorBoundary } from './error-boundary';
+
+/** A named export of a lazily loaded module as a page component: each page is its own chunk. */
+export function page<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+interface CentreShellProps<K extends string> {
+  /** The popup id (also the Modal's). */
+  id: string;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** Extra class on the layout beside `mc-layout`. */
+  layoutClassName?: string;
+  menuLabel: string;
+  menuTestId?: string;
+  username: string | null | undefined;
+  entries: readonly K[];
+  active: K;
+  onPick: (key: K) => void;
+  entryLabel: (key: K) => string;
+  /** The badge after an entry's label, if any. */
+  badge: (key: K) => ReactNode;
+  /** The active entry's page. */
+  children: ReactNode;
+}
+
+/**
+ * The overlay shell shared by the member and agent centres: a large dialog on desktop, full
+ * screen on a phone (the menu becomes a horizontal strip), the menu and the active page.
+ */
+export function CentreShell<K extends string>({
+  id,
+  title,
+  open,
+  onClose,
+  layoutClassName,
+  menuLabel,
+  menuTestId,
+  username,
+  entries,
+  active,
+  onPick,
+  entryLabel,
+  badge,
+  children,
+}: CentreShellProps<K>) {
+  const { t } = useTranslation();
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  // On a phone the menu is a horizontal strip: keep the current entry in view.
+  useEffect(() => {
+    if (!open) return;
+    const current = menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const strip = menuRef.current?.parentElement;
+    if (!current || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollTo({ left: current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2 });
+  }, [open, active]);
+
+  return (
+    <Modal id={id} title={title} open={open} onClose={onClose} closeLabel={t('common.close')} size="lg">
+      <div className={layoutClassName ? `mc-layout ${layoutClassName}` : 'mc-layout'}>
+        <nav className="mc-menu" aria-label={menuLabel}>
+          {username && (
+            <p className="mc-user">
+              <span className="mc-avatar" aria-hidden="true">
+                {username.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="mc-username">{username}</span>
+            </p>
+          )}
+          <ul ref={menuRef} data-testid={menuTestId}>
+            {entries.map((key) => (
+              <li key={key}>
+                <button
+                  type="button"
+                  data-testid={key}
+                  aria-current={key === active ? 'page' : undefined}
+                  onClick={() => onPick(key)}
+                >
+                  <span className="mc-menu-label">{entryLabel(key)}</span>
+                  {badge(key)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mc-page">
+          <ErrorBoundary key={active}>
+            <Suspense
+              fallback={<div className="skeleton-block" aria-busy="true" aria-label={t('common.loading')} />}
+            >
+              {children}
+            </Suspense>
+          </ErrorBoundary>
+        </div>
+      </div>
+    </Modal>
+  );
+}
