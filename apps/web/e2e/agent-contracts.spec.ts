@@ -254,6 +254,17 @@ test.describe('agent contracts', () => {
     const in02 = mine02.getByTestId('statement-row').first();
     await expect(in02).toHaveAttribute('data-status', 'PAID');
     await expect(in02.getByTestId('statement-amount')).toHaveText(`P ${formatMoney(line.amount)}`);
+    // agent02's team reports show the member's bet: team betting and user profit and loss.
+    await mine02.getByTestId('teamBetting').click();
+    const betRow = mine02.locator(
+      `[data-testid="team-betting-table-row"][data-account="${member.username}"]`,
+    );
+    await expect(betRow).toContainText('P 1,500.00');
+    await mine02.getByTestId('userProfitLoss').click();
+    await expect(
+      mine02.locator(`[data-testid="team-profit-table-row"][data-account="${member.username}"]`),
+    ).toContainText('P 1,500.00');
+
     await page.reload();
     const mine01 = await openPage(page, 'dailyWage');
     await mine01.getByTestId('statement-side').selectOption('OUT');
