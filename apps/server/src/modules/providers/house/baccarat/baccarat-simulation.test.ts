@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SecureRng } from '../secure-rng';
 import { publishedBaccaratFigures } from './baccarat-bets';
 import { BACCARAT_SIMULATIONS } from './baccarat-simulation';
+import { SIMULATION_TEST_SE } from '../game-simulation';
 
 const ROUNDS = 200_000;
 
@@ -15,7 +16,7 @@ describe('baccarat simulation', () => {
   });
 
   it.each(BACCARAT_SIMULATIONS.map((s) => [s.name, s] as const))(
-    '%s: 200,000 rounds land within 4 standard errors of the published RTP',
+    '%s: 200,000 rounds land within 5 standard errors of the published RTP',
     (_name, sim) => {
       const rng = new SecureRng();
       let sum = 0;
@@ -31,7 +32,7 @@ describe('baccarat simulation', () => {
       expect(
         Math.abs(mean - sim.publishedRtp),
         `measured ${mean}, published ${sim.publishedRtp}, se ${se}`,
-      ).toBeLessThan(4 * se);
+      ).toBeLessThan(SIMULATION_TEST_SE * se);
     },
   );
 });

@@ -13,6 +13,7 @@ import {
 } from './cockfight-engine';
 import { COCKFIGHT_SIMULATIONS, playFight } from './cockfight-simulation';
 import { cockfightTimings, fightAt, fightSlot, phaseOf } from './cockfight-schedule';
+import { SIMULATION_TEST_SE } from '../game-simulation';
 
 /** An Rng answering the given values in order (each checked to be in range). */
 function scripted(values: number[]): Rng {
@@ -107,7 +108,7 @@ describe('cockfight simulation', () => {
     for (const s of COCKFIGHT_SIMULATIONS) expect(s.rounds).toBeGreaterThanOrEqual(1_000_000);
   });
 
-  it('measures each published RTP within 4 standard errors over 200,000 fights (SecureRng)', () => {
+  it('measures each published RTP within 5 standard errors over 200,000 fights (SecureRng)', () => {
     const rng = new SecureRng();
     const n = 200_000;
     for (const sim of COCKFIGHT_SIMULATIONS) {
@@ -123,7 +124,7 @@ describe('cockfight simulation', () => {
       expect(
         Math.abs(mean - sim.publishedRtp),
         `${sim.name}: ${mean} vs ${sim.publishedRtp} (se ${se})`,
-      ).toBeLessThan(4 * se);
+      ).toBeLessThan(SIMULATION_TEST_SE * se);
     }
   });
 
