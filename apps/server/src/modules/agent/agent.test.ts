@@ -20,6 +20,7 @@ import type {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/helper';
+import { AgentTeam } from '../../../test/agent-team';
 import { Identity, LOTUS } from '../../../test/identity-client';
 import { hashPassword } from '../../platform/password';
 import { LedgerService } from '../wallet/ledger.service';
@@ -33,6 +34,7 @@ const IP = '10.77.0.1';
 let t: TestContext;
 let id: Identity;
 let ledger: LedgerService;
+let team: AgentTeam;
 let hash: string;
 let payHash: string;
 
@@ -45,56 +47,10 @@ const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_00
 const PERIOD = `startTime=${day(-1)}&endTime=${day(1)}`;
 const rid = () => `t-${randomUUID()}`;
 
-async function addMember(
-  name: string,
-  isAgent: number,
-  upline: string | null,
-  merchant = M,
-): Promise<string> {
-  const row = await t.db.db
-    .insertInto('member')
-    .values({
-      merchant_code: merchant,
-      username: name,
-      password_hash: hash,
-      payment_password_hash: payHash,
-      is_agent: isAgent,
-      upline_id: upline ? ids[upline]! : null,
-      affiliate_code: isAgent ? `AFF${name.toUpperCase()}` : null,
-      referral_code: `REF${name.toUpperCase()}`,
-      register_method: 'SEED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids[name] = row.id;
-  return row.id;
-}
-
-/** Credits a member's main wallet through the ledger (as an operator adjustment). */
-async function fund(name: string, minor: bigint, merchant = M): Promise<void> {
-  const adjustment = await ledger.account(merchant, 'ADJUSTMENT');
-  const main = await ledger.account(merchant, 'MAIN', ids[name]!);
-  await ledger.post(t.db.db, {
-    merchant,
-    reference: `test-fund:${randomUUID()}`,
-    kind: 'ADJUSTMENT',
-    memberId: ids[name]!,
-    postings: [
-      { accountId: adjustment, amount: -minor },
-      { accountId: main, amount: minor },
-    ],
-  });
-}
-
-async function mainBalance(name: string): Promise<bigint> {
-  const row = await t.db.db
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('member_id', '=', ids[name]!)
-    .where('kind', '=', 'MAIN')
-    .executeTakeFirst();
-  return BigInt(row?.balance ?? 0);
-}
+const addMember = (name: string, isAgent: number, upline: string | null, merchant = M) =>
+  team.add(name, isAgent, upline, merchant);
+const fund = (name: string, minor: bigint, merchant = M) => team.fund(name, minor, merchant);
+const mainBalance = (name: string) => team.mainBalance(name);
 
 /** What a refused call must not change: entries, postings, balances, members and sessions. */
 async function snapshot(): Promise<string> {
@@ -150,6 +106,7 @@ beforeAll(async () => {
   id = new Identity(t);
   ledger = new LedgerService(t.db.db);
   [hash, payHash] = await Promise.all([hashPassword(PASSWORD), hashPassword(PAY)]);
+  team = new AgentTeam(t.db.db, M, { password: hash, payment: payHash }, ids);
   // top ─┬─ agenta ─┬─ mema1 ── mema11
   //      │          └─ agenta2 ── mema21
   //      └─ agentb ──── memb1

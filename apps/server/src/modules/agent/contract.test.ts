@@ -19,6 +19,7 @@ import type {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/helper';
+import { AgentTeam } from '../../../test/agent-team';
 import { Identity, LOTUS } from '../../../test/identity-client';
 import { hashPassword } from '../../platform/password';
 import { LedgerService } from '../wallet/ledger.service';
@@ -38,53 +39,16 @@ const adminHeaders = (key = ADMIN_KEY) => ({ merchant: M, 'x-admin-key': key, 'x
 let t: TestContext;
 let id: Identity;
 let ledger: LedgerService;
+let team: AgentTeam;
 let hash: string;
 let stakeEntry: string;
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 
-async function addMember(name: string, isAgent: number, upline: string | null, merchant = M) {
-  const row = await t.db.db
-    .insertInto('member')
-    .values({
-      merchant_code: merchant,
-      username: name,
-      password_hash: hash,
-      is_agent: isAgent,
-      upline_id: upline ? ids[upline]! : null,
-      affiliate_code: isAgent ? `AFF${name.toUpperCase()}` : null,
-      referral_code: `REF${name.toUpperCase()}`,
-      register_method: 'SEED',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids[name] = row.id;
-}
-
-async function fund(name: string, minor: bigint) {
-  const adjustment = await ledger.account(M, 'ADJUSTMENT');
-  const main = await ledger.account(M, 'MAIN', ids[name]!);
-  await ledger.post(t.db.db, {
-    merchant: M,
-    reference: `test-fund:${randomUUID()}`,
-    kind: 'ADJUSTMENT',
-    memberId: ids[name]!,
-    postings: [
-      { accountId: adjustment, amount: -minor },
-      { accountId: main, amount: minor },
-    ],
-  });
-}
-
-async function mainBalance(name: string): Promise<bigint> {
-  const row = await t.db.db
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('member_id', '=', ids[name]!)
-    .where('kind', '=', 'MAIN')
-    .executeTakeFirst();
-  return BigInt(row?.balance ?? 0);
-}
+const addMember = (name: string, isAgent: number, upline: string | null, merchant = M) =>
+  team.add(name, isAgent, upline, merchant);
+const fund = (name: string, minor: bigint) => team.fund(name, minor);
+const mainBalance = (name: string) => team.mainBalance(name);
 
 /** A settled bet of `name` at `settledAt`: valid turnover and payout in minor units. */
 async function bet(name: string, settledAt: Date, validBet: bigint, payout = 0n) {
@@ -180,6 +144,7 @@ beforeAll(async () => {
   id = new Identity(t);
   ledger = new LedgerService(t.db.db);
   hash = await hashPassword(PASSWORD);
+  team = new AgentTeam(t.db.db, M, { password: hash }, ids);
   // top ─┬─ agenta ─┬─ agenta2 ─┬─ agentc ── memc1
   //      │          │           └─ mema21
   //      │          └─ mema1
