@@ -6,9 +6,10 @@ import {
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ComponentPropsWithRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSubAccount } from '../../../features/agent/api/register-sub-account';
+import { RegisterFieldInput } from '../../../features/member/components/register-field';
 import { useRuleText } from '../../../features/member/hooks/use-rule-text';
 import {
   planRegisterForm,
@@ -40,7 +41,6 @@ const INPUT: Partial<Record<RegisterField, ComponentPropsWithRef<'input'>>> = {
   qqNum: { type: 'text', inputMode: 'numeric' },
   whatsapp: { type: 'tel', inputMode: 'numeric' },
 };
-const HINTED = new Set<RegisterField>(['username', 'password']);
 
 type AccountType = (typeof SUB_ACCOUNT_TYPES)[number];
 
@@ -60,7 +60,6 @@ export function RegisterAccountPage() {
   const [accountType, setAccountType] = useState<AccountType>('MEMBER');
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<SubAccount | null>(null);
-  const { TextField, CountryCodeSelect } = authKit;
 
   const plan = useMemo(
     () =>
@@ -184,40 +183,18 @@ export function RegisterAccountPage() {
             </label>
           ))}
         </fieldset>
-        {plan.map((p) => {
-          const id = `sub-${p.field}`;
-          const common = {
-            id,
-            label: ts(`auth.fields.${p.field}`),
-            required: p.required,
-            error: errors[p.field]?.message,
-            hint: HINTED.has(p.field) ? text(p.rule) : undefined,
-            inputProps: { ...register(p.field), ...INPUT[p.field] },
-          };
-          if (p.field === 'mobileNum') {
-            return (
-              <TextField
-                key={p.field}
-                {...common}
-                before={
-                  <Controller
-                    control={control}
-                    name="countryDialingCode"
-                    render={({ field }) => (
-                      <CountryCodeSelect
-                        id="sub-country"
-                        label={ts('auth.fields.countryCode')}
-                        value={field.value}
-                        onChange={field.onChange}
-                      />
-                    )}
-                  />
-                }
-              />
-            );
-          }
-          return <TextField key={p.field} {...common} />;
-        })}
+        {plan.map((p) => (
+          <RegisterFieldInput
+            key={p.field}
+            kit={authKit}
+            p={p}
+            idPrefix="sub"
+            input={INPUT}
+            register={register}
+            control={control}
+            errors={errors}
+          />
+        ))}
         {failure && (
           <p className="form-error" role="alert" data-testid="register-account-error">
             {failure}

@@ -1,7 +1,7 @@
 import type { RegisterField, RegisterRequest } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ComponentPropsWithRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -15,6 +15,7 @@ import { useRuleText } from '../hooks/use-rule-text';
 import { registerSchema, type PlannedField, type RegisterMode, type RegisterValues } from '../register-plan';
 import { FIELD_OF_CODE, serverFieldErrors } from '../server-field-errors';
 import type { AuthKit } from './auth-kit';
+import { RegisterFieldInput } from './register-field';
 
 /** Input attributes per field: type, keyboard and autofill. */
 const INPUT: Partial<Record<RegisterField, ComponentPropsWithRef<'input'>>> = {
@@ -31,9 +32,6 @@ const INPUT: Partial<Record<RegisterField, ComponentPropsWithRef<'input'>>> = {
   captcha: { type: 'text', autoComplete: 'off', autoCapitalize: 'characters' },
   affiliateCode: { type: 'text', autoCapitalize: 'characters' },
 };
-
-/** Fields that show their rule as a hint before anything is typed (SPEC section 5 hints). */
-const HINTED = new Set<RegisterField>(['username', 'password']);
 
 export interface RegisterFormProps {
   kit: AuthKit;
@@ -69,7 +67,7 @@ export function RegisterForm({
   const sendCode = useSendRegisterCode();
   const [failure, setFailure] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const { TextField, CountryCodeSelect, SendCodeButton, CaptchaImage } = kit;
+  const { SendCodeButton, CaptchaImage } = kit;
 
   const schema = useMemo(
     () =>
@@ -157,44 +155,15 @@ export function RegisterForm({
     }
   });
 
+  const fieldKit = { kit, idPrefix: 'reg', input: INPUT, register, control, errors };
   const renderField = (p: PlannedField) => {
-    const id = `reg-${p.field}`;
-    const common = {
-      id,
-      label: t(`auth.fields.${p.field}`),
-      required: p.required,
-      error: errors[p.field]?.message,
-      hint: HINTED.has(p.field) ? text(p.rule) : undefined,
-      inputProps: { ...register(p.field), ...INPUT[p.field] },
-    };
-    if (p.field === 'mobileNum') {
-      return (
-        <TextField
-          key={p.field}
-          {...common}
-          before={
-            <Controller
-              control={control}
-              name="countryDialingCode"
-              render={({ field }) => (
-                <CountryCodeSelect
-                  id="reg-country"
-                  label={t('auth.fields.countryCode')}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          }
-        />
-      );
-    }
     if (p.field === 'verificationCode') {
       return (
-        <TextField
+        <RegisterFieldInput
           key={p.field}
-          {...common}
-          inputProps={{ ...common.inputProps, maxLength: 255 }}
+          {...fieldKit}
+          p={p}
+          inputProps={{ maxLength: 255 }}
           after={
             <SendCodeButton
               send={send}
@@ -206,14 +175,21 @@ export function RegisterForm({
       );
     }
     if (p.field === 'captcha') {
-      return <TextField key={p.field} {...common} after={<CaptchaImage round={captchaRound} />} />;
+      return (
+        <RegisterFieldInput key={p.field} {...fieldKit} p={p} after={<CaptchaImage round={captchaRound} />} />
+      );
     }
     if (p.field === 'payeeName') {
       return (
-        <TextField key={p.field} {...common} hint={`${text(p.rule)} ${t('auth.register.payeeNameHint')}`} />
+        <RegisterFieldInput
+          key={p.field}
+          {...fieldKit}
+          p={p}
+          hint={`${text(p.rule)} ${t('auth.register.payeeNameHint')}`}
+        />
       );
     }
-    return <TextField key={p.field} {...common} />;
+    return <RegisterFieldInput key={p.field} {...fieldKit} p={p} />;
   };
 
   return (
