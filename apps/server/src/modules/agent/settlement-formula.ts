@@ -170,11 +170,16 @@ export function realTimeSlot(upTo: number, tz: string): Period | null {
   };
 }
 
+const DAY_END = '@24:00';
+
 /** The day's last real-time accrual (up to midnight) of the day holding `instant`. */
 export function realTimeDayEnd(instant: number, tz: string): Period {
   const day = periodAt('D', instant, tz);
-  return { key: `RT:${day.key.slice(2)}@24:00`, dayKey: day.key, start: day.start, end: day.end };
+  return { key: `RT:${day.key.slice(2)}${DAY_END}`, dayKey: day.key, start: day.start, end: day.end };
 }
+
+/** Whether a real-time period is its day's last accrual (realTimeDayEnd). */
+export const isRealTimeDayEnd = (p: Period): boolean => p.key.endsWith(DAY_END);
 
 /** What the job settles at `now` for a kind and period: the periods just ended (and the one before, after a missed tick). */
 export function duePeriods(kind: ContractKind, period: ContractPeriod, now: number, tz: string): Period[] {

@@ -15,7 +15,14 @@ import { dayWindow } from '../records/records.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { ContractRepository } from './contract.repository';
 import { storedTerms, tiersOf } from './contract.service';
-import { bpToPercent, duePeriods, periodFigure, realTimeAccrual, type Period } from './settlement-formula';
+import {
+  bpToPercent,
+  duePeriods,
+  isRealTimeDayEnd,
+  periodFigure,
+  realTimeAccrual,
+  type Period,
+} from './settlement-formula';
 
 export type StatementQuery = z.output<typeof statementQuerySchema>;
 
@@ -174,9 +181,10 @@ export class SettlementService {
         amount: amount.toString(),
       };
       if (amount === 0n) {
-        // A real-time slot with nothing new writes nothing (the next slot recomputes the day
-        // anyway); any other period keeps a NONE line, so it is not computed again and shows.
-        if (kind === 'REALTIME') return 'NOTHING';
+        // A real-time slot within the day with nothing new writes nothing (the next slot
+        // recomputes the day anyway); any other period, and the day's last accrual (which the
+        // job meets every minute of the next day), keeps a NONE line, so it is not computed again.
+        if (kind === 'REALTIME' && !isRealTimeDayEnd(p)) return 'NOTHING';
         await this.repo.insertSettlement(trx, { ...line, status: 'NONE', reason: null, entry_id: null });
         return 'NOTHING';
       }
