@@ -135,16 +135,24 @@ test.describe('lottery', () => {
     await expect(page.getByTestId('lottery-empty')).toBeVisible();
     await page.getByTestId('lottery-search').fill('');
 
-    // Weekday filter: every card shown draws on the chosen day.
+    // Weekday filter: exactly the VN games that draw on Monday (2) show; Mega 6/45 does not.
+    const vn = all.filter((i) => i.gameMenuTag === 'VN');
+    const onMonday = vn.filter((i) => i.drawDayOfWeek.split(',').includes('2'));
+    expect(onMonday.length).toBeGreaterThan(0);
+    expect(onMonday.length).toBeLessThan(vn.length);
     await page.getByTestId('lottery-day-2').click();
-    const days = await page
-      .locator('[data-testid="lottery-card"]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-days') ?? ''));
+    const cards = page.locator('[data-testid="lottery-card"]');
+    await expect(cards).toHaveCount(onMonday.length);
+    const days = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-days') ?? ''));
     for (const d of days) expect(d.split(',')).toContain('2');
 
-    // Open numbers show at most six digits.
-    for (const n of await page.locator('[data-testid="lottery-card-number"][data-number]').all())
+    // Open numbers show at most six digits (the fast games have drawn by now, every 20 s here).
+    await page.getByTestId('lottery-tab-FAST').click();
+    const numbers = page.locator('[data-testid="lottery-card-number"][data-number]');
+    await expect(numbers.first()).toBeVisible({ timeout: 45_000 });
+    for (const n of await numbers.all())
       expect((await n.getAttribute('data-number'))!.length).toBeLessThanOrEqual(6);
+    await page.getByTestId('lottery-tab-VN').click();
 
     // Favourites need a session.
     await page.getByTestId('lottery-list-fav').click();

@@ -1,4 +1,4 @@
-import type { LotteryFamily, LotteryMenuTag, LotteryTable, LotteryWeekday } from '@app/contracts';
+import type { LotteryMenuTag, LotteryTable, LotteryWeekday } from '@app/contracts';
 import { fastLockSeconds, type DrawPlan } from './lottery-schedule';
 
 /**
@@ -77,8 +77,6 @@ const BY_KEY = new Map(LOTTERY_GAME_DEFS.map((d) => [`${d.vendor}/${d.gameCode}`
 export function lotteryDef(vendor: string, gameCode: string): LotteryGameDef | undefined {
   return BY_KEY.get(`${vendor}/${gameCode}`);
 }
-
-export const familyOf = (d: LotteryGameDef): LotteryFamily => d.family;
 
 /** A game's draw plan: digit games in the brand's time zone, fast games every `fastSeconds`. */
 export function planOf(d: LotteryGameDef, timeZone: string, fastSeconds: number): DrawPlan {

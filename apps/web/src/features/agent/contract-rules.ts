@@ -22,13 +22,6 @@ export type ContractMenuKey = Extract<
   'dividend' | 'dailyWage' | 'hourlySalary' | 'realTimeSalary'
 >;
 
-/** The contract kind each menu entry manages. */
-export const KIND_OF_ENTRY: Record<ContractMenuKey, ContractKind> = {
-  dividend: 'DIVIDEND',
-  dailyWage: 'DAILY',
-  hourlySalary: 'HOURLY',
-  realTimeSalary: 'REALTIME',
-};
 export const ENTRY_OF_KIND: Record<ContractKind, ContractMenuKey> = {
   DIVIDEND: 'dividend',
   DAILY: 'dailyWage',

@@ -1,4 +1,4 @@
-import type { LotteryBetType, LotteryBetTypeInfo } from '@app/contracts';
+import type { LotteryBetTypeInfo } from '@app/contracts';
 
 /**
  * The betting page's tabs: each bet type that names numbers is a tab of its own; the fast games'
@@ -40,6 +40,3 @@ export function lineOdds(
   if (info.oddsBySum && numbers.length === 1) return info.oddsBySum[Number(numbers[0])] ?? info.odds;
   return info.odds;
 }
-
-export const isBetType = (types: readonly LotteryBetTypeInfo[], t: string): t is LotteryBetType =>
-  types.some((x) => x.betType === t);

@@ -6,6 +6,7 @@ import { formatMoney } from '@app/contracts';
 import { allNumbers, checkNumbers, linesOf, parseTyped } from '../numbers';
 import { lineOdds, SIDES, type PickerGroup } from '../picker-groups';
 import { stakeProblem } from '../slip';
+import { showMoney } from '../../../lib/money';
 
 /** Bet types whose numbers are picked on a grid (at most 100 of them); wider ones are typed. */
 const GRID_MAX = 100;
@@ -66,8 +67,8 @@ export function BetPicker({
     if (stakeIssue) {
       setProblem(
         t(`picker.stakeProblem.${stakeIssue}`, {
-          min: `${symbol} ${formatMoney(limits.minStake)}`,
-          max: `${symbol} ${formatMoney(limits.maxStake)}`,
+          min: showMoney(limits.minStake, symbol),
+          max: showMoney(limits.maxStake, symbol),
         }),
       );
       return;
@@ -201,8 +202,8 @@ export function BetPicker({
         />
         <span id={`${stakeId}-limits`} className="lt-limits">
           {t('picker.limits', {
-            min: `${symbol} ${formatMoney(limits.minStake)}`,
-            max: `${symbol} ${formatMoney(limits.maxStake)}`,
+            min: showMoney(limits.minStake, symbol),
+            max: showMoney(limits.maxStake, symbol),
           })}
         </span>
       </div>

@@ -4,6 +4,7 @@ import { cleanAmountText } from '../../../components/ui/money-input';
 import { lineOdds } from '../picker-groups';
 import { lineReturn, slipTotal, stakeProblem, type SlipLine } from '../slip';
 import { showOdds } from './bet-picker';
+import { showMoney } from '../../../lib/money';
 
 /** The bet slip: its lines (stake editable, removable), the total and the button that places it. */
 export function BetSlip({
@@ -83,14 +84,14 @@ export function BetSlip({
                 {problem && info ? (
                   <span className="lt-problem">
                     {t(`picker.stakeProblem.${problem}`, {
-                      min: `${symbol} ${formatMoney(info.minStake)}`,
-                      max: `${symbol} ${formatMoney(info.maxStake)}`,
+                      min: showMoney(info.minStake, symbol),
+                      max: showMoney(info.maxStake, symbol),
                     })}
                   </span>
                 ) : (
                   <span className="lt-muted lt-slip-return">
                     {t('slip.return', {
-                      amount: `${symbol} ${formatMoney(fromMinor(lineReturn(l.stake, odds)))}`,
+                      amount: showMoney(fromMinor(lineReturn(l.stake, odds)), symbol),
                     })}
                   </span>
                 )}
