@@ -63,6 +63,13 @@ test.describe('lottery', () => {
     await page.getByTestId('lottery-bettype-SIDES').click();
     await page.getByTestId('lottery-side-BIG').click();
     await page.getByTestId('lottery-side-SMALL').click();
+    // A stake outside the game's limits is refused in the picker: nothing reaches the slip.
+    for (const bad of ['0', '0.05', '10000.01', 'abc']) {
+      await page.getByTestId('lottery-stake').fill(bad);
+      await page.getByTestId('lottery-add').click();
+      await expect(page.getByTestId('lottery-picker-problem')).toBeVisible();
+      await expect(page.getByTestId('lottery-slip-line')).toHaveCount(0);
+    }
     await page.getByTestId('lottery-stake').fill('5');
     await page.getByTestId('lottery-add').click();
     await expect(page.getByTestId('lottery-slip-line')).toHaveCount(2);

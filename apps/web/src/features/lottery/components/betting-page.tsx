@@ -124,7 +124,7 @@ function BettingScreen({
   const bets = useMyBets(vendor, info.gameCode);
 
   // The draw locks: ask for the game again (the next draw opens); the draw is due: ask for the
-  // results, my bets and the game.
+  // results and the game (my bets follow the new result, below).
   const lockAt = draw?.lockTime ?? null;
   const winAt = draw?.winningTime ?? null;
   useEffect(() => {
@@ -142,17 +142,21 @@ function BettingScreen({
       at(winAt + RESULT_WAIT_MS, () => {
         void client.invalidateQueries({ queryKey: lotteryKeys.game(vendor, info.gameCode) });
         void client.invalidateQueries({ queryKey: lotteryKeys.draws(vendor, info.gameCode) });
-        void client.invalidateQueries({ queryKey: ['lottery', 'bets'] });
       });
     }
     return () => timers.forEach((id) => window.clearTimeout(id));
   }, [lockAt, winAt, offset, client, vendor, info.gameCode]);
 
-  // A new result in: my bets on it settle; settled bets move the balance.
+  // A new result in (not the one the page loaded with; bets still open poll on their own anyway):
+  // my bets on it settle; settled bets move the balance.
   const latest = draws.data?.list.find((d) => d.result !== null && d.status !== 'CANCELLED');
   const latestDrawn = latest?.numero ?? null;
+  const drawnBefore = useRef(latestDrawn);
   useEffect(() => {
-    if (latestDrawn) void client.invalidateQueries({ queryKey: ['lottery', 'bets'] });
+    const before = drawnBefore.current;
+    drawnBefore.current = latestDrawn;
+    if (before !== null && latestDrawn !== before)
+      void client.invalidateQueries({ queryKey: lotteryKeys.bets });
   }, [latestDrawn, client]);
   const settled = settledCount(bets.data);
   const settledBefore = useRef(settled);
