@@ -151,10 +151,52 @@ describe('seamless callbacks: one round at a time', () => {
     const entries = await journal();
     const d = await pg.debit(m.username, late, gameCode, '1.00');
     expect([d.status, d.body.errorCode]).toEqual([409, 'vendor.round.rolled.back']);
-    // The refused bet was placed and voided at once: its stake came back in the same call
-    // (two entries: the stake and its void).
+    // The refused bet moved nothing and left no bet record; a retry is refused the same way.
+    const retry = await pg.debit(m.username, late, gameCode, '1.00');
+    expect([retry.status, retry.body.errorCode]).toEqual([409, 'vendor.round.rolled.back']);
     expect(await mainBalance(m.id)).toBe(1000n);
-    expect(await journal()).toBe(entries + 2);
+    expect(await journal()).toBe(entries);
+    const record = await t.db.db
+      .selectFrom('bet_record')
+      .select('id')
+      .where('vendor_code', '=', VENDOR)
+      .where('round_id', '=', late)
+      .executeTakeFirst();
+    expect(record).toBeUndefined();
+  });
+
+  it('a bet racing its own rollback is always voided or refused, never left open', async () => {
+    const m = await member('100.00');
+    const RACES = POSTGRES ? 60 : 20;
+    const outcomes = { placedThenVoided: 0, refused: 0 };
+    for (let i = 0; i < RACES; i++) {
+      const bet = pg.txn('race');
+      // Sent at the same moment, in either order.
+      const [d, rb] = await Promise.all(
+        i % 2 === 0
+          ? [pg.debit(m.username, bet, gameCode, '1.00'), pg.rollback(m.username, bet)]
+          : [pg.rollback(m.username, bet), pg.debit(m.username, bet, gameCode, '1.00')].reverse(),
+      );
+      expect(rb!.status, JSON.stringify(rb!.body)).toBe(200);
+      if (d!.status === 200) {
+        // The bet came first: the rollback found it and voided it.
+        expect(rb!.body.value?.betStatus).toBe('VOID');
+        outcomes.placedThenVoided++;
+      } else {
+        expect(d!.body.errorCode).toBe('vendor.round.rolled.back');
+        outcomes.refused++;
+      }
+      const open = await t.db.db
+        .selectFrom('bet_record')
+        .select('status')
+        .where('vendor_code', '=', VENDOR)
+        .where('round_id', '=', bet)
+        .executeTakeFirst();
+      expect(open?.status ?? 'NONE', bet).not.toBe('OPEN');
+    }
+    expect(outcomes.placedThenVoided + outcomes.refused).toBe(RACES);
+    expect(await mainBalance(m.id)).toBe(10_000n);
+    expect(await checkLedger(t.db.db)).toEqual([]);
   });
 
   it('bad signatures, stale timestamps, unknown players and games, bad amounts: clear errors, nothing moved', async () => {

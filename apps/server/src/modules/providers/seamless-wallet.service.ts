@@ -58,10 +58,11 @@ export class SeamlessWalletService {
     // A stake must belong to the member and amount the vendor names (a reused id is a conflict).
     if (placed.bet.memberId !== w.memberId || placed.bet.stake !== input.amount)
       throw new AppError('wallet.reference.conflict');
-    // WARNING: checked after placing, not before. A rollback commits its marker and then looks
-    // for the bet; a debit commits its bet and then looks for the marker: whichever runs second
-    // sees the other, so a bet racing its own rollback is always voided.
-    if (await this.repo.isRolledBack(w.merchant, w.vendor, input.transactionId)) {
+    // A new stake was checked against the round's rollback marker by the batch that placed it,
+    // under the round's lock (migration 0018): a rollback marked before it is refused there, one
+    // marked after it finds the bet and voids it. A repeat was placed by an earlier call, which
+    // may have raced a rollback that stopped before voiding it: look for the marker now.
+    if (placed.repeat && (await this.repo.isRolledBack(w.merchant, w.vendor, input.transactionId))) {
       await this.bets.voidBet(w.merchant, w.vendor, input.transactionId);
       throw new AppError('vendor.round.rolled.back');
     }

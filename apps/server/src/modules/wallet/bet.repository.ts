@@ -30,11 +30,12 @@ export interface StakeItem {
 /**
  * What became of a stake. placed: moved now; repeat: the reference was applied before with the
  * same legs (nothing moved); conflict: applied before with other legs; insufficient: the debit
- * account cannot cover it. `bet` is the record (null if none), `balance` the debit account's
- * balance right after this stake (placed) or after the batch (repeat).
+ * account cannot cover it; rolled_back: a new stake whose round the vendor rolled back before
+ * (nothing moved, see migration 0018). `bet` is the record (null if none), `balance` the debit
+ * account's balance right after this stake (placed) or after the batch (repeat).
  */
 export interface StakeOutcome {
-  outcome: 'placed' | 'repeat' | 'conflict' | 'insufficient';
+  outcome: 'placed' | 'repeat' | 'conflict' | 'insufficient' | 'rolled_back';
   bet: BetRow | null;
   balance: string | null;
 }

@@ -48,6 +48,11 @@ export interface BetResult {
   balance: bigint;
 }
 
+/** A placed stake; `repeat`: the round's stake was placed by an earlier call (nothing moved now). */
+export interface PlacedBet extends BetResult {
+  repeat: boolean;
+}
+
 function toBet(r: BetRow): Bet {
   return {
     id: r.id,
@@ -83,9 +88,10 @@ export class BetService {
    * MAIN -stake, BET_HOLD +stake, and an OPEN bet record. The hot path: once the two account ids
    * are cached it is one statement, bet_place_batch(), shared with the stakes other requests place
    * at the same moment (group commit) and answered after its commit. The main balance must cover
-   * the stake; a repeat of the round answers the first bet and moves nothing.
+   * the stake; a repeat of the round answers the first bet and moves nothing; a new stake for a
+   * round the vendor rolled back already is refused (vendor.round.rolled.back) and moves nothing.
    */
-  async placeBet(merchant: string, memberId: string, input: PlaceBetInput): Promise<BetResult> {
+  async placeBet(merchant: string, memberId: string, input: PlaceBetInput): Promise<PlacedBet> {
     if (input.stake <= 0n) throw new AppError('wallet.amount.invalid');
     const { wallet, ...bet } = input;
     const from = wallet
@@ -107,11 +113,17 @@ export class BetService {
       case 'conflict':
         // The reference was applied with other legs (another member or stake).
         throw new AppError('wallet.reference.conflict');
+      case 'rolled_back':
+        throw new AppError('vendor.round.rolled.back');
       case 'placed':
       case 'repeat':
         // A repeat whose entry has no bet record was not placed by this service.
         if (!placed.bet) throw new Error(`bet ${reference} has an entry but no record`);
-        return { bet: toBet(placed.bet), balance: BigInt(placed.balance ?? '0') };
+        return {
+          bet: toBet(placed.bet),
+          balance: BigInt(placed.balance ?? '0'),
+          repeat: placed.outcome === 'repeat',
+        };
     }
   }
 
