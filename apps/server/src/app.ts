@@ -267,7 +267,10 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     system,
   );
   late.wallet = wallet;
-  const bets = new BetService(new BetRepository(db.db), ledger);
+  const bets = new BetService(
+    new BetRepository(db.db, { batchesInFlight: config.LEDGER_BATCHES_IN_FLIGHT }),
+    ledger,
+  );
   return {
     ...gameServices(db, { bets, wallet, members, config }),
     ledger,

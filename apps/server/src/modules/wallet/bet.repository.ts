@@ -78,30 +78,41 @@ type CloseRow = { item: number; outcome: CloseOutcome['outcome']; balance: strin
 
 /** Stakes in one batch at most (a batch holds its accounts' row locks until it commits). */
 const STAKE_BATCH = 64;
-/** Batches running at once: one can execute while another waits for its commit to be flushed. */
-const STAKE_BATCHES_IN_FLIGHT = 2;
+
+export interface BetRepositoryOptions {
+  /**
+   * Batches of each kind (stakes, closes) running at once. More let one execute while another
+   * waits for its commit to be flushed, which pays where the database has cores to spare and a
+   * slow disk flush; where it shares a few cores with the server, more batches only compete for
+   * them (see LEDGER_BATCHES_IN_FLIGHT in config.ts).
+   */
+  batchesInFlight?: number;
+}
 
 /** SQL of bet records (their money is the ledger's). */
 export class BetRepository {
   /** Concurrent stakes grouped into one bet_place_batch() call each (migration 0004). */
-  private readonly stakes = new GroupCommit<StakeItem, StakeOutcome>((items) => this.placeStakes(items), {
-    maxBatch: STAKE_BATCH,
-    maxInFlight: STAKE_BATCHES_IN_FLIGHT,
-    key: (item) => `${item.merchant}|${item.reference}`,
-  });
+  private readonly stakes: GroupCommit<StakeItem, StakeOutcome>;
 
   /** Concurrent settlements and voids grouped into one bet_settle_batch() call each (migration 0012). */
-  private readonly closes = new GroupCommit<CloseItem, CloseOutcome>(
-    (items) => this.inBatches(items, (batch) => this.closeBatch(batch)),
-    {
+  private readonly closes: GroupCommit<CloseItem, CloseOutcome>;
+
+  constructor(
+    private readonly db: Db,
+    { batchesInFlight = 1 }: BetRepositoryOptions = {},
+  ) {
+    this.stakes = new GroupCommit((items) => this.placeStakes(items), {
       maxBatch: STAKE_BATCH,
-      maxInFlight: STAKE_BATCHES_IN_FLIGHT,
+      maxInFlight: batchesInFlight,
+      key: (item) => `${item.merchant}|${item.reference}`,
+    });
+    this.closes = new GroupCommit((items) => this.inBatches(items, (batch) => this.closeBatch(batch)), {
+      maxBatch: STAKE_BATCH,
+      maxInFlight: batchesInFlight,
       // Closes of one bet never share a batch: each sees what the one before it did.
       key: (item) => `${item.merchant}|${item.vendor}|${item.roundId}`,
-    },
-  );
-
-  constructor(private readonly db: Db) {}
+    });
+  }
 
   /** The root connection (reads outside any transaction). */
   get root(): Db {
