@@ -462,6 +462,48 @@ export const adminAdjustmentSchema = z.object({
 
 // ---- inbox ----
 
+/**
+ * What a message is about; the site words it in the member's language from its params (money as
+ * numbers with 2 decimals). Params per kind:
+ *   DEPOSIT_* orderNo, amount (credit); WITHDRAW_* orderNo, amount (paid, remaining, reason);
+ *   ADJUSTMENT amount, reason;
+ *   PROMO_BONUS title, amount, turnover (the turnover to bet before withdrawing, 0: none);
+ *   PROMO_APPLY_APPROVED title, amount; PROMO_APPLY_REJECTED title, reason;
+ *   RAFFLE_PRIZE title, amount; MISSION_REWARD title, amount; REBATE day (yyyy-mm-dd), amount;
+ *   REFERRAL_REWARD friend (masked username), amount; VIP_UPGRADE level, label, amount (0: none);
+ *   POINTS_REDEEM_APPROVED reward; POINTS_REDEEM_REJECTED reward, reason; POINTS_CONVERTED points, amount;
+ *   CONTRACT_OFFER / CONTRACT_ACCEPTED / CONTRACT_REJECTED / CONTRACT_TERMINATED contract (DIVIDEND,
+ *   DAILY, HOURLY, REALTIME), member (the other party's username);
+ *   SYSTEM title, content (plain text an operator wrote).
+ */
+export const INBOX_KINDS = [
+  'DEPOSIT_APPROVED',
+  'DEPOSIT_REJECTED',
+  'DEPOSIT_ARRIVED',
+  'DEPOSIT_FAILED',
+  'WITHDRAW_PAID',
+  'WITHDRAW_PARTIAL',
+  'WITHDRAW_REJECTED',
+  'ADJUSTMENT',
+  'PROMO_BONUS',
+  'PROMO_APPLY_APPROVED',
+  'PROMO_APPLY_REJECTED',
+  'RAFFLE_PRIZE',
+  'MISSION_REWARD',
+  'REBATE',
+  'REFERRAL_REWARD',
+  'VIP_UPGRADE',
+  'POINTS_REDEEM_APPROVED',
+  'POINTS_REDEEM_REJECTED',
+  'POINTS_CONVERTED',
+  'CONTRACT_OFFER',
+  'CONTRACT_ACCEPTED',
+  'CONTRACT_REJECTED',
+  'CONTRACT_TERMINATED',
+  'SYSTEM',
+] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
 /** `GET /wps/member/messages`: the member's messages, newest first. */
 export const inboxQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),

@@ -1,17 +1,10 @@
+import type { InboxKind } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { InboxRepository } from './inbox.repository';
 
-/** What a cashier message is about; the site words it in the member's language. */
-export type InboxKind =
-  | 'DEPOSIT_APPROVED'
-  | 'DEPOSIT_REJECTED'
-  | 'DEPOSIT_ARRIVED'
-  | 'DEPOSIT_FAILED'
-  | 'WITHDRAW_PAID'
-  | 'WITHDRAW_PARTIAL'
-  | 'WITHDRAW_REJECTED'
-  | 'ADJUSTMENT';
+/** What a message is about (contracts INBOX_KINDS); the site words it in the member's language. */
+export type { InboxKind };
 
 export interface InboxMessage {
   id: string;

@@ -1,21 +1,12 @@
-import type { InboxList } from '@app/contracts';
+import { INBOX_KINDS, type InboxKind, type InboxList } from '@app/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** What a message is about; the site words it in the member's language from `params`. */
-export const MESSAGE_KINDS = [
-  'DEPOSIT_APPROVED',
-  'DEPOSIT_REJECTED',
-  'DEPOSIT_ARRIVED',
-  'DEPOSIT_FAILED',
-  'WITHDRAW_PAID',
-  'WITHDRAW_PARTIAL',
-  'WITHDRAW_REJECTED',
-  'ADJUSTMENT',
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const MESSAGE_KINDS = INBOX_KINDS;
+export type MessageKind = InboxKind;
 
 /** One message: a kind (one of MESSAGE_KINDS, or a newer one this build does not know) and its params. */
 export type InboxMessage = InboxList['list'][number];

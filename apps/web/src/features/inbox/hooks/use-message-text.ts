@@ -4,6 +4,9 @@ import { showMoney, showSigned } from '../../../lib/money';
 import { MESSAGE_KINDS, type InboxMessage, type MessageKind } from '../api/get-messages';
 
 const isKind = (k: string): k is MessageKind => (MESSAGE_KINDS as readonly string[]).includes(k);
+const CONTRACTS = ['DIVIDEND', 'DAILY', 'HOURLY', 'REALTIME'] as const;
+const isContract = (k: string): k is (typeof CONTRACTS)[number] =>
+  (CONTRACTS as readonly string[]).includes(k);
 
 /**
  * A message's title and text in the member's language, from its kind and params. Money params
@@ -21,17 +24,29 @@ export function useMessageText() {
       // A debit (an adjustment can be one) reads "−P 50.00", not "P -50.00".
       return n < 0 ? showSigned(n, brand.currencySymbol) : showMoney(n, brand.currencySymbol);
     };
+    const contract = text('contract');
     const values = {
       orderNo: text('orderNo'),
       amount: money('amount'),
       credit: money('credit'),
       paid: money('paid'),
       remaining: money('remaining'),
+      title: text('title'),
+      day: text('day'),
+      friend: text('friend'),
+      level: text('level'),
+      label: text('label'),
+      reward: text('reward'),
+      points: text('points'),
+      member: text('member'),
+      content: text('content'),
+      contract: isContract(contract) ? t(`inbox.contracts.${contract}`) : contract,
     };
     const reason = typeof m.params.reason === 'string' && m.params.reason ? m.params.reason : null;
     if (!isKind(m.kind)) return { title: t('inbox.kinds.OTHER.title'), body: '', reason };
     return {
-      title: t(`inbox.kinds.${m.kind}.title`),
+      // A system message carries its own title.
+      title: m.kind === 'SYSTEM' && values.title ? values.title : t(`inbox.kinds.${m.kind}.title`),
       body: t(`inbox.kinds.${m.kind}.body`, values),
       reason,
     };
