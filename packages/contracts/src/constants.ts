@@ -133,3 +133,10 @@ export const HEADERS = {
 
 /** Routes that stay reachable without a token when the brand's loginedToHomePage flag is on. */
 export const LOGIN_FREE_ROUTES = ['/login', '/register', '/register.html', '/helpmc', '/download'] as const;
+
+/**
+ * The member label colour of members without a level colour (SPEC section 3: default grey). Here,
+ * not in vip.ts, because the header reads it: constants.ts holds no zod schema, so the first page
+ * load does not carry the schemas.
+ */
+export const DEFAULT_LABEL_COLOR = '#8a9099';

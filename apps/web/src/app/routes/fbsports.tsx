@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { launchFbSports } from '../../features/games/api/launch-fb';
 import { GameFrame } from '../../features/games/components/game-frame';
-import { LOGIN_REQUIRED } from '../../features/session/hooks/use-guard';
+import { LOGIN_REQUIRED } from '../../lib/use-guard';
 import { useErrorText } from '../../lib/error-text';
 import { usePopups } from '../../lib/popups';
 import { useSession } from '../../lib/session';

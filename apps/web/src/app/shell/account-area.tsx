@@ -1,7 +1,8 @@
+import { DEFAULT_LABEL_COLOR } from '@app/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../features/member/api/get-member-info';
-import { useGuard } from '../../features/session/hooks/use-guard';
+import { useGuard } from '../../lib/use-guard';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { isModuleOn, useBrand } from '../../lib/brand';
 import { usePopups } from '../../lib/popups';
@@ -202,6 +203,9 @@ function LoggedIn() {
   const guard = useGuard();
   const show = usePopups((s) => s.show);
   const name = info.data?.nickname || info.data?.account || username || '';
+  // The member label (SPEC section 3): the VIP level's colour rings the avatar (grey by default).
+  const label = info.data?.memberLabel[0];
+  const labelColor = label?.color ?? DEFAULT_LABEL_COLOR;
   return (
     <div className="login-area account-area" data-testid="account-area">
       <button
@@ -211,10 +215,18 @@ function LoggedIn() {
         onClick={() => guard(() => show('memberCentre', { page: 'messageV2' satisfies CentrePage }))}
         data-testid="account-name"
       >
-        <span className="avatar" aria-hidden="true">
+        <span
+          className="avatar"
+          aria-hidden="true"
+          style={{ boxShadow: `0 0 0 2px ${labelColor}` }}
+          title={label?.labelName}
+          data-testid="member-label"
+          data-color={labelColor}
+        >
           {name.slice(0, 1).toUpperCase()}
         </span>
         <span className="account-text">{name}</span>
+        {label?.labelName && <span className="visually-hidden">{label.labelName}</span>}
       </button>
       <HeaderBalance />
       <InfoMenu />

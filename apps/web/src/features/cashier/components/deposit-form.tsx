@@ -11,8 +11,8 @@ import { showMoney } from '../../../lib/money';
 import { useRequestId } from '../../../lib/request-id';
 import { useCreateDeposit } from '../api/create-deposit';
 import { checkDepositAmount, previewDeposit, type AmountProblem } from '../fees';
-import { usePickedImages } from '../hooks/use-picked-images';
-import { ImagePicker } from './image-picker';
+import { usePickedImages } from '../../../lib/use-picked-images';
+import { ImagePicker } from '../../../components/ui/image-picker';
 
 const PAYER_NAME_MAX = 100;
 

@@ -5,8 +5,8 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
 import { useErrorText } from '../../../lib/error-text';
 import { useConfirmPayout } from '../api/confirm-payout';
-import { usePickedImages } from '../hooks/use-picked-images';
-import { ImagePicker } from './image-picker';
+import { usePickedImages } from '../../../lib/use-picked-images';
+import { ImagePicker } from '../../../components/ui/image-picker';
 
 /**
  * The member's answer to a payout awaiting confirmation: "Received", or "Not received" with

@@ -25,7 +25,7 @@ import { useLotteryGame } from '../api/get-lottery-game';
 import { useMyBets } from '../api/get-my-bets';
 import { lotteryKeys } from '../api/keys';
 import { usePlaceLotteryBet } from '../api/place-lottery-bet';
-import { useMemberGuard } from '../hooks/use-member-guard';
+import { useGuard } from '../../../lib/use-guard';
 import { useNow } from '../hooks/use-now';
 import { drawPhase, RESULT_WAIT_MS, settledCount } from '../draw-watch';
 import { groupOf, pickerGroups, type SIDES } from '../picker-groups';
@@ -98,7 +98,7 @@ function BettingScreen({
   const { t } = useTranslation('lottery');
   const client = useQueryClient();
   const errorText = useErrorText();
-  const guard = useMemberGuard();
+  const guard = useGuard();
   const showPopup = usePopups((s) => s.show);
   const token = useSession((s) => s.token);
   const now = useNow(500);
@@ -327,7 +327,7 @@ function BettingScreen({
             onPlace={() => {
               setError(null);
               setNotice(null);
-              guard(() => setConfirming(true));
+              guard(() => setConfirming(true), { allowTrial: true });
             }}
           />
           {notice && (

@@ -13,7 +13,7 @@ import { useVnGameMenu } from '../api/get-vn-game-menu';
 import { lotteryKeys } from '../api/keys';
 import { clockOffset } from '../countdown';
 import { useLotteryFavourites } from '../hooks/use-lottery-favourites';
-import { useMemberGuard } from '../hooks/use-member-guard';
+import { useGuard } from '../../../lib/use-guard';
 import { useNow } from '../hooks/use-now';
 import { useOpenNumberRefresh } from '../hooks/use-open-number-refresh';
 import {
@@ -96,7 +96,7 @@ const PANEL_ID = 'lottery-panel';
 function LobbyScreen({ vendor, initialTab, title, query, tabs: allTabs, tabOf }: ScreenProps) {
   const { t } = useTranslation('lottery');
   const client = useQueryClient();
-  const guard = useMemberGuard();
+  const guard = useGuard();
   const token = useSession((s) => s.token);
   const trial = useSession(isTrial);
   const favourites = useLotteryFavourites();
@@ -149,11 +149,11 @@ function LobbyScreen({ vendor, initialTab, title, query, tabs: allTabs, tabOf }:
 
   const chooseList = (next: LobbyList) => {
     const go = () => setList(next);
-    if (next === 'fav') guard(go, true);
-    else if (next === 'recent') guard(go);
+    if (next === 'fav') guard(go);
+    else if (next === 'recent') guard(go, { allowTrial: true });
     else go();
   };
-  const toggleFavourite = (item: LotteryItem) => guard(() => favourites.toggle(itemKey(item)), true);
+  const toggleFavourite = (item: LotteryItem) => guard(() => favourites.toggle(itemKey(item)));
 
   let body: ReactNode;
   if (query.isPending || (list === 'recent' && recent.isPending)) {

@@ -2,7 +2,7 @@ import { initialDialingCode } from '../countries';
 import { CaptchaImage } from './captcha-image';
 import { CountryCodeSelect } from './country-code-select';
 import { SendCodeButton } from './send-code-button';
-import { TabList } from './tab-list';
+import { TabList } from '../../../components/ui/tab-list';
 import { TextField } from './text-field';
 
 /**

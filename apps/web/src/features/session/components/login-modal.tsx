@@ -8,7 +8,7 @@ import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useErrorText } from '../hooks/use-error-text';
 import { LoginPasswordForm } from './login-password-form';
 import { LoginSmsForm } from './login-sms-form';
-import { TabList } from './tab-list';
+import { TabList } from '../../../components/ui/tab-list';
 
 type Method = 'username' | 'sms';
 

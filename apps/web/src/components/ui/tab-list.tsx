@@ -10,7 +10,10 @@ export interface TabListProps<T extends string> {
   tabs: { value: T; label: string }[];
 }
 
-/** Tabs with the keyboard pattern of WAI-ARIA: arrows, Home and End move and select. */
+/**
+ * Tabs with the keyboard pattern of WAI-ARIA: arrows, Home and End move and select. Styled by
+ * auth.css (.tab-list), which the header loads on every page.
+ */
 export function TabList<T extends string>({ label, panelId, value, onChange, tabs }: TabListProps<T>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent, index: number) => {

@@ -1,6 +1,13 @@
 import { CASHIER_LIMITS } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadImage } from '../api/upload-image';
+import { api } from './api-client';
+
+/**
+ * An image for a deposit receipt, a payout proof, a promotion application or feedback (png or jpg,
+ * checked again by the server), sent as the raw body; the member's own uploads only can be attached.
+ */
+const uploadImage = (file: Blob) =>
+  api.upload<{ imageId: string; size: number }>('/wps/cashier/images', file);
 
 export interface PickedImage {
   key: string;
@@ -13,7 +20,8 @@ export interface PickedImage {
 export type PickProblem = { kind: 'type' | 'size'; name: string } | { kind: 'count'; max: number };
 
 /**
- * Receipts or proofs chosen for upload (SPEC section 5: png or jpg, at most 5 MB each, at most 3),
+ * Images chosen for upload: receipts, proofs, promotion applications, feedback (SPEC section 5:
+ * png or jpg, at most 5 MB each, at most 3),
  * checked here before anything is sent; the server checks the bytes again. `upload()` sends
  * each image once: a retried submission reuses the ids already received.
  */

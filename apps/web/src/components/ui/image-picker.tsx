@@ -1,7 +1,7 @@
 import { CASHIER_LIMITS } from '@app/contracts';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PickedImages, PickProblem } from '../hooks/use-picked-images';
+import type { PickedImages, PickProblem } from '../../lib/use-picked-images';
 
 const MB = 1024 * 1024;
 
