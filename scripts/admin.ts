@@ -18,6 +18,9 @@
  *   npm run admin -- game-type         LIVE off --brand GOLDEN   (switch a game category off)
  *   npm run admin -- lottery-rtp       [Lott=9300 ZY=default ...] --brand LOTUS
  *                                      (lottery return per prize mode, basis points; none: show it)
+ *   npm run admin -- points-redemptions --brand GOLDEN [--status IN_PROCESS] [--page 1]
+ *   npm run admin -- points-approve    <id> --brand GOLDEN   (goods redeemed in the points mall)
+ *   npm run admin -- points-reject     <id> --brand GOLDEN --reason "out of stock" (points and stock back)
  * Common: --operator NAME (audit name; default $USER), --json (print the raw answer).
  * A money call without --request-id gets a fresh one, printed so the same call can be retried
  * safely: the API moves the money once per request id.
@@ -44,6 +47,9 @@ commands:
   lottery-rtp [<mode>=<bp>|<mode>=default ...]  show, or set, the lottery return per prize mode (Lott ZY Elott SEA)
                                                 in basis points from 8000 to 9900 (9300 = 93%); default: back to
                                                 the platform's; new slips are priced at it, placed lines keep their odds
+  points-redemptions [--status S] [--page N]   list points-mall redemptions (IN_PROCESS APPROVED REJECTED)
+  points-approve <id>                           approve goods in process (the member is told)
+  points-reject <id> --reason TEXT              reject goods in process: the points and the stock come back
 options: --operator NAME   --json`;
 
 // A negative amount ("-12.50") would read as an option: carry its sign past the parser.
@@ -173,6 +179,22 @@ function callFor(): Call {
         requestId: id,
       };
     }
+    case 'points-redemptions': {
+      const q = new URLSearchParams({ pageNo: values.page ?? '1', pageSize: '20' });
+      if (values.status) q.set('state', values.status.toUpperCase());
+      return { method: 'GET', url: `/wps/admin/points/redemptions?${q}` };
+    }
+    case 'points-approve':
+      return {
+        method: 'POST',
+        url: `/wps/admin/points/redemptions/${encodeURIComponent(arg(0, 'id'))}/approve`,
+      };
+    case 'points-reject':
+      return {
+        method: 'POST',
+        url: `/wps/admin/points/redemptions/${encodeURIComponent(arg(0, 'id'))}/reject`,
+        body: { reason: need('reason', values.reason) },
+      };
     default:
       return fail(`unknown command: ${command}`);
   }

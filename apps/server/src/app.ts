@@ -55,6 +55,10 @@ import { LedgerService } from './modules/wallet/ledger.service';
 import { TurnoverService } from './modules/wallet/turnover.service';
 import { BetRepository } from './modules/wallet/bet.repository';
 import { BetService } from './modules/wallet/bet.service';
+import { BetStatsRepository } from './modules/wallet/bet-stats.repository';
+import { BetStatsService } from './modules/wallet/bet-stats.service';
+import { BonusService } from './modules/wallet/bonus.service';
+import { registerEngagement } from './engagement';
 import { WalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
@@ -276,6 +280,8 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     ledger,
     inbox,
     turnover,
+    bonus: new BonusService(ledger, turnover, inbox),
+    betStats: new BetStatsService(new BetStatsRepository(db.db)),
     images,
     deposits: new DepositService(
       new DepositRepository(db.db),
@@ -376,7 +382,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   // Contracts, wages and dividends (ISSUE 8): offers and answers, their settlement every minute,
   // and the consolidated flags that show requests awaiting the member's answer.
   const contractRepo = new ContractRepository(db.db);
-  const contracts = new ContractService(contractRepo, services.system);
+  const contracts = new ContractService(contractRepo, services.system, undefined, services.inbox);
   const settlement = new SettlementService(contractRepo, services.ledger);
   services.wallet.bindAwaitingContracts((merchant, memberId) => contracts.awaiting(merchant, memberId));
   app.decorate('contracts', contracts);
@@ -436,6 +442,24 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.decorate('houseSportsbook', sportsbook);
   await app.register(houseSportsbookRoutes, { sportsbook });
   startSportsbookSweeper(app, sportsbook);
+  // Engagement (ISSUE 9): VIP and rebates, points and the mall, promotions, missions and rewards,
+  // the inbox's additions, feedback and referral.
+  await registerEngagement(app, {
+    db: db.db,
+    config,
+    brands,
+    ledger: services.ledger,
+    inbox: services.inbox,
+    turnover: services.turnover,
+    bonus: services.bonus,
+    betStats: services.betStats,
+    members: services.members,
+    system: services.system,
+    wallet: services.wallet,
+    deposits: services.deposits,
+    images: services.images,
+    rewardSources: [],
+  });
   // Payouts the member has not answered by their deadline count as received (every minute).
   startWithdrawalAutoConfirm(app, services.withdrawals);
   await app.register(manifestRoute);

@@ -58,9 +58,13 @@ export const uniqueMobile = () => `9${randomInt(100_000_000, 999_999_999)}`;
 
 /**
  * A new GOLDEN member (balance 0) registered by username with an SMS-verified mobile number;
- * with an affiliate code it is that agent's downline.
+ * with an affiliate code it is that agent's downline; with a referral code, that member's friend.
  */
-export async function registerMember(request: APIRequestContext, affiliateCode?: string): Promise<Member> {
+export async function registerMember(
+  request: APIRequestContext,
+  affiliateCode?: string,
+  referralCode?: string,
+): Promise<Member> {
   const ip = randomIp();
   const headers = { 'x-forwarded-for': ip, [HEADERS.device]: 'WEB' };
   const username = `e${randomBytes(5).toString('hex')}`;
@@ -86,6 +90,7 @@ export async function registerMember(request: APIRequestContext, affiliateCode?:
         countryDialingCode: DIALING,
         verificationCode,
         affiliateCode,
+        referralCode,
       }),
     }),
   );

@@ -114,6 +114,29 @@ export const ERRORS = {
   'agent.contract.tiers.invalid': 400,
   'agent.contract.period.invalid': 400,
   'agent.contract.not.agent': 400,
+  // Engagement (ISSUE 9), shared: a reward that cannot be claimed (yet, any more, or by this member).
+  'reward.not.claimable': 409,
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 400,
+  'points.reward.unavailable': 409,
+  'points.reward.out.of.stock': 409,
+  'points.convert.disabled': 403,
+  'points.convert.minimum': 400,
+  'points.redemption.unknown': 404,
+  'points.redemption.state': 409,
+  // Promotions (ISSUE 9).
+  'promo.not.found': 404,
+  'promo.closed': 409,
+  'promo.vip.required': 403,
+  'promo.not.eligible': 409,
+  'promo.participated': 409,
+  'promo.action.invalid': 400,
+  'promo.application.not.found': 404,
+  'promo.application.state': 409,
+  'promo.amount.range': 400,
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -474,7 +474,7 @@ export const adminAdjustmentSchema = z.object({
  *   POINTS_REDEEM_APPROVED reward; POINTS_REDEEM_REJECTED reward, reason; POINTS_CONVERTED points, amount;
  *   CONTRACT_OFFER / CONTRACT_ACCEPTED / CONTRACT_REJECTED / CONTRACT_TERMINATED contract (DIVIDEND,
  *   DAILY, HOURLY, REALTIME), member (the other party's username);
- *   SYSTEM title, content (plain text an operator wrote).
+ *   SYSTEM title, content (plain text an operator wrote); FEEDBACK_REPLY content (the operator's answer).
  */
 export const INBOX_KINDS = [
   'DEPOSIT_APPROVED',
@@ -501,6 +501,7 @@ export const INBOX_KINDS = [
   'CONTRACT_REJECTED',
   'CONTRACT_TERMINATED',
   'SYSTEM',
+  'FEEDBACK_REPLY',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
@@ -527,5 +528,29 @@ export const inboxReadSchema = z.object({
     .optional(),
 });
 export const inboxReadResultSchema = z.object({ updated: z.number().int() });
+/** `POST /wps/member/messages/delete`: these messages, or every message already read. */
+export const inboxDeleteSchema = z.union([
+  z.object({
+    ids: z
+      .array(z.string().regex(/^\d{1,18}$/))
+      .min(1)
+      .max(100),
+  }),
+  z.object({ allRead: z.literal(true) }),
+]);
+export const inboxDeleteResultSchema = z.object({ deleted: z.number().int() });
+/** `POST /wps/admin/messages`: an operator's notice to some members (usernames) or to every member. */
+export const adminNoticeSchema = z
+  .object({
+    usernames: z.array(z.string().trim().min(1).max(64)).min(1).max(1000).optional(),
+    all: z.literal(true).optional(),
+    title: z.string().trim().min(1).max(60),
+    content: z.string().trim().min(1).max(1000),
+  })
+  .refine((b) => (b.usernames === undefined) !== (b.all === undefined), {
+    message: 'recipients',
+    path: ['usernames'],
+  });
+export const adminNoticeResultSchema = z.object({ sent: z.number().int() });
 /** `GET /wps/relay/CSP_unreadCount`. */
 export const unreadCountSchema = z.object({ count: z.number().int() });

@@ -143,7 +143,12 @@ export interface Database
     CockfightTables,
     SportsbookTables,
     LotteryTables,
-    AgentContractTables {
+    AgentContractTables,
+    VipTables,
+    PointsTables,
+    PromotionTables,
+    MissionTables,
+    InboxExtraTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -178,6 +183,8 @@ export interface MemberTable {
   recommender_id: string | null;
   is_agent: Generated<number>;
   upline_id: string | null;
+  /** The member whose referral code (invite link) this member registered with. */
+  referrer_id: Generated<string | null>;
   affiliate_code: string | null;
   referral_code: string;
   register_method: Generated<string>;
@@ -491,6 +498,8 @@ export interface MemberMessageTable {
   kind: string;
   params: Json<Record<string, string | number>>;
   read_at: Date | null;
+  /** Deleted by the member (hidden from the inbox, kept for the record). */
+  deleted_at: Date | null;
   created_at: Generated<Date>;
 }
 
@@ -907,4 +916,395 @@ export interface AgentSettlementTable {
 export interface AgentContractTables {
   agent_contract: AgentContractTable;
   agent_settlement: AgentSettlementTable;
+}
+
+// ---- ISSUE 9: VIP and rebates (migration 0020) ----------------------------------------------------
+
+/** Minor units with a default (bigint columns the database fills when not given). */
+type MinorDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
+
+export interface VipLevelTable {
+  merchant_code: string;
+  level: number;
+  label: Json<LocalizedText>;
+  color: string;
+  min_turnover: MinorDefault;
+  min_deposit: MinorDefault;
+  upgrade_bonus: MinorDefault;
+  turnover_multiple: Generated<number>;
+  benefits: Json<LocalizedText[]>;
+}
+
+export interface VipRebateRateTable {
+  merchant_code: string;
+  level: number;
+  game_type: string;
+  rate_bp: number;
+}
+
+export interface RebateRuleTable {
+  merchant_code: string;
+  min_payout: Minor;
+  daily_cap: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  turnover_multiple: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface MemberVipTable {
+  member_id: string;
+  merchant_code: string;
+  level: Generated<number>;
+  reached_at: Date | null;
+  turnover: MinorDefault;
+  deposits: MinorDefault;
+  dirty: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface VipCursorTable {
+  merchant_code: string;
+  settled_to: Timestamp;
+  deposits_to: Timestamp;
+}
+
+export interface VipUpgradeTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  level: number;
+  bonus: Minor;
+  entry_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RebateDayTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  /** yyyy-mm-dd in the brand's zone. */
+  day: string;
+  turnover: MinorDefault;
+  rebate: MinorDefault;
+  claimed: MinorDefault;
+  paid: MinorDefault;
+  status: Generated<'OPEN' | 'SETTLED'>;
+  settled_at: Date | null;
+}
+
+export interface RebatePayoutTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  day: string;
+  kind: 'MANUAL' | 'DAILY';
+  turnover: Minor;
+  amount: Minor;
+  reference: string;
+  entry_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface RebateRunTable {
+  merchant_code: string;
+  day: string;
+  members: number;
+  paid: Minor;
+  finished_at: Generated<Date>;
+}
+
+export interface VipTables {
+  vip_level: VipLevelTable;
+  vip_rebate_rate: VipRebateRateTable;
+  rebate_rule: RebateRuleTable;
+  member_vip: MemberVipTable;
+  vip_cursor: VipCursorTable;
+  vip_upgrade: VipUpgradeTable;
+  rebate_day: RebateDayTable;
+  rebate_payout: RebatePayoutTable;
+  rebate_run: RebateRunTable;
+}
+
+// ---- ISSUE 9: points and the points mall (migration 0021) ------------------------------------------
+export interface PointsTables {
+  point_config: PointConfigTable;
+  point_earn_rate: PointEarnRateTable;
+  point_entry: PointEntryTable;
+  point_balance: PointBalanceTable;
+  point_earning: PointEarningTable;
+  point_earning_day: PointEarningDayTable;
+  point_reward: PointRewardTable;
+  point_redemption: PointRedemptionTable;
+  point_conversion: PointConversionTable;
+}
+
+/** Whole points: int8, read as text like money (the client keeps every int8 as a string). */
+type Points = ColumnType<string, string | bigint, string | bigint>;
+
+export interface PointConfigTable {
+  merchant_code: string;
+  earning_enabled: Generated<boolean>;
+  deposit_rate: Generated<number>;
+  convert_enabled: Generated<boolean>;
+  convert_points_per_unit: number;
+  convert_min_points: number;
+  convert_turnover_multiple: Generated<number>;
+}
+
+export interface PointEarnRateTable {
+  merchant_code: string;
+  game_type: string;
+  points: number;
+}
+
+export type PointEntryKindColumn = 'EARN' | 'REDEEM' | 'REDEEM_REFUND' | 'CONVERT' | 'SEED' | 'ADJUSTMENT';
+
+export interface PointEntryTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  kind: PointEntryKindColumn;
+  points: Points;
+  balance_after: Points;
+  reference: string;
+  memo: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface PointBalanceTable {
+  member_id: string;
+  merchant_code: string;
+  balance: Points;
+  updated_at: Generated<Date>;
+}
+
+export interface PointEarningTable {
+  member_id: string;
+  /** yyyy-mm-dd, the brand-zone day. */
+  day: string;
+  merchant_code: string;
+  turnover_points: Points;
+  deposit_points: Points;
+  credited: Points;
+  updated_at: Generated<Date>;
+}
+
+export interface PointEarningDayTable {
+  merchant_code: string;
+  day: string;
+  closed_at: Generated<Date>;
+}
+
+export interface PointRewardTable {
+  id: Generated<string>;
+  merchant_code: string;
+  code: string;
+  kind: 'BONUS' | 'ITEM';
+  name: Json<LocalizedText>;
+  description: Json<LocalizedText>;
+  image_path: string;
+  cost: Points;
+  stock: number | null;
+  bonus_amount: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  turnover_multiple: Generated<number>;
+  sort: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface PointRedemptionTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  reward_id: string;
+  kind: 'BONUS' | 'ITEM';
+  reward_name: Json<LocalizedText>;
+  image_path: string;
+  cost: Points;
+  bonus_amount: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  status: 'IN_PROCESS' | 'APPROVED' | 'REJECTED';
+  remark: string | null;
+  reason: string | null;
+  lang: string;
+  reviewed_by: string | null;
+  point_entry_id: string;
+  refund_entry_id: string | null;
+  ledger_entry_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PointConversionTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  points: Points;
+  points_used: Points;
+  amount: Minor;
+  point_entry_id: string;
+  ledger_entry_id: string;
+  created_at: Generated<Date>;
+}
+
+// ---- ISSUE 9: promotions (migration 0022) -----------------------------------------------------------
+/** Minor units that may be absent (a rule figure a kind does not use). */
+type MinorOrNull = ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+
+export interface PromotionCategoryTable {
+  id: Generated<string>;
+  merchant_code: string;
+  code: string;
+  name: Json<LocalizedText>;
+  sort: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export type PromotionKindColumn =
+  'FIRST_DEPOSIT' | 'RELOAD' | 'TURNOVER' | 'APPLY' | 'SIGN_IN' | 'RAFFLE' | 'REFERRAL';
+export type PromotionPeriodColumn = 'NONE' | 'DAILY' | 'WEEKLY' | 'SEMIMONTHLY' | 'MONTHLY';
+
+export interface PromotionTable {
+  id: Generated<string>;
+  merchant_code: string;
+  code: string;
+  category_id: string;
+  kind: PromotionKindColumn;
+  title: Json<LocalizedText>;
+  summary: Json<LocalizedText>;
+  /** Sanitised HTML per language (platform/sanitize.ts before it is stored). */
+  content: Json<LocalizedText>;
+  image_path: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  period: Generated<PromotionPeriodColumn>;
+  min_vip_level: Generated<number>;
+  min_deposit: MinorOrNull;
+  bonus_rate_bp: number | null;
+  max_bonus: MinorOrNull;
+  bonus_amount: MinorOrNull;
+  target_turnover: MinorOrNull;
+  turnover_multiple: Generated<number>;
+  sort: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface PromotionPrizeTable {
+  promotion_id: string;
+  seq: number;
+  amount: Minor;
+  weight: number;
+}
+
+export type ParticipationStatusColumn = 'JOINED' | 'APPLYING' | 'REJECTED' | 'ISSUED' | 'CLAIMED' | 'SIGNED';
+
+export interface PromotionParticipationTable {
+  id: Generated<string>;
+  merchant_code: string;
+  promotion_id: string;
+  member_id: string;
+  period_key: string;
+  period_start: Timestamp;
+  period_end: Timestamp | null;
+  status: ParticipationStatusColumn;
+  deposit_order_no: string | null;
+  deposit_amount: MinorOrNull;
+  amount: MinorOrNull;
+  turnover_required: MinorOrNull;
+  prize_seq: number | null;
+  remark: string | null;
+  image_ids: Generated<string[]>;
+  reject_reason: string | null;
+  reviewed_by: string | null;
+  entry_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PromotionTables {
+  promotion_category: PromotionCategoryTable;
+  promotion: PromotionTable;
+  promotion_prize: PromotionPrizeTable;
+  promotion_participation: PromotionParticipationTable;
+}
+
+// ---- ISSUE 9: missions and rewards (migration 0023) -------------------------------------------------
+export interface MissionTables {
+  mission: MissionTable;
+  mission_claim: MissionClaimTable;
+}
+
+export interface MissionTable {
+  id: Generated<string>;
+  merchant_code: string;
+  code: string;
+  period: 'DAILY' | 'WEEKLY';
+  metric: 'TURNOVER' | 'WINS' | 'DEPOSIT' | 'LOGIN';
+  game_type: string | null;
+  /** WARNING: minor units for TURNOVER and DEPOSIT, a count for WINS (bets) and LOGIN (days). */
+  target: Minor;
+  reward: Minor;
+  turnover_multiple: Generated<number>;
+  title: Json<LocalizedText>;
+  description: ColumnType<LocalizedText, LocalizedText | string | undefined, LocalizedText | string>;
+  sort: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface MissionClaimTable {
+  id: Generated<string>;
+  merchant_code: string;
+  mission_id: string;
+  member_id: string;
+  /** D:yyyy-mm-dd or W:yyyy-mm-dd (its Monday), in the brand's zone. */
+  period_key: string;
+  /** The week the period falls in: the leaderboard counts by it. */
+  week_key: string;
+  amount: Minor;
+  turnover_required: Minor;
+  entry_id: string;
+  claimed_at: Generated<Date>;
+}
+
+// ---- ISSUE 9: inbox, feedback and referral (migration 0024) -----------------------------------------
+export interface InboxExtraTables {
+  feedback: FeedbackTable;
+  referral_rule: ReferralRuleTable;
+  referral_reward: ReferralRewardTable;
+}
+
+export interface FeedbackTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  request_id: string;
+  category: 'SUGGESTION' | 'COMPLAINT' | 'PAYMENT' | 'GAME' | 'OTHER';
+  content: string;
+  image_ids: Generated<string[]>;
+  reply: string | null;
+  replied_by: string | null;
+  replied_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface ReferralRuleTable {
+  merchant_code: string;
+  enabled: Generated<boolean>;
+  min_first_deposit: ColumnType<string, bigint | string, bigint | string>;
+  reward: ColumnType<string, bigint | string, bigint | string>;
+  turnover_multiple: Generated<number>;
+  qualify_days: Generated<number>;
+  monthly_limit: Generated<number>;
+}
+
+export interface ReferralRewardTable {
+  id: Generated<string>;
+  merchant_code: string;
+  referrer_id: string;
+  friend_id: string;
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  entry_id: string;
+  created_at: Generated<Date>;
 }

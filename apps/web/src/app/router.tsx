@@ -40,6 +40,27 @@ const AgentHomePage = lazy(() =>
     default: m.AgentHomePage,
   })),
 );
+/** The points mall (ISSUE 9), with its texts (the `points` namespace) loaded alongside. */
+const PointMallPage = lazy(() =>
+  Promise.all([import('./routes/point-mall'), i18n.loadNamespaces('points')]).then(([m]) => ({
+    default: m.PointMallPage,
+  })),
+);
+/** The VIP page (ISSUE 9), with the VIP and rebate texts (the `vip` namespace) loaded alongside. */
+const VipPage = lazy(() =>
+  Promise.all([import('./routes/vip'), i18n.loadNamespaces('vip')]).then(([m]) => ({ default: m.VipPage })),
+);
+/** The promotions list and detail (ISSUE 9), with their texts (the `promo` namespace) loaded alongside. */
+const PromotionsPage = lazy(() =>
+  Promise.all([import('./routes/promotions'), i18n.loadNamespaces('promo')]).then(([m]) => ({
+    default: m.PromotionsPage,
+  })),
+);
+const PromoDetailPage = lazy(() =>
+  Promise.all([import('./routes/promo-detail'), i18n.loadNamespaces('promo')]).then(([m]) => ({
+    default: m.PromoDetailPage,
+  })),
+);
 /** The house games' clients (ISSUE 5, 6): what a launch URL opens, a page of its own in a frame. */
 const PLAY_PAGES = [
   [paths.playSlot, playPage(() => import('./routes/play-slot'), 'PlaySlotPage')],
@@ -86,6 +107,10 @@ export function AppRouter() {
           <Route path={paths.download} element={<DownPage />} />
           <Route path={paths.join} element={<JoinPage />} />
           <Route path={paths.agentHome} element={<AgentHomePage />} />
+          <Route path={paths.vip} element={<VipPage />} />
+          <Route path={paths.pointMall} element={<PointMallPage />} />
+          <Route path={paths.promotions} element={<PromotionsPage />} />
+          <Route path={paths.promoDetail} element={<PromoDetailPage />} />
           <Route path={paths.hot} element={<HotPage />} />
           <Route path={paths.game} element={<GameFramePage />} />
           <Route path={paths.fbsports} element={<FbSportsPage />} />

@@ -5,6 +5,11 @@ import type en from '../locales/en.json';
 import type enLottery from '../locales/lottery/en.json';
 import type enAgent from '../locales/agent/en.json';
 import type enPlay from '../locales/play/en.json';
+import type enPromo from '../locales/promo/en.json';
+import type enRewards from '../locales/rewards/en.json';
+import type enVip from '../locales/vip/en.json';
+import type enPoints from '../locales/points/en.json';
+import type enInbox from '../locales/inbox/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
@@ -17,6 +22,11 @@ declare module 'i18next' {
       play: typeof enPlay;
       lottery: typeof enLottery;
       agent: typeof enAgent;
+      promo: typeof enPromo;
+      rewards: typeof enRewards;
+      vip: typeof enVip;
+      points: typeof enPoints;
+      inbox: typeof enInbox;
     };
   }
 }
@@ -26,13 +36,20 @@ declare module 'i18next' {
  * texts are a namespace of their own (`useTranslation('play')`), fetched when a game opens, so
  * the site's first load does not carry them. The lottery screens' texts (`lottery`) likewise come
  * with a lottery page or the home page's popular lotteries; the agent centre's (`agent`) with
- * /agentHome or the agent-centre overlay.
+ * /agentHome or the agent-centre overlay. The engagement pages (ISSUE 9) bring theirs: promotions and
+ * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
+ * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
   play: import.meta.glob<{ default: Record<string, unknown> }>('../locales/play/*.json'),
   lottery: import.meta.glob<{ default: Record<string, unknown> }>('../locales/lottery/*.json'),
   agent: import.meta.glob<{ default: Record<string, unknown> }>('../locales/agent/*.json'),
+  promo: import.meta.glob<{ default: Record<string, unknown> }>('../locales/promo/*.json'),
+  rewards: import.meta.glob<{ default: Record<string, unknown> }>('../locales/rewards/*.json'),
+  vip: import.meta.glob<{ default: Record<string, unknown> }>('../locales/vip/*.json'),
+  points: import.meta.glob<{ default: Record<string, unknown> }>('../locales/points/*.json'),
+  inbox: import.meta.glob<{ default: Record<string, unknown> }>('../locales/inbox/*.json'),
 };
 
 const backend: BackendModule = {

@@ -10,6 +10,8 @@ export const QUERY_ROOTS = {
   cashier: 'cashier',
   records: 'records',
   inbox: 'inbox',
+  /** Claimable rewards and their badges (reward centre, missions, promotions, rebates, referral). */
+  rewards: 'rewards',
 } as const;
 
 /** The member's balance (header and my wallet), keyed by the member so another login never sees it. */

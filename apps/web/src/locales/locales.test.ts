@@ -25,9 +25,17 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> 
 }
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const cases = ['translation', 'play', 'lottery', 'agent'].flatMap((ns) =>
-  LANGUAGES.map((l) => [ns, l.toLowerCase()] as const),
-);
+const cases = [
+  'translation',
+  'play',
+  'lottery',
+  'agent',
+  'promo',
+  'rewards',
+  'vip',
+  'points',
+  'inbox',
+].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {
   const reference = leaves(load('en', ns));

@@ -7,6 +7,11 @@ import type { Database, LocalizedText } from '../schema';
 import { DEMO_BRANDS, patternOf, type DemoBrand } from './demo-brands';
 import { DEMO_GAMES, gameIconPath } from './game-catalogue';
 import { HELP_SECTIONS } from './help-content';
+import { seedPromotions } from './promotions';
+import { seedPoints } from './points';
+import { seedMissions } from './missions';
+import { seedVipAndRebates } from './vip-rebate';
+import { seedReferral } from './referral';
 
 const withBrand = (t: LocalizedText, brand: string): LocalizedText =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.replaceAll('{brand}', brand)]));
@@ -65,6 +70,17 @@ export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_
       });
     }
   }
+  // ISSUE 9 demo content, each part's own seed (inserts only what is missing):
+  // VIP levels and rebate rules.
+  await seedVipAndRebates(db, brands);
+  // Points rules and the points mall.
+  await seedPoints(db, brands);
+  // Promotions.
+  await seedPromotions(db, brands);
+  // Missions.
+  await seedMissions(db, brands);
+  // The referral programme.
+  await seedReferral(db, brands);
 }
 
 function must(minor: bigint | null, text: string): bigint {

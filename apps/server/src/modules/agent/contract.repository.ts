@@ -126,7 +126,7 @@ export class ContractRepository {
   offeredBy(db: Db, uplineId: string, kind: ContractKind) {
     return db
       .selectFrom('agent_contract')
-      .select(['id', 'member_id', 'max_rate_bp', 'state'])
+      .select(['id', 'merchant_code', 'kind', 'member_id', 'max_rate_bp', 'state'])
       .where('upline_id', '=', uplineId)
       .where('kind', '=', kind)
       .where('state', 'in', ['ACCEPTED', 'PENDING'])

@@ -21,10 +21,14 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
+import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
 import { isAgentType } from './agent.service';
 import type { ContractRepository, ContractRow } from './contract.repository';
 import { bpText, bpToPercent, maxRateBp, tiersRise, type Tier } from './settlement-formula';
+
+/** How a contract message names the platform side of a platform contract (it has no username). */
+const brandSide = 'platform';
 
 type Db = Kysely<Database>;
 export type ContractProcessInput = z.output<typeof contractProcessSchema>;
@@ -173,7 +177,31 @@ export class ContractService {
     private readonly repo: ContractRepository,
     private readonly system: SystemService,
     private readonly now: () => Date = () => new Date(),
+    /** Tells members about offers, answers and ends in their inbox (null: no messages, in unit tests). */
+    private readonly inbox: Pick<InboxService, 'notify'> | null = null,
   ) {}
+
+  /**
+   * A contract message to one side (`to`) naming the other side (`other`), in the caller's
+   * transaction so it is sent only if the change commits.
+   */
+  private async tell(
+    trx: Db,
+    c: Pick<ContractRow, 'merchant_code' | 'kind'>,
+    kind: 'CONTRACT_OFFER' | 'CONTRACT_ACCEPTED' | 'CONTRACT_REJECTED' | 'CONTRACT_TERMINATED',
+    to: string | null,
+    other: string | null,
+  ): Promise<void> {
+    if (!this.inbox || !to) return;
+    const name = other ? (await this.repo.member(trx, c.merchant_code, other))?.username : undefined;
+    await this.inbox.notify(trx, {
+      merchant: c.merchant_code,
+      memberId: to,
+      kind,
+      // A platform contract's other side is the operator.
+      params: { contract: c.kind, member: name ?? brandSide },
+    });
+  }
 
   /** The caller must be an agent type; the routes call this before any use case. */
   assertAgent(isAgent: number): void {
@@ -238,7 +266,7 @@ export class ContractService {
         if (maxRateBp(tiers) > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
         const version = await this.repo.nextVersion(trx, memberId, kind);
         const upline = await this.repo.member(trx, brand.code, uplineId);
-        return this.repo.insert(trx, {
+        const inserted = await this.repo.insert(trx, {
           merchant_code: brand.code,
           kind,
           upline_id: uplineId,
@@ -257,6 +285,8 @@ export class ContractService {
           }),
           max_rate_bp: maxRateBp(tiers),
         });
+        await this.tell(trx, { merchant_code: brand.code, kind }, 'CONTRACT_OFFER', memberId, uplineId);
+        return inserted;
       });
       return this.read(brand.code, id);
     } catch (err) {
@@ -286,18 +316,23 @@ export class ContractService {
       const c = await this.ownContract(trx, brand.code, callerId, kind, id);
       const at = this.now();
       if (c.state === 'PENDING' && c.member_id === callerId) {
-        if (!accept) return this.repo.end(trx, c.id, 'REJECTED', END_REASONS.rejected, at);
+        if (!accept) {
+          await this.repo.end(trx, c.id, 'REJECTED', END_REASONS.rejected, at);
+          return this.tell(trx, c, 'CONTRACT_REJECTED', c.upline_id, c.member_id);
+        }
         // The upline's own contract may have changed since the offer.
         const cap = c.upline_id ? await this.capOf(trx, brand.code, c.upline_id, kind) : c.max_rate_bp;
         if (c.max_rate_bp > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
         const old = await this.repo.accepted(trx, c.member_id, kind);
         if (old) await this.repo.end(trx, old.id, 'TERMINATED', END_REASONS.superseded, at);
         await this.repo.accept(trx, c.id, at);
+        await this.tell(trx, c, 'CONTRACT_ACCEPTED', c.upline_id, c.member_id);
         return this.cascade(trx, c.member_id, kind, c.max_rate_bp, at);
       }
       if (c.state === 'ACCEPTED' && c.termination_by !== null && c.termination_by !== callerId) {
         if (!accept) return this.repo.setTermination(trx, c.id, null, null);
         await this.repo.end(trx, c.id, 'TERMINATED', END_REASONS.terminated, at);
+        await this.tell(trx, c, 'CONTRACT_TERMINATED', c.termination_by, callerId);
         return this.cascade(trx, c.member_id, kind, await this.capOf(trx, brand.code, c.member_id, kind), at);
       }
       throw new AppError('agent.contract.state');
@@ -321,6 +356,7 @@ export class ContractService {
     for (const c of await this.repo.offeredBy(trx, holderId, kind)) {
       if (c.max_rate_bp <= capBp) continue;
       await this.repo.end(trx, c.id, 'TERMINATED', END_REASONS.uplineRate, at);
+      await this.tell(trx, c, 'CONTRACT_TERMINATED', c.member_id, holderId);
       if (c.state === 'ACCEPTED') await this.cascade(trx, c.member_id, kind, 0, at);
     }
   }

@@ -53,6 +53,15 @@ export const adminDepositListSchema = z.object({
 
 export const callbackResultSchema = z.object({ orderNo: z.string(), status: z.string() });
 
+/** A deposit whose credit has committed, as DepositService.onCredited listeners hear of it. */
+export interface CreditedDeposit {
+  merchant: string;
+  memberId: string;
+  orderNo: string;
+  /** The order's amount (minor units), before the fee. */
+  amount: bigint;
+}
+
 /** The accounts a credited deposit moves money between, resolved before its transaction. */
 interface CreditAccounts {
   clearing: string;
@@ -68,6 +77,8 @@ interface CreditAccounts {
  * out of PENDING, so an order is credited at most once however many approvals or notifications race.
  */
 export class DepositService implements GatewayOrders {
+  private readonly creditedListeners: ((d: CreditedDeposit) => Promise<unknown>)[] = [];
+
   constructor(
     private readonly repo: DepositRepository,
     private readonly ledger: LedgerService,
@@ -79,6 +90,27 @@ export class DepositService implements GatewayOrders {
      */
     private readonly gateways: readonly string[] = [DEMO_GATEWAY],
   ) {}
+
+  /**
+   * Runs `fn` after each deposit credit has committed (an operator's approval or a gateway
+   * payment), before the call that credited it answers; the deposit promotions (ISSUE 9) listen.
+   * WARNING: a listener's failure never fails the credit (the money has moved), and a process that
+   * dies between the commit and the listener never calls it: a listener must be idempotent and
+   * catch up on its own (the deposit promotions' catch-up pass does).
+   */
+  onCredited(fn: (d: CreditedDeposit) => Promise<unknown>): void {
+    this.creditedListeners.push(fn);
+  }
+
+  private async afterCredit(d: ChangedDeposit): Promise<void> {
+    const event = {
+      merchant: d.merchant_code,
+      memberId: d.member_id,
+      orderNo: d.order_no,
+      amount: BigInt(d.amount),
+    };
+    await Promise.allSettled(this.creditedListeners.map((fn) => fn(event)));
+  }
 
   // ---- member side -------------------------------------------------------------------------------
 
@@ -255,11 +287,13 @@ export class DepositService implements GatewayOrders {
     try {
       if (status === 'SUCCESS') {
         const accounts = await this.creditAccounts(merchant, order.member_id);
-        await this.repo.transaction(async (trx) => {
+        const credited = await this.repo.transaction(async (trx) => {
           const changed = await this.repo.settle(trx, merchant, order.id, 'ARRIVED', { gatewayTxn });
           // Lost a race with another notification or an operator: nothing to do here.
           if (changed) await this.credit(trx, changed, accounts, 'DEPOSIT_ARRIVED');
+          return changed;
         });
+        if (credited) await this.afterCredit(credited);
       } else {
         await this.repo.transaction(async (trx) => {
           const changed = await this.repo.settle(trx, merchant, order.id, 'FAILED', { gatewayTxn });
@@ -296,11 +330,13 @@ export class DepositService implements GatewayOrders {
     if (!order) throw new AppError('cashier.order.not.found');
     if (order.status !== 'PENDING') throw new AppError('cashier.order.state');
     const accounts = await this.creditAccounts(brand.code, order.member_id);
-    await this.repo.transaction(async (trx) => {
+    const credited = await this.repo.transaction(async (trx) => {
       const changed = await this.repo.settle(trx, brand.code, id, 'APPROVED', { reviewedBy: operator });
       if (!changed) throw new AppError('cashier.order.state');
       await this.credit(trx, changed, accounts, 'DEPOSIT_APPROVED');
+      return changed;
     });
+    await this.afterCredit(credited);
     return this.toDeposit(await this.mustGet(brand.code, id), brand, lang);
   }
 

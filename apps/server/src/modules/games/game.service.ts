@@ -7,6 +7,7 @@ import {
   type Winner,
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
+import { maskAccount } from '../../platform/mask';
 import type { CatalogueService } from './catalogue.service';
 import { gameName, presentGame } from './catalogue.service';
 import type { GameRepository } from './game.repository';
@@ -17,12 +18,6 @@ const RECENT_KEPT = 100;
 const POPULAR_DAYS = 7;
 const POPULAR_CACHE_MS = 60_000;
 const WINNERS_CACHE_MS = 5_000;
-
-/** "demo01" → "de***1": enough to recognise yourself, not enough to find someone. */
-export function maskAccount(username: string): string {
-  if (username.length <= 3) return `${username[0] ?? ''}***`;
-  return `${username.slice(0, 2)}***${username.slice(-1)}`;
-}
 
 /** Favourites, recent games, the winner board and popular games. */
 export class GameService {

@@ -68,7 +68,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
   r.get(
     '/wps/member/info',
     { config: { auth: 'member' }, schema: { tags, response: { 200: ok(memberInfoSchema) } } },
-    async (req) => envelope(await members.info(req.member!.memberId)),
+    async (req) => envelope(await members.info(req.member!.memberId, req.lang)),
   );
 
   r.get(

@@ -1,7 +1,10 @@
 import {
+  DEFAULT_LABEL_COLOR,
+  FALLBACK_LANGUAGE,
   IDENTITY_LIMITS,
   TRIAL_IS_AGENT,
   isModuleOnTree,
+  type Language,
   type LoginResult,
   type MemberInfo,
   type RegisterField,
@@ -38,6 +41,11 @@ export type StartSession = (
   opts: { method: string; remember?: boolean; viaSms?: boolean },
 ) => Promise<LoginResult>;
 export type RevokeSessions = (memberId: string, exceptSessionId?: string) => Promise<void>;
+/** The member's VIP level, its label in a language and its colour (owned by the VIP module, ISSUE 9). */
+export type VipLabelLookup = (
+  memberId: string,
+  lang: Language,
+) => Promise<{ level: number; labelName: string; color: string }>;
 
 /** Wrong confirmations of the own password before sensitive changes lock for lockMinutes. */
 const OWN_PASSWORD_TRIES = 5;
@@ -75,6 +83,13 @@ export class MemberService {
     private readonly revokeSessions: RevokeSessions,
     private readonly limits: RateLimiter,
   ) {}
+
+  private vipLabel: VipLabelLookup = async () => ({ level: 0, labelName: '', color: DEFAULT_LABEL_COLOR });
+
+  /** Binds the VIP module's level lookup (built after the members) into member info. */
+  bindVipLabel(fn: VipLabelLookup): void {
+    this.vipLabel = fn;
+  }
 
   /**
    * The member's own login password, asked again for a sensitive change. Wrong answers are
@@ -139,7 +154,7 @@ export class MemberService {
       throw new AppError('member.mobile.used');
     }
     // Before the code is used up: a mistyped invitation code must not cost the member a new SMS.
-    const upline = await this.uplineFor(brand, body.affiliateCode, body.referralCode);
+    const { upline, referrer } = await this.uplineFor(brand, body.affiliateCode, body.referralCode);
     if (smsNeeded && mobile && dialing) {
       await this.codes.consume({
         merchant: brand.code,
@@ -174,6 +189,7 @@ export class MemberService {
         id_number: kept('idNumber'),
         recommender_id: kept('recommenderId'),
         upline_id: upline,
+        referrer_id: referrer,
         referral_code: randomCode(8),
         register_ip: ctx.ip,
         register_url: body.registerUrl ?? null,
@@ -186,23 +202,26 @@ export class MemberService {
     });
   }
 
-  /** The upline a new member is linked to: the agent of the affiliate code, else the referrer. */
+  /**
+   * The upline a new member is linked to (the agent of the affiliate code, else the referrer) and
+   * the member who invited it with a referral code (the referral programme rewards that member,
+   * whatever tree the new member joins).
+   */
   private async uplineFor(
     brand: Brand,
     affiliateCode?: string,
     referralCode?: string,
-  ): Promise<string | null> {
+  ): Promise<{ upline: string | null; referrer: string | null }> {
+    // An unknown referral code from a shared link is not worth refusing a sign-up over.
+    const referrer = referralCode
+      ? ((await this.repo.byReferralCode(brand.code, referralCode.trim()))?.id ?? null)
+      : null;
     if (affiliateCode) {
       const agent = await this.repo.agentByAffiliateCode(brand.code, affiliateCode.trim());
       if (!agent) throw new AppError('affiliate.code.invalid');
-      return agent.id;
+      return { upline: agent.id, referrer };
     }
-    if (referralCode) {
-      const referrer = await this.repo.byReferralCode(brand.code, referralCode.trim());
-      // An unknown referral code from a shared link is not worth refusing a sign-up over.
-      return referrer?.id ?? null;
-    }
-    return null;
+    return { upline: referrer, referrer };
   }
 
   /**
@@ -339,9 +358,10 @@ export class MemberService {
 
   // ---- member info and profile -------------------------------------------------------------
 
-  async info(memberId: string): Promise<MemberInfo> {
+  async info(memberId: string, lang: Language = FALLBACK_LANGUAGE): Promise<MemberInfo> {
     const m = await this.repo.byId(memberId);
     if (!m) throw new AppError('login.not.session');
+    const vip = await this.vipLabel(memberId, lang);
     return {
       id: Number(m.id),
       account: m.username,
@@ -349,11 +369,12 @@ export class MemberService {
       type: m.is_agent,
       isAgent: m.is_agent,
       toUpline: m.upline_id !== null,
-      // Rank levels and labels arrive with the VIP issue; every member starts at level 0.
-      clubLabel: { labelName: '', rankLevel: 0 },
-      memberLabel: [],
-      hasVip: false,
-      vipRankLevel: 0,
+      // The VIP level (ISSUE 9): level 0 is an ordinary member; the label's colour is the member
+      // label colour (grey when the brand has no levels).
+      clubLabel: { labelName: vip.labelName, rankLevel: vip.level },
+      memberLabel: vip.labelName ? [{ labelName: vip.labelName, color: vip.color }] : [],
+      hasVip: vip.level >= 1,
+      vipRankLevel: vip.level,
       payeeName: m.payee_name,
       email: m.email,
       countryDialingCode: m.country_dialing_code,

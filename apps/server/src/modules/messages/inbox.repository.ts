@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -27,6 +27,7 @@ export class InboxRepository {
         .selectFrom('member_message')
         .select(['id', 'kind', 'params', 'read_at', 'created_at'])
         .where('member_id', '=', memberId)
+        .where('deleted_at', 'is', null)
         .orderBy('id', 'desc')
         .offset(offset)
         .limit(limit)
@@ -35,6 +36,7 @@ export class InboxRepository {
         .selectFrom('member_message')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('member_id', '=', memberId)
+        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.n) };
@@ -46,6 +48,7 @@ export class InboxRepository {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('member_id', '=', memberId)
       .where('read_at', 'is', null)
+      .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -56,9 +59,74 @@ export class InboxRepository {
       .updateTable('member_message')
       .set({ read_at: new Date() })
       .where('member_id', '=', memberId)
-      .where('read_at', 'is', null);
+      .where('read_at', 'is', null)
+      .where('deleted_at', 'is', null);
     if (id !== null) q = q.where('id', '=', id);
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows);
+  }
+
+  /** Deletes these messages of this member (hidden, kept); another member's ids match nothing. */
+  async delete(memberId: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db
+      .updateTable('member_message')
+      .set({ deleted_at: new Date() })
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** Deletes every message of this member that has been read. */
+  async deleteRead(memberId: string): Promise<number> {
+    const r = await this.db
+      .updateTable('member_message')
+      .set({ deleted_at: new Date() })
+      .where('member_id', '=', memberId)
+      .where('read_at', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** The ids of these usernames (lower case) among the brand's members, keyed by username. */
+  async memberIds(merchant: string, usernames: string[]): Promise<Map<string, string>> {
+    if (usernames.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('member')
+      .select(['id', 'username'])
+      .where('merchant_code', '=', merchant)
+      .where('username', 'in', usernames)
+      .execute();
+    return new Map(rows.map((r) => [r.username, r.id]));
+  }
+
+  /** One message to each of these members of a brand (others' ids are skipped); how many were sent. */
+  async insertMany(
+    merchant: string,
+    memberIds: string[] | 'ALL',
+    kind: string,
+    params: Record<string, string | number>,
+  ): Promise<number> {
+    let q = this.db
+      .selectFrom('member')
+      .select([
+        'merchant_code',
+        sql<string>`id`.as('member_id'),
+        sql<string>`${kind}`.as('kind'),
+        sql<string>`${JSON.stringify(params)}::jsonb`.as('params'),
+      ])
+      .where('merchant_code', '=', merchant)
+      // Trial accounts are throw-away guests: no notices.
+      .where('is_agent', '<>', 4);
+    if (memberIds !== 'ALL') q = q.where('id', 'in', memberIds.length > 0 ? memberIds : ['0']);
+    const r = await this.db
+      .insertInto('member_message')
+      .columns(['merchant_code', 'member_id', 'kind', 'params'])
+      .expression(q)
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0n);
   }
 }

@@ -1,4 +1,8 @@
 import {
+  adminNoticeResultSchema,
+  adminNoticeSchema,
+  inboxDeleteResultSchema,
+  inboxDeleteSchema,
   inboxListSchema,
   inboxQuerySchema,
   inboxReadResultSchema,
@@ -11,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { InboxService } from './inbox.service';
 
-/** The member's inbox: messages about its money (deposits, withdrawals, adjustments). */
+/** The member's inbox (messages about its money, rewards, contracts, operator notices) and the operator's notices. */
 export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { inbox } = opts;
@@ -44,6 +48,42 @@ export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxServ
       },
     },
     async (req) => envelope({ updated: await inbox.markRead(req.member!.memberId, req.body.id ?? null) }),
+  );
+
+  r.post(
+    '/wps/member/messages/delete',
+    {
+      config,
+      schema: {
+        summary: 'Delete messages by id, or every message already read ({ allRead: true })',
+        tags,
+        body: inboxDeleteSchema,
+        response: { 200: ok(inboxDeleteResultSchema) },
+      },
+    },
+    async (req) => envelope({ deleted: await inbox.delete(req.member!.memberId, req.body) }),
+  );
+
+  r.post(
+    '/wps/admin/messages',
+    {
+      config: { admin: true },
+      schema: {
+        summary:
+          'Send a notice (kind SYSTEM) to some members by username, or to every member ({ all: true })',
+        tags: ['operator'],
+        body: adminNoticeSchema,
+        response: { 200: ok(adminNoticeResultSchema) },
+      },
+    },
+    async (req) =>
+      envelope({
+        sent: await inbox.notice(
+          req.brand.code,
+          req.body.usernames ? { usernames: req.body.usernames } : 'ALL',
+          { title: req.body.title, content: req.body.content },
+        ),
+      }),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import type { InboxKind } from '@app/contracts';
+import { AppError } from '../../platform/app-error';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { InboxRepository } from './inbox.repository';
@@ -46,5 +47,33 @@ export class InboxService {
 
   markRead(memberId: string, id: string | null): Promise<number> {
     return this.repo.markRead(memberId, id);
+  }
+
+  /** Deletes these messages of the member, or every message it has read. */
+  delete(memberId: string, which: { ids: string[] } | { allRead: true }): Promise<number> {
+    return 'ids' in which ? this.repo.delete(memberId, which.ids) : this.repo.deleteRead(memberId);
+  }
+
+  /**
+   * An operator's notice (kind SYSTEM, the operator's own title and text) to some members of the
+   * brand by username, or to every member; unknown usernames are reported, nothing is sent then.
+   */
+  async notice(
+    merchant: string,
+    to: { usernames: string[] } | 'ALL',
+    notice: { title: string; content: string },
+  ): Promise<number> {
+    let ids: string[] | 'ALL' = 'ALL';
+    if (to !== 'ALL') {
+      const names = [...new Set(to.usernames.map((u) => u.toLowerCase()))];
+      const found = await this.repo.memberIds(merchant, names);
+      const unknown = names.filter((n) => !found.has(n));
+      if (unknown.length > 0)
+        throw new AppError('request.invalid', {
+          fields: [{ field: 'usernames', message: `unknown: ${unknown.slice(0, 5).join(', ')}` }],
+        });
+      ids = [...found.values()];
+    }
+    return this.repo.insertMany(merchant, ids, 'SYSTEM', notice);
   }
 }

@@ -69,14 +69,18 @@ export async function systemRoutes(app: FastifyInstance, opts: { system: SystemS
   r.get(
     '/wps/system/customerService',
     {
+      // The session, when there is one, decides VIP service (rank level above 4) or live chat.
+      config: { auth: 'optional' },
       schema: {
-        summary: 'Customer-service link: the service window opens the first path of type 3, unscrambled',
+        summary:
+          'Customer-service link (VIP service for a member ranked above 4, else live chat): the service window opens the first path of type 3, unscrambled',
         tags: ['system'],
         querystring: serviceLinkQuerySchema,
         response: { 200: ok(serviceLinkSchema) },
       },
     },
-    async (req) => envelope(await system.serviceLink(req.brand, req.query.csPosition)),
+    async (req) =>
+      envelope(await system.serviceLink(req.brand, req.query.csPosition, req.member?.memberId ?? null)),
   );
 }
 

@@ -38,6 +38,13 @@ export function buildModuleTree(rows: NodeRow[]): ModuleNode[] {
 export class SystemService {
   constructor(private readonly repo: SystemRepository) {}
 
+  private vipService: (merchant: string, memberId: string) => Promise<boolean> = async () => false;
+
+  /** Binds the VIP module's rule (rank level above 4, ISSUE 9): who gets the VIP customer service. */
+  bindVipService(fn: (merchant: string, memberId: string) => Promise<boolean>): void {
+    this.vipService = fn;
+  }
+
   async whitelabel(brand: Brand): Promise<ModuleNode[]> {
     return buildModuleTree(await this.repo.listModuleNodes(brand.code));
   }
@@ -131,11 +138,12 @@ export class SystemService {
   }
 
   /**
-   * The link the service window opens. VIP service goes to members ranked above the
-   * threshold; until members exist (identity issue) every caller gets live chat.
+   * The link the service window opens. VIP service goes to a member ranked above the threshold
+   * (SPEC section 6); visitors and everyone else get live chat.
    */
-  async serviceLink(brand: Brand, csPosition = 'HOME', vip = false): Promise<ServiceLink> {
+  async serviceLink(brand: Brand, csPosition = 'HOME', memberId: string | null = null): Promise<ServiceLink> {
     const entries = await this.customerService(brand);
+    const vip = memberId !== null && (await this.vipService(brand.code, memberId));
     const wanted = vip ? 'VIP' : 'LIVECHAT';
     const entry =
       entries.find((e) => e.csPosition === csPosition && e.csType === wanted) ??

@@ -104,4 +104,26 @@ export const cn: Record<ErrorCode, string> = {
     '阶梯必须递增：每一档需要更高的金额、不少于上一档的活跃人数且比例不低于上一档。',
   'agent.contract.period.invalid': '此类合约不支持该周期。',
   'agent.contract.not.agent': '合约只能签给直属下级代理。',
+  'reward.not.claimable': '该奖励当前无法领取。',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': '您的积分不足。',
+  'points.reward.unavailable': '该奖品已不再提供。',
+  'points.reward.out.of.stock': '该奖品已兑完。',
+  'points.convert.disabled': '积分兑换现金暂不可用。',
+  'points.convert.minimum': '至少需要 {0} 积分才能兑换。',
+  'points.redemption.unknown': '未找到该兑换记录。',
+  'points.redemption.state': '该兑换已处理。',
+  // Promotions (ISSUE 9).
+  'promo.not.found': '该优惠活动不存在或已下架。',
+  'promo.closed': '该优惠活动当前未在进行中。',
+  'promo.vip.required': '该优惠活动仅限 VIP {0} 级及以上会员参加。',
+  'promo.not.eligible': '您不符合该优惠活动的参加条件。',
+  'promo.participated': '您在本周期内已参加过该优惠活动。',
+  'promo.action.invalid': '该优惠活动不支持此操作。',
+  'promo.application.not.found': '该申请不存在。',
+  'promo.application.state': '该申请已处理。',
+  'promo.amount.range': '金额必须大于 0 且不超过 {0}。',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

@@ -106,4 +106,26 @@ export const en: Record<ErrorCode, string> = {
     'Tiers must rise: each tier needs a higher amount, no fewer active members and no lower rate.',
   'agent.contract.period.invalid': 'This period is not available for this kind of contract.',
   'agent.contract.not.agent': 'Contracts can only be offered to a direct downline agent.',
+  'reward.not.claimable': 'This reward cannot be claimed now.',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 'You do not have enough points.',
+  'points.reward.unavailable': 'This reward is no longer available.',
+  'points.reward.out.of.stock': 'This reward is out of stock.',
+  'points.convert.disabled': 'Converting points to cash is not available.',
+  'points.convert.minimum': 'At least {0} points are needed to convert.',
+  'points.redemption.unknown': 'This redemption was not found.',
+  'points.redemption.state': 'This redemption has already been handled.',
+  // Promotions (ISSUE 9).
+  'promo.not.found': 'This promotion does not exist or is no longer offered.',
+  'promo.closed': 'This promotion is not running now.',
+  'promo.vip.required': 'This promotion is for VIP level {0} and above.',
+  'promo.not.eligible': 'You do not meet the conditions of this promotion.',
+  'promo.participated': 'You have already taken part in this promotion for this period.',
+  'promo.action.invalid': 'This action is not available for this promotion.',
+  'promo.application.not.found': 'This application does not exist.',
+  'promo.application.state': 'This application has already been decided.',
+  'promo.amount.range': 'The amount must be more than 0 and at most {0}.',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

@@ -110,4 +110,26 @@ export const id: Record<ErrorCode, string> = {
     'Tingkatan harus naik: tiap tingkatan perlu jumlah lebih tinggi, anggota aktif tidak lebih sedikit dan tarif tidak lebih rendah.',
   'agent.contract.period.invalid': 'Periode ini tidak tersedia untuk jenis kontrak ini.',
   'agent.contract.not.agent': 'Kontrak hanya dapat ditawarkan kepada agen downline langsung.',
+  'reward.not.claimable': 'Hadiah ini tidak dapat diklaim sekarang.',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 'Poin Anda tidak cukup.',
+  'points.reward.unavailable': 'Hadiah ini sudah tidak tersedia.',
+  'points.reward.out.of.stock': 'Stok hadiah ini habis.',
+  'points.convert.disabled': 'Penukaran poin menjadi uang tunai tidak tersedia.',
+  'points.convert.minimum': 'Minimal {0} poin diperlukan untuk ditukar.',
+  'points.redemption.unknown': 'Penukaran ini tidak ditemukan.',
+  'points.redemption.state': 'Penukaran ini sudah diproses.',
+  // Promotions (ISSUE 9).
+  'promo.not.found': 'Promosi ini tidak ada atau sudah tidak ditawarkan.',
+  'promo.closed': 'Promosi ini sedang tidak berjalan.',
+  'promo.vip.required': 'Promosi ini untuk VIP level {0} ke atas.',
+  'promo.not.eligible': 'Anda tidak memenuhi syarat promosi ini.',
+  'promo.participated': 'Anda sudah mengikuti promosi ini untuk periode ini.',
+  'promo.action.invalid': 'Tindakan ini tidak tersedia untuk promosi ini.',
+  'promo.application.not.found': 'Pengajuan ini tidak ada.',
+  'promo.application.state': 'Pengajuan ini sudah diputuskan.',
+  'promo.amount.range': 'Jumlah harus lebih dari 0 dan paling banyak {0}.',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

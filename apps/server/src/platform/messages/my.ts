@@ -110,4 +110,26 @@ export const my: Record<ErrorCode, string> = {
     'Peringkat mesti meningkat: setiap peringkat perlu jumlah lebih tinggi, ahli aktif tidak kurang dan kadar tidak lebih rendah.',
   'agent.contract.period.invalid': 'Tempoh ini tidak tersedia untuk jenis kontrak ini.',
   'agent.contract.not.agent': 'Kontrak hanya boleh ditawarkan kepada ejen downline langsung.',
+  'reward.not.claimable': 'Ganjaran ini tidak boleh dituntut sekarang.',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 'Mata ganjaran anda tidak mencukupi.',
+  'points.reward.unavailable': 'Ganjaran ini tidak lagi ditawarkan.',
+  'points.reward.out.of.stock': 'Stok ganjaran ini telah habis.',
+  'points.convert.disabled': 'Penukaran mata ganjaran kepada tunai tidak tersedia.',
+  'points.convert.minimum': 'Sekurang-kurangnya {0} mata diperlukan untuk ditukar.',
+  'points.redemption.unknown': 'Penebusan ini tidak dijumpai.',
+  'points.redemption.state': 'Penebusan ini telah diproses.',
+  // Promotions (ISSUE 9).
+  'promo.not.found': 'Promosi ini tidak wujud atau tidak lagi ditawarkan.',
+  'promo.closed': 'Promosi ini tidak berjalan sekarang.',
+  'promo.vip.required': 'Promosi ini untuk VIP tahap {0} dan ke atas.',
+  'promo.not.eligible': 'Anda tidak memenuhi syarat promosi ini.',
+  'promo.participated': 'Anda telah menyertai promosi ini bagi tempoh ini.',
+  'promo.action.invalid': 'Tindakan ini tidak tersedia untuk promosi ini.',
+  'promo.application.not.found': 'Permohonan ini tidak wujud.',
+  'promo.application.state': 'Permohonan ini telah diputuskan.',
+  'promo.amount.range': 'Jumlah mesti lebih daripada 0 dan tidak melebihi {0}.',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

@@ -103,4 +103,26 @@ export const th: Record<ErrorCode, string> = {
   'agent.contract.tiers.invalid': 'ขั้นต้องเพิ่มขึ้น: แต่ละขั้นต้องมียอดสูงกว่า สมาชิกที่ใช้งานไม่น้อยกว่า และอัตราไม่ต่ำกว่า',
   'agent.contract.period.invalid': 'รอบนี้ไม่มีให้สำหรับสัญญาประเภทนี้',
   'agent.contract.not.agent': 'เสนอสัญญาได้เฉพาะเอเจนต์ดาวน์ไลน์โดยตรงเท่านั้น',
+  'reward.not.claimable': 'ยังไม่สามารถรับรางวัลนี้ได้ในขณะนี้',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 'คะแนนของคุณไม่เพียงพอ',
+  'points.reward.unavailable': 'ของรางวัลนี้ไม่มีให้แลกแล้ว',
+  'points.reward.out.of.stock': 'ของรางวัลนี้หมดแล้ว',
+  'points.convert.disabled': 'ขณะนี้ไม่สามารถแลกคะแนนเป็นเงินสดได้',
+  'points.convert.minimum': 'ต้องมีอย่างน้อย {0} คะแนนจึงจะแลกได้',
+  'points.redemption.unknown': 'ไม่พบรายการแลกนี้',
+  'points.redemption.state': 'รายการแลกนี้ได้รับการดำเนินการแล้ว',
+  // Promotions (ISSUE 9).
+  'promo.not.found': 'ไม่พบโปรโมชั่นนี้ หรือโปรโมชั่นนี้ไม่มีให้บริการแล้ว',
+  'promo.closed': 'โปรโมชั่นนี้ไม่ได้เปิดอยู่ในขณะนี้',
+  'promo.vip.required': 'โปรโมชั่นนี้สำหรับ VIP ระดับ {0} ขึ้นไป',
+  'promo.not.eligible': 'คุณไม่ตรงตามเงื่อนไขของโปรโมชั่นนี้',
+  'promo.participated': 'คุณได้เข้าร่วมโปรโมชั่นนี้ในรอบนี้แล้ว',
+  'promo.action.invalid': 'โปรโมชั่นนี้ไม่รองรับการดำเนินการนี้',
+  'promo.application.not.found': 'ไม่พบคำขอนี้',
+  'promo.application.state': 'คำขอนี้ได้รับการพิจารณาแล้ว',
+  'promo.amount.range': 'จำนวนเงินต้องมากกว่า 0 และไม่เกิน {0}',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

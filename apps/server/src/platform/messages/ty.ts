@@ -107,4 +107,26 @@ export const ty: Record<ErrorCode, string> = {
     'Dapat tumaas ang mga tier: bawat tier ay kailangan ng mas mataas na halaga, hindi mas kaunting aktibong miyembro at hindi mas mababang rate.',
   'agent.contract.period.invalid': 'Hindi available ang period na ito para sa ganitong uri ng kontrata.',
   'agent.contract.not.agent': 'Maaari lamang mag-alok ng kontrata sa direktang downline na ahente.',
+  'reward.not.claimable': 'Hindi pa maaaring kunin ang gantimpalang ito ngayon.',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 'Kulang ang iyong puntos.',
+  'points.reward.unavailable': 'Hindi na available ang gantimpalang ito.',
+  'points.reward.out.of.stock': 'Ubos na ang stock ng gantimpalang ito.',
+  'points.convert.disabled': 'Hindi available ang pag-convert ng puntos sa cash.',
+  'points.convert.minimum': 'Kailangan ng hindi bababa sa {0} puntos para mag-convert.',
+  'points.redemption.unknown': 'Hindi nahanap ang redemption na ito.',
+  'points.redemption.state': 'Naproseso na ang redemption na ito.',
+  // Promotions (ISSUE 9).
+  'promo.not.found': 'Wala ang promosyong ito o hindi na ito inaalok.',
+  'promo.closed': 'Hindi tumatakbo ang promosyong ito ngayon.',
+  'promo.vip.required': 'Para sa VIP level {0} pataas ang promosyong ito.',
+  'promo.not.eligible': 'Hindi mo natutugunan ang mga kondisyon ng promosyong ito.',
+  'promo.participated': 'Nakasali ka na sa promosyong ito para sa panahong ito.',
+  'promo.action.invalid': 'Hindi available ang aksyong ito para sa promosyong ito.',
+  'promo.application.not.found': 'Wala ang aplikasyong ito.',
+  'promo.application.state': 'Napagpasyahan na ang aplikasyong ito.',
+  'promo.amount.range': 'Ang halaga ay dapat higit sa 0 at hindi hihigit sa {0}.',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

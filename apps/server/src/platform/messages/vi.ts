@@ -106,4 +106,26 @@ export const vi: Record<ErrorCode, string> = {
     'Các bậc phải tăng dần: mỗi bậc cần số tiền cao hơn, số hội viên hoạt động không ít hơn và tỷ lệ không thấp hơn.',
   'agent.contract.period.invalid': 'Chu kỳ này không áp dụng cho loại hợp đồng này.',
   'agent.contract.not.agent': 'Chỉ có thể đề nghị hợp đồng cho đại lý tuyến dưới trực tiếp.',
+  'reward.not.claimable': 'Hiện chưa thể nhận phần thưởng này.',
+  // VIP and rebates (ISSUE 9).
+  // Points and the points mall (ISSUE 9).
+  'points.insufficient': 'Bạn không đủ điểm.',
+  'points.reward.unavailable': 'Phần thưởng này không còn được cung cấp.',
+  'points.reward.out.of.stock': 'Phần thưởng này đã hết hàng.',
+  'points.convert.disabled': 'Hiện không thể đổi điểm sang tiền mặt.',
+  'points.convert.minimum': 'Cần ít nhất {0} điểm để quy đổi.',
+  'points.redemption.unknown': 'Không tìm thấy lượt đổi thưởng này.',
+  'points.redemption.state': 'Lượt đổi thưởng này đã được xử lý.',
+  // Promotions (ISSUE 9).
+  'promo.not.found': 'Khuyến mãi này không tồn tại hoặc không còn được cung cấp.',
+  'promo.closed': 'Khuyến mãi này hiện không diễn ra.',
+  'promo.vip.required': 'Khuyến mãi này dành cho VIP cấp {0} trở lên.',
+  'promo.not.eligible': 'Bạn không đáp ứng điều kiện của khuyến mãi này.',
+  'promo.participated': 'Bạn đã tham gia khuyến mãi này trong kỳ này.',
+  'promo.action.invalid': 'Thao tác này không áp dụng cho khuyến mãi này.',
+  'promo.application.not.found': 'Đơn đăng ký này không tồn tại.',
+  'promo.application.state': 'Đơn đăng ký này đã được xử lý.',
+  'promo.amount.range': 'Số tiền phải lớn hơn 0 và không vượt quá {0}.',
+  // Missions and rewards (ISSUE 9).
+  // Inbox, feedback and referral (ISSUE 9).
 };

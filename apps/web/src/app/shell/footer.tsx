@@ -9,7 +9,7 @@ import { mediaUrl, useBrand } from '../../lib/brand';
 import { LogoRow } from '../../components/ui/logo-row';
 import { AGE_BADGE, artworkLogos, CERTIFICATES, PAYMENT_METHODS } from './artwork';
 
-/** Licence, help menu, products, certificates, payment methods, responsible gaming, vendor strip. */
+/** Licence, help menu, products, rewards (promotions, VIP, points mall), certificates, payment methods, responsible gaming, vendor strip. */
 export function Footer() {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -39,6 +39,20 @@ export function Footer() {
                 <Link to={paths.category(c.type)}>{t(`categories.${c.type}`)}</Link>
               </li>
             ))}
+          </ul>
+        </section>
+        <section>
+          <h2>{t('footer.rewards')}</h2>
+          <ul className="footer-links" data-testid="footer-rewards">
+            <li>
+              <Link to={paths.promotions}>{t('header.promotions')}</Link>
+            </li>
+            <li>
+              <Link to={paths.vip}>{t('footer.vip')}</Link>
+            </li>
+            <li>
+              <Link to={paths.pointMall}>{t('footer.pointMall')}</Link>
+            </li>
           </ul>
         </section>
         <section>

@@ -78,7 +78,8 @@ export function Layout() {
           <Footer />
         </Suspense>
       </ErrorBoundary>
-      <RightBar />
+      {/* The points mall has no side menu (SPEC section 2). */}
+      {pathname !== paths.pointMall && <RightBar />}
       {memberCentreWanted && (
         <ErrorBoundary>
           <Suspense fallback={null}>

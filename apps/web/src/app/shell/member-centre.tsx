@@ -2,6 +2,9 @@ import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUnreadCount } from '../../features/inbox/api/get-unread-count';
+import { useMissionSummary } from '../../features/missions/api/get-mission-summary';
+import { useClaimableRewards } from '../../features/rewards/api/get-claimable-rewards';
+import { i18n } from '../../lib/i18n';
 import { usePopups } from '../../lib/popups';
 import { canOpenMemberCentre, useSession } from '../../lib/session';
 import '../../styles/security.css';
@@ -62,28 +65,43 @@ const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
     (m) => m.ProfitReport,
   ),
   bonusDetails: page(
-    () => import('../../features/records/components/transaction-records'),
-    (m) => m.BonusRecords,
+    () =>
+      Promise.all([
+        import('../../features/promotions/components/bonus-details'),
+        i18n.loadNamespaces('promo'),
+      ]).then(([m]) => m),
+    (m) => m.BonusDetails,
   ),
   rewardCenter: page(
-    () => import('./member-pages/not-available'),
+    () => Promise.all([import('./member-pages/rewards'), i18n.loadNamespaces('rewards')]).then(([m]) => m),
     (m) => m.RewardCentrePage,
   ),
   referral: page(
-    () => import('./member-pages/referral'),
+    () =>
+      Promise.all([
+        import('../../features/referral/components/referral-page'),
+        i18n.loadNamespaces('inbox'),
+      ]).then(([m]) => m),
     (m) => m.ReferralPage,
   ),
   missionLeaderboard: page(
-    () => import('./member-pages/not-available'),
-    (m) => m.MissionPage,
+    () => Promise.all([import('./member-pages/rewards'), i18n.loadNamespaces('rewards')]).then(([m]) => m),
+    (m) => m.MissionLeaderboardPage,
   ),
   messageV2: page(
-    () => import('../../features/inbox/components/inbox'),
+    () =>
+      Promise.all([import('../../features/inbox/components/inbox'), i18n.loadNamespaces('inbox')]).then(
+        ([m]) => m,
+      ),
     (m) => m.Inbox,
   ),
   manualRebate: page(
-    () => import('./member-pages/not-available'),
-    (m) => m.ManualRebatePage,
+    () =>
+      Promise.all([
+        import('../../features/rebate/components/manual-rebate'),
+        i18n.loadNamespaces('vip'),
+      ]).then(([m]) => m),
+    (m) => m.ManualRebate,
   ),
 };
 
@@ -94,10 +112,20 @@ const isKey = (v: unknown): v is EntryKey => typeof v === 'string' && (KEYS as r
 const pageOf = (data: unknown): EntryKey | undefined =>
   data && typeof data === 'object' && 'page' in data && isKey(data.page) ? data.page : undefined;
 
-/** Red count badges (SPEC section 2): the inbox's unread count; missions and rewards have no server yet. */
+/**
+ * Red count badges (SPEC section 2): unread messages, missions ready to claim, rewards ready to
+ * claim. Each shares its query with its page, and every claim refreshes the rewards queries, so a
+ * badge drops as soon as its reward is claimed.
+ */
 function useBadges(): Partial<Record<EntryKey, number>> {
   const unread = useUnreadCount();
-  return { messageV2: unread.data?.count ?? 0 };
+  const missions = useMissionSummary();
+  const rewards = useClaimableRewards();
+  return {
+    messageV2: unread.data?.count ?? 0,
+    missionLeaderboard: missions.data?.summary.claimable ?? 0,
+    rewardCenter: rewards.data?.count ?? 0,
+  };
 }
 
 /**

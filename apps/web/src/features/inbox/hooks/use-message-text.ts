@@ -13,7 +13,7 @@ const isContract = (k: string): k is (typeof CONTRACTS)[number] =>
  * arrive as numbers with 2 decimals (or their text) and are shown with the currency symbol.
  */
 export function useMessageText() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('inbox');
   const brand = useBrand();
   return (m: InboxMessage): { title: string; body: string; reason: string | null } => {
     const text = (k: string) => (m.params[k] === undefined ? '' : String(m.params[k]));

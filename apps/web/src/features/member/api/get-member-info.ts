@@ -1,9 +1,15 @@
-import type { MemberInfo } from '@app/contracts';
+import { SESSION_KEYS, type MemberInfo } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { session } from '../../../lib/storage';
 
-export const getMemberInfo = () => api.get<MemberInfo>('/wps/member/info');
+/** The member's info; its label (the VIP level's name) is kept in session storage (SPEC section 3). */
+export async function getMemberInfo(): Promise<MemberInfo> {
+  const info = await api.get<MemberInfo>('/wps/member/info');
+  session.set(SESSION_KEYS.memberLabel, info.memberLabel[0]?.labelName ?? '');
+  return info;
+}
 
 /**
  * Keyed by the member (['member', 'info', customerId], as the security centre keys it), so a

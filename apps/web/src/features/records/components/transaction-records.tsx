@@ -94,17 +94,9 @@ function TransactionTable({ data, symbol }: { data: TransactionList; symbol: str
 /**
  * The account record (member centre page `transactionHistory`): range and type filters, each
  * movement signed and coloured with the balance after and its reference, totals in and out.
- * With `fixedType` it is the bonus details page (`bonusDetails`): one type, no type filter.
+ * (The bonus details page is the promotions feature's own, with each bonus's turnover.)
  */
-export function TransactionRecords({
-  fixedType,
-  title,
-  testId = 'transaction-records',
-}: {
-  fixedType?: TransactionType;
-  title: string;
-  testId?: string;
-}) {
+export function AccountRecords() {
   const { t } = useTranslation();
   const brand = useBrand();
   const { range, setRange, today, limits } = useRecordRange();
@@ -113,15 +105,15 @@ export function TransactionRecords({
   const records = useTransactions({
     startTime: range.startTime,
     endTime: range.endTime,
-    type: fixedType ?? (type || undefined),
+    type: type || undefined,
     pageNo: page,
     pageSize: CASHIER_LIMITS.recordsPageSize,
   });
   const symbol = brand.currencySymbol;
 
   return (
-    <div className="sec-page" data-testid={testId}>
-      <h3 className="sec-page-title">{title}</h3>
+    <div className="sec-page" data-testid="transaction-records">
+      <h3 className="sec-page-title">{t('records.transactions.title')}</h3>
       <RecordFilters>
         <DateRangePicker
           name="transactions"
@@ -133,22 +125,20 @@ export function TransactionRecords({
             setPage(1);
           }}
         />
-        {!fixedType && (
-          <FilterSelect
-            id="transactions-type"
-            label={t('records.transactions.type')}
-            value={type}
-            onChange={(v) => {
-              setType(isType(v) ? v : '');
-              setPage(1);
-            }}
-            options={[
-              { value: '', label: t('records.all') },
-              ...TRANSACTION_TYPES.map((x) => ({ value: x, label: t(`records.types.${x}`) })),
-            ]}
-            testId="transactions-type"
-          />
-        )}
+        <FilterSelect
+          id="transactions-type"
+          label={t('records.transactions.type')}
+          value={type}
+          onChange={(v) => {
+            setType(isType(v) ? v : '');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: t('records.all') },
+            ...TRANSACTION_TYPES.map((x) => ({ value: x, label: t(`records.types.${x}`) })),
+          ]}
+          testId="transactions-type"
+        />
       </RecordFilters>
       <QueryState query={records}>
         {(data) => (
@@ -173,7 +163,7 @@ export function TransactionRecords({
             </dl>
             <PagedTable
               count={data.list.length}
-              empty={fixedType === 'BONUS' ? t('records.bonus.empty') : t('records.transactions.empty')}
+              empty={t('records.transactions.empty')}
               emptyTestId="transaction-empty"
               busy={records.isPlaceholderData}
               page={page}
@@ -190,14 +180,4 @@ export function TransactionRecords({
   );
 }
 
-/** Bonus details (member centre page `bonusDetails`): the account record of bonuses only. */
-export function BonusRecords() {
-  const { t } = useTranslation();
-  return <TransactionRecords fixedType="BONUS" title={t('records.bonus.title')} testId="bonus-records" />;
-}
-
 /** Account record (member centre page `transactionHistory`). */
-export function AccountRecords() {
-  const { t } = useTranslation();
-  return <TransactionRecords title={t('records.transactions.title')} />;
-}

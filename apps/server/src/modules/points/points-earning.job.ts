@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../jobs/interval-job';
+import type { PointsEarningService } from './points-earning.service';
+
+/**
+ * How often points are credited: the day so far every 5 minutes, so a member sees the points of
+ * today's play within minutes; the ended day is computed once more after midnight and closed.
+ * Every pass is idempotent (PointsEarningService says how).
+ */
+export const POINTS_EARNING_INTERVAL_MS = 5 * 60_000;
+
+/** Runs the earning job for the life of the app: unref'd, stopped on close. */
+export function startPointsEarning(app: FastifyInstance, earning: PointsEarningService): void {
+  startIntervalJob(app, {
+    name: 'points earning',
+    everyMs: POINTS_EARNING_INTERVAL_MS,
+    run: () => earning.runDue(),
+  });
+}

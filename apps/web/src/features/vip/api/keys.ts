@@ -1,0 +1,2 @@
+/** The root of every VIP query key: a level change refreshes them all. */
+export const VIP_ROOT = 'vip';
