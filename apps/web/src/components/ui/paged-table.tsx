@@ -3,7 +3,8 @@ import { Pagination } from './pagination';
 
 /**
  * A page of a paged list: the empty state when there is nothing, else the table (dimmed and
- * aria-busy while the next page loads) and the pagination under it.
+ * aria-busy while the next page loads) and the pagination under it. `wrap={false}` is for a list
+ * (<ul>) that scrolls and dims itself: the children are shown as they are.
  */
 export function PagedTable({
   count,
@@ -15,6 +16,7 @@ export function PagedTable({
   onPage,
   label,
   children,
+  wrap = true,
 }: {
   /** Rows on this page: 0 shows `empty`. */
   count: number;
@@ -27,6 +29,7 @@ export function PagedTable({
   /** Accessible name of the pagination ("Deposit pages"). */
   label: string;
   children: ReactNode;
+  wrap?: boolean;
 }) {
   if (count === 0)
     return (
@@ -36,9 +39,13 @@ export function PagedTable({
     );
   return (
     <>
-      <div className={busy ? 'sec-table-wrap is-loading' : 'sec-table-wrap'} aria-busy={busy}>
-        {children}
-      </div>
+      {wrap ? (
+        <div className={busy ? 'sec-table-wrap is-loading' : 'sec-table-wrap'} aria-busy={busy}>
+          {children}
+        </div>
+      ) : (
+        children
+      )}
       <Pagination page={page} totalPages={totalPages} onChange={onPage} busy={busy} label={label} />
     </>
   );

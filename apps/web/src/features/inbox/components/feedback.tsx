@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
 import { ImagePicker } from '../../../components/ui/image-picker';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { useBrand } from '../../../lib/brand';
 import { useErrorText } from '../../../lib/error-text';
@@ -117,40 +117,43 @@ function FeedbackList() {
   const list = useFeedback(page);
   return (
     <QueryState query={list}>
-      {({ list: items, totalPages }) =>
-        items.length === 0 ? (
-          <p className="state-box" data-testid="feedback-empty">
-            {t('feedback.empty')}
-          </p>
-        ) : (
-          <>
-            <ul className="mc-messages" data-testid="feedback-list">
-              {items.map((f) => (
-                <li key={f.id} className="mc-message mc-feedback" data-testid="feedback-item">
-                  <div className="mc-feedback-head">
-                    <span className="mc-badge">{t(`feedback.categories.${f.category}`)}</span>
-                    <time className="mc-muted" dateTime={f.createdTime}>
-                      {formatInZone(f.createdTime, brand.timezone, false)}
-                    </time>
-                  </div>
-                  <p>{f.content}</p>
-                  {f.imageCount > 0 && (
-                    <p className="mc-muted">{t('feedback.withImages', { n: f.imageCount })}</p>
-                  )}
-                  {f.reply ? (
-                    <p className="mc-feedback-reply" data-testid="feedback-reply">
-                      <strong>{t('feedback.reply')}</strong> {f.reply}
-                    </p>
-                  ) : (
-                    <p className="mc-muted">{t('feedback.awaiting')}</p>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} totalPages={totalPages} onChange={setPage} label={t('feedback.pages')} />
-          </>
-        )
-      }
+      {({ list: items, totalPages }) => (
+        <PagedTable
+          count={items.length}
+          empty={t('feedback.empty')}
+          emptyTestId="feedback-empty"
+          busy={list.isPlaceholderData}
+          page={page}
+          totalPages={totalPages}
+          onPage={setPage}
+          label={t('feedback.pages')}
+          wrap={false}
+        >
+          <ul className="mc-messages" data-testid="feedback-list">
+            {items.map((f) => (
+              <li key={f.id} className="mc-message mc-feedback" data-testid="feedback-item">
+                <div className="mc-feedback-head">
+                  <span className="mc-badge">{t(`feedback.categories.${f.category}`)}</span>
+                  <time className="mc-muted" dateTime={f.createdTime}>
+                    {formatInZone(f.createdTime, brand.timezone, false)}
+                  </time>
+                </div>
+                <p>{f.content}</p>
+                {f.imageCount > 0 && (
+                  <p className="mc-muted">{t('feedback.withImages', { n: f.imageCount })}</p>
+                )}
+                {f.reply ? (
+                  <p className="mc-feedback-reply" data-testid="feedback-reply">
+                    <strong>{t('feedback.reply')}</strong> {f.reply}
+                  </p>
+                ) : (
+                  <p className="mc-muted">{t('feedback.awaiting')}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </PagedTable>
+      )}
     </QueryState>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
 import { InlineConfirm } from '../../../components/ui/inline-confirm';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { TabList } from '../../../components/ui/tab-list';
 import { useBrand } from '../../../lib/brand';
@@ -170,37 +170,34 @@ function Messages() {
       )}
       <FormStatus status={status} testId="inbox-status" />
       <QueryState query={messages}>
-        {({ list: items, totalPages }) =>
-          items.length === 0 ? (
-            <p className="state-box" data-testid="inbox-empty">
-              {t('inbox.empty')}
-            </p>
-          ) : (
-            <>
-              <ul className={messages.isPlaceholderData ? 'mc-messages is-loading' : 'mc-messages'}>
-                {items.map((m) => (
-                  <MessageItem
-                    key={m.id}
-                    message={m}
-                    open={openId === m.id}
-                    onToggle={() => toggle(m)}
-                    onDeleted={(s) => {
-                      setOpenId(null);
-                      setStatus(s);
-                    }}
-                  />
-                ))}
-              </ul>
-              <Pagination
-                page={Math.min(page, totalPages)}
-                totalPages={totalPages}
-                onChange={setPage}
-                busy={messages.isPlaceholderData}
-                label={t('inbox.pages')}
-              />
-            </>
-          )
-        }
+        {({ list: items, totalPages }) => (
+          <PagedTable
+            count={items.length}
+            empty={t('inbox.empty')}
+            emptyTestId="inbox-empty"
+            busy={messages.isPlaceholderData}
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            onPage={setPage}
+            label={t('inbox.pages')}
+            wrap={false}
+          >
+            <ul className={messages.isPlaceholderData ? 'mc-messages is-loading' : 'mc-messages'}>
+              {items.map((m) => (
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  open={openId === m.id}
+                  onToggle={() => toggle(m)}
+                  onDeleted={(s) => {
+                    setOpenId(null);
+                    setStatus(s);
+                  }}
+                />
+              ))}
+            </ul>
+          </PagedTable>
+        )}
       </QueryState>
     </>
   );

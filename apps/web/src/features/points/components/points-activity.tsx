@@ -1,7 +1,7 @@
 import type { RedeemState, Redemption } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { TabList } from '../../../components/ui/tab-list';
 import { mediaUrl, useBrand } from '../../../lib/brand';
@@ -60,31 +60,28 @@ function Redemptions({ symbol }: { symbol: string }) {
   const query = useRedemptions(page);
   return (
     <QueryState query={query}>
-      {(data) =>
-        data.list.length === 0 ? (
-          <p className="state-box" data-testid="redemptions-empty">
-            {t('redemptions.empty')}
-          </p>
-        ) : (
-          <>
-            <ul
-              className={query.isPlaceholderData ? 'pm-items is-loading' : 'pm-items'}
-              data-testid="redemption-list"
-            >
-              {data.list.map((r) => (
-                <RedemptionItem key={r.id} r={r} symbol={symbol} />
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              totalPages={data.totalPages}
-              onChange={setPage}
-              busy={query.isPlaceholderData}
-              label={t('redemptions.pages')}
-            />
-          </>
-        )
-      }
+      {(data) => (
+        <PagedTable
+          count={data.list.length}
+          empty={t('redemptions.empty')}
+          emptyTestId="redemptions-empty"
+          busy={query.isPlaceholderData}
+          page={page}
+          totalPages={data.totalPages}
+          onPage={setPage}
+          label={t('redemptions.pages')}
+          wrap={false}
+        >
+          <ul
+            className={query.isPlaceholderData ? 'pm-items is-loading' : 'pm-items'}
+            data-testid="redemption-list"
+          >
+            {data.list.map((r) => (
+              <RedemptionItem key={r.id} r={r} symbol={symbol} />
+            ))}
+          </ul>
+        </PagedTable>
+      )}
     </QueryState>
   );
 }
@@ -96,60 +93,57 @@ function History({ symbol }: { symbol: string }) {
   const query = usePointHistory(page);
   return (
     <QueryState query={query}>
-      {(data) =>
-        data.list.length === 0 ? (
-          <p className="state-box" data-testid="history-empty">
-            {t('history.empty')}
-          </p>
-        ) : (
-          <>
-            <ul
-              className={query.isPlaceholderData ? 'pm-items is-loading' : 'pm-items'}
-              data-testid="history-list"
-            >
-              {data.list.map((e) => {
-                const detail =
-                  e.kind === 'EARN' && e.day
-                    ? t('history.earnDay', { day: e.day })
-                    : e.reward
-                      ? e.reward
-                      : e.kind === 'CONVERT' && e.amount !== null
-                        ? t('history.amount', { amount: showMoney(e.amount, symbol) })
-                        : '';
-                return (
-                  <li key={e.id} className="pm-item" data-testid="history-entry" data-kind={e.kind}>
-                    <div className="pm-item-main">
-                      <p className="pm-item-title">
-                        <span>{t(`history.kind.${e.kind}`)}</span>
-                        <strong
-                          className={e.points > 0 ? 'pm-delta pm-delta-in' : 'pm-delta pm-delta-out'}
-                          data-testid="history-points"
-                        >
-                          {e.points > 0 ? '+' : '\u2212'}
-                          {showPoints(Math.abs(e.points))}
-                        </strong>
-                      </p>
-                      <p className="pm-item-sub">
-                        <time dateTime={e.time}>{formatInZone(e.time, brand.timezone, false)}</time>
-                        {detail && ` · ${detail}`}
-                        {' · '}
-                        {t('history.after', { points: showPoints(e.balanceAfter) })}
-                      </p>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            <Pagination
-              page={page}
-              totalPages={data.totalPages}
-              onChange={setPage}
-              busy={query.isPlaceholderData}
-              label={t('history.pages')}
-            />
-          </>
-        )
-      }
+      {(data) => (
+        <PagedTable
+          count={data.list.length}
+          empty={t('history.empty')}
+          emptyTestId="history-empty"
+          busy={query.isPlaceholderData}
+          page={page}
+          totalPages={data.totalPages}
+          onPage={setPage}
+          label={t('history.pages')}
+          wrap={false}
+        >
+          <ul
+            className={query.isPlaceholderData ? 'pm-items is-loading' : 'pm-items'}
+            data-testid="history-list"
+          >
+            {data.list.map((e) => {
+              const detail =
+                e.kind === 'EARN' && e.day
+                  ? t('history.earnDay', { day: e.day })
+                  : e.reward
+                    ? e.reward
+                    : e.kind === 'CONVERT' && e.amount !== null
+                      ? t('history.amount', { amount: showMoney(e.amount, symbol) })
+                      : '';
+              return (
+                <li key={e.id} className="pm-item" data-testid="history-entry" data-kind={e.kind}>
+                  <div className="pm-item-main">
+                    <p className="pm-item-title">
+                      <span>{t(`history.kind.${e.kind}`)}</span>
+                      <strong
+                        className={e.points > 0 ? 'pm-delta pm-delta-in' : 'pm-delta pm-delta-out'}
+                        data-testid="history-points"
+                      >
+                        {e.points > 0 ? '+' : '\u2212'}
+                        {showPoints(Math.abs(e.points))}
+                      </strong>
+                    </p>
+                    <p className="pm-item-sub">
+                      <time dateTime={e.time}>{formatInZone(e.time, brand.timezone, false)}</time>
+                      {detail && ` · ${detail}`}
+                      {' · '}
+                      {t('history.after', { points: showPoints(e.balanceAfter) })}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </PagedTable>
+      )}
     </QueryState>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { FormStatus, type Status } from '../../../components/ui/form-status';
 import { InlineConfirm } from '../../../components/ui/inline-confirm';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { QrCode } from '../../../components/ui/qr-code';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
@@ -201,28 +201,25 @@ function Friends() {
       </header>
       <FormStatus status={status} testId="referral-status" />
       <QueryState query={friends}>
-        {({ list, totalPages }) =>
-          list.length === 0 ? (
-            <p className="state-box" data-testid="referral-empty">
-              {t('referral.noFriends')}
-            </p>
-          ) : (
-            <>
-              <ul className="rf-friends">
-                {list.map((f) => (
-                  <FriendRow key={f.id} friend={f} onStatus={setStatus} />
-                ))}
-              </ul>
-              <Pagination
-                page={page}
-                totalPages={totalPages}
-                onChange={setPage}
-                busy={friends.isPlaceholderData}
-                label={t('referral.friendPages')}
-              />
-            </>
-          )
-        }
+        {({ list, totalPages }) => (
+          <PagedTable
+            count={list.length}
+            empty={t('referral.noFriends')}
+            emptyTestId="referral-empty"
+            busy={friends.isPlaceholderData}
+            page={page}
+            totalPages={totalPages}
+            onPage={setPage}
+            label={t('referral.friendPages')}
+            wrap={false}
+          >
+            <ul className="rf-friends">
+              {list.map((f) => (
+                <FriendRow key={f.id} friend={f} onStatus={setStatus} />
+              ))}
+            </ul>
+          </PagedTable>
+        )}
       </QueryState>
     </section>
   );
