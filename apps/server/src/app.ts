@@ -399,6 +399,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       fastSeconds: config.LOTTERY_FAST_SECONDS,
       timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
       rtpOf: async (merchant) => (await brands.resolve(merchant, undefined)).lotteryRtpBp,
+      recallToMain: async (merchant, memberId) =>
+        services.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
       popularGames: (merchant, lang, count, gameType) =>
         services.games.popular(merchant, lang, count, gameType),
     },
