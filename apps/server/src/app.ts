@@ -146,6 +146,7 @@ function withdrawalServices(
     inbox: InboxService;
     images: CashierImageService;
     members: MemberService;
+    wallet: WalletService;
   },
 ) {
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(db.db), d.ledger, d.members);
@@ -157,6 +158,7 @@ function withdrawalServices(
     d.inbox,
     d.images,
     d.members,
+    (brand, memberId) => d.wallet.recallToMain(brand, memberId),
   );
   return { payoutAccounts, withdrawals };
 }
@@ -290,7 +292,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
       images,
       config.DEMO_GATEWAY ? [DEMO_GATEWAY] : [],
     ),
-    ...withdrawalServices(db, { ledger, turnover, inbox, images, members }),
+    ...withdrawalServices(db, { ledger, turnover, inbox, images, members, wallet }),
     limits,
     system,
     codes,
