@@ -138,6 +138,42 @@ test.describe('wallet and cashier', () => {
     await expect(back.getByTestId('messageV2-badge')).toContainText('1');
   });
 
+  test('figures: nothing withdrawable while turnover is due; moves between own wallets are not money in or out', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    // A bonus of 100.00 to be played through twice: 200.00 of turnover before any withdrawal.
+    await operator(request, '/wps/admin/adjustments', {
+      requestId: requestId(),
+      username: m.username,
+      amount: '100.00',
+      reason: 'e2e bonus',
+      turnoverMultiple: 2,
+    });
+    await setPaymentPassword(request, m);
+    // The member plays DS88 a while: the balance goes to its wallet (the withdrawal page brings it back).
+    await value(
+      await request.post('/wps/relay/GCS_walletTransfer', {
+        headers: memberHeaders(m),
+        data: { requestId: requestId(), direction: 'IN', vendor: 'DS88' },
+      }),
+    );
+
+    const dialog = await openMemberCentre(page, m, 'withdraw');
+    await expect(dialog.getByTestId('withdraw-withdrawable')).toHaveText('P 0.00');
+    await expect(dialog.getByTestId('withdraw-held')).toContainText('P 100.00');
+    await expect(dialog.getByTestId('withdraw-held')).toContainText('P 200.00');
+    await expect(dialog.getByTestId('withdraw-turnover-block')).toContainText('P 200.00');
+
+    // The record lists both transfers, but only the bonus came in and nothing went out.
+    await dialog.getByTestId('transactionHistory').click();
+    await expect(dialog.locator('[data-testid="transaction-row"][data-type="TRANSFER_IN"]')).toHaveCount(2);
+    await expect(dialog.locator('[data-testid="transaction-row"][data-type="TRANSFER_OUT"]')).toHaveCount(2);
+    await expect(dialog.getByTestId('transaction-total-in')).toHaveText('+P 100.00');
+    await expect(dialog.getByTestId('transaction-total-out')).toHaveText(/P 0\.00$/);
+  });
+
   test('withdraws to a bound account, the operator pays, and the member confirms receipt', async ({
     page,
     request,
