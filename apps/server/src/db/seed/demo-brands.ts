@@ -1,5 +1,7 @@
 import {
   BANNER_GROUPS,
+  PLATFORM_THEME,
+  type BrandTheme,
   REGISTER_PATTERNS,
   type BannerGroup,
   type GameType,
@@ -78,6 +80,8 @@ export interface DemoBrand {
   /** Demo accounts (README lists their passwords): an agent with an affiliate code and a member under it. */
   accounts: DemoAccount[];
   cashier: DemoCashier;
+  /** The brand's look: colours (light and dark), fonts, radius (contracts brandThemeSchema). */
+  theme: BrandTheme;
   /** The lottery return per prize mode (basis points) where the brand departs from the default. */
   lotteryRtpBp?: Partial<Record<PrizeMode, number>>;
 }
@@ -458,6 +462,47 @@ const NOTICES: DemoNotice[] = [
   },
 ];
 
+/**
+ * Royal Lotus: plum and rose with a champagne accent, serif headings, square-cut corners and
+ * buttons, on warm ivory (light) or aubergine (dark); nothing like Golden Palm's green and gold.
+ */
+const LOTUS_THEME: BrandTheme = {
+  light: {
+    bg: '#f8f3ee',
+    surface: '#fffdfb',
+    surface2: '#f1e7e1',
+    text: '#2b1822',
+    textMuted: '#6e5664',
+    border: '#e3d3cb',
+    primary: '#a3285f',
+    primaryInk: '#ffffff',
+    accent: '#d7a86e',
+    accentInk: '#2b1606',
+    headerBg: '#3d0f2b',
+    headerInk: '#f6dcc0',
+    headerMuted: '#cfa9bb',
+  },
+  dark: {
+    bg: '#140a10',
+    surface: '#21121b',
+    surface2: '#2c1824',
+    text: '#f4e8ee',
+    textMuted: '#baa0af',
+    border: '#3e2634',
+    primary: '#e0649d',
+    primaryInk: '#1c0612',
+    accent: '#e6bb86',
+    accentInk: '#2b1606',
+    headerBg: '#0c0509',
+    headerInk: '#f6dcc0',
+    headerMuted: '#a98a9a',
+  },
+  font: 'humanist',
+  headingFont: 'serif',
+  radius: 4,
+  pillButtons: false,
+};
+
 const GOLDEN_RULES: DemoRule[] = [
   rule('username', true, true, 'LETTER_FIRST_ALNUM', 2, 15),
   rule('password', true, true, 'LETTERS_AND_DIGITS', 6, 20),
@@ -509,6 +554,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
     languages: ['EN', 'CN', 'MY', 'ID', 'TH', 'VI', 'TY'],
     currencySymbol: 'P',
     timezone: 'Asia/Manila',
+    theme: PLATFORM_THEME,
     loginedToHomePage: false,
     blockedCountries: ['US', 'SG'],
     gtagId: null,
@@ -675,6 +721,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
     languages: ['MY', 'EN'],
     currencySymbol: 'RM',
     timezone: 'Asia/Kuala_Lumpur',
+    theme: LOTUS_THEME,
     // Lower fast-game (Lott) and higher VN (Elott) odds than Golden Palm's defaults (95% and 97%).
     lotteryRtpBp: { Lott: 9300, Elott: 9750 },
     loginedToHomePage: true,

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BANNER_GROUPS, MODULE_SWITCHES, WHITELABEL_FLAGS, scrambleCsPath, toMinor } from '@app/contracts';
+import {
+  BANNER_GROUPS,
+  brandThemeSchema,
+  MODULE_SWITCHES,
+  WHITELABEL_FLAGS,
+  scrambleCsPath,
+  toMinor,
+} from '@app/contracts';
 import type { Kysely } from 'kysely';
 import { LedgerService } from '../../modules/wallet/ledger.service';
 import { hashPassword } from '../../platform/password';
@@ -229,8 +236,16 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       stats: JSON.stringify(b.stats),
       legacy_crypto: false,
       lottery_rtp_bp: JSON.stringify(b.lotteryRtpBp ?? {}),
+      theme: JSON.stringify(brandThemeSchema.parse(b.theme)),
     })
     .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  // Brands seeded before themes existed get theirs; a theme an operator has set stays.
+  await db
+    .updateTable('merchant')
+    .set({ theme: JSON.stringify(b.theme) })
+    .where('code', '=', b.code)
+    .where('theme', 'is', null)
     .execute();
 
   await db
