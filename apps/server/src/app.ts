@@ -19,6 +19,7 @@ import { PayloadKeyService } from './modules/session/payload-key.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
+import { SitePages } from './modules/system/site-page';
 import { SystemService } from './modules/system/system.service';
 import { MemberRepository } from './modules/member/member.repository';
 import { memberRoutes } from './modules/member/member.routes';
@@ -491,13 +492,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     maxAge: '1d',
   });
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
-  const hasSite = existsSync(indexHtml);
-  if (hasSite) {
+  const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
+  if (sitePages) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
       prefix: '/',
       wildcard: true,
-      index: 'index.html',
+      // The page itself is never sent as a file: it carries the host's brand theme (below).
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -506,11 +509,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
-    if (hasSite && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    if (sitePages && wantsPage) {
+      const brand = await app.brands.resolve(undefined, request.host).catch(() => null);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(sitePages.page(brand));
     }
     return sendFailure(request, reply, 'system.not.found', 404);
   });
