@@ -183,6 +183,13 @@ describe('attempt limits under concurrency', () => {
     expect((await setPayment(m, m.password)).body.errorCode).toBe('login.account.locked');
   });
 
+  it('parallel right confirmations are not mistaken for guesses: all ten pass', async () => {
+    const m = await id.registerGolden();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => setPayment(m, m.password)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await id.memberRow(m.username)).payment_password_hash).not.toBeNull();
+  });
+
   it('a burst of 39 wrong payment passwords and the right one binds no payout account', async () => {
     const m = await id.registerGolden();
     expect((await setPayment(m, m.password)).status).toBe(200);

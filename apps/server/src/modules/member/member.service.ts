@@ -10,6 +10,7 @@ import {
   type RegisterField,
   type RegisterRequest,
 } from '@app/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Selectable } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import type { Database, MemberTable } from '../../db/schema';
@@ -49,6 +50,8 @@ export type VipLabelLookup = (
 
 /** Wrong confirmations of the own password before sensitive changes lock for lockMinutes. */
 const OWN_PASSWORD_TRIES = 5;
+/** How long a confirmation waits for the member's other confirmations still being checked. */
+const CHECK_WAIT_MS = 10_000;
 /** Forgot-password e-mails: per IP per hour, and per account per hour. */
 const RESET_MAILS_PER_IP = 5;
 const RESET_MAILS_PER_ACCOUNT = 3;
@@ -106,27 +109,35 @@ export class MemberService {
   /**
    * A secret check limited to OWN_PASSWORD_TRIES wrong answers per window, then locked. The try
    * is counted before the slow hash and taken back when right: counting only after the hash let
-   * a burst of concurrent guesses all pass the check while the count was still low.
+   * a burst of concurrent guesses all pass the check while the count was still low. A check that
+   * finds the tries taken by checks still running (a member's parallel payments, not wrong
+   * answers) waits for them to end rather than refuse a right answer; a lock ends the wait.
    */
   private async limitedCheck(
     key: string,
     check: () => Promise<boolean>,
     wrong: 'password.old.wrong' | 'payment.password.wrong',
   ): Promise<void> {
-    const lockedFor = await this.limits.lockedFor(key);
-    if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
-    const attempt = await this.limits.reserve(key, IDENTITY_LIMITS.failureWindowMinutes * 60);
-    if (attempt.count > OWN_PASSWORD_TRIES) {
-      // The tries are taken by wrong answers or by checks still running.
+    const window = IDENTITY_LIMITS.failureWindowMinutes * 60;
+    const giveUpAt = Date.now() + CHECK_WAIT_MS;
+    for (;;) {
+      const lockedFor = await this.limits.lockedFor(key);
+      if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
+      const attempt = await this.limits.reserve(key, window);
+      if (attempt.count <= OWN_PASSWORD_TRIES) {
+        if (await check()) {
+          await attempt.release();
+          return;
+        }
+        if (attempt.count >= OWN_PASSWORD_TRIES) {
+          await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
+        }
+        throw new AppError(wrong);
+      }
       await attempt.release();
-      throw new AppError('login.account.locked', undefined, [IDENTITY_LIMITS.lockMinutes]);
+      if (Date.now() >= giveUpAt) throw new AppError('system.throttled');
+      await sleep(20 + Math.floor(Math.random() * 30));
     }
-    if (await check()) {
-      await attempt.release();
-      return;
-    }
-    if (attempt.count >= OWN_PASSWORD_TRIES) await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
-    throw new AppError(wrong);
   }
 
   // ---- registration ------------------------------------------------------------------------

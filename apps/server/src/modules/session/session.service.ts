@@ -34,6 +34,14 @@ function mask(value: string, keepEnd: number): string {
     : `${'•'.repeat(Math.min(4, value.length - keepEnd))}${value.slice(-keepEnd)}`;
 }
 
+/**
+ * What tells two people behind one IP apart at login: the Device header names only the client
+ * kind (every browser of the site sends WEB), so the user agent goes with it.
+ */
+function deviceOf(ctx: ClientContext): string {
+  return `${ctx.device}:${tokenHash(ctx.userAgent).slice(0, 16)}`;
+}
+
 /** The agent-page login admits agent types only (SPEC section 6: non-agents cannot log in to it). */
 function refuseNonAgent(member: Member): void {
   if (!(ACCOUNT_CENTRE_TYPES as readonly number[]).includes(member.is_agent)) {
@@ -199,7 +207,7 @@ export class SessionService {
     // on everyone behind a shared carrier IP; the IP as a whole has a much higher ceiling.
     const attempts = {
       account: await this.limits.reserve(accountKey, window),
-      device: await this.limits.reserve(`login-fail-dev:${brand.code}:${ctx.ip}:${ctx.device}`, window),
+      device: await this.limits.reserve(`login-fail-dev:${brand.code}:${ctx.ip}:${deviceOf(ctx)}`, window),
       ip: await this.limits.reserve(`login-fail-ip:${brand.code}:${ctx.ip}`, window),
     };
     const releaseAll = () =>
