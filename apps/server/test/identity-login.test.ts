@@ -1,5 +1,5 @@
-import type { LoginResult, VerificationRequired } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IDENTITY_LIMITS, type LoginResult, type VerificationRequired } from '@app/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as CaptchaImage from '../src/platform/captcha-image';
 import { MESSAGES } from '../src/platform/messages';
 import type * as Password from '../src/platform/password';
@@ -290,6 +290,12 @@ describe('captcha after failed logins', () => {
 
 describe('failures counted per account and per address and device', () => {
   const as = (ip: string, device: string) => ({ ip, headers: { device } });
+  // Failures are counted in fixed 15-minute windows: each test runs inside one window.
+  let clock: ReturnType<typeof freezeTime>;
+  beforeEach(() => {
+    clock = freezeTime(nextWindow(15 * 60));
+  });
+  afterEach(() => clock.restore());
 
   it('three failures by one member do not put the captcha on another device behind the same address', async () => {
     const ip = freshIp();
@@ -322,31 +328,24 @@ describe('failures counted per account and per address and device', () => {
   it('keeps a much higher ceiling per address, whatever the accounts and devices', async () => {
     const ip = freshIp();
     const m = await id.registerGolden({}, { ip });
-    const clock = freezeTime(nextWindow(15 * 60));
-    try {
-      const ceiling = 30;
-      for (let i = 1; i <= ceiling; i++) {
-        // The per-address login throttle (30 a minute) is not what this is about.
-        if (i % 20 === 0) clock.advance(60_000);
-        const res = await id.login({ username: freshName('ghost'), password: 'abc12345' }, as(ip, `d${i}`));
-        expect(res.body, `failure ${i}`).toMatchObject({
-          errorCode: 'login.failed',
-          value: { captchaRequired: i === ceiling },
-        });
-      }
-      await id.fails(
-        LOGIN,
-        { method: 'POST', body: { type: 'username', ...right(m) }, encrypt: true, ...as(ip, 'fresh-device') },
-        400,
-        'login.captcha.required',
-      );
-      // From another address the same member is asked no captcha (only the new-address check).
-      expect((await id.login(right(m), { ip: freshIp() })).body.errorCode).toBe(
-        'login.verification.required',
-      );
-    } finally {
-      clock.restore();
+    const ceiling = IDENTITY_LIMITS.captchaAfterIpFailures;
+    for (let i = 1; i <= ceiling; i++) {
+      // The per-address login throttle (30 a minute) is not what this is about.
+      if (i % 20 === 0) clock.advance(60_000);
+      const res = await id.login({ username: freshName('ghost'), password: 'abc12345' }, as(ip, `d${i}`));
+      expect(res.body, `failure ${i}`).toMatchObject({
+        errorCode: 'login.failed',
+        value: { captchaRequired: i === ceiling },
+      });
     }
+    await id.fails(
+      LOGIN,
+      { method: 'POST', body: { type: 'username', ...right(m) }, encrypt: true, ...as(ip, 'fresh-device') },
+      400,
+      'login.captcha.required',
+    );
+    // From another address the same member is asked no captcha (only the new-address check).
+    expect((await id.login(right(m), { ip: freshIp() })).body.errorCode).toBe('login.verification.required');
   });
 });
 
@@ -362,6 +361,13 @@ describe('attempt limits under concurrent logins', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  // Failures are counted in fixed 15-minute windows: each burst runs inside one window.
+  let clock: ReturnType<typeof freezeTime>;
+  beforeEach(() => {
+    clock = freezeTime(nextWindow(15 * 60));
+  });
+  afterEach(() => clock.restore());
 
   it('a burst of 19 wrong passwords and the right one gets no session: the captcha stops it', async () => {
     const m = await id.registerGolden();
