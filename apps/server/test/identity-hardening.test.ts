@@ -209,6 +209,30 @@ describe('attempt limits under concurrency', () => {
     expect(await payoutAccountsOf(m.id)).toBe(0);
     expect((await bind('135790')).body.errorCode).toBe('login.account.locked');
   });
+
+  it('a burst of 10 wrong bank names and the right one at a new-address check gives no session', async () => {
+    const m = await id.registerGolden();
+    const ip = freshIp();
+    const pending = await id.login({ username: m.username, password: m.password }, { ip });
+    expect(pending.body.errorCode).toBe('login.verification.required');
+    const pendingToken = (pending.body.value as unknown as { pendingToken: string }).pendingToken;
+    const verify = (answer: string) =>
+      id.send('/wps/session/login/verify', {
+        method: 'POST',
+        encrypt: true,
+        ip,
+        body: { pendingToken, method: 'BANK_NAME', answer },
+      });
+    const before = await id.count('member_session');
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => verify(`WRONG NAME ${i}`)),
+      verify(m.payeeName),
+    ]);
+    expect(answers.filter((a) => a.status === 200)).toEqual([]);
+    // Refused unchecked: the tries are taken (or the wrong names have burnt the pending login).
+    expect(['login.account.locked', 'login.verification.invalid']).toContain(answers.at(-1)!.body.errorCode);
+    expect(await id.count('member_session')).toBe(before);
+  });
 });
 
 describe('remember me under concurrency and logout', () => {

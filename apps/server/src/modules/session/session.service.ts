@@ -444,13 +444,19 @@ export class SessionService {
         const key = `bank-name:${member.id}`;
         if ((await this.limits.lockedFor(key)) > 0)
           throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
+        // Reserved before comparing, like the password tries: a concurrent burst of names gets
+        // no more guesses than a sequence.
+        const attempt = await this.limits.reserve(key, L.failureWindowMinutes * 60);
+        if (attempt.count > L.smsMaxTries) {
+          await attempt.release();
+          throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
+        }
         const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase();
         if (norm(body.answer) !== norm(member.payee_name ?? '')) {
-          if ((await this.limits.hit(key, L.failureWindowMinutes * 60)) >= L.smsMaxTries) {
-            await this.limits.lock(key, L.lockMinutes * 60);
-          }
+          if (attempt.count >= L.smsMaxTries) await this.limits.lock(key, L.lockMinutes * 60);
           await wrong();
         }
+        await attempt.release();
         break;
       }
       case 'TOTP':
