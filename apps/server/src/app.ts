@@ -241,7 +241,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
   const system = new SystemService(new SystemRepository(db.db));
   const sessionRepo = new SessionRepository(db.db);
   const codes = new VerificationService(new VerificationRepository(db.db), limits, log, production);
-  const captcha = new CaptchaService(sessionRepo, limits);
+  const captcha = new CaptchaService(sessionRepo, limits, codes);
   // Members start sessions and sessions look members up: the session service is bound late.
   // So is the wallet (built with the money services below): it gives trial accounts play money.
   const late: { sessions?: SessionService; wallet?: WalletService } = {};

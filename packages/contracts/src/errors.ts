@@ -39,6 +39,8 @@ export const ERRORS = {
   'sms.locked': 429,
   'password.old.wrong': 400,
   'password.rule': 400,
+  // A session whose login requires a password change tried anything but that (403).
+  'password.change.required': 403,
   'reset.account.not.found': 404,
   'totp.invalid': 400,
   // Wallet, cashier and records (ISSUE 4).

@@ -216,6 +216,10 @@ export interface MemberSessionTable {
   last_seen_at: Generated<Date>;
   expires_at: Date;
   revoked_at: Date | null;
+  /** REMEMBER tokens: the session issued with it (its logout revokes the token too). */
+  bound_session_id: string | null;
+  /** SESSION: the login required a password change before anything else. */
+  must_change_password: Generated<boolean>;
 }
 
 export interface LoginEventTable {

@@ -37,6 +37,7 @@ export const cn: Record<ErrorCode, string> = {
   'sms.locked': '尝试次数过多，请{0}分钟后再试。',
   'password.old.wrong': '原密码不正确。',
   'password.rule': '密码至少6位，且须包含字母和数字。',
+  'password.change.required': '请先修改密码后再继续。',
   'reset.account.not.found': '用户名或邮箱不存在。',
   'totp.invalid': '身份验证器验证码错误。',
   'wallet.amount.invalid': '请输入有效金额（大于0，最多两位小数）。',

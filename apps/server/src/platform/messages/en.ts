@@ -38,6 +38,7 @@ export const en: Record<ErrorCode, string> = {
   'sms.locked': 'Too many attempts. Please try again after {0} minutes.',
   'password.old.wrong': 'The old password is not correct.',
   'password.rule': 'The password must be at least 6 characters with letters and numbers.',
+  'password.change.required': 'Please change your password before continuing.',
   'reset.account.not.found': 'Username or e-mail not found.',
   'totp.invalid': 'The authenticator code is not correct.',
   'wallet.amount.invalid': 'Please enter a valid amount (more than 0, at most 2 decimals).',

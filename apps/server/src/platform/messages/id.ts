@@ -38,6 +38,7 @@ export const id: Record<ErrorCode, string> = {
   'sms.locked': 'Terlalu banyak percobaan. Silakan coba lagi setelah {0} menit.',
   'password.old.wrong': 'Kata sandi lama tidak benar.',
   'password.rule': 'Kata sandi minimal 6 karakter dan harus berisi huruf dan angka.',
+  'password.change.required': 'Silakan ubah kata sandi Anda terlebih dahulu sebelum melanjutkan.',
   'reset.account.not.found': 'Nama pengguna atau email tidak ditemukan.',
   'totp.invalid': 'Kode autentikator tidak benar.',
   'wallet.amount.invalid': 'Masukkan jumlah yang valid (lebih dari 0, maksimal 2 desimal).',

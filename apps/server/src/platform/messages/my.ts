@@ -38,6 +38,7 @@ export const my: Record<ErrorCode, string> = {
   'sms.locked': 'Terlalu banyak cubaan. Sila cuba lagi selepas {0} minit.',
   'password.old.wrong': 'Kata laluan lama tidak betul.',
   'password.rule': 'Kata laluan mestilah sekurang-kurangnya 6 aksara dan mengandungi huruf serta nombor.',
+  'password.change.required': 'Sila tukar kata laluan anda terlebih dahulu sebelum meneruskan.',
   'reset.account.not.found': 'Nama pengguna atau e-mel tidak dijumpai.',
   'totp.invalid': 'Kod pengesah tidak betul.',
   'wallet.amount.invalid': 'Sila masukkan jumlah yang sah (lebih daripada 0, paling banyak 2 perpuluhan).',

@@ -37,6 +37,7 @@ export const th: Record<ErrorCode, string> = {
   'sms.locked': 'ลองหลายครั้งเกินไป กรุณาลองใหม่หลังจาก {0} นาที',
   'password.old.wrong': 'รหัสผ่านเดิมไม่ถูกต้อง',
   'password.rule': 'รหัสผ่านต้องมีอย่างน้อย 6 ตัว และประกอบด้วยตัวอักษรและตัวเลข',
+  'password.change.required': 'กรุณาเปลี่ยนรหัสผ่านก่อนดำเนินการต่อ',
   'reset.account.not.found': 'ไม่พบชื่อผู้ใช้หรืออีเมลนี้',
   'totp.invalid': 'รหัสจากแอป Authenticator ไม่ถูกต้อง',
   'wallet.amount.invalid': 'กรุณาระบุจำนวนเงินที่ถูกต้อง (มากกว่า 0 ทศนิยมไม่เกิน 2 ตำแหน่ง)',

@@ -38,6 +38,7 @@ export const ty: Record<ErrorCode, string> = {
   'sms.locked': 'Masyadong maraming pagsubok. Pakisubukang muli pagkalipas ng {0} minuto.',
   'password.old.wrong': 'Mali ang lumang password.',
   'password.rule': 'Ang password ay dapat hindi bababa sa 6 na character at may kasamang letra at numero.',
+  'password.change.required': 'Pakipalitan muna ang iyong password bago magpatuloy.',
   'reset.account.not.found': 'Hindi nahanap ang username o e-mail.',
   'totp.invalid': 'Mali ang authenticator code.',
   'wallet.amount.invalid': 'Maglagay ng wastong halaga (higit sa 0, hanggang 2 decimal).',

@@ -38,6 +38,7 @@ export const vi: Record<ErrorCode, string> = {
   'sms.locked': 'Thử quá nhiều lần. Vui lòng thử lại sau {0} phút.',
   'password.old.wrong': 'Mật khẩu cũ không đúng.',
   'password.rule': 'Mật khẩu phải có ít nhất 6 ký tự, bao gồm cả chữ và số.',
+  'password.change.required': 'Vui lòng đổi mật khẩu trước khi tiếp tục.',
   'reset.account.not.found': 'Không tìm thấy tên đăng nhập hoặc email.',
   'totp.invalid': 'Mã từ ứng dụng xác thực (Authenticator) không đúng.',
   'wallet.amount.invalid': 'Vui lòng nhập số tiền hợp lệ (lớn hơn 0, tối đa 2 chữ số thập phân).',
