@@ -24,7 +24,10 @@ import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { hashPassword } from '../src/platform/password';
 import { AgentTeam } from './agent-team';
-import { buildTestApp, type TestContext } from './helper';
+import { type DbHandle, openDb } from '../src/db/client';
+import { migrate, readMigrations } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed/seed';
+import { buildTestApp, createPostgresDatabase, type TestContext } from './helper';
 import { Identity, type NewMember, type Reply } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -450,13 +453,98 @@ describe('a referral reward for a friend tied to the inviter is held for review'
     await deposit(stranger, '150.00');
 
     expect((await claim(inviter, tied)).body.errorCode).toBe('referral.reward.review');
-    expect((await heldRewards()).list.find((r) => r.friendId === tied.id)?.holdReasons).toEqual([
-      'PAYOUT_ACCOUNT',
-    ]);
+    const held = (await heldRewards()).list.find((r) => r.friendId === tied.id)!;
+    expect(held.holdReasons).toEqual(['PAYOUT_ACCOUNT']);
+    // Two operators approving at once pay it once.
+    const start = await mainBalance(inviter.id);
+    const approvals = await Promise.all(
+      [1, 2, 3].map(() =>
+        id.send<ReferralReward>(`/wps/admin/referral/rewards/${held.id}/approve`, {
+          method: 'POST',
+          headers: admin,
+        }),
+      ),
+    );
+    expect(approvals.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(await mainBalance(inviter.id)).toBe(start + 50_00n);
+
     const before = await mainBalance(inviter.id);
     const paid = await claim(inviter, stranger);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await mainBalance(inviter.id)).toBe(before + 50_00n);
     expect(await friendState(inviter, stranger)).toBe('REWARDED');
+  });
+});
+
+// ---- the data already linked by referral ------------------------------------------------------------
+
+describe('migration 0028', () => {
+  it('unlinks members whose upline is their non-agent referrer; agent trees stay as they are', async () => {
+    let handle: DbHandle;
+    let drop = async () => {};
+    if (process.env.TEST_DB_KIND === 'postgres') {
+      const created = await createPostgresDatabase();
+      handle = await openDb({ kind: 'postgres', url: created.url });
+      drop = created.drop;
+    } else {
+      handle = await openDb({ kind: 'pglite', dataDir: null });
+    }
+    try {
+      const all = readMigrations();
+      const fix = all.findIndex((m) => m.name.startsWith('0028_'));
+      await migrate(handle, all.slice(0, fix));
+      await seedDemo(handle.db);
+      const db = handle.db;
+      const insert = async (
+        username: string,
+        isAgent: number,
+        upline: string | null,
+        referrer: string | null,
+      ) =>
+        (
+          await db
+            .insertInto('member')
+            .values({
+              merchant_code: M,
+              username,
+              password_hash: 'x',
+              is_agent: isAgent,
+              upline_id: upline,
+              referrer_id: referrer,
+              referral_code: username.toUpperCase(),
+              register_method: 'WEB',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const agent = (
+        await db
+          .selectFrom('member')
+          .select('id')
+          .where('merchant_code', '=', M)
+          .where('username', '=', 'agent01')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const inviter = await insert('mig_inviter', 0, null, null);
+      const friend = await insert('mig_friend', 0, inviter, inviter);
+      const agentFriend = await insert('mig_agent_friend', 0, agent, agent);
+      const affiliated = await insert('mig_affiliated', 0, agent, inviter);
+
+      await migrate(handle);
+      const rows = await db
+        .selectFrom('member')
+        .select(['id', 'upline_id', 'referrer_id'])
+        .where('id', 'in', [friend, agentFriend, affiliated])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { id: friend, upline_id: null, referrer_id: inviter },
+        { id: agentFriend, upline_id: agent, referrer_id: agent },
+        { id: affiliated, upline_id: agent, referrer_id: inviter },
+      ]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
   });
 });
