@@ -398,6 +398,10 @@ describe('a referral reward for a friend tied to the inviter is held for review'
       { headers: device },
     );
     expect(inviter.ip).not.toBe(friend.ip);
+    expect((await id.memberRow(friend.username)).register_device).toBe('dev-0123456789abcdef');
+    // Anything but the client's own random id is ignored, never stored or compared.
+    const odd = await id.registerGolden({}, { headers: { 'x-device-id': 'WEB' } });
+    expect((await id.memberRow(odd.username)).register_device).toBeNull();
     await deposit(friend, '150.00');
     expect((await claim(inviter, friend)).body.errorCode).toBe('referral.reward.review');
     const row = (await heldRewards()).list.find((r) => r.friendId === friend.id)!;
