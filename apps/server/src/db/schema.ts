@@ -853,6 +853,8 @@ export interface SportsbookBetTable {
   status: string;
   payout: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
   leg_results: ColumnType<unknown, string | null | undefined, string | null>;
+  /** A settled single's valid turnover, net of the member's other selections on its market. */
+  valid_bet: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
   placed_at: Generated<Date>;
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

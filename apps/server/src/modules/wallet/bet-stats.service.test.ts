@@ -42,4 +42,23 @@ describe('netValidTurnover (valid turnover is net exposure)', () => {
     expect(net([leg('1', 'g', 'A', 0n), leg('2', 'g', 'B', 100n)])).toEqual({ 1: 0n, 2: 100n });
     expect(() => netValidTurnover([leg('1', 'g', 'A', -1n)])).toThrow(RangeError);
   });
+
+  it('a market of n outcomes is covered only when every outcome is backed: n x the smallest total', () => {
+    const three = (id: string, side: string, valid: bigint): RoundLeg => ({
+      ...leg(id, 'g', side, valid),
+      sides: 3,
+    });
+    expect(net([three('1', 'HOME', 100n), three('2', 'DRAW', 100n), three('3', 'AWAY', 100n)])).toEqual({
+      1: 0n,
+      2: 0n,
+      3: 0n,
+    });
+    expect(net([three('1', 'HOME', 100n), three('2', 'AWAY', 100n)])).toEqual({ 1: 100n, 2: 100n });
+    expect(net([three('1', 'HOME', 300n), three('2', 'DRAW', 100n), three('3', 'AWAY', 150n)])).toEqual({
+      1: 200n,
+      2: 0n,
+      3: 50n,
+    });
+    expect(() => netValidTurnover([three('1', 'HOME', 1n), leg('2', 'g', 'AWAY', 1n)])).toThrow(RangeError);
+  });
 });
