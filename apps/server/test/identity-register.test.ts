@@ -471,15 +471,15 @@ describe('affiliate and referral codes', () => {
     });
   });
 
-  it('links the new member to the member whose referral code it brings', async () => {
+  it('records the member whose referral code it brings as its referrer, never as its upline', async () => {
     const referrer = await id.registerGolden();
     const code = (await id.memberRow(referrer.username)).referral_code;
     expect((await id.info(referrer.token)).body.value).toMatchObject({ referralCode: code });
     const invited = await id.registerGolden({ referralCode: code.toLowerCase() });
-    expect((await id.memberRow(invited.username)).upline_id).toBe(referrer.id);
+    expect(await id.memberRow(invited.username)).toMatchObject({ referrer_id: referrer.id, upline_id: null });
     // An unknown referral code from a shared link does not stop the sign-up.
     const stray = await id.registerGolden({ referralCode: 'ZZZZZZZZ' });
-    expect((await id.memberRow(stray.username)).upline_id).toBeNull();
+    expect(await id.memberRow(stray.username)).toMatchObject({ referrer_id: null, upline_id: null });
   });
 });
 

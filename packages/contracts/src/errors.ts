@@ -67,6 +67,8 @@ export const ERRORS = {
   'withdraw.bank.unknown': 400,
   'upline.transfer.disabled': 403,
   'upline.none': 400,
+  // Money sent to another account while bonus turnover is still to bet (the amount left in {0}).
+  'transfer.turnover.unmet': 400,
   'record.range.invalid': 400,
   'admin.unauthorized': 401,
   'gateway.signature.invalid': 401,
@@ -118,6 +120,10 @@ export const ERRORS = {
   'agent.contract.not.agent': 400,
   // Engagement (ISSUE 9), shared: a reward that cannot be claimed (yet, any more, or by this member).
   'reward.not.claimable': 409,
+  // A referral reward held for an operator's review (the friend shares an IP, device or payout account).
+  'referral.reward.review': 409,
+  'referral.reward.unknown': 404,
+  'referral.reward.state': 409,
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 400,

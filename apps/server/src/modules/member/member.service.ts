@@ -31,6 +31,8 @@ export type Member = Selectable<MemberTable>;
 export interface ClientContext {
   ip: string;
   device: string;
+  /** The client's own random device id (x-device-id), when it sent a well-formed one. */
+  deviceId?: string | null;
   userAgent: string;
 }
 
@@ -230,6 +232,7 @@ export class MemberService {
         referrer_id: referrer,
         referral_code: randomCode(8),
         register_ip: ctx.ip,
+        register_device: ctx.deviceId ?? null,
         register_url: body.registerUrl ?? null,
         register_domain: body.domain ?? null,
         register_method: body.registerMethod,
@@ -241,9 +244,10 @@ export class MemberService {
   }
 
   /**
-   * The upline a new member is linked to (the agent of the affiliate code, else the referrer) and
-   * the member who invited it with a referral code (the referral programme rewards that member,
-   * whatever tree the new member joins).
+   * The upline a new member is linked to and the member who invited it. WARNING: a referrer is
+   * never an upline. The upline is the agent tree (transfers to the upline, team reports, wages),
+   * so only an agent's affiliate code (or the agent creating the account) puts a member under
+   * someone; a referral code only records who invited the member, for the referral programme.
    */
   private async uplineFor(
     brand: Brand,
@@ -259,7 +263,7 @@ export class MemberService {
       if (!agent) throw new AppError('affiliate.code.invalid');
       return { upline: agent.id, referrer };
     }
-    return { upline: referrer, referrer };
+    return { upline: null, referrer };
   }
 
   /**

@@ -25,7 +25,7 @@ import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
 import type { LedgerService, Posting } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
-import type { WalletRepository } from './wallet.repository';
+import type { Db, WalletRepository } from './wallet.repository';
 
 export type TransferInput = z.output<typeof walletTransferSchema>;
 export type UplineTransferInput = z.output<typeof uplineTransferSchema>;
@@ -362,7 +362,10 @@ export class WalletService {
 
   // ---- upline -----------------------------------------------------------------------------------
 
-  /** A member pays its upline agent from its main wallet, confirmed by the payment password. */
+  /**
+   * A member pays its upline agent from its main wallet, confirmed by the payment password. Refused
+   * while the member has turnover still to bet (TurnoverService.assertFreeToSend says why).
+   */
   async uplineTransfer(
     brand: Brand,
     memberId: string,
@@ -379,6 +382,7 @@ export class WalletService {
     const to = await this.ledger.account(brand.code, 'MAIN', upline.id);
     const reference = `UPLINE:${memberId}:${input.requestId}`;
     return this.repo.transaction(async (trx) => {
+      await this.sendable(trx, brand.code, reference, memberId, [from, to]);
       // No balance is read before moving: the not-negative CHECK refuses an overdraft, and a
       // retry with other details fails the ledger's same-legs check (wallet.reference.conflict).
       const posted = await this.ledger.post(trx, {
@@ -402,6 +406,24 @@ export class WalletService {
         createdTime: (entry?.created_at ?? new Date()).toISOString(),
       };
     });
+  }
+
+  /**
+   * The check every transfer from one member's wallet to another's makes in its transaction: both
+   * main wallets locked (id order, as the ledger locks them), then the sender's open turnover
+   * requirements refuse it. A retry of a transfer already made is not refused: it answers as the
+   * first call did, whatever was credited to the sender since.
+   */
+  async sendable(
+    trx: Db,
+    merchant: string,
+    reference: string,
+    senderId: string,
+    mains: string[],
+  ): Promise<void> {
+    await this.ledger.lock(trx, mains);
+    if (await this.ledger.entry(trx, merchant, reference)) return;
+    await this.turnover.assertFreeToSend(trx, senderId);
   }
 
   // ---- operators ---------------------------------------------------------------------------------

@@ -64,6 +64,7 @@ export const en: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'This bank is not supported.',
   'upline.transfer.disabled': 'Transfers to your upline are not available.',
   'upline.none': 'Your account has no upline agent.',
+  'transfer.turnover.unmet': 'You need {0} more turnover before you can transfer money to another account.',
   'record.range.invalid': 'Please choose a valid date range.',
   'admin.unauthorized': 'Operator key missing or wrong.',
   'gateway.signature.invalid': 'The payment notification signature is not valid.',
@@ -108,6 +109,9 @@ export const en: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'This period is not available for this kind of contract.',
   'agent.contract.not.agent': 'Contracts can only be offered to a direct downline agent.',
   'reward.not.claimable': 'This reward cannot be claimed now.',
+  'referral.reward.review': 'This reward is being reviewed and will be paid once it is approved.',
+  'referral.reward.unknown': 'This referral reward was not found.',
+  'referral.reward.state': 'This referral reward has already been decided.',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'You do not have enough points.',
