@@ -11,7 +11,10 @@ export async function encryptedBody(
   headers: Record<string, string> = {},
 ) {
   const res = await app.inject({ url: '/wps/session/key/rsa', headers: { host: 'localhost', ...headers } });
-  const { keyId, publicKey } = res.json<{ value: { keyId: string; publicKey: string } }>().value;
+  const body = res.json<{ value?: { keyId: string; publicKey: string }; errorCode?: string }>();
+  // A refused key call (the failure body as its cause) says why, rather than failing on a missing field.
+  if (!body.value) throw new Error(`no payload key: ${res.statusCode} ${res.body}`, { cause: body });
+  const { keyId, publicKey } = body.value;
   const aesKey = randomBytes(32);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', aesKey, iv);

@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../src/platform/db-errors';
 import { MESSAGES } from '../src/platform/messages';
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, type NewMember } from './identity-client';
+import { expectConsistent, killLoad, prepareLoad, startLoad } from './fixtures/ledger-load-run';
 
 /*
  * The API against a PostgreSQL server that ends its connections (failover, restart, a pooler
@@ -24,6 +25,8 @@ let id: Identity;
 /** A session of our own on the database under test: it locks rows and ends the app's backends. */
 let admin: pg.Client;
 let database: string;
+/** The database under test, for the load's own connections. */
+let dbUrl: string;
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -33,6 +36,7 @@ beforeAll(async () => {
   database = rows[0]!.db;
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
+  dbUrl = url.toString();
   admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
 });
@@ -157,4 +161,52 @@ describe.runIf(onPostgres)('a database connection lost while in use', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
   });
+});
+
+describe.runIf(onPostgres)('a money load whose database connections are ended under it', () => {
+  it('keeps serving: no crash, no 5xx but system.db.unavailable, recovery, every acknowledged movement once', async () => {
+    const run = 'resilience';
+    // The load logs in from the one address it sends from, so its players must know that address.
+    const plan = await prepareLoad(t.db, id, {
+      adminKey: ADMIN_KEY,
+      paymentPassword: '123456',
+      workers: 12,
+      players: [
+        {
+          username: 'demo01',
+          password: 'demo1234',
+          payee: 'DEMO PLAYER',
+          ip: '10.255.255.254',
+          logsIn: true,
+        },
+        {
+          username: 'agent01',
+          password: 'agent1234',
+          payee: 'GOLDEN AGENT',
+          ip: '10.255.255.254',
+          logsIn: true,
+        },
+      ],
+    });
+    const load = startLoad(dbUrl, { ...plan, run });
+    try {
+      await load.untilAcked(40);
+      // End every connection of the load three times, each once it has moved money again since.
+      for (let kill = 0; kill < 3; kill++) {
+        const ended = await terminateAppBackends(`application_name = '${run}'`);
+        expect(ended, `kill ${kill + 1}`).toBeGreaterThan(0);
+        await load.untilAcked(load.acked.length + 30);
+      }
+      // Still the same process, and it goes on acknowledging.
+      expect(load.child.exitCode, load.stderr()).toBeNull();
+      expect(load.child.signalCode).toBeNull();
+    } finally {
+      await killLoad(t.db, load, run);
+    }
+    expect(load.anomalies).toEqual([]);
+    expect(load.stderr()).not.toMatch(/Unhandled|uncaught/i);
+    await expectConsistent(t.db, load.acked);
+    const kinds = new Set(load.acked.map((r) => r.slice(0, r.indexOf(':'))));
+    expect([...kinds]).toEqual(expect.arrayContaining(['ADJUST', 'BET', 'TRANSFER']));
+  }, 120_000);
 });
