@@ -116,6 +116,7 @@ import { BrandResolver } from './platform/brand';
 import { payloadCrypto } from './platform/payload-crypto';
 import { RateLimiter } from './platform/rate-limit';
 import { envelope, sendFailure } from './platform/envelope';
+import { inputGuard } from './platform/input-guard';
 import { isApiPath, requestContext } from './platform/request-context';
 
 export interface AppDeps {
@@ -342,6 +343,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   );
   app.decorate('brands', brands);
   await app.register(envelope);
+  // Before anything reads the request's texts into SQL (the brand lookup is the first).
+  await app.register(inputGuard);
   await app.register(requestContext, { resolver: brands });
   // The guard first: a dead token is refused before any RSA work on an encrypted body.
   await app.register(authGuard, {

@@ -606,6 +606,10 @@ describe('online deposit through the demo gateway', () => {
       { amount: '99.99' },
       { amount: '-100' },
       { orderNo: 'D000' },
+      // Text PostgreSQL cannot store, signed all the same.
+      { orderNo: `${d.orderNo}\u0000` },
+      { gatewayTxn: 'T\u0000X' },
+      { gatewayTxn: 'T\ud800X' },
     ]) {
       const res = await notify(notification(d, over));
       expect(res.status, JSON.stringify(res.body)).toBe(400);

@@ -31,6 +31,14 @@ describe('profile', () => {
     expect((await info(m.token)).email).toBeNull();
   });
 
+  it('an update naming no field changes nothing and succeeds', async () => {
+    const m = await id.registerGolden({ email: 'same@example.com' });
+    const row = await id.memberRow(m.username);
+    const res = await update(m.token, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await id.memberRow(m.username)).toEqual(row);
+  });
+
   it('checks the e-mail and payee name against the brand rules, changing nothing', async () => {
     const m = await id.registerGolden({ email: 'keep@example.com' });
     const row = await id.memberRow(m.username);

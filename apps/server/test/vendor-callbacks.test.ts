@@ -235,6 +235,21 @@ describe('seamless callbacks: one round at a time', () => {
   });
 });
 
+describe('seamless callbacks: text that cannot be stored', () => {
+  it('a signed body with a NUL or a lone surrogate is refused as request.invalid, nothing moved', async () => {
+    const m = await member('10.00');
+    const entries = await journal();
+    for (const transactionId of ['t\u0000x', 't\ud800x']) {
+      const bad = await pg.debit(m.username, transactionId, gameCode, '1.00');
+      expect([bad.status, bad.body.errorCode], JSON.stringify(bad.body)).toEqual([400, 'request.invalid']);
+    }
+    const badAccount = await pg.balance(`${m.username}\u0000`);
+    expect([badAccount.status, badAccount.body.errorCode]).toEqual([400, 'request.invalid']);
+    expect(await journal()).toBe(entries);
+    expect(await mainBalance(m.id)).toBe(1000n);
+  });
+});
+
 describe('vendor secrets', () => {
   it('an operator rotates a secret: the new one signs, the old one no longer does', async () => {
     const m = await member('1.00');

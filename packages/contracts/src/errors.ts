@@ -14,6 +14,8 @@ export const ERRORS = {
   'system.throttled': 429,
   'system.error': 500,
   'system.maintenance': 503,
+  /** The database connection was lost or refused: nothing is wrong with the request, try it again. */
+  'system.db.unavailable': 503,
   'system.feature.disabled': 403,
   'payload.decrypt.failed': 400,
   // Identity (SPEC section 8).

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../platform/db-errors';
 import type { Database } from './schema';
 
 const INT8_OID = 20;
@@ -25,18 +26,59 @@ export type DbTarget =
   | { kind: 'postgres'; url: string; /** Pool size (default 20). */ max?: number }
   | { kind: 'pglite'; dataDir: string | null };
 
+/**
+ * The pool as Kysely sees it, except that a client whose query failed because its connection was
+ * lost goes back with that error, so the pool closes it. Without this, a client whose backend was
+ * ended mid-query (the server's FATAL arrives before the socket closes) could be released while it
+ * still looks healthy and lent to the next request, which would fail too.
+ */
+function discardingLostClients(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+        try {
+          return await client.query(text, parameters as unknown[]);
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) lost = err as Error;
+          throw err;
+        }
+      };
+      return {
+        // Only the (sql, parameters) form: the dialect takes the cursor form only when it is
+        // given a cursor class, and this one is not.
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(lost),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 20 });
+    // keepAlive: a peer that vanished without closing the socket (failover, network cut) is noticed
+    // by TCP instead of leaving a checked-out connection waiting for ever.
+    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 20, keepAlive: true });
     // An idle connection the server drops (restart, failover, admin terminate) surfaces here; without
     // a listener it would crash the process. The pool discards the client and opens a new one on demand.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A connection can also drop while checked out (mid-request, mid-transaction, mid-batch); pg
+    // then emits 'error' on the client itself, where the pool listens only while it is idle, and an
+    // 'error' event nobody listens to ends the process. The query in flight fails on its own (the
+    // request answers system.db.unavailable, see isDatabaseUnavailable), and on release the pool
+    // sees the client is no longer queryable and discards it.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostClients(pool) }) });
     return {
       db,
       kind: 'postgres',
       async withScriptSession(fn) {
         const client = await pool.connect();
+        let failure: Error | undefined;
         try {
           return await fn({
             exec: async (sql) => {
@@ -45,8 +87,13 @@ export async function openDb(target: DbTarget): Promise<DbHandle> {
             query: async <R>(sql: string, params: unknown[] = []) =>
               (await client.query(sql, params)).rows as R[],
           });
+        } catch (err) {
+          failure = err instanceof Error ? err : new Error(String(err));
+          throw err;
         } finally {
-          client.release();
+          // A session that failed may be dead, or still inside the script's BEGIN or holding its
+          // session locks: passing the error makes the pool close it rather than lend it out again.
+          client.release(failure);
         }
       },
       async close() {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './db-errors';
 import { messageFor } from './messages';
 import { requestedLanguage } from './request-context';
 
@@ -33,10 +34,14 @@ export function sendFailure(
   return reply.status(status).send(body);
 }
 
+/** Seconds a client is asked to wait before repeating a request the database could not serve. */
+const DB_RETRY_AFTER_SECONDS = 1;
+
 /**
  * One error handler for the whole API: known failures keep their code, validation
- * failures become request.invalid with the fields at fault, anything else is logged
- * with its context and answered as system.error without its details.
+ * failures become request.invalid with the fields at fault, a lost database connection
+ * system.db.unavailable (retryable), anything else is logged with its context and
+ * answered as system.error without its details.
  */
 export const envelope = fp(
   async (app: FastifyInstance) => {
@@ -57,6 +62,14 @@ export const envelope = fp(
         const code: ErrorCode =
           status === 429 ? 'system.throttled' : status === 404 ? 'system.not.found' : 'request.invalid';
         return sendFailure(request, reply, code, status);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not a bug in the request or the code: the pool has dropped the broken connection and
+        // opens a new one for the retry. Whether a write whose COMMIT went unanswered took effect is
+        // for the client to read back (money moves carry their own idempotency references).
+        request.log.warn({ err: error, url: request.url }, 'database unavailable');
+        reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
+        return sendFailure(request, reply, 'system.db.unavailable', 503);
       }
       request.log.error({ err: error, url: request.url, merchant: request.brand?.code }, 'unhandled error');
       return sendFailure(request, reply, 'system.error', 500);

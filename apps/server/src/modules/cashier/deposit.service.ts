@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import { refuseUnstorable } from '../../platform/input-guard';
 import { uniqueViolation } from '../../platform/db-errors';
 import { pickText, type Brand } from '../../platform/brand';
 import type { InboxKind, InboxService } from '../messages/inbox.service';
@@ -251,6 +252,8 @@ export class DepositService implements GatewayOrders {
     } catch {
       throw invalidField('body', 'json');
     }
+    // Signed bodies skip the request-wide check (they are parsed only here, after the signature).
+    refuseUnstorable(json);
     const parsed = gatewayNotificationSchema.safeParse(json);
     if (!parsed.success) {
       throw new AppError('request.invalid', {

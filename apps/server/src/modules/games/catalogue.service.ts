@@ -113,6 +113,10 @@ export class CatalogueService {
   }
 
   private snapshot(merchant: string): Promise<Snapshot> {
+    // A load that fails (say the database connection dropped) is answered to its callers and
+    // forgotten; the refresh check below, attached while it was in flight, must not raise it again
+    // as an unhandled rejection, which would end the process.
+    const ignoreFailedLoad = () => undefined;
     const cached = this.snapshots.get(merchant);
     if (!cached) {
       const loading = this.load(merchant);
@@ -134,7 +138,7 @@ export class CatalogueService {
           () => undefined,
         )
         .finally(() => this.refreshing.delete(merchant));
-    });
+    }, ignoreFailedLoad);
     return cached;
   }
 

@@ -448,11 +448,13 @@ export class MemberService {
       // The real name must match the bank account; once set only customer service changes it.
       throw new AppError('system.forbidden');
     }
-    await this.repo.update(memberId, {
+    const set = {
       ...(body.nickname !== undefined ? { nickname: body.nickname.trim() } : {}),
       ...(body.email !== undefined ? { email: body.email.trim() || null } : {}),
       ...(body.payeeName !== undefined ? { payee_name: body.payeeName.trim() || null } : {}),
-    });
+    };
+    // Every field is optional: a request naming none changes nothing (an UPDATE needs a SET).
+    if (Object.keys(set).length > 0) await this.repo.update(memberId, set);
   }
 
   async changeMobile(

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fromMinor, toMinor } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import { refuseUnstorable } from '../../platform/input-guard';
 import type { Brand } from '../../platform/brand';
 import type { MemberService } from '../member/member.service';
 import type { CatalogueLookup } from './vendor-adapter';
@@ -97,6 +98,8 @@ export class VendorCallbackService {
     } catch {
       throw invalid('body', 'json');
     }
+    // Signed bodies skip the request-wide check (they are parsed only here, after the signature).
+    refuseUnstorable(json);
 
     switch (action) {
       case 'balance': {

@@ -13,6 +13,7 @@ export const cn: Record<ErrorCode, string> = {
   'system.throttled': '请求过于频繁，请稍后再试。',
   'system.error': '系统错误，请稍后再试。',
   'system.maintenance': '网站维护中，请稍后再来。',
+  'system.db.unavailable': '服务暂时不可用，请稍后重试。',
   'system.feature.disabled': '该功能暂未开放，请联系在线客服。',
   'payload.decrypt.failed': '请求无法识别，请刷新页面后重试。',
   'login.failed': '用户名或密码错误。',

@@ -13,6 +13,7 @@ export const en: Record<ErrorCode, string> = {
   'system.throttled': 'Too many requests. Please wait a moment and try again.',
   'system.error': 'System error. Please try again later.',
   'system.maintenance': 'The site is under maintenance. Please come back later.',
+  'system.db.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
   'system.feature.disabled': 'This feature is not available. Please contact customer service.',
   'payload.decrypt.failed': 'The request could not be read. Please refresh the page and try again.',
   'login.failed': 'Wrong username or password.',

@@ -13,6 +13,7 @@ export const id: Record<ErrorCode, string> = {
   'system.throttled': 'Terlalu banyak permintaan. Tunggu sebentar lalu coba lagi.',
   'system.error': 'Kesalahan sistem. Silakan coba lagi nanti.',
   'system.maintenance': 'Situs sedang dalam pemeliharaan. Silakan kembali nanti.',
+  'system.db.unavailable': 'Layanan sedang tidak tersedia sebentar. Silakan coba lagi sesaat lagi.',
   'system.feature.disabled': 'Fitur ini tidak tersedia. Silakan hubungi layanan pelanggan.',
   'payload.decrypt.failed': 'Permintaan tidak dapat dibaca. Silakan muat ulang halaman dan coba lagi.',
   'login.failed': 'Nama pengguna atau kata sandi salah.',

@@ -13,6 +13,7 @@ export const my: Record<ErrorCode, string> = {
   'system.throttled': 'Terlalu banyak permintaan. Sila tunggu sebentar dan cuba lagi.',
   'system.error': 'Ralat sistem. Sila cuba lagi kemudian.',
   'system.maintenance': 'Laman sedang diselenggara. Sila kembali kemudian.',
+  'system.db.unavailable': 'Perkhidmatan tidak tersedia buat seketika. Sila cuba lagi sebentar lagi.',
   'system.feature.disabled': 'Ciri ini tidak tersedia. Sila hubungi khidmat pelanggan.',
   'payload.decrypt.failed': 'Permintaan tidak dapat dibaca. Sila muat semula halaman dan cuba lagi.',
   'login.failed': 'Nama pengguna atau kata laluan salah.',

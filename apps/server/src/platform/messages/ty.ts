@@ -13,6 +13,7 @@ export const ty: Record<ErrorCode, string> = {
   'system.throttled': 'Masyadong maraming kahilingan. Maghintay sandali at subukang muli.',
   'system.error': 'Error sa system. Pakisubukang muli mamaya.',
   'system.maintenance': 'Kasalukuyang nasa maintenance ang site. Bumalik mamaya.',
+  'system.db.unavailable': 'Pansamantalang hindi available ang serbisyo. Pakisubukang muli maya-maya.',
   'system.feature.disabled': 'Hindi available ang feature na ito. Pakikontak ang customer service.',
   'payload.decrypt.failed': 'Hindi mabasa ang kahilingan. Paki-refresh ang page at subukang muli.',
   'login.failed': 'Mali ang username o password.',

@@ -13,6 +13,7 @@ export const vi: Record<ErrorCode, string> = {
   'system.throttled': 'Quá nhiều yêu cầu. Vui lòng đợi một lát rồi thử lại.',
   'system.error': 'Lỗi hệ thống. Vui lòng thử lại sau.',
   'system.maintenance': 'Trang web đang bảo trì. Vui lòng quay lại sau.',
+  'system.db.unavailable': 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
   'system.feature.disabled':
     'Tính năng này hiện không khả dụng. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   'payload.decrypt.failed': 'Không thể đọc yêu cầu. Vui lòng tải lại trang và thử lại.',
