@@ -168,6 +168,8 @@ describe('the access log', () => {
       const code = codeOf(l.url);
       const legacy = 'f'.repeat(64);
       await app.inject({ url: l.url, headers: { host: 'localhost' } });
+      // The site's own game page carries the launch URL (a reload sends it to the server).
+      await app.inject({ url: `/seamless?url=${encodeURIComponent(l.url)}`, headers: { host: 'localhost' } });
       await app.inject({ url: `/play/slot?lang=en&token=${legacy}`, headers: { host: 'localhost' } });
       const res = await app.inject({
         method: 'POST',
@@ -182,6 +184,9 @@ describe('the access log', () => {
       const urls = requests.map((r) => r.req!.url);
       expect(urls).toContain('/play/slot?code=[REDACTED]&lang=en&backUrl=%2Frng');
       expect(urls).toContain('/play/slot?lang=en&token=[REDACTED]');
+      expect(urls).toContain(
+        `/seamless?url=${encodeURIComponent('/play/slot?code=[REDACTED]&lang=en&backUrl=%2Frng')}`,
+      );
       expect(urls).toContain(INFO);
       const all = lines.join('\n');
       for (const secret of [code, legacy, ticket]) expect(all).not.toContain(secret);

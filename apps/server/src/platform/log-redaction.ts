@@ -3,7 +3,18 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters that carry a credential: game launch codes and tickets, tokens of any kind. */
 const SECRET_PARAMS = new Set(['code', 'token', 'ticket', 'rememberToken']);
 
-/** A request URL with the values of credential parameters replaced, for the logs. */
+const decode = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A request URL with the values of credential parameters replaced, for the logs; also inside a
+ * parameter that is itself a URL (the site's game pages carry the launch URL: /seamless?url=...).
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -12,15 +23,17 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      const raw = eq < 0 ? pair : pair.slice(0, eq);
-      let name: string;
-      try {
-        name = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        // Not decodable: keep nothing of it rather than guess.
-        return '[REDACTED]';
+      if (eq < 0) return pair;
+      const name = decode(pair.slice(0, eq));
+      const value = decode(pair.slice(eq + 1));
+      // Not decodable: keep nothing of it rather than guess.
+      if (name === null || value === null) return '[REDACTED]';
+      if (SECRET_PARAMS.has(name)) return `${pair.slice(0, eq)}=[REDACTED]`;
+      if (value.includes('?')) {
+        const inner = redactUrl(value);
+        if (inner !== value) return `${pair.slice(0, eq)}=${encodeURIComponent(inner)}`;
       }
-      return SECRET_PARAMS.has(name) && eq >= 0 ? `${raw}=[REDACTED]` : pair;
+      return pair;
     });
   return `${url.slice(0, q)}?${params.join('&')}`;
 }
