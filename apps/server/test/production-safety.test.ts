@@ -81,7 +81,7 @@ describe('browser security headers', () => {
     const csp = directives(res.headers['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'", themeHash]);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
-    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(csp['frame-src']).toEqual(["'self'", 'https:']);
     expect(csp['worker-src']).toEqual(["'self'"]);

@@ -37,9 +37,9 @@ export function inlineScriptHashes(html: string): string[] {
  * Routes with a page of their own (the demo gateway's pay page, /docs) set a stricter or their own
  * policy on the reply, which wins over this one.
  *
- * The policy lets the built site run as it is: its scripts and styles are files of the site (the
- * one inline script, the theme before first paint, is allowed by its hash, read from the built
- * index.html); images and media may come from a brand's image CDN (any https host, data: and blob:
+ * The policy lets the built site run as it is: its scripts are files of the site (the one inline
+ * script, the theme before first paint, is allowed by its hash, read from the built index.html);
+ * styles are its files and the brand theme's inline <style>; images and media may come from a brand's image CDN (any https host, data: and blob:
  * for QR codes and canvases); games open in frames from the site or a brand's https launch CDN;
  * API calls and the service worker stay on the site.
  */
@@ -56,7 +56,9 @@ export const securityHeaders = fp(
           'default-src': ["'self'"],
           'script-src': ["'self'", ...inlineScriptHashes(html)],
           'script-src-attr': ["'none'"],
-          'style-src': ["'self'"],
+          // Inline styles too: the served page carries each brand's theme in a <style> element that
+          // the site rewrites when the theme changes. Scripts, the real injection risk, stay strict.
+          'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'data:', 'blob:', 'https:'],
           'font-src': ["'self'", 'data:'],
