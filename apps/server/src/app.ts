@@ -19,6 +19,7 @@ import { PayloadKeyService } from './modules/session/payload-key.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
+import { SitePages } from './modules/system/site-page';
 import { SystemService } from './modules/system/system.service';
 import { MemberRepository } from './modules/member/member.repository';
 import { memberRoutes } from './modules/member/member.routes';
@@ -151,6 +152,7 @@ function withdrawalServices(
     inbox: InboxService;
     images: CashierImageService;
     members: MemberService;
+    wallet: WalletService;
   },
 ) {
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(db.db), d.ledger, d.members);
@@ -162,6 +164,7 @@ function withdrawalServices(
     d.inbox,
     d.images,
     d.members,
+    (brand, memberId) => d.wallet.recallToMain(brand, memberId),
   );
   return { payoutAccounts, withdrawals };
 }
@@ -294,7 +297,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
       images,
       config.DEMO_GATEWAY ? [DEMO_GATEWAY] : [],
     ),
-    ...withdrawalServices(db, { ledger, turnover, inbox, images, members }),
+    ...withdrawalServices(db, { ledger, turnover, inbox, images, members, wallet }),
     limits,
     system,
     codes,
@@ -423,6 +426,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       fastSeconds: config.LOTTERY_FAST_SECONDS,
       timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
       rtpOf: async (merchant) => (await brands.resolve(merchant, undefined)).lotteryRtpBp,
+      recallToMain: async (merchant, memberId) =>
+        services.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
       popularGames: (merchant, lang, count, gameType) =>
         services.games.popular(merchant, lang, count, gameType),
     },
@@ -513,13 +518,15 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     // Brand media is public and may reach the site through a brand's image CDN on another host.
     setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
   });
-  const hasSite = existsSync(indexHtml);
-  if (hasSite) {
+  const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
+  if (sitePages) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
       prefix: '/',
       wildcard: true,
-      index: 'index.html',
+      // The page itself is never sent as a file: it carries the host's brand theme (below).
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -528,11 +535,15 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
-    if (hasSite && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    if (sitePages && wantsPage) {
+      const brand = await app.brands.resolve(undefined, request.host).catch(() => null);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(sitePages.page(brand));
     }
     return sendFailure(request, reply, 'system.not.found', 404);
   });

@@ -31,6 +31,8 @@ export interface MerchantTable {
    * named uses the default (migration 0016). Read through platform/brand.ts, which validates it.
    */
   lottery_rtp_bp: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The brand's theme (contracts brandThemeSchema); null for the platform's (migration 0030). */
+  theme: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_CENTRE_TYPES,
   IDENTITY_LIMITS,
@@ -294,6 +295,27 @@ export class WalletService {
       });
     });
     return this.balance(brand, memberId);
+  }
+
+  /**
+   * Brings the money held at every vendor wallet back to main, as one entry. Whatever spends from
+   * main (a lottery slip, a game that plays from main) calls it first, so the member can stake all
+   * they own whatever game they left last. Nothing held at a vendor, or a single-wallet brand,
+   * moves nothing.
+   */
+  async recallToMain(brand: Brand, memberId: string): Promise<void> {
+    if ((await this.settings(brand.code)).singleWallet) return;
+    const held = await this.ledger.memberBalances(this.repo.db, memberId);
+    if (![...held].some(([key, value]) => key.startsWith('VENDOR:') && value > 0n)) return;
+    try {
+      await this.transfer(brand, memberId, {
+        requestId: `R${randomBytes(12).toString('hex')}`,
+        direction: 'OUT',
+      });
+    } catch (err) {
+      // A concurrent recall emptied the vendor wallets first: nothing left to move is no error.
+      if (!(err instanceof AppError) || err.code !== 'wallet.insufficient') throw err;
+    }
   }
 
   /** A vendor code a member may move money to or from: enabled, with a transfer wallet. */
