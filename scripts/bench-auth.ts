@@ -50,7 +50,8 @@ const server = spawn(
       PORT: String(PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      // The bench is the only client and sends each simulated user's address as X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       SEED_DEMO: 'false',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

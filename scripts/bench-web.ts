@@ -18,9 +18,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
 
 const server = spawn(
   process.execPath,
-  ['--openssl-legacy-provider', '--import', 'tsx', 'apps/server/src/main.ts'],
+  // The demo (its brands and games) on a throw-away PGlite: production refuses PGlite and the demo.
+  ['--openssl-legacy-provider', '--import', 'tsx', 'apps/server/src/main.ts', '--demo'],
   {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
 );

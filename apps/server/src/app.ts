@@ -74,6 +74,7 @@ import { GameService } from './modules/games/game.service';
 import { GameLaunchService } from './modules/games/launch.service';
 import { EngineAdapter, type EngineClients } from './modules/providers/engine-adapter';
 import { GameTicketRepository } from './modules/providers/game-ticket.repository';
+import { gameTicketRoutes } from './modules/providers/game-ticket.routes';
 import { GameTicketService } from './modules/providers/game-ticket.service';
 import { HouseRoundRepository } from './modules/providers/house/house-round.repository';
 import { CockfightRepository } from './modules/providers/house/cockfight/cockfight.repository';
@@ -115,6 +116,8 @@ import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
 import { payloadCrypto } from './platform/payload-crypto';
 import { RateLimiter } from './platform/rate-limit';
+import { requestSerializer } from './platform/log-redaction';
+import { securityHeaders } from './platform/security-headers';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
 import { isApiPath, requestContext } from './platform/request-context';
@@ -122,6 +125,8 @@ import { isApiPath, requestContext } from './platform/request-context';
 export interface AppDeps {
   config: Config;
   db: DbHandle;
+  /** Where the log goes (tests read the access log); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -237,11 +242,10 @@ function baccaratServices(
 
 /** Builds the composition root: one instance of each service, wired by hand. */
 function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
-  const production = config.NODE_ENV === 'production';
   const limits = new RateLimiter(db.db);
   const system = new SystemService(new SystemRepository(db.db));
   const sessionRepo = new SessionRepository(db.db);
-  const codes = new VerificationService(new VerificationRepository(db.db), limits, log, production);
+  const codes = new VerificationService(new VerificationRepository(db.db), limits, log, config.DEV_ROUTES);
   const captcha = new CaptchaService(sessionRepo, limits, codes);
   // Members start sessions and sessions look members up: the session service is bound late.
   // So is the wallet (built with the money services below): it gives trial accounts play money.
@@ -310,9 +314,13 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
   };
 }
 
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     // Real clients send ids and flags in query strings; keep the parser strict about size.
     routerOptions: { maxParamLength: 200 },
@@ -321,19 +329,35 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // 1. External plugins: compression for every answer, then the OpenAPI document (it must see
-  //    every route registered after it).
+  // 1. External plugins: browser security headers and compression for every answer, then the
+  //    OpenAPI document (it must see every route registered after it; app.swagger() builds it),
+  //    served at /docs only when asked, under Swagger UI's own content security policy.
+  const production = config.NODE_ENV === 'production';
+  const indexHtml = path.join(config.WEB_DIST, 'index.html');
+  await app.register(securityHeaders, { production, indexHtml });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
     openapi: { info: { title: 'Platform API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (config.DOCS) {
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // Nobody frames the documentation; Swagger UI applies inline styles (the documentation holds
+      // no member data); and a local http server must not be upgraded to https.
+      transformStaticCSP: (csp) => {
+        const docs = csp
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'");
+        return production ? docs : docs.replace(/\s*upgrade-insecure-requests;?/, '');
+      },
+    });
+  }
 
   // 2. Platform plugins: the error envelope first so every later failure is shaped by it; the
   //    request context (brand, language, maintenance and region gates) every API route needs;
   //    then, needing the brand, payload decryption and the session guard.
-  const production = config.NODE_ENV === 'production';
   const services = buildServices(db, app.log, config);
   const brands = new BrandResolver(
     db.db,
@@ -362,7 +386,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     sessions: services.sessions,
     captcha: services.captcha,
     codes: services.codes,
-    production,
+    devOutbox: config.DEV_ROUTES,
   });
   await app.register(memberRoutes, { members: services.members });
   await app.register(walletRoutes, { wallet: services.wallet });
@@ -422,6 +446,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(lotteryRoutes, { lottery });
   startLotteryDrawJob(app, lottery, () => lotteryRepo.merchantCodes());
   await app.register(vendorCallbackRoutes, { callbacks: services.callbacks });
+  await app.register(gameTicketRoutes, { tickets: services.tickets });
   await app.register(houseSlotRoutes, { slot: services.houseSlot });
   // The house card rooms (ISSUE 6): their calls, and the dealer that keeps hands moving.
   const cards = new HouseCardsService(
@@ -493,8 +518,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     prefix: '/media/',
     decorateReply: false,
     maxAge: '1d',
+    // Brand media is public and may reach the site through a brand's image CDN on another host.
+    setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
   });
-  const indexHtml = path.join(config.WEB_DIST, 'index.html');
   const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
   if (sitePages) {
     await app.register(fastifyStatic, {

@@ -1,20 +1,64 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** How the trusted-proxy setting reads: 'false', 'true', a hop count, or a comma list of addresses/CIDRs. */
-function parseTrustProxy(raw: string): boolean | string[] | ((addr: string, hop: number) => boolean) {
-  if (raw === 'true') return true;
-  if (raw === 'false' || raw === '') return false;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    // Trust the nearest `hops` proxies in X-Forwarded-For, no further.
-    return (_addr: string, hop: number) => hop < hops;
-  }
-  return raw.split(',').map((s) => s.trim());
+/** proxy-addr's names for address ranges (loopback 127.0.0.1/8 and ::1, private ranges, link-local). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, with an optional CIDR prefix length, or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [addr = '', prefix, ...extra] = entry.split('/');
+  const version = isIP(addr);
+  if (version === 0 || extra.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
+
+/**
+ * How the trusted-proxy setting reads: off ('false', '', '0'), a hop count, or a comma list of
+ * proxy addresses/CIDRs. 'true' is refused: Fastify would then take the left-most X-Forwarded-For
+ * entry, which any client writes, as the client's address, and every per-IP limit would trust it.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | string[] | ((addr: string, hop: number) => boolean) => {
+    const text = raw.trim();
+    if (text === 'false' || text === '' || text === '0') return false;
+    if (text === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "'true' would trust any client's X-Forwarded-For; give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,loopback)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      // Trust the nearest `hops` proxies in X-Forwarded-For, no further.
+      return (_addr: string, hop: number) => hop < hops;
+    }
+    const list = text.split(',').map((s) => s.trim());
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a hop count nor proxy addresses/CIDRs: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,13 +67,21 @@ const envSchema = z.object({
   /** PostgreSQL URL; unset means embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Proxies in front of the server: a hop count or their addresses/CIDRs (see trustProxySchema). */
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed the demo brands at start-up (idempotent; never overwrites what is there). */
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /**
+   * Seed the demo brands at start-up (idempotent; never overwrites what is there). Off unless asked
+   * for: the demo accounts have public passwords and money (`npm start` asks, with --demo).
+   */
+  SEED_DEMO: flag('false'),
+  /**
+   * Development routes: the dev outbox (/wps/dev/outbox, the SMS and e-mail messages that would
+   * have been sent, answered to loopback clients only). Refused with NODE_ENV=production.
+   */
+  DEV_ROUTES: flag('false'),
+  /** Serve the OpenAPI document and Swagger UI at /docs. */
+  DOCS: flag('false'),
   /** Brand served when neither the Merchant header nor the Host names one; empty means refuse. */
   DEFAULT_MERCHANT: z.string().default(''),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -41,11 +93,8 @@ const envSchema = z.object({
    * every call (the CLI `npm run admin` works on the database directly and needs no key).
    */
   ADMIN_API_KEY: z.string().min(16).optional(),
-  /**
-   * The built-in demo payment gateway (its pay page credits a deposit without real money).
-   * Default: on, except with NODE_ENV=production, where it must be asked for explicitly.
-   */
-  DEMO_GATEWAY: z.enum(['true', 'false']).optional(),
+  /** The built-in demo payment gateway (its pay page credits a deposit without real money). */
+  DEMO_GATEWAY: flag('false'),
   /** The house card game's decision window in seconds (default 10; e2e sets it short). */
   CARDS_DECISION_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
   /** Seconds of a cockfight's betting window; the fight and result phases follow from it (a third, a sixth). */
@@ -65,14 +114,55 @@ const envSchema = z.object({
   LOTTERY_FAST_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_GATEWAY'> & { DEMO_GATEWAY: boolean };
+export type Config = z.infer<typeof envSchema>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+/** What `--demo` (npm start) switches on; a setting in the environment still wins. */
+const DEMO_DEFAULTS = { SEED_DEMO: 'true', DEV_ROUTES: 'true', DEMO_GATEWAY: 'true', DOCS: 'true' } as const;
+
+export interface LoadOptions {
+  /** The full local demo: demo brands and accounts, the dev outbox, the demo gateway and /docs. */
+  demo?: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): Config {
+  const parsed = envSchema.safeParse(options.demo ? { ...DEMO_DEFAULTS, ...env } : env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { DEMO_GATEWAY, ...rest } = parsed.data;
-  return { ...rest, DEMO_GATEWAY: DEMO_GATEWAY ? DEMO_GATEWAY === 'true' : rest.NODE_ENV !== 'production' };
+  return parsed.data;
+}
+
+/** Minimum length of the operator key in production (a random 32-character key or longer). */
+const PRODUCTION_ADMIN_KEY_LENGTH = 32;
+
+/**
+ * What a server refuses to start with (main.ts; tools such as the admin CLI only read the config).
+ * Production needs a real database and the operator key, and never runs the development routes or
+ * the demo; everywhere, the demo is asked for explicitly.
+ */
+export function startupProblems(config: Config, options: LoadOptions = {}): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (options.demo)
+    problems.push(
+      '--demo (npm start / npm run serve) is the local demo; start production with `npm run start:prod`',
+    );
+  if (!config.DATABASE_URL)
+    problems.push(
+      'DATABASE_URL: required (a PostgreSQL URL); the embedded PGlite is not a production database',
+    );
+  if (!config.ADMIN_API_KEY || config.ADMIN_API_KEY.length < PRODUCTION_ADMIN_KEY_LENGTH)
+    problems.push(
+      `ADMIN_API_KEY: required, at least ${PRODUCTION_ADMIN_KEY_LENGTH} random characters (e.g. openssl rand -hex 32)`,
+    );
+  if (config.DEV_ROUTES) problems.push('DEV_ROUTES: development routes are never served in production');
+  return problems;
+}
+
+/** Throws one error naming every problem startupProblems finds. */
+export function assertStartable(config: Config, options: LoadOptions = {}): void {
+  const problems = startupProblems(config, options);
+  if (problems.length > 0)
+    throw new Error(`Refusing to start in production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }

@@ -1,10 +1,21 @@
+import { parseArgs } from 'node:util';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertStartable, loadConfig } from './config';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/seed';
 
-const config = loadConfig();
+// --demo: the local demo `npm start` runs (demo brands and accounts, dev outbox, demo gateway, /docs).
+const { values: args } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
+const options = { demo: args.demo };
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env, options);
+  assertStartable(config, options);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const db = await openDb(
   config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
@@ -15,6 +26,8 @@ if (config.SEED_DEMO) await seedDemo(db.db);
 
 const app = await buildApp({ config, db });
 app.log.info({ database: db.kind, migrations: applied }, 'database ready');
+if (config.SEED_DEMO && config.NODE_ENV === 'production')
+  app.log.warn('SEED_DEMO=true in production: the demo accounts, with public passwords and money, exist');
 
 let closing = false;
 async function shutdown(signal: string) {

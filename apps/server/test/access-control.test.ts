@@ -205,8 +205,8 @@ describe('client address behind a proxy', () => {
     ).toBe(2);
   });
 
-  it('uses X-Forwarded-For when TRUST_PROXY is true', async () => {
-    const proxied = await buildAppOn(t.db, { TRUST_PROXY: 'true' });
+  it('uses X-Forwarded-For when the socket is a trusted proxy (TRUST_PROXY=loopback)', async () => {
+    const proxied = await buildAppOn(t.db, { TRUST_PROXY: 'loopback' });
     try {
       const us = await statusOf(proxied, { headers: { 'x-forwarded-for': US_IP } });
       expect(us).toMatchObject({

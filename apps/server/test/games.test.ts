@@ -13,6 +13,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { Identity, LOTUS, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -49,7 +50,7 @@ const fund = (username: string, amount: string) => id.credit(username, amount, A
 
 const freePlay = async () => (await id.freePlay()).token;
 
-const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+const tokenOf = (url: string) => ticketOf(t.app, url);
 const slot = (token: string) => ({ headers: { 'x-game-token': token } });
 const rid = () => `spin${randomBytes(8).toString('hex')}`;
 
@@ -282,7 +283,7 @@ describe('launch, recent games and the house slot', () => {
       gameName: 'Dragon Fortune',
       transferred: 0,
     });
-    expect(l.url).toMatch(/^\/play\/slot\?token=[0-9a-f]{64}&lang=en&backUrl=%2F$/);
+    expect(l.url).toMatch(/^\/play\/slot\?code=[A-Za-z0-9_-]{43}&lang=en&backUrl=%2F$/);
     const recent = await id.ok<{ list: Game[]; totalPages: number }>(RECENT, { token: m.token });
     expect(recent.list[0]!.gameCode).toBe(HOUSE_GAME);
     const jili = (await list({ vassalage: 'JILI', gameType: 'RNG' })).games[0]!;
@@ -301,11 +302,11 @@ describe('launch, recent games and the house slot', () => {
     const b = await id.ok<WalletBalance>('/wps/v2/wallets/balance', { token: m.token });
     expect(b.mainBalance).toBe(0);
     expect(b.balance.find((w) => w.vendor === 'JILI')?.balance).toBe(30);
-    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(tokenOf(l.url)));
+    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(await tokenOf(l.url)));
     expect(info).toMatchObject({ vendor: 'JILI', balance: 30, gameCode: jili.gameCode });
     const bet = info.betOptions[0]!;
     const spin = await id.ok<SlotSpinResult>('/wps/house/slot/spin', {
-      ...slot(tokenOf(l.url)),
+      ...slot(await tokenOf(l.url)),
       body: { bet, requestId: rid() },
     });
     const after = await id.ok<WalletBalance>('/wps/v2/wallets/balance', { token: m.token });
@@ -328,7 +329,7 @@ describe('launch, recent games and the house slot', () => {
     expect(await id.count('ledger_entry')).toBe(entries + 1);
     await launchHouse(m);
     expect(await id.count('ledger_entry')).toBe(entries + 1);
-    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(tokenOf(l.url)));
+    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(await tokenOf(l.url)));
     expect(info.balance).toBe(30);
   });
 
@@ -355,7 +356,7 @@ describe('launch, recent games and the house slot', () => {
   it('spins: outcome from the server, money once per requestId, history of the last 10, records and ledger', async () => {
     const m = await id.registerGolden();
     await fund(m.username, '200.00');
-    const ticket = tokenOf((await launchHouse(m)).url);
+    const ticket = await tokenOf((await launchHouse(m)).url);
     const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(ticket));
     expect(info.lines).toHaveLength(20);
     expect(info.betOptions[0]).toBe(0.2);
@@ -393,7 +394,7 @@ describe('launch, recent games and the house slot', () => {
   it('refuses bad tickets, bets outside the options and bets above the balance, moving nothing', async () => {
     const m = await id.registerGolden();
     await fund(m.username, '1.00');
-    const ticket = tokenOf((await launchHouse(m)).url);
+    const ticket = await tokenOf((await launchHouse(m)).url);
     const entries = await id.count('ledger_entry');
     await id.fails('/wps/house/slot/info', {}, 401, 'game.token.invalid');
     await id.fails('/wps/house/slot/info', slot('f'.repeat(64)), 401, 'game.token.invalid');
@@ -428,10 +429,10 @@ describe('launch, recent games and the house slot', () => {
   it('trial accounts play with play money', async () => {
     const trial = await freePlay();
     const l = await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=${HOUSE_GAME}`, { token: trial });
-    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(tokenOf(l.url)));
+    const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(await tokenOf(l.url)));
     expect(info.balance).toBe(2000);
     const s = await id.ok<SlotSpinResult>('/wps/house/slot/spin', {
-      ...slot(tokenOf(l.url)),
+      ...slot(await tokenOf(l.url)),
       body: { bet: 1, requestId: rid() },
     });
     expect(s.balance).toBeCloseTo(1999 + s.totalWin, 2);
@@ -454,7 +455,7 @@ describe('winner board and popular games', () => {
   it('shows real wins, newest first, masked; trial wins are left out; popular puts played games first', async () => {
     const m = await id.registerGolden();
     await fund(m.username, '100.00');
-    const ticket = tokenOf((await launchHouse(m)).url);
+    const ticket = await tokenOf((await launchHouse(m)).url);
     let win: SlotSpinResult | undefined;
     for (let i = 0; i < 300 && !win; i++) {
       const s = await id.ok<SlotSpinResult>('/wps/house/slot/spin', {
@@ -537,7 +538,7 @@ describe('switching a category off (operator)', () => {
     const back = await id.ok<LaunchGame>(`${LAUNCH}?${qs({ vendor: 'HOUSE', gameType: 'LIVE' })}`, {
       token: m.token,
     });
-    expect(back.url).toMatch(/^\/play\/baccarat\?token=/);
+    expect(back.url).toMatch(/^\/play\/baccarat\?code=/);
   });
 
   it('refuses an unknown category, a bad body and a caller without the operator key; nothing changes', async () => {

@@ -72,13 +72,19 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** The configuration test apps run with: quiet, no brand cache, no built site; env overrides. */
+/**
+ * The configuration test apps run with: quiet, no brand cache, no built site, and the demo's
+ * development routes (dev outbox, demo gateway, /docs); env overrides.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     BRAND_CACHE_SECONDS: '0',
     WEB_DIST: '/nonexistent',
+    DEV_ROUTES: 'true',
+    DEMO_GATEWAY: 'true',
+    DOCS: 'true',
     ...env,
   });
 }

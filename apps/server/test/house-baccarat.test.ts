@@ -23,6 +23,7 @@ import {
 } from '../src/modules/providers/house/baccarat/baccarat-schedule';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { Identity, LOTUS, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -63,7 +64,7 @@ const toBetting = (tableId: number, into = 1000): RoundTimes => {
 const toResult = (r: RoundTimes) => setNow(Math.max(now, r.closesAt + DEAL_DELAY_MS + 100));
 
 const game = (token: string) => ({ headers: { 'x-game-token': token } });
-const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+const tokenOf = (url: string) => ticketOf(t.app, url);
 const fund = (username: string, amount: string) => id.credit(username, amount, ADMIN_KEY);
 
 async function launch(sessionToken: string, host?: string): Promise<string> {
@@ -71,8 +72,8 @@ async function launch(sessionToken: string, host?: string): Promise<string> {
     token: sessionToken,
     ...(host ? { host } : {}),
   });
-  expect(l.url).toMatch(/^\/play\/baccarat\?token=[0-9a-f]{64}&lang=en/);
-  return tokenOf(l.url);
+  expect(l.url).toMatch(/^\/play\/baccarat\?code=[A-Za-z0-9_-]{43}&lang=en/);
+  return await tokenOf(l.url);
 }
 
 const bet = (
@@ -291,7 +292,7 @@ describe('house baccarat: refused calls move nothing', () => {
     const m = await id.registerGolden();
     await fund(m.username, '30.00');
     const ticket = await launch(m.token);
-    const slotTicket = tokenOf(
+    const slotTicket = await tokenOf(
       (await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=house-dragon-fortune`, { token: m.token }))
         .url,
     );

@@ -11,6 +11,7 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { freezeTime, Identity, LOTUS, type NewMember } from './identity-client';
 
 // The house card game (ISSUE 6, PVP): rooms, joining a hand, deciding, the showdown with the
@@ -41,7 +42,7 @@ afterEach(() => {
 });
 
 const game = (token: string) => ({ headers: { 'x-game-token': token } });
-const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+const tokenOf = (url: string) => ticketOf(t.app, url);
 const fund = (username: string, amount: string) => id.credit(username, amount, ADMIN_KEY);
 
 async function launch(token: string, host?: string): Promise<string> {
@@ -49,8 +50,8 @@ async function launch(token: string, host?: string): Promise<string> {
     token,
     ...(host ? { host } : {}),
   });
-  expect(l.url).toMatch(/^\/play\/cards\?token=[0-9a-f]{64}&lang=/);
-  return tokenOf(l.url);
+  expect(l.url).toMatch(/^\/play\/cards\?code=[A-Za-z0-9_-]{43}&lang=/);
+  return await tokenOf(l.url);
 }
 
 async function mainBalance(token: string): Promise<number> {

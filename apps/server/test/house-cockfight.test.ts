@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleBet } from '../src/modules/providers/house/cockfight/cockfight-engine';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { Identity, LOTUS, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rid = () => `cf${randomBytes(8).toString('hex')}`;
-const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+const tokenOf = (url: string) => ticketOf(t.app, url);
 const game = (token: string, host?: string) => ({
   headers: { 'x-game-token': token },
   ...(host ? { host } : {}),
@@ -66,7 +67,7 @@ async function launch(m: { token: string }, vendor = 'DS88', index = 0): Promise
 async function player(amount: string, vendor = 'DS88'): Promise<{ m: NewMember; ticket: string }> {
   const m = await id.registerGolden();
   if (amount !== '0') await id.credit(m.username, amount, ADMIN_KEY);
-  return { m, ticket: tokenOf((await launch(m, vendor)).url) };
+  return { m, ticket: await tokenOf((await launch(m, vendor)).url) };
 }
 
 const state = (ticket: string, app?: FastifyInstance) =>
@@ -137,9 +138,9 @@ describe('cockfight launch and arena', () => {
       const games = await cockfightGames(vendor);
       expect(games).toHaveLength(3);
       const l = await launch(m, vendor);
-      expect(l.url).toMatch(/^\/play\/cockfight\?token=[0-9a-f]{64}&lang=en&backUrl=%2Fcockfight$/);
+      expect(l.url).toMatch(/^\/play\/cockfight\?code=[A-Za-z0-9_-]{43}&lang=en&backUrl=%2Fcockfight$/);
       expect(l.mode).toBe('FRAME');
-      const info = await id.ok<CockfightInfo>(`${CF}/info`, game(tokenOf(l.url)));
+      const info = await id.ok<CockfightInfo>(`${CF}/info`, game(await tokenOf(l.url)));
       // The member's money follows it to the vendor's wallet.
       expect(info).toMatchObject({ vendor, gameCode: games[0]!.gameCode, balance: 40, currencySymbol: 'P' });
       expect(info.chips[0]).toBe(info.minBet);
@@ -331,7 +332,7 @@ describe('cockfight bad input', () => {
   it('refuses bad tickets, bad bets, bets outside the window and above the balance, moving nothing', async () => {
     // A slot's ticket does not play the arena. (Another member's: launching a main-wallet game
     // recalls this member's money from the arena's vendor wallet.)
-    const slotTicket = tokenOf(
+    const slotTicket = await tokenOf(
       (
         await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=house-dragon-fortune`, {
           token: (await id.registerGolden()).token,
@@ -410,7 +411,7 @@ describe('cockfight bad input', () => {
 
   it('trial accounts bet with play money', async () => {
     const trial = (await id.freePlay()).token;
-    const ticket = tokenOf((await launch({ token: trial }, 'WS168')).url);
+    const ticket = await tokenOf((await launch({ token: trial }, 'WS168')).url);
     const info = await id.ok<CockfightInfo>(`${CF}/info`, game(ticket));
     expect(info.balance).toBe(2000);
     const s = await bettingOpen(ticket);

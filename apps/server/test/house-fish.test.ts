@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { Identity, LOTUS, freezeTime, nextWindow, type NewMember, type Reply } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -33,7 +34,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+const tokenOf = (url: string) => ticketOf(t.app, url);
 const game = (token: string) => ({ headers: { 'x-game-token': token } });
 const rid = () => `shot${randomBytes(8).toString('hex')}`;
 const minor = (n: number) => toMinor(n)!;
@@ -46,9 +47,9 @@ async function member(amount: string): Promise<NewMember> {
 
 async function launchFish(token: string): Promise<string> {
   const l = await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=${FISH_GAME}&backUrl=/fish`, { token });
-  expect(l.url).toMatch(/^\/play\/fish\?token=[0-9a-f]{64}&lang=en&backUrl=%2Ffish$/);
+  expect(l.url).toMatch(/^\/play\/fish\?code=[A-Za-z0-9_-]{43}&lang=en&backUrl=%2Ffish$/);
   expect(l.mode).toBe('SEAMLESS');
-  return tokenOf(l.url);
+  return await tokenOf(l.url);
 }
 
 const mainBalance = async (memberId: string): Promise<bigint> =>
@@ -174,9 +175,9 @@ describe('house fish: refusals move nothing', () => {
     const slot = await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=house-dragon-fortune`, {
       token: m.token,
     });
-    await id.fails(SHOOT, { ...game(tokenOf(slot.url)), body: good }, 401, 'game.token.invalid');
+    await id.fails(SHOOT, { ...game(await tokenOf(slot.url)), body: good }, 401, 'game.token.invalid');
     await id.fails('/wps/house/slot/info', game(ticket), 401, 'game.token.invalid');
-    expect(await id.ok<SlotInfo>('/wps/house/slot/info', game(tokenOf(slot.url)))).toBeTruthy();
+    expect(await id.ok<SlotInfo>('/wps/house/slot/info', game(await tokenOf(slot.url)))).toBeTruthy();
 
     const bad = (body: Record<string, unknown>, status: number, code: string) =>
       id.fails(SHOOT, { ...game(ticket), body: { ...good, requestId: rid(), ...body } }, status, code);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SportsbookClock } from '../src/modules/providers/house/sportsbook/sportsbook-clock';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { Identity, type NewMember } from './identity-client';
 
 /**
@@ -60,12 +61,12 @@ afterAll(async () => {
 
 const rid = () => `sb${randomBytes(8).toString('hex')}`;
 const game = (token: string) => ({ headers: { 'x-game-token': token } });
-const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
+const tokenOf = (url: string) => ticketOf(t.app, url);
 
 async function launch(m: { token: string }, gameType: 'SPORTS' | 'ESPORTS' = 'SPORTS'): Promise<string> {
   const l = await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=${codes[gameType]}`, { token: m.token });
-  expect(l.url).toMatch(/^\/play\/sports\?token=/);
-  return tokenOf(l.url);
+  expect(l.url).toMatch(/^\/play\/sports\?code=/);
+  return await tokenOf(l.url);
 }
 
 async function funded(amount = '1000.00'): Promise<NewMember> {
@@ -147,7 +148,7 @@ describe('sportsbook: launch, info and fixtures', () => {
     const l = await id.ok<LaunchGame>(`${LAUNCH}?vendor=HOUSE&gameCode=house-dragon-fortune`, {
       token: m.token,
     });
-    await id.fails(INFO, game(tokenOf(l.url)), 401, 'game.token.invalid');
+    await id.fails(INFO, game(await tokenOf(l.url)), 401, 'game.token.invalid');
   });
 
   it('lists the day’s fixtures at local kick-off times, with 1X2, handicap and over/under odds', async () => {

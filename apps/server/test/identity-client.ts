@@ -167,7 +167,11 @@ export class Identity {
   // ---- the dev outbox --------------------------------------------------------------------------
 
   outbox(target: string, host = GOLDEN): Promise<OutboxMessage[]> {
-    return this.ok<OutboxMessage[]>(`/wps/dev/outbox?target=${encodeURIComponent(target)}`, { host });
+    // The dev outbox answers only a client on the server's own machine.
+    return this.ok<OutboxMessage[]>(`/wps/dev/outbox?target=${encodeURIComponent(target)}`, {
+      host,
+      ip: '127.0.0.1',
+    });
   }
 
   /** The 6-digit code of the newest message to this target. */

@@ -26,6 +26,7 @@ import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { seedMissions } from '../src/db/seed/missions';
 import { DEMO_BRANDS } from '../src/db/seed/demo-brands';
 import { buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { freezeTime, freshIp, Identity, LOTUS, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -93,7 +94,7 @@ async function spinHouseSlot(m: NewMember, bet: number, spins: number): Promise<
     '/wps/game/launchGame?vendor=HOUSE&gameCode=house-dragon-fortune&backUrl=%2Frng',
     { token: m.token },
   );
-  const ticket = new URL(launch.url, 'http://x').searchParams.get('token')!;
+  const ticket = await ticketOf(t.app, launch.url);
   const results: SlotSpinResult[] = [];
   for (let i = 0; i < spins; i++) {
     results.push(

@@ -111,3 +111,20 @@ export async function signIn(
     sessionStorage.setItem('customerId', String(member.customerId));
   }, m);
 }
+
+/**
+ * The game ticket of a house game's launch URL, as its game client gets it: the URL's one-time
+ * code exchanged at POST /wps/house/ticket (headers: the brand's Merchant header where needed).
+ */
+export async function gameTicket(
+  request: APIRequestContext,
+  launchUrl: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const code = new URL(launchUrl, 'http://site.invalid').searchParams.get('code');
+  if (!code) throw new Error(`no launch code in ${launchUrl}`);
+  const { token } = await value<{ token: string }>(
+    await request.post('/wps/house/ticket', { headers, data: { code } }),
+  );
+  return token;
+}

@@ -211,7 +211,7 @@ test.describe('game list', () => {
     await expect(page).toHaveURL(/\/(game|seamless)\?url=/);
     const frame = page.getByTestId('game-frame');
     await expect(frame).toBeVisible();
-    await expect(frame).toHaveAttribute('src', /\/play\/slot\?token=[0-9a-f]{64}/);
+    await expect(frame).toHaveAttribute('src', /\/play\/slot\?code=[A-Za-z0-9_-]{43}/);
     // The game's exit goes back to the list it was started from.
     const launchUrl = new URL(new URL(page.url()).searchParams.get('url')!, page.url());
     expect(launchUrl.searchParams.get('backUrl')).toBe('/rng?page=HOUSE');

@@ -34,7 +34,7 @@ async function launch(request: APIRequestContext, m: Member): Promise<string> {
       params: { vendor: 'HOUSE', gameCode: 'house-baccarat', language: 'EN', backUrl: '/live' },
     }),
   );
-  expect(game.url).toMatch(/^\/play\/baccarat\?token=[0-9a-f]{64}/);
+  expect(game.url).toMatch(/^\/play\/baccarat\?code=[A-Za-z0-9_-]{43}/);
   return game.url;
 }
 

@@ -35,7 +35,7 @@ async function launch(request: APIRequestContext, m: Member): Promise<string> {
       params: { vendor: 'HOUSE', gameCode: 'house-three-card-showdown', language: 'EN', backUrl: '/pvp' },
     }),
   );
-  expect(game.url).toMatch(/^\/play\/cards\?token=[0-9a-f]{64}/);
+  expect(game.url).toMatch(/^\/play\/cards\?code=[A-Za-z0-9_-]{43}/);
   return game.url;
 }
 

@@ -47,7 +47,7 @@ async function launch(request: APIRequestContext, m: Member): Promise<string> {
       params: { nodeId: list.games[0]!.nodeId, language: 'EN', backUrl: '/cockfight' },
     }),
   );
-  expect(game.url).toMatch(/^\/play\/cockfight\?token=[0-9a-f]{64}/);
+  expect(game.url).toMatch(/^\/play\/cockfight\?code=[A-Za-z0-9_-]{43}/);
   return game.url;
 }
 
@@ -140,7 +140,7 @@ test.describe('house cockfight', () => {
     await expect(page.getByTestId('cockfight-balance')).toHaveText('P 0.00');
     await expect(page.getByTestId('cockfight-place')).toBeDisabled();
     await page.goto(
-      `/play/cockfight?token=${'0'.repeat(64)}&lang=en&backUrl=${encodeURIComponent('//evil.example')}`,
+      `/play/cockfight?code=${'0'.repeat(43)}&lang=en&backUrl=${encodeURIComponent('//evil.example')}`,
     );
     await expect(page.getByTestId('cockfight-error')).toContainText('expired or is not valid');
     await page.getByTestId('cockfight-back').click();

@@ -36,7 +36,7 @@ async function launch(request: APIRequestContext, m: Member): Promise<string> {
       params: { vendor: 'HOUSE', gameCode: 'house-ocean-king', language: 'EN', backUrl: '/fish' },
     }),
   );
-  expect(game.url).toMatch(/^\/play\/fish\?token=[0-9a-f]{64}/);
+  expect(game.url).toMatch(/^\/play\/fish\?code=[A-Za-z0-9_-]{43}/);
   return game.url;
 }
 
@@ -135,7 +135,7 @@ test.describe('house fish', () => {
     expect(fired).toBe(0);
 
     await page.goto(
-      `/play/fish?token=${'0'.repeat(64)}&lang=en&backUrl=${encodeURIComponent('//evil.example')}`,
+      `/play/fish?code=${'0'.repeat(43)}&lang=en&backUrl=${encodeURIComponent('//evil.example')}`,
     );
     await expect(page.getByTestId('fish-error')).toContainText('session has ended');
     await page.getByTestId('fish-back').click();

@@ -36,7 +36,7 @@ async function launch(request: APIRequestContext, m: Member): Promise<string> {
       params: { vendor: 'HOUSE', gameCode: 'house-dragon-fortune', language: 'EN', backUrl: '/rng' },
     }),
   );
-  expect(game.url).toMatch(/^\/play\/slot\?token=[0-9a-f]{64}/);
+  expect(game.url).toMatch(/^\/play\/slot\?code=[A-Za-z0-9_-]{43}/);
   return game.url;
 }
 
@@ -182,7 +182,7 @@ test.describe('house slot', () => {
 
     // An unknown ticket, and a back link that leaves the site: the game goes back home instead.
     await page.goto(
-      `/play/slot?token=${'0'.repeat(64)}&lang=en&backUrl=${encodeURIComponent('//evil.example')}`,
+      `/play/slot?code=${'0'.repeat(43)}&lang=en&backUrl=${encodeURIComponent('//evil.example')}`,
     );
     await expect(page.getByTestId('slot-error')).toContainText('expired or is not valid');
     await page.getByTestId('slot-back').click();

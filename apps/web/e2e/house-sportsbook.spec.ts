@@ -45,7 +45,7 @@ async function launch(
       params: { vendor: 'HOUSE', gameCode: list.games[0]!.gameCode, language: 'EN', backUrl: '/sports' },
     }),
   );
-  expect(game.url).toMatch(/^\/play\/sports\?token=[0-9a-f]{64}/);
+  expect(game.url).toMatch(/^\/play\/sports\?code=[A-Za-z0-9_-]{43}/);
   return game.url;
 }
 

@@ -15,7 +15,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import en from '../src/locales/en.json' with { type: 'json' };
-import { registerMember, signIn, value, type Member } from './api';
+import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -182,10 +182,10 @@ test.describe('hot games', () => {
       .first()
       .click();
     // The house slot opens in the game frame (/game) or, as a seamless game, under the bare header.
-    await expect(page).toHaveURL(/\/(game|seamless)\?url=%2Fplay%2Fslot%3Ftoken%3D[0-9a-f]{64}/);
+    await expect(page).toHaveURL(/\/(game|seamless)\?url=%2Fplay%2Fslot%3Fcode%3D[A-Za-z0-9_-]{43}/);
     const frame = page.getByTestId('game-frame');
     await expect(frame).toBeVisible();
-    await expect(frame).toHaveAttribute('src', /^\/play\/slot\?token=[0-9a-f]{64}&/);
+    await expect(frame).toHaveAttribute('src', /^\/play\/slot\?code=[A-Za-z0-9_-]{43}&/);
     // The frame fills the width and reaches the bottom of the viewport.
     const box = (await frame.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -221,7 +221,7 @@ test.describe('home page games', () => {
         params: { ...HOUSE_SLOT, language: 'EN', backUrl: '/' },
       }),
     );
-    const gameToken = new URL(launch.url, 'http://site.invalid').searchParams.get('token')!;
+    const gameToken = await gameTicket(request, launch.url);
     // The board lists real wins only: rounds paying more than their stake.
     const BET = 1;
     let win: SlotSpinResult | undefined;

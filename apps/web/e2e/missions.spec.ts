@@ -9,7 +9,7 @@ import { HEADERS, formatMoney, type LaunchGame } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import en from '../src/locales/rewards/en.json' with { type: 'json' };
-import { registerMember, signIn, value, type Member } from './api';
+import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -58,7 +58,7 @@ async function spin(request: APIRequestContext, m: Member, bet: number): Promise
       params: { vendor: 'HOUSE', gameCode: 'house-dragon-fortune', language: 'EN', backUrl: '/rng' },
     }),
   );
-  const ticket = new URL(game.url, 'http://x').searchParams.get('token')!;
+  const ticket = await gameTicket(request, game.url, { [HEADERS.merchant]: MERCHANT });
   await value(
     await request.post('/wps/house/slot/spin', {
       headers: { 'x-game-token': ticket, [HEADERS.merchant]: MERCHANT },

@@ -56,6 +56,10 @@ const app = await buildApp({
     // The browser sends X-Forwarded-For in the region test; only loopback is trusted to set it.
     TRUST_PROXY: '127.0.0.1,::1',
     ADMIN_API_KEY,
+    // The specs read SMS codes from the dev outbox and pay on the demo gateway.
+    DEV_ROUTES: 'true',
+    DEMO_GATEWAY: 'true',
+    DOCS: 'true',
     // The card game's decision window: short, so a hand takes seconds.
     CARDS_DECISION_SECONDS: '3',
     // Short cockfights (betting 15 s, fight 5 s, result 3 s): a bet settles within a spec's patience.

@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { registerMember, signIn, value, type Member } from './api';
+import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -64,7 +64,7 @@ async function playSlot(request: APIRequestContext, m: Player, spins: number): P
       params: { vendor: 'HOUSE', gameCode: 'house-dragon-fortune', language: 'EN', backUrl: '/rng' },
     }),
   );
-  const ticket = new URL(game.url, 'http://x').searchParams.get('token')!;
+  const ticket = await gameTicket(request, game.url, { [HEADERS.merchant]: 'GOLDEN' });
   const slot = { [HEADERS.merchant]: 'GOLDEN', 'x-forwarded-for': m.ip, 'x-game-token': ticket };
   const info = await value<SlotInfo>(await request.get('/wps/house/slot/info', { headers: slot }));
   expect(info.betOptions).toContain(20);

@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { encrypt, randomIp, registerMember, signIn, value, type Member } from './api';
+import { encrypt, gameTicket, randomIp, registerMember, signIn, value, type Member } from './api';
 import { expect, hostUrl, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -118,7 +118,7 @@ async function placeHouseSpins(request: APIRequestContext, m: Member, spins: num
       params: { nodeId: list.games[0]!.nodeId, language: 'EN' },
     }),
   );
-  const ticket = new URL(launched.url, 'http://x').searchParams.get('token')!;
+  const ticket = await gameTicket(request, launched.url, headers);
   const game = { ...headers, 'x-game-token': ticket };
   const info = await value<SlotInfo>(await request.get('/wps/house/slot/info', { headers: game }));
   for (let i = 0; i < spins; i++)

@@ -10,6 +10,14 @@ import { requestIdSchema } from './wallet';
 
 export const GAME_TOKEN_HEADER = 'x-game-token';
 
+/**
+ * A house game's launch URL carries a one-time code (?code=), valid for two minutes; the game
+ * client exchanges it for the ticket it sends in GAME_TOKEN_HEADER (POST /wps/house/ticket).
+ */
+export const gameTicketExchangeSchema = z.object({ code: z.string().min(1).max(64) });
+export const gameTicketSchema = z.object({ token: z.string() });
+export type GameTicketValue = z.infer<typeof gameTicketSchema>;
+
 export const SLOT_REELS = 5;
 export const SLOT_ROWS = 3;
 export const SLOT_SYMBOLS = [

@@ -579,6 +579,10 @@ export interface GameTicketTable {
   currency: string;
   language: string;
   back_url: string;
+  /** The session that launched the game; the ticket dies with it. Null only for old tickets. */
+  session_id: string | null;
+  /** When the launch code was exchanged for the ticket; null: still a one-time code. */
+  exchanged_at: Date | null;
   created_at: Generated<Date>;
   expires_at: Timestamp;
 }

@@ -90,6 +90,7 @@ export class GameLaunchService {
     const result = await this.providers.launch(game.adapter, {
       merchant: brand.code,
       memberId: member.memberId,
+      sessionId: member.sessionId,
       username: member.username,
       game,
       gameName: name,

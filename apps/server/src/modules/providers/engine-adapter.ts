@@ -11,8 +11,9 @@ export type EngineClients = Partial<Record<HouseEngine, string>>;
 /**
  * An adapter whose games run on the house engines, in-process: the HOUSE vendor itself, and the
  * SIMULATED studio that stands in for a third-party vendor on a machine without network access
- * (its slots are house slots under the vendor's name and wallet). A launch issues a game ticket
- * and answers the engine's client URL on the chosen launch CDN.
+ * (its slots are house slots under the vendor's name and wallet). A launch issues a one-time
+ * launch code (the client exchanges it for its game ticket) and answers the engine's client URL
+ * on the chosen launch CDN.
  */
 export class EngineAdapter implements VendorAdapter {
   constructor(
@@ -31,22 +32,25 @@ export class EngineAdapter implements VendorAdapter {
     const client = engine === null ? undefined : this.clients[engine];
     if (engine === null || client === undefined)
       throw new Error(`launch of ${req.game.vendor}/${req.game.gameCode}: no engine client`);
-    const token = await this.tickets.issue({
-      merchant: req.merchant,
-      memberId: req.memberId,
-      nodeId: req.game.nodeId,
-      vendor: req.game.vendor,
-      gameType: req.game.gameType,
-      gameCode: req.game.gameCode,
-      gameName: req.gameName,
-      engine,
-      minBet: req.game.minBet,
-      walletVendor: req.walletVendor,
-      currencySymbol: req.currencySymbol,
-      language: req.language,
-      backUrl: req.backUrl,
-    });
-    const query = new URLSearchParams({ token, lang: req.language, backUrl: req.backUrl });
+    const code = await this.tickets.issue(
+      {
+        merchant: req.merchant,
+        memberId: req.memberId,
+        nodeId: req.game.nodeId,
+        vendor: req.game.vendor,
+        gameType: req.game.gameType,
+        gameCode: req.game.gameCode,
+        gameName: req.gameName,
+        engine,
+        minBet: req.game.minBet,
+        walletVendor: req.walletVendor,
+        currencySymbol: req.currencySymbol,
+        language: req.language,
+        backUrl: req.backUrl,
+      },
+      req.sessionId,
+    );
+    const query = new URLSearchParams({ code, lang: req.language, backUrl: req.backUrl });
     const base = req.cdn.endsWith('/') ? req.cdn : `${req.cdn}/`;
     return { url: `${base}${client}?${query.toString()}`, mode: this.mode };
   }

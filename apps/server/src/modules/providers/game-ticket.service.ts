@@ -6,8 +6,13 @@ import type { GameTicketRepository, TicketRow } from './game-ticket.repository';
 /** A ticket lives this long without use; every use (at most once a minute) extends it. */
 const IDLE_MS = 60 * 60_000;
 const EXTEND_EVERY_MS = 60_000;
-/** Verified tickets are remembered this long, so a spin costs no ticket query. */
-const CACHE_MS = 30_000;
+/** A launch code must be exchanged this soon: the game page opens right after the launch. */
+const CODE_MS = 2 * 60_000;
+/** Tickets whose last extension is remembered (beyond this, some extend once more than needed). */
+const EXTENDED_MEMORY = 10_000;
+
+const TICKET_PATTERN = /^[0-9a-f]{64}$/;
+const CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** What a game in play knows of its launch. */
 export interface GameTicket {
@@ -48,19 +53,25 @@ function toTicket(r: TicketRow): GameTicket {
 }
 
 /**
- * Launch tickets: the game client's credential. A ticket is 256 random bits (64 hex), stored as its
- * SHA-256, bound to one member and one game, and expires after an hour without use. It is not a
- * session token: it can play this one game and nothing else.
+ * Launch tickets: the game client's credential. A launch gives the game's URL a one-time code,
+ * good for two minutes; the game client exchanges it (once) for the ticket, which it sends in the
+ * X-Game-Token header and which never appears in a URL. A ticket is 256 random bits (64 hex),
+ * stored as its SHA-256, bound to one member, one game and the session that launched it: it works
+ * only while that session is live (no logout, password change or expiry) and the member is
+ * active, checked on every use, and expires after an hour without use. It is not a session
+ * token: it can play this one game and nothing else.
  */
 export class GameTicketService {
-  private readonly cache = new Map<string, { at: number; extendedAt: number; ticket: GameTicket }>();
+  /** When each ticket's expiry was last pushed back, so a spin does not write every time. */
+  private readonly extendedAt = new Map<string, number>();
 
   constructor(private readonly repo: GameTicketRepository) {}
 
-  async issue(t: GameTicket): Promise<string> {
-    const token = randomBytes(32).toString('hex');
+  /** A one-time launch code for the game of `t`, tied to the launching session. */
+  async issue(t: GameTicket, sessionId: string): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
     await this.repo.insert({
-      token_hash: hashOf(token),
+      token_hash: hashOf(code),
       merchant_code: t.merchant,
       member_id: t.memberId,
       node_id: t.nodeId,
@@ -74,31 +85,36 @@ export class GameTicketService {
       currency: t.currencySymbol,
       language: t.language,
       back_url: t.backUrl,
-      expires_at: new Date(Date.now() + IDLE_MS),
+      session_id: sessionId,
+      exchanged_at: null,
+      expires_at: new Date(Date.now() + CODE_MS),
     });
+    return code;
+  }
+
+  /** The ticket for a launch code of this brand, once; game.token.invalid when used, expired or dead. */
+  async exchange(code: string, merchant: string): Promise<string> {
+    if (!CODE_PATTERN.test(code)) throw new AppError('game.token.invalid');
+    const token = randomBytes(32).toString('hex');
+    const row = await this.repo.exchange(hashOf(code), hashOf(token), new Date(Date.now() + IDLE_MS));
+    // A code of another brand is spent all the same: it was never meant for this site.
+    if (!row || row.merchant_code !== merchant) throw new AppError('game.token.invalid');
     return token;
   }
 
   /** The ticket of a token sent by a game client, for this brand; game.token.invalid otherwise. */
   async verify(token: unknown, merchant: string): Promise<GameTicket> {
-    if (typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token)) throw new AppError('game.token.invalid');
-    const now = Date.now();
-    const hit = this.cache.get(token);
-    if (hit && now - hit.at < CACHE_MS) {
-      if (hit.ticket.merchant !== merchant) throw new AppError('game.token.invalid');
-      if (now - hit.extendedAt > EXTEND_EVERY_MS) {
-        hit.extendedAt = now;
-        await this.repo.extend(hashOf(token), new Date(now + IDLE_MS));
-      }
-      return hit.ticket;
-    }
-    const row = await this.repo.live(hashOf(token));
+    if (typeof token !== 'string' || !TICKET_PATTERN.test(token)) throw new AppError('game.token.invalid');
+    const hash = hashOf(token);
+    const row = await this.repo.live(hash);
     if (!row || row.merchant_code !== merchant) throw new AppError('game.token.invalid');
-    await this.repo.extend(hashOf(token), new Date(now + IDLE_MS));
-    const ticket = toTicket(row);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(token, { at: now, extendedAt: now, ticket });
-    return ticket;
+    const now = Date.now();
+    if (now - (this.extendedAt.get(token) ?? 0) > EXTEND_EVERY_MS) {
+      if (this.extendedAt.size >= EXTENDED_MEMORY) this.extendedAt.clear();
+      this.extendedAt.set(token, now);
+      await this.repo.extend(hash, new Date(now + IDLE_MS));
+    }
+    return toTicket(row);
   }
 
   prune(): Promise<void> {

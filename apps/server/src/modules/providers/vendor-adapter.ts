@@ -19,6 +19,8 @@ export interface CatalogueLookup {
 export interface LaunchRequest {
   merchant: string;
   memberId: string;
+  /** The session launching the game: what it gets to play ends with it. */
+  sessionId: string;
   username: string;
   game: ProviderGame;
   gameName: string;

@@ -29,8 +29,8 @@ export class CaptchaService {
       answer_hash: hashShortSecret(text.toUpperCase()),
       expires_at: new Date(Date.now() + IDENTITY_LIMITS.captchaMinutes * 60_000),
     });
-    // Outside production the text goes to the dev outbox (addressed to the requester), as SMS
-    // codes do, so end-to-end tests can answer it; production keeps no copy.
+    // With the dev routes on, the text goes to the dev outbox (addressed to the requester), as SMS
+    // codes do, so end-to-end tests can answer it; otherwise no copy is kept.
     await this.codes.devCopy(merchant, 'CAPTCHA', requester, `Captcha ${text}`);
     return renderCaptchaPng(text).toString('base64');
   }

@@ -16,7 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientContext } from '../../platform/client-context';
-import { ok as envelope } from '../../platform/envelope';
+import { ok as envelope, sendFailure } from '../../platform/envelope';
+import { isLoopback } from '../../platform/loopback';
 import type { CaptchaService } from './captcha.service';
 import type { PayloadKeyService } from './payload-key.service';
 import type { SessionService } from './session.service';
@@ -29,7 +30,8 @@ export async function sessionRoutes(
     sessions: SessionService;
     captcha: CaptchaService;
     codes: VerificationService;
-    production: boolean;
+    /** Serve the dev outbox (config.DEV_ROUTES, never in production). */
+    devOutbox: boolean;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -177,8 +179,10 @@ export async function sessionRoutes(
     async (req) => envelope(await sessions.sendRegisterCode(req.brand, req.body, req.ip)),
   );
 
-  // WARNING: development only. In production the route does not exist at all.
-  if (!opts.production) {
+  // WARNING: development only. Without DEV_ROUTES the route does not exist at all, and even with it
+  // it answers only a client on this machine: the socket's address, never X-Forwarded-For, which a
+  // trusted proxy would pass on from anyone.
+  if (opts.devOutbox) {
     r.get(
       '/wps/dev/outbox',
       {
@@ -200,7 +204,8 @@ export async function sessionRoutes(
           },
         },
       },
-      async (req) => {
+      async (req, reply) => {
+        if (!isLoopback(req.socket.remoteAddress)) return sendFailure(req, reply, 'system.not.found', 404);
         const rows = await opts.codes.outbox(req.brand.code, req.query.target);
         return envelope(
           rows.map((m) => ({

@@ -18,15 +18,16 @@ export function phoneTarget(countryDialingCode: string, mobileNum: string): stri
 
 /**
  * SMS and e-mail codes: 6 digits, stored hashed, expiring, single use, limited tries; sends
- * throttled per number and per IP, with a lockout. Delivery outside production goes to the
- * dev outbox (and the log); a real SMS or mail gateway plugs in here.
+ * throttled per number and per IP, with a lockout. With the development routes on, delivery goes
+ * to the dev outbox (and the log); a real SMS or mail gateway plugs in here.
  */
 export class VerificationService {
   constructor(
     private readonly repo: VerificationRepository,
     private readonly limits: RateLimiter,
     private readonly log: FastifyBaseLogger,
-    private readonly production: boolean,
+    /** Deliver to the dev outbox table (config.DEV_ROUTES); otherwise nothing is sent yet. */
+    private readonly devOutbox: boolean,
   ) {}
 
   async send(args: {
@@ -76,7 +77,7 @@ export class VerificationService {
 
   /** Sends any message (a temporary password, a notice) through the same channel. */
   async deliver(merchant: string, channel: string, target: string, body: string): Promise<void> {
-    if (this.production) {
+    if (!this.devOutbox) {
       // WARNING: no SMS or mail gateway is configured yet; production must plug one in here.
       this.log.warn({ merchant, channel }, 'message not sent: no gateway configured');
       return;
@@ -87,10 +88,10 @@ export class VerificationService {
 
   /**
    * Development and tests only: a copy of what only a screen shows (a captcha's text) in the dev
-   * outbox. Production keeps nothing, and logs nothing either.
+   * outbox. Without the dev routes nothing is kept, and nothing is logged either.
    */
   async devCopy(merchant: string, channel: string, target: string, body: string): Promise<void> {
-    if (this.production) return;
+    if (!this.devOutbox) return;
     await this.repo.writeOutbox({ merchant_code: merchant, channel, target, body });
   }
 

@@ -1,8 +1,12 @@
 import { useSearchParams } from 'react-router';
+import { ticketOrNull, useGameTicket } from '../../lib/game-client/use-game-ticket';
 import { FishGame } from '../../features/house-fish/components/fish-game';
 
-/** /play/fish?token=&lang=&backUrl=: the house fishing shooter's game client, outside the site's shell. */
+/** /play/fish?code=&lang=&backUrl=: the house fishing shooter's game client, outside the site's shell. */
 export function PlayFishPage() {
   const [params] = useSearchParams();
-  return <FishGame token={params.get('token')} lang={params.get('lang')} backUrl={params.get('backUrl')} />;
+  // The URL carries a one-time code; the game plays with the ticket it is exchanged for.
+  const ticket = useGameTicket(params.get('code'));
+  if (ticket.status === 'pending') return null;
+  return <FishGame token={ticketOrNull(ticket)} lang={params.get('lang')} backUrl={params.get('backUrl')} />;
 }

@@ -6,8 +6,8 @@ const CDNS = ['/', 'https://games.cdn.example', 'play.cdn2.example:8443', '//pro
 
 describe('acceptLaunchUrl', () => {
   it('accepts paths of this site', () => {
-    expect(acceptLaunchUrl('/play/slot?token=ab12&lang=en&backUrl=%2Frng', CDNS, ORIGIN)).toBe(
-      '/play/slot?token=ab12&lang=en&backUrl=%2Frng',
+    expect(acceptLaunchUrl('/play/slot?code=ab12&lang=en&backUrl=%2Frng', CDNS, ORIGIN)).toBe(
+      '/play/slot?code=ab12&lang=en&backUrl=%2Frng',
     );
     expect(acceptLaunchUrl('  /game/x#top ', [], ORIGIN)).toBe('/game/x#top');
   });

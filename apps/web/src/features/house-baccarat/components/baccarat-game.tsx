@@ -23,7 +23,7 @@ import {
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface BaccaratGameProps {
-  /** The launch ticket (?token=). */
+  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
   token: string | null;
   /** The launch language (?lang=). */
   lang: string | null;

@@ -22,7 +22,7 @@ import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface CockfightGameProps {
-  /** The launch ticket (?token=). */
+  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
   token: string | null;
   /** The launch language (?lang=). */
   lang: string | null;

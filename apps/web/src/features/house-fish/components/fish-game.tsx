@@ -20,7 +20,7 @@ import '../../../styles/house-fish.css';
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface FishGameProps {
-  /** The launch ticket (?token=). */
+  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
   token: string | null;
   /** The launch language (?lang=). */
   lang: string | null;

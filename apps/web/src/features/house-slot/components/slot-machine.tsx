@@ -23,7 +23,7 @@ import { Icon } from '../../../components/ui/icon';
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface SlotMachineProps {
-  /** The launch ticket (?token=). */
+  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
   token: string | null;
   /** The launch language (?lang=). */
   lang: string | null;

@@ -22,7 +22,7 @@ import '../../../styles/house-sportsbook.css';
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
 interface SportsbookAppProps {
-  /** The launch ticket (?token=). */
+  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
   token: string | null;
   /** The launch language (?lang=). */
   lang: string | null;

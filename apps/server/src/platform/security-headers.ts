@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Features no page of the site uses, denied to it and to every frame in it (the games' frames
+ * keep fullscreen, autoplay and clipboard-write, which the site allows them).
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** The house games' clients (/play/...): the site frames them, so they may be framed by it. */
+export function isGameClientPage(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith('/play/');
+}
+
+const pathOf = (req: IncomingMessage) => req.url;
+
+/** The SHA-256 CSP sources of the inline scripts of a built page (the theme script of index.html). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? '';
+    const body = m[2] ?? '';
+    if (/\ssrc\s*=/i.test(attrs) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Browser security headers on every answer (the site, the API, media): a content security policy,
+ * HSTS in production, no framing by other sites, nosniff, a referrer policy and a permissions policy.
+ * Routes with a page of their own (the demo gateway's pay page, /docs) set a stricter or their own
+ * policy on the reply, which wins over this one.
+ *
+ * The policy lets the built site run as it is: its scripts are files of the site (the one inline
+ * script, the theme before first paint, is allowed by its hash, read from the built index.html);
+ * styles are its files and the brand theme's inline <style>; images and media may come from a brand's image CDN (any https host, data: and blob:
+ * for QR codes and canvases); games open in frames from the site or a brand's https launch CDN;
+ * API calls and the service worker stay on the site.
+ */
+export const securityHeaders = fp(
+  async (app: FastifyInstance, opts: { production: boolean; indexHtml?: string }) => {
+    const indexHtml = opts.indexHtml;
+    const html = indexHtml && existsSync(indexHtml) ? readFileSync(indexHtml, 'utf8') : '';
+    const frameAncestors = (req: IncomingMessage) => (isGameClientPage(pathOf(req)) ? "'self'" : "'none'");
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", ...inlineScriptHashes(html)],
+          'script-src-attr': ["'none'"],
+          // Inline styles too: the served page carries each brand's theme in a <style> element that
+          // the site rewrites when the theme changes. Scripts, the real injection risk, stay strict.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'media-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'frame-src': ["'self'", 'https:'],
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': [frameAncestors],
+          ...(opts.production ? { 'upgrade-insecure-requests': [] } : {}),
+        },
+      },
+      // Production is served over TLS (behind the proxy); a local http demo must not pin https.
+      // Not includeSubDomains: a brand's domain may have other, http-only hosts the operator does not run.
+      strictTransportSecurity: opts.production ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+      // X-Frame-Options follows frame-ancestors (below): helmet's is one value for every page.
+      xFrameOptions: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // The customer-service window is opened by the site and then goes to the chat's own site.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      reply.header('x-frame-options', isGameClientPage(req.url) ? 'SAMEORIGIN' : 'DENY');
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security-headers' },
+);
