@@ -344,7 +344,11 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(authGuard, {
     verify: (token, merchant) => services.sessions.verifyToken(token, merchant),
   });
-  await app.register(payloadCrypto, { getKey: () => services.payloadKeys.key() });
+  await app.register(payloadCrypto, {
+    getKey: () => services.payloadKeys.key(),
+    legacyKeys: () => services.payloadKeys.legacyKeys(),
+    firstUse: (seal) => services.payloadKeys.firstUse(seal),
+  });
   await app.register(adminAuth, { apiKey: config.ADMIN_API_KEY });
 
   // 3. Domain routes.
@@ -468,7 +472,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   startIntervalJob(app, {
     name: 'hourly prune',
     everyMs: 3_600_000,
-    run: () => Promise.all([services.limits.prune(), services.tickets.prune()]),
+    run: () =>
+      Promise.all([services.limits.prune(), services.tickets.prune(), services.payloadKeys.pruneSeals()]),
   });
   // Slot and fishing rounds whose outcome is stored but whose bet a crash left open are paid.
   startIntervalJob(app, {

@@ -10,7 +10,7 @@ export async function encryptedBody(
   value: unknown,
   headers: Record<string, string> = {},
 ) {
-  const res = await app.inject({ url: '/wps/session/key/rsa', headers: { host: 'localhost', ...headers } });
+  const res = await app.inject({ url: '/wps/session/key', headers: { host: 'localhost', ...headers } });
   const { keyId, publicKey } = res.json<{ value: { keyId: string; publicKey: string } }>().value;
   const aesKey = randomBytes(32);
   const iv = randomBytes(12);

@@ -196,7 +196,8 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       social: JSON.stringify(b.social),
       licence: JSON.stringify(b.licence),
       stats: JSON.stringify(b.stats),
-      legacy_crypto: false,
+      legacy_crypto: b.legacyCrypto ?? false,
+      geetest_id: b.geetestId ?? null,
       lottery_rtp_bp: JSON.stringify(b.lotteryRtpBp ?? {}),
     })
     .onConflict((oc) => oc.column('code').doNothing())
