@@ -20,9 +20,14 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
 import { SystemService } from './modules/system/system.service';
+import { LegacySwitchRepository } from './modules/system/legacy-switch.repository';
+import { legacySwitchRoutes } from './modules/system/legacy-switch.routes';
+import { LegacySwitchService } from './modules/system/legacy-switch.service';
 import { MemberRepository } from './modules/member/member.repository';
 import { memberRoutes } from './modules/member/member.routes';
 import { MemberService } from './modules/member/member.service';
+import { usernameCheckRoutes } from './modules/member/username-check.routes';
+import { UsernameCheckService } from './modules/member/username-check.service';
 import { CaptchaService } from './modules/session/captcha.service';
 import { SessionRepository } from './modules/session/session.repository';
 import { SessionService } from './modules/session/session.service';
@@ -353,6 +358,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   // 3. Domain routes.
   await app.register(systemRoutes, { system: services.system });
+  await app.register(legacySwitchRoutes, {
+    legacy: new LegacySwitchService(new LegacySwitchRepository(db.db)),
+  });
   await app.register(announcementRoutes, { announcements: services.announcements });
   await app.register(vendorRoutes, { vendors: services.vendors, catalogue: services.catalogue });
   await app.register(sessionRoutes, {
@@ -363,6 +371,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     production,
   });
   await app.register(memberRoutes, { members: services.members });
+  await app.register(usernameCheckRoutes, {
+    checks: new UsernameCheckService(new MemberRepository(db.db), services.system, services.limits),
+  });
   await app.register(walletRoutes, { wallet: services.wallet });
   await app.register(inboxRoutes, { inbox: services.inbox });
   await app.register(recordsRoutes, { records: services.records });

@@ -80,6 +80,23 @@ export async function sessionRoutes(
     async (req) => envelope(await opts.captcha.issue(req.brand.code, req.ip)),
   );
 
+  // Brands that use GeeTest give its captcha id; for the others this is a clear refusal, not a 404.
+  r.get(
+    '/wps/captcha/geetest',
+    {
+      schema: {
+        summary: 'The brand’s GeeTest captcha id (value.gt); system.feature.disabled where it has none',
+        tags,
+        querystring: z.object({ product: z.string().max(40).optional(), t: z.string().max(20).optional() }),
+        response: { 200: ok(z.object({ gt: z.string() })) },
+      },
+    },
+    async (req) => {
+      if (!req.brand.geetestId) throw new AppError('system.feature.disabled');
+      return envelope({ gt: req.brand.geetestId });
+    },
+  );
+
   r.post(
     '/wps/session/login',
     {
