@@ -52,7 +52,7 @@ export default defineConfig({
           name: 'server-unit',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: dbTests,
-                isolate: false,
+          isolate: false,
           testTimeout: 30_000,
           // A few open an in-memory PGlite of their own (migrating it takes seconds under load).
           hookTimeout: 60_000,
