@@ -19,6 +19,7 @@ import { PayloadKeyService } from './modules/session/payload-key.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
+import { SitePages } from './modules/system/site-page';
 import { SystemService } from './modules/system/system.service';
 import { LegacySwitchRepository } from './modules/system/legacy-switch.repository';
 import { legacySwitchRoutes } from './modules/system/legacy-switch.routes';
@@ -151,6 +152,7 @@ function withdrawalServices(
     inbox: InboxService;
     images: CashierImageService;
     members: MemberService;
+    wallet: WalletService;
   },
 ) {
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(db.db), d.ledger, d.members);
@@ -162,6 +164,7 @@ function withdrawalServices(
     d.inbox,
     d.images,
     d.members,
+    (brand, memberId) => d.wallet.recallToMain(brand, memberId),
   );
   return { payoutAccounts, withdrawals };
 }
@@ -243,7 +246,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
   const system = new SystemService(new SystemRepository(db.db));
   const sessionRepo = new SessionRepository(db.db);
   const codes = new VerificationService(new VerificationRepository(db.db), limits, log, production);
-  const captcha = new CaptchaService(sessionRepo, limits);
+  const captcha = new CaptchaService(sessionRepo, limits, codes);
   // Members start sessions and sessions look members up: the session service is bound late.
   // So is the wallet (built with the money services below): it gives trial accounts play money.
   const late: { sessions?: SessionService; wallet?: WalletService } = {};
@@ -295,7 +298,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
       images,
       config.DEMO_GATEWAY ? [DEMO_GATEWAY] : [],
     ),
-    ...withdrawalServices(db, { ledger, turnover, inbox, images, members }),
+    ...withdrawalServices(db, { ledger, turnover, inbox, images, members, wallet }),
     limits,
     system,
     codes,
@@ -414,6 +417,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       fastSeconds: config.LOTTERY_FAST_SECONDS,
       timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
       rtpOf: async (merchant) => (await brands.resolve(merchant, undefined)).lotteryRtpBp,
+      recallToMain: async (merchant, memberId) =>
+        services.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
       popularGames: (merchant, lang, count, gameType) =>
         services.games.popular(merchant, lang, count, gameType),
     },
@@ -503,13 +508,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     maxAge: '1d',
   });
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
-  const hasSite = existsSync(indexHtml);
-  if (hasSite) {
+  const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
+  if (sitePages) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
       prefix: '/',
       wildcard: true,
-      index: 'index.html',
+      // The page itself is never sent as a file: it carries the host's brand theme (below).
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -518,11 +525,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
-    if (hasSite && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    if (sitePages && wantsPage) {
+      const brand = await app.brands.resolve(undefined, request.host).catch(() => null);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(sitePages.page(brand));
     }
     return sendFailure(request, reply, 'system.not.found', 404);
   });

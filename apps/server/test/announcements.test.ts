@@ -145,8 +145,7 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     expect(titles(cn.player)[0]).toBe('PG电子例行维护');
     expect(cn.player[0]!.content).toContain('余额安全');
     expect(cn.banners.find((b) => b.groupName === 'w_home')!.title).toBe('首存100%奖金，最高P5,000');
-    // No Vietnamese text: GOLDEN's default, English.
-    expect(titles((await list('?types=PU', { language: 'VI' })).popup)).toEqual(['Welcome!']);
+    expect(titles((await list('?types=PU', { language: 'VI' })).popup)).toEqual(['Chào mừng bạn!']);
     // LOTUS does not offer Chinese: its default, Malay.
     expect(titles((await list('?types=PU', { merchant: 'LOTUS', language: 'CN' })).popup)).toEqual([
       'Selamat datang!',

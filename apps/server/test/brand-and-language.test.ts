@@ -119,8 +119,28 @@ describe('language selection', () => {
   });
 
   it('falls back to the brand default when the content has no text in an offered language', async () => {
-    // GOLDEN offers Thai, but the help content exists in EN, CN and MY only.
-    expect(await aboutTitle({ language: 'TH' })).toBe('About us');
+    expect(await aboutTitle({ language: 'TH' })).toBe('เกี่ยวกับเรา');
+    // GOLDEN offers Thai; an operator's help section without a Thai title shows the English one.
+    const about = await t.db.db
+      .selectFrom('help_section')
+      .select('title')
+      .where('merchant_code', '=', 'GOLDEN')
+      .where('tag', '=', 'about')
+      .executeTakeFirstOrThrow();
+    const { TH: _thai, ...withoutThai } = about.title;
+    const setTitle = (title: object) =>
+      t.db.db
+        .updateTable('help_section')
+        .set({ title: JSON.stringify(title) })
+        .where('merchant_code', '=', 'GOLDEN')
+        .where('tag', '=', 'about')
+        .execute();
+    await setTitle(withoutThai);
+    try {
+      expect(await aboutTitle({ language: 'TH' })).toBe('About us');
+    } finally {
+      await setTitle(about.title);
+    }
   });
 
   it('honours ?language= when there is no Language header, the header winning otherwise', async () => {

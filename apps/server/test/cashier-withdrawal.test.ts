@@ -254,6 +254,7 @@ describe('withdraw info and payout accounts', () => {
       maxAmount: 50000,
       dailyCount: 5,
       usedToday: 0,
+      balance: 1234.56,
       withdrawable: 1234.56,
       turnoverRemaining: 0,
       hasPaymentPassword: true,
@@ -554,12 +555,32 @@ describe('asking for a withdrawal', () => {
       })
       .execute();
     const info = await id.ok<WithdrawInfo>('/wps/cashier/withdraw/info', { token: n.token });
-    expect(info.turnoverRemaining).toBe(1004.5);
+    // Nothing is withdrawable while the requirement is open: the balance waits for the turnover.
+    expect(info).toMatchObject({ balance: 500, withdrawable: 0, turnoverRemaining: 1004.5 });
     const before = await snapshot();
     const res = await withdraw(n, { payoutAccountId: a.id, amount: 100 });
     expect(res.body.errorCode).toBe('withdraw.turnover.unmet');
     expect(res.body.message).toContain('1004.50');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('counts money left at a vendor wallet: recalled into main, shown and withdrawn', async () => {
+    const { m: n, account: a } = await readyMember(40_000n);
+    await id.ok('/wps/relay/GCS_walletTransfer', {
+      token: n.token,
+      body: { requestId: newRequestId(), direction: 'IN', vendor: 'DS88' },
+    });
+    expect(await balances(n.id)).toMatchObject({ main: 0n });
+    const info = await id.ok<WithdrawInfo>('/wps/cashier/withdraw/info', { token: n.token });
+    expect(info).toMatchObject({ balance: 400, withdrawable: 400 });
+    expect(await balances(n.id)).toMatchObject({ main: 40_000n });
+    // Moved out again, then withdrawn straight away: the request recalls it before holding.
+    await id.ok('/wps/relay/GCS_walletTransfer', {
+      token: n.token,
+      body: { requestId: newRequestId(), direction: 'IN', vendor: 'DS88' },
+    });
+    await withdrawOk(n, a.id, 300);
+    expect(await balances(n.id)).toEqual({ main: 10_000n, hold: 30_000n });
   });
 
   it('allows 5 a day; a rejected one does not count', async () => {

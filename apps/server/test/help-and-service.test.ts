@@ -77,7 +77,8 @@ describe('GET /wps/system/helpCenter', () => {
       '常见问题',
     ]);
     expect((await help({ language: 'CN' })).list[0]!.content).toContain('Golden Palm 提供');
-    expect((await help({ language: 'ID' })).list[0]!.title).toBe('About us');
+    expect((await help({ language: 'ID' })).list[0]!.title).toBe('Tentang kami');
+    expect((await help({ language: 'TH' })).list[1]!.title).toBe('คำถามที่พบบ่อย');
     expect((await help({ merchant: 'LOTUS' })).list[0]!.title).toBe('Tentang kami');
     expect((await help({ merchant: 'LOTUS', language: 'CN' })).list[0]!.title).toBe('Tentang kami');
   });

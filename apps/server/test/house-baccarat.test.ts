@@ -208,7 +208,8 @@ describe('house baccarat: a round', () => {
     expect((await state(ticket, 1)).result).toEqual(r);
     expect(await mainBalance(m)).toBeCloseTo(66 + paid / 100, 2);
 
-    // Turnover: a push on player/banker counts nothing; the rest counts its stake.
+    // Turnover: a push on player/banker counts nothing; player 10 against banker 20 is covered, so
+    // only the banker's 10 more counts; the other spots count their stake.
     const records = await t.db.db
       .selectFrom('bet_record')
       .select(['stake', 'valid_bet', 'payout', 'status', 'game_code'])
@@ -216,8 +217,24 @@ describe('house baccarat: a round', () => {
       .execute();
     expect(records).toHaveLength(5);
     expect(records.every((x) => x.status === 'SETTLED' && x.game_code === GAME)).toBe(true);
-    const pushes = r.outcome === 'TIE' ? 2 : 0;
-    expect(records.filter((x) => x.valid_bet === '0')).toHaveLength(pushes);
+    expect(records.map((x) => [x.stake, x.valid_bet]).sort()).toEqual(
+      (r.outcome === 'TIE'
+        ? [
+            ['1000', '0'],
+            ['2000', '0'],
+            ['200', '200'],
+            ['100', '100'],
+            ['100', '100'],
+          ]
+        : [
+            ['1000', '0'],
+            ['2000', '1000'],
+            ['200', '200'],
+            ['100', '100'],
+            ['100', '100'],
+          ]
+      ).sort(),
+    );
 
     // The next round's state shows this one as the previous result and in the roads.
     toBetting(1);

@@ -227,9 +227,13 @@ describe('cockfight bets and settlement', () => {
       .execute();
     expect(records).toHaveLength(9);
     expect(records.every((r) => r.vendor_code === 'DS88' && r.status !== 'OPEN')).toBe(true);
-    // No contest voids; a draw refunds meron and wala bets with no turnover.
+    // No contest voids; a draw refunds meron and wala bets with no turnover. Meron 5 against wala 2
+    // in one fight counts only its net exposure: meron 3, wala nothing; the draw bet its stake.
     expect(records.filter((r) => r.status === 'VOID')).toHaveLength(3);
-    expect(records.filter((r) => r.status === 'SETTLED' && r.valid_bet === '0')).toHaveLength(2);
+    expect(records.filter((r) => r.status === 'SETTLED' && r.valid_bet === '0')).toHaveLength(3);
+    expect(
+      records.filter((r) => r.status === 'SETTLED').reduce((sum, r) => sum + BigInt(r.valid_bet), 0n),
+    ).toBe(300n + 100n + 100n);
     expect(await checkLedger(t.db.db)).toEqual([]);
   });
 

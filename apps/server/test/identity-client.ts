@@ -215,7 +215,10 @@ export class Identity {
   }
 
   /** A valid GOLDEN registration by username (with its SMS code), overridable field by field. */
-  async registerGolden(overrides: Record<string, unknown> = {}, o: { ip?: string } = {}): Promise<NewMember> {
+  async registerGolden(
+    overrides: Record<string, unknown> = {},
+    o: { ip?: string; headers?: Record<string, string> } = {},
+  ): Promise<NewMember> {
     const ip = o.ip ?? freshIp();
     const username = freshName();
     const password = 'abc12345';
@@ -237,6 +240,7 @@ export class Identity {
       body,
       encrypt: true,
       ip,
+      ...(o.headers ? { headers: o.headers } : {}),
     });
     const row = await this.memberRow(body.username ?? username);
     return {

@@ -1,7 +1,8 @@
-import type { LoginResult, VerificationRequired } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IDENTITY_LIMITS, type LoginResult, type VerificationRequired } from '@app/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as CaptchaImage from '../src/platform/captcha-image';
 import { MESSAGES } from '../src/platform/messages';
+import type * as Password from '../src/platform/password';
 import { hashPassword } from '../src/platform/password';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
 import {
@@ -20,6 +21,19 @@ import {
 vi.mock('../src/platform/captcha-image', async (importOriginal) => {
   const real = await importOriginal<typeof CaptchaImage>();
   return { ...real, captchaText: () => 'KT7X' };
+});
+
+/** Password hashes made, counted: the slow work a call does, whatever its answer. */
+const hashes = vi.hoisted(() => ({ made: 0 }));
+vi.mock('../src/platform/password', async (importOriginal) => {
+  const real = await importOriginal<typeof Password>();
+  return {
+    ...real,
+    hashPassword: (plain: string) => {
+      hashes.made++;
+      return real.hashPassword(plain);
+    },
+  };
 });
 
 const LOGIN = '/wps/session/login';
@@ -129,16 +143,22 @@ describe('password login', () => {
     expect(await id.counts()).toEqual(before);
   });
 
-  it('refuses a disabled account', async () => {
+  it('refuses a disabled account exactly like a wrong password, whatever password is sent', async () => {
     const m = await id.registerGolden();
     await t.db.db.updateTable('member').set({ status: 'DISABLED' }).where('id', '=', m.id).execute();
     const before = await id.count('member_session');
-    await id.fails(
-      LOGIN,
-      { method: 'POST', body: { type: 'username', ...right(m) }, encrypt: true, ip: m.ip },
-      403,
-      'login.account.disabled',
-    );
+    // The right password, a wrong one and an unknown username: one answer, so no guesser learns
+    // that the password was right or that the account exists.
+    const answers = [
+      await id.login(right(m), { ip: freshIp() }),
+      await id.login(wrong(m), { ip: freshIp() }),
+      await id.login({ username: freshName('ghost'), password: m.password }, { ip: freshIp() }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(answers[2]!.body);
+    }
+    expect(answers[0]!.body).toMatchObject({ errorCode: 'login.failed', value: { captchaRequired: false } });
     expect(await id.count('member_session')).toBe(before);
     // Its open session is dead too.
     expect((await id.info(m.token)).status).toBe(401);
@@ -252,7 +272,7 @@ describe('captcha after failed logins', () => {
     );
   });
 
-  it('is required from an address with three failures, whatever the account', async () => {
+  it('is required from an address and device with three failures, whatever the account', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++)
       await id.login({ username: freshName('ghost'), password: 'abc12345' }, { ip });
@@ -265,6 +285,161 @@ describe('captcha after failed logins', () => {
     );
     // From a clean address no captcha is asked (only the new-address check).
     expect((await id.login(right(m), { ip: freshIp() })).body.errorCode).toBe('login.verification.required');
+  });
+});
+
+describe('failures counted per account and per address and device', () => {
+  const as = (ip: string, device: string) => ({ ip, headers: { device } });
+  // Failures are counted in fixed 15-minute windows: each test runs inside one window.
+  let clock: ReturnType<typeof freezeTime>;
+  beforeEach(() => {
+    clock = freezeTime(nextWindow(15 * 60));
+  });
+  afterEach(() => clock.restore());
+
+  it('three failures by one member do not put the captcha on another device behind the same address', async () => {
+    const ip = freshIp();
+    const a = await id.registerGolden({}, { ip });
+    const b = await id.registerGolden({}, { ip });
+    for (const expected of [false, false, true]) {
+      const res = await id.login(wrong(a), as(ip, 'phone-a'));
+      expect(res.body).toMatchObject({ errorCode: 'login.failed', value: { captchaRequired: expected } });
+    }
+    // B, on its own device, logs in without a captcha.
+    expect((await id.login(right(b), as(ip, 'phone-b'))).status).toBe(200);
+    // A needs it, from its device and from any other (the account has three failures).
+    for (const device of ['phone-a', 'phone-c']) {
+      await id.fails(
+        LOGIN,
+        { method: 'POST', body: { type: 'username', ...right(a) }, encrypt: true, ...as(ip, device) },
+        400,
+        'login.captcha.required',
+      );
+    }
+    // And anyone on A's device needs it too.
+    await id.fails(
+      LOGIN,
+      { method: 'POST', body: { type: 'username', ...right(b) }, encrypt: true, ...as(ip, 'phone-a') },
+      400,
+      'login.captcha.required',
+    );
+  });
+
+  it('keeps a much higher ceiling per address, whatever the accounts and devices', async () => {
+    const ip = freshIp();
+    const m = await id.registerGolden({}, { ip });
+    const ceiling = IDENTITY_LIMITS.captchaAfterIpFailures;
+    for (let i = 1; i <= ceiling; i++) {
+      // The per-address login throttle (30 a minute) is not what this is about.
+      if (i % 20 === 0) clock.advance(60_000);
+      const res = await id.login({ username: freshName('ghost'), password: 'abc12345' }, as(ip, `d${i}`));
+      expect(res.body, `failure ${i}`).toMatchObject({
+        errorCode: 'login.failed',
+        value: { captchaRequired: i === ceiling },
+      });
+    }
+    await id.fails(
+      LOGIN,
+      { method: 'POST', body: { type: 'username', ...right(m) }, encrypt: true, ...as(ip, 'fresh-device') },
+      400,
+      'login.captcha.required',
+    );
+    // From another address the same member is asked no captcha (only the new-address check).
+    expect((await id.login(right(m), { ip: freshIp() })).body.errorCode).toBe('login.verification.required');
+  });
+});
+
+describe('attempt limits under concurrent logins', () => {
+  const failedLogins = async (memberId: string) =>
+    Number(
+      (
+        await t.db.db
+          .selectFrom('login_event')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('member_id', '=', memberId)
+          .where('success', '=', false)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  // Failures are counted in fixed 15-minute windows: each burst runs inside one window.
+  let clock: ReturnType<typeof freezeTime>;
+  beforeEach(() => {
+    clock = freezeTime(nextWindow(15 * 60));
+  });
+  afterEach(() => clock.restore());
+
+  it('a burst of 19 wrong passwords and the right one gets no session: the captcha stops it', async () => {
+    const m = await id.registerGolden();
+    const before = await id.count('member_session');
+    const answers = await Promise.all([
+      ...Array.from({ length: 19 }, () => id.login(wrong(m), { ip: m.ip })),
+      id.login(right(m), { ip: m.ip }),
+    ]);
+    expect(answers.filter((a) => a.status === 200)).toEqual([]);
+    expect(answers.at(-1)!.body.errorCode).toBe('login.captcha.required');
+    // No more passwords were tried than a sequence of logins may try before the captcha.
+    expect(await failedLogins(m.id)).toBeLessThanOrEqual(3);
+    expect(await id.count('member_session')).toBe(before);
+    expect((await id.login(right(m), { ip: m.ip })).body.errorCode).toBe('login.captcha.required');
+  });
+
+  it('a burst of 19 wrong passwords and the right one, each with a solved captcha, locks the account', async () => {
+    const m = await id.registerGolden();
+    const ips = [...Array.from({ length: 19 }, () => freshIp()), m.ip];
+    for (const ip of ips) await id.captcha(ip);
+    const before = await id.count('member_session');
+    const answers = await Promise.all(
+      ips.map((ip, i) => id.login({ ...(i < 19 ? wrong(m) : right(m)), captcha: CAPTCHA_TEXT }, { ip })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toEqual([]);
+    expect(answers.at(-1)!.body.errorCode).toBe('login.account.locked');
+    expect(await failedLogins(m.id)).toBeLessThanOrEqual(10);
+    expect(await id.count('member_session')).toBe(before);
+    // Locked: the right password, captcha and all, is refused for the lock's length.
+    await id.afterASecond();
+    await id.captcha(m.ip);
+    await id.fails(
+      LOGIN,
+      {
+        method: 'POST',
+        body: { type: 'username', ...right(m), captcha: CAPTCHA_TEXT },
+        encrypt: true,
+        ip: m.ip,
+      },
+      403,
+      'login.account.locked',
+    );
+  });
+});
+
+describe('no account enumeration', () => {
+  it('forgot-by-e-mail answers alike for an unknown username, a wrong e-mail and no e-mail, doing the same work as a match', async () => {
+    const withMail = await id.registerGolden({ email: 'enum@example.com' });
+    const noMail = await id.registerGolden();
+    const ask = async (username: string, email: string) => {
+      const made = hashes.made;
+      const res = await id.send('/wps/member/password/email', {
+        method: 'POST',
+        ip: freshIp(),
+        body: { username, email },
+      });
+      return { res, hashed: hashes.made - made };
+    };
+    const match = await ask(withMail.username, 'enum@example.com');
+    expect(match.res.status).toBe(200);
+    const misses = [
+      await ask(freshName('ghost'), 'enum@example.com'),
+      await ask(withMail.username, 'other@example.com'),
+      await ask(noMail.username, 'enum@example.com'),
+    ];
+    for (const miss of misses) {
+      expect(miss.res).toEqual(misses[0]!.res);
+      // Hashing the temporary password is most of a match's time: a miss does it too.
+      expect(miss.hashed).toBe(match.hashed);
+    }
+    expect(misses[0]!.res.body.errorCode).toBe('reset.account.not.found');
+    expect(misses[0]!.res.status).toBe(404);
   });
 });
 
@@ -503,10 +678,14 @@ describe('remember me', () => {
     expect(await id.count('member_session')).toBe(before);
   });
 
-  it('survives the session ending and a server restart, but not another brand', async () => {
+  it('survives the session expiring and a server restart, but not another brand', async () => {
     const m = await id.registerGolden();
     const login = await id.loginOk({ ...right(m), remember: true }, { ip: m.ip });
-    await id.ok('/wps/session/logout', { method: 'DELETE', token: login.token });
+    await t.db.db
+      .updateTable('member_session')
+      .set({ last_seen_at: new Date(Date.now() - 61 * 60_000) })
+      .where('id', '=', (await id.sessionRow(login.token)).id)
+      .execute();
     expect((await id.info(login.token)).status).toBe(401);
 
     expect((await exchange(login.rememberToken!, { host: LOTUS })).body).toMatchObject({

@@ -283,29 +283,54 @@ describe('registration by username (GOLDEN)', () => {
     }
   });
 
-  it('refuses a mobile number already registered, both for the code and for the sign-up', async () => {
+  it('answers the code call for a registered number exactly as for a free one, sending it no code', async () => {
+    const first = await id.registerGolden();
+    const ask = (mobileNo: string) =>
+      id.send('/wps/verification/sms/register', {
+        body: { countryDialingCode: DIALING, mobileNo },
+        ip: freshIp(),
+      });
+    const codesBefore = await id.count('verification_code');
+    const target = `${DIALING}${first.mobileNum}`;
+    const messagesBefore = (await id.outbox(target)).length;
+    // Its registration code was sent just now: past the once-a-second throttle of a number.
+    await id.afterASecond();
+    const taken = await ask(first.mobileNum);
+    const free = await ask(freshMobile());
+    expect(taken.status).toBe(200);
+    expect(taken).toEqual(free);
+    // The free number got its code; the registered one got nothing to read or use.
+    expect(await id.count('verification_code')).toBe(codesBefore + 1);
+    expect(await id.outbox(target)).toHaveLength(messagesBefore);
+  });
+
+  it('tells a sign-up its number is taken only once a code proves the number, changing nothing', async () => {
     const first = await id.registerGolden();
     const ip = freshIp();
     const before = await id.counts();
-    const codesBefore = await id.count('verification_code');
-    await id.fails(
-      '/wps/verification/sms/register',
-      { body: { countryDialingCode: DIALING, mobileNo: first.mobileNum }, ip },
-      409,
-      'member.mobile.used',
-    );
-    expect(await id.count('verification_code')).toBe(codesBefore);
-    await id.fails(
+    // A made-up code: the same answer as for a free number, so it tells nothing.
+    const takenNumber = await put(
       REGISTER,
-      {
-        method: 'PUT',
-        body: goldenBody({ mobileNum: first.mobileNum, verificationCode: '123456' }),
-        encrypt: true,
-        ip,
-      },
-      409,
-      'member.mobile.used',
+      goldenBody({ mobileNum: first.mobileNum, verificationCode: '123456' }),
+      ip,
     );
+    const freeNumber = await put(REGISTER, goldenBody({ verificationCode: '123456' }), freshIp());
+    expect(takenNumber.status).toBe(400);
+    expect(takenNumber.body).toEqual(freeNumber.body);
+    expect(takenNumber.body.errorCode).toBe('sms.code.invalid');
+    expect(await id.counts()).toEqual(before);
+    // Where the brand asks no SMS code, a taken number is told at once, as a taken username is.
+    await id.setModule('GOLDEN', 'REGMOBVERF3', false);
+    try {
+      await id.fails(
+        REGISTER,
+        { method: 'PUT', body: goldenBody({ mobileNum: first.mobileNum }), encrypt: true, ip },
+        409,
+        'member.mobile.used',
+      );
+    } finally {
+      await id.setModule('GOLDEN', 'REGMOBVERF3', true);
+    }
     expect(await id.counts()).toEqual(before);
   });
 
@@ -446,15 +471,15 @@ describe('affiliate and referral codes', () => {
     });
   });
 
-  it('links the new member to the member whose referral code it brings', async () => {
+  it('records the member whose referral code it brings as its referrer, never as its upline', async () => {
     const referrer = await id.registerGolden();
     const code = (await id.memberRow(referrer.username)).referral_code;
     expect((await id.info(referrer.token)).body.value).toMatchObject({ referralCode: code });
     const invited = await id.registerGolden({ referralCode: code.toLowerCase() });
-    expect((await id.memberRow(invited.username)).upline_id).toBe(referrer.id);
+    expect(await id.memberRow(invited.username)).toMatchObject({ referrer_id: referrer.id, upline_id: null });
     // An unknown referral code from a shared link does not stop the sign-up.
     const stray = await id.registerGolden({ referralCode: 'ZZZZZZZZ' });
-    expect((await id.memberRow(stray.username)).upline_id).toBeNull();
+    expect(await id.memberRow(stray.username)).toMatchObject({ referrer_id: null, upline_id: null });
   });
 });
 

@@ -385,7 +385,8 @@ describe('referral programme', () => {
       .select(['referrer_id', 'upline_id'])
       .where('id', '=', friend.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ referrer_id: inviter.id, upline_id: inviter.id });
+    // The inviter is the referrer, never an upline: referral is not the agent tree.
+    expect(row).toEqual({ referrer_id: inviter.id, upline_id: null });
 
     let list = await friends(inviter.token);
     expect(list.list.map((f) => [f.id, f.state])).toEqual([

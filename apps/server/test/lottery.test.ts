@@ -22,6 +22,7 @@ import {
   type LotteryOpened,
   type LotteryOpenNumero,
   type PopularGame,
+  type WalletBalance,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitsOf, payoutOf, type DrawnResult } from '../src/modules/lottery/lottery-rules';
@@ -365,8 +366,8 @@ describe('betting and settlement', () => {
     }
     expect(await balance(m)).toBe(10);
     const mine = await id.ok<LotteryMyBets>('/lgw/lottery/bets', { token: m.token });
-    // Only the slip the wallet refused is kept, void with nothing moved.
-    expect(mine.list.map((b) => [b.status, b.payout])).toEqual([['VOID', 0]]);
+    // Not even the slip the balance could not cover leaves a line.
+    expect(mine.list).toEqual([]);
     // A session is needed.
     await id.fails(
       '/lgw/lottery/bet',
@@ -494,6 +495,84 @@ describe('operator cancel', () => {
     }
     const unknown = await cancel('1');
     expect(unknown.body).toMatchObject({ success: false, errorCode: 'lottery.draw.unknown' });
+    expect(await checkLedger(t.db.db)).toEqual([]);
+  });
+});
+
+describe('money at a transfer-wallet vendor', () => {
+  const DS88_LOBBY = '/wps/game/launchGame?vendor=DS88&gameType=COCKFIGHT';
+  const wallets = (m: NewMember) => id.ok<WalletBalance>('/wps/v2/wallets/balance', { token: m.token });
+  const ds88 = (w: WalletBalance) => w.balance.find((b) => b.vendor === 'DS88')?.balance;
+
+  it('a slip stakes what the member owns: the vendor wallets are recalled into main first', async () => {
+    const m = await player('10.00');
+    const g = await open(m, 4_000);
+    // The member plays DS88 (its wallet takes the whole main balance), then comes back to bet.
+    expect(await id.ok<LaunchGame>(DS88_LOBBY, { token: m.token })).toMatchObject({ transferred: 10 });
+    expect((await wallets(m)).mainBalance).toBe(0);
+    const placed = await betOk(m, {
+      numero: g.currentDraw!.numero,
+      requestId: rid(),
+      lines: [{ betType: 'BIG', numbers: [], amount: '3.00' }],
+    });
+    expect(placed.balance).toBe(7);
+    expect(placed.bets.map((b) => b.status)).toEqual(['OPEN']);
+    const after = await wallets(m);
+    expect([after.mainBalance, ds88(after), after.sumBalance]).toEqual([7, 0, 7]);
+    expect(await checkLedger(t.db.db)).toEqual([]);
+  });
+
+  it('the betting page shows the money held at vendor wallets, brought back to main', async () => {
+    const m = await player('12.50');
+    await id.ok<LaunchGame>(DS88_LOBBY, { token: m.token });
+    expect(ds88(await wallets(m))).toBe(12.5);
+    expect((await info(KENO, m)).balance).toBe(12.5);
+    const after = await wallets(m);
+    expect([after.mainBalance, ds88(after)]).toEqual([12.5, 0]);
+    // Nothing left at a vendor: reading again moves nothing.
+    const entries = await id.count('ledger_entry');
+    expect((await info(KENO, m)).balance).toBe(12.5);
+    expect(await id.count('ledger_entry')).toBe(entries);
+  });
+
+  it('a slip the balance cannot cover leaves no line; the same request id goes through once funded', async () => {
+    const m = await player('2.00');
+    const g = await open(m, 4_000);
+    await id.ok<LaunchGame>(DS88_LOBBY, { token: m.token });
+    const body = {
+      numero: g.currentDraw!.numero,
+      requestId: rid(),
+      lines: [{ betType: 'ODD', numbers: [], amount: '5.00' }],
+    };
+    const refused = await bet(m, body);
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'wallet.insufficient' });
+    const rows = () => t.db.db.selectFrom('lottery_bet').select('id').where('member_id', '=', m.id).execute();
+    expect(await rows()).toEqual([]);
+    expect((await id.ok<LotteryMyBets>('/lgw/lottery/bets', { token: m.token })).list).toEqual([]);
+    expect(await id.ok<LotteryItem[]>('/lgw/vn/games/game_menu/recent', { token: m.token })).toEqual([]);
+    expect((await wallets(m)).sumBalance).toBe(2);
+    // Funded, the same slip (the page keeps its request id after a failure) is placed.
+    await id.credit(m.username, '3.00', ADMIN_KEY);
+    const placed = await betOk(m, body);
+    expect(placed.bets.map((b) => [b.status, b.stake])).toEqual([['OPEN', 5]]);
+    expect(placed.balance).toBe(0);
+    expect(await rows()).toHaveLength(1);
+
+    // Slips racing for one balance: those the wallet refuses (after the check passed for all of
+    // them, or at the check) leave no line.
+    await id.credit(m.username, '5.00', ADMIN_KEY);
+    const race = await Promise.all(
+      [1, 2, 3].map(() =>
+        bet(m, { ...body, requestId: rid(), lines: [{ betType: 'EVEN', numbers: [], amount: '4.00' }] }),
+      ),
+    );
+    expect(race.filter((r) => r.body.success)).toHaveLength(1);
+    expect(race.filter((r) => !r.body.success).map((r) => r.body.errorCode)).toEqual([
+      'wallet.insufficient',
+      'wallet.insufficient',
+    ]);
+    expect(await rows()).toHaveLength(2);
+    expect((await wallets(m)).sumBalance).toBe(1);
     expect(await checkLedger(t.db.db)).toEqual([]);
   });
 });

@@ -71,8 +71,28 @@ describe('GET /wps/system/status', () => {
 
   it('gives the licence text in the request language, falling back to the brand default', async () => {
     expect((await status({ language: 'CN' })).info.licence).toMatch(/^Golden Palm 持有/);
-    // GOLDEN offers Thai but has no Thai licence text: the brand default (English) is used.
-    expect((await status({ language: 'TH' })).info.licence).toMatch(/^Golden Palm is operated/);
+    expect((await status({ language: 'TH' })).info.licence).toMatch(/^Golden Palm ดำเนินการ/);
+    // A language the brand offers but the text lacks: the brand default (English) is used.
+    const brand = await t.db.db
+      .selectFrom('merchant')
+      .select('licence')
+      .where('code', '=', 'GOLDEN')
+      .executeTakeFirstOrThrow();
+    const { TH: _thai, ...withoutThai } = brand.licence;
+    await t.db.db
+      .updateTable('merchant')
+      .set({ licence: JSON.stringify(withoutThai) })
+      .where('code', '=', 'GOLDEN')
+      .execute();
+    try {
+      expect((await status({ language: 'TH' })).info.licence).toMatch(/^Golden Palm is operated/);
+    } finally {
+      await t.db.db
+        .updateTable('merchant')
+        .set({ licence: JSON.stringify(brand.licence) })
+        .where('code', '=', 'GOLDEN')
+        .execute();
+    }
     expect((await status({ host: 'lotus.localhost', language: 'EN' })).info.licence).toMatch(
       /^Royal Lotus is a licensed/,
     );

@@ -64,8 +64,9 @@ export async function registerMember(
   request: APIRequestContext,
   affiliateCode?: string,
   referralCode?: string,
+  /** The address it signs up from (default: a fresh one). */
+  ip = randomIp(),
 ): Promise<Member> {
-  const ip = randomIp();
   const headers = { 'x-forwarded-for': ip, [HEADERS.device]: 'WEB' };
   const username = `e${randomBytes(5).toString('hex')}`;
   const password = 'secure123';

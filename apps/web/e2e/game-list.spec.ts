@@ -230,7 +230,7 @@ test.describe('game list', () => {
     await expect(page.locator(`[data-testid="game-card"][data-node-id="${slot.nodeId}"]`)).toBeVisible();
   });
 
-  test('/pvp: a popup-list vendor opens its games in a popup; /fish has tabs without ?page=', async ({
+  test('/pvp: a popup-list vendor opens its games in a popup; /fish names its tab in ?page=', async ({
     page,
   }) => {
     await page.goto('/pvp');
@@ -250,8 +250,21 @@ test.describe('game list', () => {
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     await tabs.nth(1).click();
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-    await expect(page).toHaveURL(/\/fish$/);
+    const second = await tabs.nth(1).getAttribute('data-testid');
+    await expect(page).toHaveURL(new RegExp(`/fish\\?page=${second!.replace('vendor-tab-', '')}$`));
     await expect(page.getByTestId('jackpot')).toHaveCount(0);
+  });
+
+  test('the house fishing and card vendors open on a list of their games, named by ?page=', async ({
+    page,
+  }) => {
+    for (const path of ['/fish?page=HOUSE', '/pvp?page=HOUSE']) {
+      await page.goto(path);
+      await expect(page.getByTestId('vendor-tab-HOUSE')).toHaveAttribute('aria-selected', 'true');
+      await expect(card(page).first()).toBeVisible();
+      await expect(card(page).first()).toHaveAttribute('data-vendor', 'HOUSE');
+      await expect(page.getByTestId('game-list-empty')).toHaveCount(0);
+    }
   });
 
   test('5 columns on a desktop, 3 at 375 px with the tabs scrolling sideways', async ({ page }) => {

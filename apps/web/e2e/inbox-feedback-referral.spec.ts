@@ -165,4 +165,37 @@ test.describe('inbox, feedback and referral', () => {
     await expect(page.getByTestId('header-balance-amount')).toHaveText('P 50.00');
     await expect(dialog.getByTestId('messageV2-badge')).toContainText('1');
   });
+
+  test('a friend signed up from the inviter’s address: the claim waits for review, then the operator pays it', async ({
+    page,
+    request,
+  }) => {
+    // Two members, a deposit, a review and the page twice: more than one page visit's time.
+    test.setTimeout(60_000);
+    const inviter = await registerMember(request);
+    const dialog = await openMemberCentre(page, inviter, 'referral');
+    const code = (await dialog.getByTestId('referral-code').innerText()).trim();
+    const friend = await registerMember(request, undefined, code, inviter.ip);
+    await approvedDeposit(request, friend, '100.00');
+    await page.goto('/?member=referral');
+    const row = dialog.getByTestId('referral-friend');
+    await row.getByTestId('referral-claim').click();
+    await row.getByTestId('referral-claim-confirm-submit').click();
+    await expect(dialog.getByTestId('referral-status-error')).toHaveText(
+      'This reward is being reviewed and will be paid once it is approved.',
+    );
+    await expect(row.getByTestId('referral-state')).toHaveText('Under review · P 50.00');
+    await expect(row.getByTestId('referral-claim')).toHaveCount(0);
+    await expect(page.getByTestId('header-balance-amount')).toHaveText('P 0.00');
+
+    const held = await value<{ list: { id: string; friend: string; holdReasons: string[] }[] }>(
+      await request.get('/wps/admin/referral/rewards?status=HELD', { headers: operatorHeaders }),
+    );
+    const reward = held.list.find((r) => r.friend === friend.username)!;
+    expect(reward.holdReasons).toEqual(['IP']);
+    await operator(request, `/wps/admin/referral/rewards/${reward.id}/approve`);
+    await page.goto('/?member=referral');
+    await expect(row.getByTestId('referral-state')).toHaveText('Rewarded · P 50.00');
+    await expect(page.getByTestId('header-balance-amount')).toHaveText('P 50.00');
+  });
 });

@@ -4,7 +4,13 @@
  * The e2e server draws fast lotteries every 20 s (serve.ts: LOTTERY_FAST_SECONDS), betting closing
  * 2 s before each draw.
  */
-import { HEADERS, formatMoney, type LotteryMenu, type LotteryMyBets } from '@app/contracts';
+import {
+  HEADERS,
+  formatMoney,
+  type LotteryMenu,
+  type LotteryMyBets,
+  type WalletBalance,
+} from '@app/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { registerMember, signIn, value, type Member } from './api';
@@ -124,6 +130,73 @@ test.describe('lottery', () => {
     const payout = bets.list.reduce((sum, b) => sum + (b.payout ?? 0), 0);
     expect(payout).toBeGreaterThan(0);
     await expect(page.getByTestId('lottery-balance')).toHaveText(`P ${formatMoney(90 + payout)}`);
+  });
+
+  test('money left at a transfer-wallet vendor (DS88) is the lottery balance; a refused slip leaves no line', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    await credit(request, m, '3');
+    // The member played DS88: its launch moved the whole main balance to the DS88 wallet.
+    const headers = { ...brand, 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token };
+    await value(
+      await request.get('/wps/game/launchGame', {
+        headers,
+        params: { vendor: 'DS88', gameType: 'COCKFIGHT', language: 'EN', backUrl: '/cockfight' },
+      }),
+    );
+    const before = await value<WalletBalance>(await request.get('/wps/v2/wallets/balance', { headers }));
+    expect(before.mainBalance).toBe(0);
+    await signIn(page, m);
+
+    // A popular lottery from the home page: its balance is all the member owns.
+    await page.goto('/');
+    const popular = page.getByTestId('home-lotteries').getByTestId('popular-lottery').first();
+    await expect(popular).toBeVisible({ timeout: 15_000 });
+    await popular.getByRole('link').click();
+    await expect(page.getByTestId('lottery-balance')).toHaveText('P 3.00');
+
+    // A fast game: a slip above the balance is refused and leaves nothing under My bets.
+    await page.goto('/lottery');
+    await page.getByTestId('lottery-tab-FAST').click();
+    await page.locator('[data-testid="lottery-card"][data-family="FAST"]').first().getByRole('link').click();
+    await expect(page.getByTestId('lottery-balance')).toHaveText('P 3.00');
+    await expect(page.getByTestId('lottery-bets-empty')).toBeVisible();
+    await page.getByTestId('lottery-bettype-SIDES').click();
+    await page.getByTestId('lottery-side-BIG').click();
+    await page.getByTestId('lottery-stake').fill('5');
+    await page.getByTestId('lottery-add').click();
+    const placeWhenOpen = async () => {
+      await expect(async () => {
+        await expect(page.getByTestId('lottery-countdown')).toHaveAttribute('data-phase', 'open', {
+          timeout: 200,
+        });
+        const [mm, ss] = (
+          (await page.getByTestId('lottery-countdown').locator('.lt-clock-time').textContent()) ?? ''
+        )
+          .split(':')
+          .map(Number);
+        expect(mm! * 60 + ss!).toBeGreaterThanOrEqual(6);
+      }).toPass({ timeout: 45_000 });
+      await page.getByTestId('lottery-place').click();
+      await page.getByTestId('lottery-confirm-ok').click();
+    };
+    await placeWhenOpen();
+    await expect(page.getByTestId('lottery-error')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('lottery-bets-empty')).toBeVisible();
+    await expect(page.locator('[data-testid="lottery-bet"][data-status="VOID"]')).toHaveCount(0);
+
+    // Within the balance, the slip is placed.
+    await page.getByTestId('lottery-bettype-SIDES').click();
+    await page.getByTestId('lottery-side-BIG').click();
+    await page.getByTestId('lottery-stake').fill('2');
+    await page.getByTestId('lottery-add').click();
+    await placeWhenOpen();
+    await expect(page.getByTestId('lottery-placed')).toBeVisible();
+    await expect(page.getByTestId('lottery-balance')).toHaveText('P 1.00');
+    await expect(page.getByTestId('lottery-bet')).toHaveCount(1);
   });
 
   test('the lobby filters by search and weekday; favourites ask a logged-out player to log in', async ({

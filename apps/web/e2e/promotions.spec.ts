@@ -107,6 +107,24 @@ test.describe('promotions', () => {
     await expect(detail.getByTestId('promo-action')).toHaveCount(0);
   });
 
+  test('/promoDetail without a usable id shows the not-found state without asking the server', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('promotionId')) asked.push(r.url());
+    });
+    for (const path of ['/promoDetail', '/promoDetail?id=', '/promoDetail?id=abc']) {
+      await page.goto(path);
+      await expect(page.getByTestId('promo-not-found')).toBeVisible();
+    }
+    expect(asked).toEqual([]);
+    // A well-formed id of no promotion is asked for, and found missing.
+    await page.goto('/promoDetail?id=999999999');
+    await expect(page.getByTestId('promo-not-found')).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
   test('a visitor sees every state, the rules in plain words, and is asked to log in', async ({ page }) => {
     await page.goto('/promotions');
     await expect(card(page, 'Esports cup week').getByTestId('promo-state')).toHaveText('Coming soon');

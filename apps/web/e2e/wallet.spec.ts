@@ -4,7 +4,15 @@
  * share money), gives it money with the operator API where the test needs some, puts the session
  * in sessionStorage and opens the member centre with the `?member=<page>` link.
  */
-import { HEADERS, formatMoney, type LoginResult, type WalletBalance } from '@app/contracts';
+import {
+  HEADERS,
+  formatMoney,
+  type GameList,
+  type LaunchGame,
+  type LoginResult,
+  type SlotInfo,
+  type WalletBalance,
+} from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { encrypt, randomIp, registerMember, signIn, value, type Member } from './api';
@@ -95,6 +103,33 @@ async function recordAmounts(dialog: Locator, type: string): Promise<string[]> {
 
 const balance = (page: Page) => page.getByTestId('header-balance-amount');
 
+/** Spins of the house slot through its API (as its page does): bets for the betting record. */
+async function placeHouseSpins(request: APIRequestContext, m: Member, spins: number): Promise<void> {
+  const headers = { ...memberHeaders(m), [HEADERS.merchant]: MERCHANT };
+  const list = await value<GameList>(
+    await request.get('/wps/relay/GCSGAME_gameList', {
+      headers,
+      params: { vassalage: 'HOUSE', gameType: 'RNG' },
+    }),
+  );
+  const launched = await value<LaunchGame>(
+    await request.get('/wps/game/launchGame', {
+      headers,
+      params: { nodeId: list.games[0]!.nodeId, language: 'EN' },
+    }),
+  );
+  const ticket = new URL(launched.url, 'http://x').searchParams.get('token')!;
+  const game = { ...headers, 'x-game-token': ticket };
+  const info = await value<SlotInfo>(await request.get('/wps/house/slot/info', { headers: game }));
+  for (let i = 0; i < spins; i++)
+    await value(
+      await request.post('/wps/house/slot/spin', {
+        headers: game,
+        data: { bet: info.betOptions[0], requestId: requestId() },
+      }),
+    );
+}
+
 test.describe('wallet and cashier', () => {
   // Registration (argon2), encryption and a full payment round trip per test: room for a busy machine.
   test.describe.configure({ timeout: 90_000 });
@@ -136,6 +171,42 @@ test.describe('wallet and cashier', () => {
     // The account record shows the credit; the inbox has the message.
     expect(await recordAmounts(back, 'DEPOSIT')).toEqual(['+P 197.00']);
     await expect(back.getByTestId('messageV2-badge')).toContainText('1');
+  });
+
+  test('figures: nothing withdrawable while turnover is due; moves between own wallets are not money in or out', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    // A bonus of 100.00 to be played through twice: 200.00 of turnover before any withdrawal.
+    await operator(request, '/wps/admin/adjustments', {
+      requestId: requestId(),
+      username: m.username,
+      amount: '100.00',
+      reason: 'e2e bonus',
+      turnoverMultiple: 2,
+    });
+    await setPaymentPassword(request, m);
+    // The member plays DS88 a while: the balance goes to its wallet (the withdrawal page brings it back).
+    await value(
+      await request.post('/wps/relay/GCS_walletTransfer', {
+        headers: memberHeaders(m),
+        data: { requestId: requestId(), direction: 'IN', vendor: 'DS88' },
+      }),
+    );
+
+    const dialog = await openMemberCentre(page, m, 'withdraw');
+    await expect(dialog.getByTestId('withdraw-withdrawable')).toHaveText('P 0.00');
+    await expect(dialog.getByTestId('withdraw-held')).toContainText('P 100.00');
+    await expect(dialog.getByTestId('withdraw-held')).toContainText('P 200.00');
+    await expect(dialog.getByTestId('withdraw-turnover-block')).toContainText('P 200.00');
+
+    // The record lists both transfers, but only the bonus came in and nothing went out.
+    await dialog.getByTestId('transactionHistory').click();
+    await expect(dialog.locator('[data-testid="transaction-row"][data-type="TRANSFER_IN"]')).toHaveCount(2);
+    await expect(dialog.locator('[data-testid="transaction-row"][data-type="TRANSFER_OUT"]')).toHaveCount(2);
+    await expect(dialog.getByTestId('transaction-total-in')).toHaveText('+P 100.00');
+    await expect(dialog.getByTestId('transaction-total-out')).toHaveText(/P 0\.00$/);
   });
 
   test('withdraws to a bound account, the operator pays, and the member confirms receipt', async ({
@@ -329,6 +400,34 @@ test.describe('wallet and cashier', () => {
     await centre.getByTestId('bets-range-from').fill(start.toISOString().slice(0, 10));
     await centre.getByTestId('bets-range-apply').click();
     await expect(centre.getByText('Choose at most 31 days.')).toBeVisible();
+  });
+
+  test('the betting record fits the member centre at 1280 px and wider, and is cards at 375 px', async ({
+    page,
+    request,
+  }) => {
+    const m = await registerMember(request);
+    await credit(request, m, '100.00');
+    await placeHouseSpins(request, m, 3);
+    const dialog = await openMemberCentre(page, m, 'personalHistoryCopy');
+    const rows = dialog.getByTestId('bet-row');
+    await expect(rows).toHaveCount(3);
+    const wrap = dialog.locator('.sec-table-wrap');
+    const overflow = () => wrap.evaluate((el) => el.scrollWidth - el.clientWidth);
+    for (const width of [1280, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(overflow, { message: `${width} px` }).toBeLessThanOrEqual(0);
+      // Every column shows in full: the last cell ends inside the dialog.
+      const box = (await dialog.getByTestId('bet-list').boundingBox())!;
+      const dialogBox = (await dialog.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // A card per bet: its cells stacked, each with its column's label.
+    expect(await rows.first().evaluate((el) => getComputedStyle(el).display)).not.toBe('table-row');
+    await expect(rows.first().locator('td').first()).toHaveAttribute('data-label', 'Bet time');
   });
 
   test('works at 375 px: the menu scrolls sideways and the page does not overflow', async ({

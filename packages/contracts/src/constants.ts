@@ -122,7 +122,13 @@ export const SESSION_KEYS = {
   merchantCode: 'merchantCode',
 } as const;
 /** Local storage keys (SPEC section 3). */
-export const LOCAL_KEYS = { theme: 'theme', lang: 'lang', hisLang: 'hisLang', lottFav: 'LOTTFAV' } as const;
+export const LOCAL_KEYS = {
+  theme: 'theme',
+  lang: 'lang',
+  hisLang: 'hisLang',
+  lottFav: 'LOTTFAV',
+  deviceId: 'deviceId',
+} as const;
 
 /** Request headers of the API contract (ARCHITECTURE section 3). */
 export const HEADERS = {
@@ -131,6 +137,8 @@ export const HEADERS = {
   language: 'language',
   device: 'device',
   gatewayVersion: 'x-gateway-version',
+  /** A random id the client keeps for the device (not the client type in `device`). */
+  deviceId: 'x-device-id',
 } as const;
 
 /** Routes that stay reachable without a token when the brand's loginedToHomePage flag is on. */

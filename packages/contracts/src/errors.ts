@@ -39,6 +39,8 @@ export const ERRORS = {
   'sms.locked': 429,
   'password.old.wrong': 400,
   'password.rule': 400,
+  // A session whose login requires a password change tried anything but that (403).
+  'password.change.required': 403,
   'reset.account.not.found': 404,
   'totp.invalid': 400,
   // Wallet, cashier and records (ISSUE 4).
@@ -65,6 +67,8 @@ export const ERRORS = {
   'withdraw.bank.unknown': 400,
   'upline.transfer.disabled': 403,
   'upline.none': 400,
+  // Money sent to another account while bonus turnover is still to bet (the amount left in {0}).
+  'transfer.turnover.unmet': 400,
   'record.range.invalid': 400,
   'admin.unauthorized': 401,
   'gateway.signature.invalid': 401,
@@ -116,6 +120,10 @@ export const ERRORS = {
   'agent.contract.not.agent': 400,
   // Engagement (ISSUE 9), shared: a reward that cannot be claimed (yet, any more, or by this member).
   'reward.not.claimable': 409,
+  // A referral reward held for an operator's review (the friend shares an IP, device or payout account).
+  'referral.reward.review': 409,
+  'referral.reward.unknown': 404,
+  'referral.reward.state': 409,
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 400,

@@ -7,8 +7,13 @@ export const TRIAL_IS_AGENT = 4;
 
 /** Identity limits, defined once for server and site. */
 export const IDENTITY_LIMITS = {
-  /** Failed logins (per account or per IP) before a captcha is required. */
+  /** Failed logins (per account, or per IP and device) before a captcha is required. */
   captchaAfterFailures: 3,
+  /**
+   * Failed logins from one IP, whatever the account and device, before a captcha is required:
+   * much higher than the above, since a carrier or office NAT puts many people behind one IP.
+   */
+  captchaAfterIpFailures: 30,
   /** Failed logins per account before it is locked for lockMinutes. */
   lockAfterFailures: 10,
   lockMinutes: 15,

@@ -3,6 +3,8 @@ export * from './errors';
 export * from './envelope';
 export * from './module-tree';
 export * from './system';
+export * from './theme';
+export * from './theme-schema';
 export * from './messages';
 export * from './games';
 export * from './cs-path';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CS_TYPES, GAME_TYPES, LANGUAGES, SYSTEM_STATUS } from './constants';
 import type { ModuleNode } from './module-tree';
+import { brandThemeSchema } from './theme-schema';
 
 export const languageSchema = z.enum(LANGUAGES);
 
@@ -87,6 +88,8 @@ export const brandInfoSchema = z.object({
   social: z.object({ facebook: z.string(), telegram: z.string(), whatsapp: z.string() }),
   licence: z.string(),
   stats: z.object({ avgDepositSeconds: z.number(), avgWithdrawSeconds: z.number() }),
+  /** The brand's look (the platform's default when it has none); the site applies it. */
+  theme: brandThemeSchema,
 });
 export type BrandInfo = z.infer<typeof brandInfoSchema>;
 

@@ -262,7 +262,11 @@ export const withdrawInfoSchema = z.object({
   maxAmount: money,
   dailyCount: z.number().int(),
   usedToday: z.number().int(),
+  /** The main wallet (vendor wallets recalled into it): what becomes withdrawable once nothing blocks it. */
+  balance: money,
+  /** What may be withdrawn now: 0 while a turnover requirement is open. */
   withdrawable: money,
+  /** Turnover still to bet before any withdrawal. */
   turnoverRemaining: money,
   hasPaymentPassword: z.boolean(),
   payeeName: z.string().nullable(),

@@ -33,6 +33,8 @@ export interface MerchantTable {
    * named uses the default (migration 0016). Read through platform/brand.ts, which validates it.
    */
   lottery_rtp_bp: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The brand's theme (contracts brandThemeSchema); null for the platform's (migration 0030). */
+  theme: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 
@@ -194,6 +196,8 @@ export interface MemberTable {
   referral_code: string;
   register_method: Generated<string>;
   register_ip: string | null;
+  /** The client's device id (x-device-id) at sign-up, if it sent one. */
+  register_device: Generated<string | null>;
   register_url: string | null;
   register_domain: string | null;
   status: Generated<'ACTIVE' | 'DISABLED'>;
@@ -219,6 +223,10 @@ export interface MemberSessionTable {
   last_seen_at: Generated<Date>;
   expires_at: Date;
   revoked_at: Date | null;
+  /** REMEMBER tokens: the session issued with it (its logout revokes the token too). */
+  bound_session_id: string | null;
+  /** SESSION: the login required a password change before anything else. */
+  must_change_password: Generated<boolean>;
 }
 
 export interface LoginEventTable {
@@ -856,6 +864,8 @@ export interface SportsbookBetTable {
   status: string;
   payout: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
   leg_results: ColumnType<unknown, string | null | undefined, string | null>;
+  /** A settled single's valid turnover, net of the member's other selections on its market. */
+  valid_bet: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
   placed_at: Generated<Date>;
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -1310,7 +1320,15 @@ export interface ReferralRewardTable {
   referrer_id: string;
   friend_id: string;
   amount: ColumnType<string, bigint | string, bigint | string>;
-  entry_id: string;
+  /** The payment's entry; null while HELD or when REJECTED. */
+  entry_id: string | null;
+  status: Generated<'PAID' | 'HELD' | 'REJECTED'>;
+  turnover_required: ColumnType<string, bigint | string | undefined, bigint | string>;
+  /** What tied the friend to the inviting member: IP, DEVICE, PAYOUT_ACCOUNT. */
+  hold_reasons: Generated<string[]>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  reject_reason: string | null;
   created_at: Generated<Date>;
 }
 

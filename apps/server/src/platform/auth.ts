@@ -10,6 +10,8 @@ export interface SessionMember {
   merchantCode: string;
   username: string;
   isAgent: number;
+  /** The login required a password change: until it is made, the session may do little else. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -23,6 +25,11 @@ declare module 'fastify' {
      * (member centre, agent centre, favourites); 'optional': read it if present.
      */
     auth?: 'member' | 'real' | 'optional';
+    /**
+     * What a session that must change its password may still do: read its own member, change
+     * the password and log out. Every other route refuses it with password.change.required.
+     */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -46,6 +53,14 @@ export const authGuard = fp(
         throw new AppError('login.not.session');
       }
       if (mode === 'real' && member.isAgent === TRIAL_IS_AGENT) throw new AppError('member.trial.forbidden');
+      // WARNING: the forced password change is enforced here, not only by the site's modal: the
+      // password was chosen by someone else (an agent, a reset mail), so until the member sets
+      // their own, the session must not move money, launch games or change anything else.
+      if (member.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+        // A route open to visitors answers as to a visitor rather than failing.
+        if (mode === 'optional') return;
+        throw new AppError('password.change.required');
+      }
       request.member = member;
     });
   },

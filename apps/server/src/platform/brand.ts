@@ -1,4 +1,12 @@
-import { parseLanguage, PRIZE_MODES, type Language, type PrizeMode } from '@app/contracts';
+import {
+  brandThemeSchema,
+  parseLanguage,
+  PLATFORM_THEME,
+  PRIZE_MODES,
+  type BrandTheme,
+  type Language,
+  type PrizeMode,
+} from '@app/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, LocalizedText, MerchantTable } from '../db/schema';
@@ -71,9 +79,23 @@ export interface Brand {
   enforcePasswordExpiry: boolean;
   /** The lottery return per prize mode the brand sets (validated; a mode not named uses the default). */
   lotteryRtpBp: LotteryRtpBp;
+  /** The brand's look (validated; the platform's when it has none or the stored one is not valid). */
+  theme: BrandTheme;
 }
 
-function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp): Brand {
+/** The stored theme as read: a valid theme, else the platform's, with why it was rejected for the log. */
+export function readTheme(stored: unknown): { value: BrandTheme; rejected: string | null } {
+  if (stored === null || stored === undefined) return { value: PLATFORM_THEME, rejected: null };
+  const parsed = brandThemeSchema.safeParse(stored);
+  if (parsed.success) return { value: parsed.data, rejected: null };
+  const first = parsed.error.issues[0];
+  return {
+    value: PLATFORM_THEME,
+    rejected: `${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}`,
+  };
+}
+
+function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp, theme: BrandTheme): Brand {
   const languages = row.languages.map((l) => parseLanguage(l)).filter((l): l is Language => !!l);
   return {
     code: row.code,
@@ -97,6 +119,7 @@ function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp): Br
     passwordExpiryDays: row.password_expiry_days,
     enforcePasswordExpiry: row.enforce_password_expiry,
     lotteryRtpBp,
+    theme,
   };
 }
 
@@ -153,7 +176,7 @@ export class BrandResolver {
     const hit = this.byCode.get(code);
     if (this.fresh(hit)) return hit.value;
     const row = await this.db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
-    const value = row ? toBrand(row, this.lotteryRtpOf(row)) : null;
+    const value = row ? toBrand(row, this.lotteryRtpOf(row), this.themeOf(row)) : null;
     this.byCode.set(code, { value, at: Date.now() });
     return value;
   }
@@ -168,6 +191,21 @@ export class BrandResolver {
       this.warn(
         { merchant: row.code, rejected },
         'merchant.lottery_rtp_bp holds values that are not valid; those prize modes use the default return',
+      );
+    }
+    return value;
+  }
+
+  /** The row's theme; a stored theme that is not valid is logged (once) and the platform's is used. */
+  private themeOf(row: Selectable<MerchantTable>): BrandTheme {
+    const { value, rejected } = readTheme(row.theme);
+    const key = `${row.code}:theme:${rejected}`;
+    if (rejected && !this.warned.has(key)) {
+      if (this.warned.size > 1_000) this.warned.clear();
+      this.warned.add(key);
+      this.warn(
+        { merchant: row.code, rejected },
+        'merchant.theme is not a valid theme; the platform theme is used',
       );
     }
     return value;

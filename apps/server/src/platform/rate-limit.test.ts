@@ -30,4 +30,20 @@ describe('RateLimiter', () => {
     expect(await limits.count('k', 60, now)).toBe(2);
     expect(await limits.lockedFor('k', now)).toBe(300);
   });
+
+  it('reserves before the work: concurrent attempts see each other, and a release takes one back in its window', async () => {
+    const limits = new RateLimiter(db.db);
+    const now = Date.UTC(2026, 10, 22, 13, 0, 10);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => limits.reserve('r', 60, now)));
+    expect(burst.map((a) => a.count).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    await burst[0]!.release();
+    await burst[0]!.release(); // a second release of the same attempt changes nothing
+    expect(await limits.count('r', 60, now)).toBe(7);
+    // A release after the window has turned takes back from the window it was counted in.
+    const next = await limits.reserve('r', 60, now + 60_000);
+    expect(next.count).toBe(1);
+    await burst[1]!.release();
+    expect(await limits.count('r', 60, now)).toBe(6);
+    expect(await limits.count('r', 60, now + 60_000)).toBe(1);
+  });
 });

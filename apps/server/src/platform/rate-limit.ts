@@ -25,6 +25,36 @@ export class RateLimiter {
     return row.count;
   }
 
+  /**
+   * Counts an attempt before the slow work it limits (a password hash), so concurrent attempts
+   * see each other: the count returned includes every attempt already in flight. Reading the
+   * count first and adding to it after the work lets a burst through under one reading.
+   * release() takes the attempt back (it turned out right, or was refused before the work), in
+   * the window it was counted in.
+   */
+  async reserve(
+    key: string,
+    windowSeconds: number,
+    now = Date.now(),
+  ): Promise<{ count: number; release(): Promise<void> }> {
+    const windowStart = this.windowStart(windowSeconds, now);
+    const count = await this.hit(key, windowSeconds, now);
+    let released = false;
+    return {
+      count,
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.db
+          .updateTable('rate_counter')
+          .set({ count: sql`GREATEST(rate_counter.count - 1, 0)` })
+          .where('key', '=', key)
+          .where('window_start', '=', windowStart)
+          .execute();
+      },
+    };
+  }
+
   /** Events counted in the current window. */
   async count(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
     const row = await this.db

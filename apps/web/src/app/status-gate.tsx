@@ -5,6 +5,7 @@ import { restoreRememberedSession } from '../features/session/restore-session';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
 import { RegionBlockPage } from '../features/system/components/region-block-page';
 import { BrandProvider } from '../lib/brand';
+import { applyBrandTheme } from '../lib/brand-theme';
 import { changeLanguage, i18n, initI18n, storedLanguage } from '../lib/i18n';
 import { setMerchant } from '../lib/storage';
 import { BootError } from './boot-error';
@@ -40,6 +41,7 @@ export function StatusGate() {
     if (status.data) {
       setMerchant(status.data.info.merchantCode);
       document.title = status.data.info.brandName;
+      applyBrandTheme(status.data.info.theme);
     }
     const done = () => setReady(true);
     if (i18n.isInitialized) void changeLanguage(lang).then(done);

@@ -2,7 +2,7 @@ import { HEADERS, type Failure } from '@app/contracts';
 import { CLIENT } from '../config/brand';
 import { currentApiLanguage } from './i18n';
 import { useSession } from './session';
-import { getMerchantCode, getToken } from './storage';
+import { getDeviceId, getMerchantCode, getToken } from './storage';
 
 /** A failure answered by the API (or the network), with the stable code and a message to show. */
 export class ApiError extends Error {
@@ -30,6 +30,7 @@ export interface RequestOptions {
 function headers(options?: RequestOptions): Record<string, string> {
   const h: Record<string, string> = {
     [HEADERS.device]: CLIENT.device,
+    [HEADERS.deviceId]: getDeviceId(),
     [HEADERS.gatewayVersion]: CLIENT.gatewayVersion,
     [HEADERS.language]: currentApiLanguage(),
   };

@@ -57,6 +57,21 @@ export function clearSessionExceptMerchant(): void {
   for (const key of session.keys()) if (!keep.has(key)) session.remove(key);
 }
 
+/**
+ * The device's own random id (x-device-id), made once and kept: the server tells accounts made on
+ * one device apart from accounts of different people (referral rewards). Not the client type.
+ */
+export function getDeviceId(): string {
+  const kept = local.get(LOCAL_KEYS.deviceId);
+  if (kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept)) return kept;
+  // getRandomValues, not randomUUID: the latter exists only on secure (https) pages.
+  const made = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+  local.set(LOCAL_KEYS.deviceId, made);
+  return made;
+}
+
 export function getTheme(): Theme {
   const t = local.get(LOCAL_KEYS.theme);
   return (THEMES as readonly string[]).includes(t ?? '') ? (t as Theme) : 'light';

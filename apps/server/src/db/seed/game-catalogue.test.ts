@@ -149,6 +149,13 @@ describe('DEMO_GAMES', () => {
     expect(rng.filter((g) => g.classify === 'SLOT').length / rng.length).toBeGreaterThan(0.75);
     for (const c of ['ARCADE', 'TABLE', 'CRASH', 'BINGO'])
       expect(rng.some((g) => g.classify === c)).toBe(true);
+    // Every vendor of a list category (its tab opens on the hot list) has a hot game.
+    for (const [pair, games] of byPair)
+      if (/\/(RNG|FISH|PVP)$/.test(pair))
+        expect(
+          games.some((g) => g.hot),
+          pair,
+        ).toBe(true);
     const hot = DEMO_GAMES.filter((g) => g.hot).length / DEMO_GAMES.length;
     expect(hot).toBeGreaterThan(0.1);
     expect(hot).toBeLessThan(0.2);

@@ -1105,9 +1105,11 @@ function houseGames(): DemoGame[] {
   };
   return [
     { ...one('RNG', DRAGON_FORTUNE, 'SLOT', '0.20'), lines: 20, hot: true, engine: 'SLOT' },
-    { ...one('LIVE', BACCARAT, 'TABLE', '1.00'), engine: 'BACCARAT' },
-    { ...one('FISH', OCEAN_KING, 'FISHING', '0.10'), engine: 'FISH' },
-    { ...one('PVP', THREE_CARD_SHOWDOWN, 'CARD', '0.50'), engine: 'CARDS' },
+    // The house's games of the list and table categories are hot: each is its vendor's only game,
+    // and a vendor tab opens on its hot list.
+    { ...one('LIVE', BACCARAT, 'TABLE', '1.00'), hot: true, engine: 'BACCARAT' },
+    { ...one('FISH', OCEAN_KING, 'FISHING', '0.10'), hot: true, engine: 'FISH' },
+    { ...one('PVP', THREE_CARD_SHOWDOWN, 'CARD', '0.50'), hot: true, engine: 'CARDS' },
     { ...one('SPORTS', SPORTSBOOK, 'TABLE', '1.00'), engine: 'SPORTSBOOK' },
     { ...one('ESPORTS', ESPORTS_BETTING, 'TABLE', '1.00'), engine: 'SPORTSBOOK' },
   ];

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BANNER_GROUPS, MODULE_SWITCHES, WHITELABEL_FLAGS, scrambleCsPath, toMinor } from '@app/contracts';
+import {
+  BANNER_GROUPS,
+  brandThemeSchema,
+  MODULE_SWITCHES,
+  WHITELABEL_FLAGS,
+  scrambleCsPath,
+  toMinor,
+} from '@app/contracts';
 import type { Kysely } from 'kysely';
 import { LedgerService } from '../../modules/wallet/ledger.service';
 import { hashPassword } from '../../platform/password';
@@ -12,6 +19,7 @@ import { seedPoints } from './points';
 import { seedMissions } from './missions';
 import { seedVipAndRebates } from './vip-rebate';
 import { seedReferral } from './referral';
+import { fillMissingLanguages, type SeededTexts } from './fill-languages';
 
 const withBrand = (t: LocalizedText, brand: string): LocalizedText =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.replaceAll('{brand}', brand)]));
@@ -43,6 +51,8 @@ export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_
       await seedBrand(tx, b);
       await seedCashier(tx, b);
       await seedAccounts(tx, b, hashes);
+      // A database seeded before a language was translated gets it (texts nobody has edited only).
+      await fillMissingLanguages(tx, seededTexts(b));
     }
   });
   // Opening balances go through the ledger like any other money, once (the reference is unique).
@@ -176,6 +186,34 @@ async function seedAccounts(db: Kysely<Database>, b: DemoBrand, hashes: Map<stri
   }
 }
 
+/** A brand's banners and notices numbered as stored: `sort` counts from 1 within a group (type). */
+function numbered<T, K extends string>(items: T[], keyOf: (item: T) => K): (T & { sort: number })[] {
+  const seen = new Map<K, number>();
+  return items.map((item) => {
+    const sort = (seen.get(keyOf(item)) ?? 0) + 1;
+    seen.set(keyOf(item), sort);
+    return { ...item, sort };
+  });
+}
+
+/** The texts of a brand the seed stores, keyed as their rows are. */
+function seededTexts(b: DemoBrand): SeededTexts {
+  return {
+    merchant: b.code,
+    licence: b.licence,
+    banners: numbered(b.banners, (x) => x.group),
+    notices: numbered(b.notices, (x) => x.type),
+    help: b.helpTags.map((tag) => ({ tag, ...helpSection(tag, b) })),
+    channels: b.cashier.channels,
+  };
+}
+
+function helpSection(tag: string, b: DemoBrand): { title: LocalizedText; content: LocalizedText } {
+  const section = HELP_SECTIONS[tag];
+  if (!section) throw new Error(`no help content for tag ${tag}`);
+  return { title: section.title, content: withBrand(section.content, b.name) };
+}
+
 async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
   await db
     .insertInto('merchant')
@@ -199,8 +237,16 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       legacy_crypto: b.legacyCrypto ?? false,
       geetest_id: b.geetestId ?? null,
       lottery_rtp_bp: JSON.stringify(b.lotteryRtpBp ?? {}),
+      theme: JSON.stringify(brandThemeSchema.parse(b.theme)),
     })
     .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  // Brands seeded before themes existed get theirs; a theme an operator has set stays.
+  await db
+    .updateTable('merchant')
+    .set({ theme: JSON.stringify(b.theme) })
+    .where('code', '=', b.code)
+    .where('theme', 'is', null)
     .execute();
 
   await db
@@ -251,45 +297,36 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     .onConflict((oc) => oc.columns(['merchant_code', 'field']).doNothing())
     .execute();
 
-  const perGroup = new Map<string, number>();
+  const banners = numbered(b.banners, (x) => x.group);
   await db
     .insertInto('banner')
     .values(
-      b.banners.map((banner) => {
-        const n = (perGroup.get(banner.group) ?? 0) + 1;
-        perGroup.set(banner.group, n);
-        return {
-          merchant_code: b.code,
-          group_name: banner.group,
-          image_path: `banners/${b.code.toLowerCase()}/${banner.group}-${n}.svg`,
-          title: JSON.stringify(banner.title),
-          linkage_type: banner.linkageType ?? null,
-          linkage: banner.linkage ?? null,
-          sort: n,
-          active: true,
-        };
-      }),
+      banners.map((banner) => ({
+        merchant_code: b.code,
+        group_name: banner.group,
+        image_path: `banners/${b.code.toLowerCase()}/${banner.group}-${banner.sort}.svg`,
+        title: JSON.stringify(banner.title),
+        linkage_type: banner.linkageType ?? null,
+        linkage: banner.linkage ?? null,
+        sort: banner.sort,
+        active: true,
+      })),
     )
     .onConflict((oc) => oc.columns(['merchant_code', 'group_name', 'sort']).doNothing())
     .execute();
-  if (!BANNER_GROUPS.every((g) => perGroup.has(g)))
+  if (!BANNER_GROUPS.every((g) => banners.some((x) => x.group === g)))
     throw new Error(`${b.code}: a banner group has no banner`);
 
-  const perType = new Map<string, number>();
   await db
     .insertInto('announcement')
     .values(
-      b.notices.map((n) => {
-        const sort = (perType.get(n.type) ?? 0) + 1;
-        perType.set(n.type, sort);
-        return {
-          merchant_code: b.code,
-          type: n.type,
-          title: JSON.stringify(n.title),
-          content: JSON.stringify(n.content),
-          sort,
-        };
-      }),
+      numbered(b.notices, (x) => x.type).map((n) => ({
+        merchant_code: b.code,
+        type: n.type,
+        title: JSON.stringify(n.title),
+        content: JSON.stringify(n.content),
+        sort: n.sort,
+      })),
     )
     .onConflict((oc) => oc.columns(['merchant_code', 'type', 'sort']).doNothing())
     .execute();
@@ -318,13 +355,12 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     .insertInto('help_section')
     .values(
       b.helpTags.map((tag, i) => {
-        const section = HELP_SECTIONS[tag];
-        if (!section) throw new Error(`no help content for tag ${tag}`);
+        const section = helpSection(tag, b);
         return {
           merchant_code: b.code,
           tag,
           title: JSON.stringify(section.title),
-          content: JSON.stringify(withBrand(section.content, b.name)),
+          content: JSON.stringify(section.content),
           sort: i,
         };
       }),

@@ -270,7 +270,8 @@ export class AgentService {
   ): Promise<AgentTransferResult> {
     const me = await this.repo.member(brand.code, agentId);
     const upline = me?.upline_id ? await this.repo.member(brand.code, me.upline_id) : undefined;
-    if (!upline) throw new AppError('upline.none');
+    // Only an agent is anyone's upline: a plain member above is no one to pay.
+    if (!upline || !isAgentType(upline.is_agent)) throw new AppError('upline.none');
     return this.transfer(
       brand,
       agentId,
@@ -286,7 +287,8 @@ export class AgentService {
    * and moves nothing; the same id with another recipient or amount has other legs and is refused
    * by the ledger (wallet.reference.conflict). No balance is read before moving: the ledger locks
    * both balance rows in id order and its not-negative CHECK refuses an overdraft, rolling the
-   * whole entry back, so concurrent transfers can never overdraw the agent.
+   * whole entry back, so concurrent transfers can never overdraw the agent. Like a member's, an
+   * agent's transfer is refused while it has turnover still to bet (WalletService.sendable).
    */
   private async transfer(
     brand: Brand,
@@ -304,6 +306,7 @@ export class AgentService {
     const dest = await this.ledger.account(brand.code, 'MAIN', to.id);
     const reference = `AGENT:${agentId}:${input.requestId}`;
     return this.repo.transaction(async (trx) => {
+      await this.wallet.sendable(trx, brand.code, reference, agentId, [from, dest]);
       const posted = await this.ledger.post(trx, {
         merchant: brand.code,
         reference,

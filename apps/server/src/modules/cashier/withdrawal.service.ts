@@ -85,22 +85,33 @@ export class WithdrawalService {
     private readonly inbox: InboxService,
     private readonly images: CashierImageService,
     private readonly members: MemberService,
+    /** Brings the member's vendor wallets back to main (the wallet module's recall). */
+    private readonly recallToMain: (brand: Brand, memberId: string) => Promise<void>,
   ) {}
 
   // ---- member side -------------------------------------------------------------------------------
 
+  /**
+   * What the withdrawal page shows. A withdrawal is paid from main, so the vendor wallets are
+   * recalled into it first: the balance is all the member owns. None of it is withdrawable while
+   * a turnover requirement is open (every request would be refused): the page says what is left
+   * to bet instead.
+   */
   async info(brand: Brand, memberId: string): Promise<WithdrawInfo> {
+    await this.recallToMain(brand, memberId);
     const s = await this.settings(brand.code);
     const member = await this.members.info(memberId);
     const used = await this.repo.countToday(this.repo.root, memberId, brand.timezone);
     const balances = await this.ledger.memberBalances(this.repo.root, memberId);
     const turnoverLeft = await this.turnover.remaining(this.repo.root, memberId);
+    const main = balances.get('MAIN') ?? 0n;
     return {
       minAmount: fromMinor(s.min),
       maxAmount: fromMinor(s.max),
       dailyCount: s.dailyCount,
       usedToday: used,
-      withdrawable: fromMinor(balances.get('MAIN') ?? 0n),
+      balance: fromMinor(main),
+      withdrawable: fromMinor(turnoverLeft > 0n ? 0n : main),
       turnoverRemaining: fromMinor(turnoverLeft),
       hasPaymentPassword: member.hasPaymentPassword,
       payeeName: member.payeeName,
@@ -133,6 +144,9 @@ export class WithdrawalService {
     const account = await this.accounts.own(memberId, accountId);
     if (!account) throw new AppError('withdraw.account.unknown');
     await this.members.confirmPaymentPassword(memberId, input.paymentPassword);
+    // Money left at a vendor wallet is the member's too: main pays, so it comes back first.
+    const held = await this.ledger.memberBalances(this.repo.root, memberId);
+    if ((held.get('MAIN') ?? 0n) < amount) await this.recallToMain(brand, memberId);
 
     const a = await this.holdAccounts(brand.code, memberId);
     for (let attempt = 1; ; attempt++) {

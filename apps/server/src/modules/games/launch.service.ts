@@ -195,8 +195,8 @@ export class GameLaunchService {
   /**
    * A transfer-wallet vendor plays from its own wallet: the member's money follows them there
    * (other vendor wallets recalled, then the whole main balance moved in). A game that plays from
-   * main (the house vendor, seamless vendors) gets the money back from every vendor wallet first,
-   * so the player never opens it with their balance left at the last vendor. Brands with a single
+   * main (the house vendor, seamless vendors, the lottery) gets the money back from every vendor
+   * wallet first (WalletService.recallToMain), so the player never opens it with their balance left at the last vendor. Brands with a single
    * wallet play everything from main. Nothing to move is no error: the game opens with what its
    * wallet holds.
    */
@@ -206,8 +206,12 @@ export class GameLaunchService {
     game: CatalogueGame,
     fromMain = false,
   ): Promise<{ vendor: string | null; moved: bigint }> {
-    if ((await this.wallet.merchantWallet(brand)).isSingle) return { vendor: null, moved: 0n };
     const transfer = !fromMain && game.walletType === 'TRANSFER';
+    if (!transfer) {
+      await this.wallet.recallToMain(brand, memberId);
+      return { vendor: null, moved: 0n };
+    }
+    if ((await this.wallet.merchantWallet(brand)).isSingle) return { vendor: null, moved: 0n };
     const tolerate = async (move: () => Promise<unknown>) => {
       try {
         await move();
@@ -217,7 +221,7 @@ export class GameLaunchService {
     };
     const before = await this.wallet.balance(brand, memberId);
     for (const b of before.balance) {
-      if (b.vendor === 'MAIN' || (transfer && b.vendor === game.vendor) || b.balance <= 0) continue;
+      if (b.vendor === 'MAIN' || b.vendor === game.vendor || b.balance <= 0) continue;
       await tolerate(() =>
         this.wallet.transfer(brand, memberId, {
           requestId: requestId(),
@@ -226,7 +230,6 @@ export class GameLaunchService {
         }),
       );
     }
-    if (!transfer) return { vendor: null, moved: 0n };
     await tolerate(() =>
       this.wallet.transfer(brand, memberId, { requestId: requestId(), direction: 'IN', vendor: game.vendor }),
     );

@@ -224,6 +224,12 @@ export class LotteryRepository {
     return Number(r.numUpdatedRows);
   }
 
+  /** Deletes lines still PLACING (a slip whose stake the wallet refused: nothing moved). */
+  async deleteUnplaced(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('lottery_bet').where('id', 'in', ids).where('status', '=', 'PLACING').execute();
+  }
+
   /** One line moved on from one of `from` (a settled line with its hits and payout). */
   async markLine(
     id: string,

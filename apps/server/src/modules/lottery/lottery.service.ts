@@ -90,6 +90,11 @@ export interface LotteryOptions {
   timeZoneOf: (merchant: string) => Promise<string>;
   /** The brand's return per prize mode (basis points, validated); a mode not named uses PRIZE_MODE_RTP_BP. */
   rtpOf: (merchant: string) => Promise<Partial<Record<PrizeMode, number>>>;
+  /**
+   * Brings the member's money held at vendor wallets back to main (the wallet module's recall):
+   * slips are staked from main, whatever game the member left last.
+   */
+  recallToMain: (merchant: string, memberId: string) => Promise<void>;
   /** Popular games of one type (the games module's /lgw/games/popular). */
   popularGames: (
     merchant: string,
@@ -441,9 +446,7 @@ export class LotteryService {
     const nowMs = this.now();
     const slot = currentDraw(nowMs, plan);
     const min = LotteryService.minStake(g.game);
-    const balance = member
-      ? fromMinor(await this.wallet.balance(this.mainWallet(merchant, member.memberId, g)))
-      : null;
+    const balance = member ? fromMinor(await this.stakeable(merchant, member.memberId, g)) : null;
     return {
       gameId: g.game.gameId,
       gameCode: g.game.gameCode,
@@ -482,6 +485,12 @@ export class LotteryService {
 
   private mainWallet(merchant: string, memberId: string, g: LotteryGame): RoundWallet {
     return { merchant, vendor: g.game.vendor, memberId, walletVendor: null };
+  }
+
+  /** What the member can stake: the main wallet once the vendor wallets are recalled into it. */
+  private async stakeable(merchant: string, memberId: string, g: LotteryGame): Promise<bigint> {
+    await this.opts.recallToMain(merchant, memberId);
+    return this.wallet.balance(this.mainWallet(merchant, memberId, g));
   }
 
   private static lineWallet(b: BetRow): RoundWallet {
@@ -556,6 +565,10 @@ export class LotteryService {
           Number(body.numero) < slot.seq ? 'lottery.betting.closed' : 'lottery.draw.unknown',
         );
       if (!isBettingOpen(slot, nowMs)) throw new AppError('lottery.betting.closed');
+      // A slip the balance cannot cover is refused before it is written: it leaves no line behind.
+      const total = lines.reduce((a, l) => a + l.stake, 0n);
+      if ((await this.stakeable(merchant, member.memberId, g)) < total)
+        throw new AppError('wallet.insufficient');
       const draw = await this.ensureDraw(LotteryService.keyOf(merchant, g), slot);
       const inserted = await this.repo.insertSlip(
         draw.id,
@@ -591,7 +604,11 @@ export class LotteryService {
           BigInt(b.stake) === lines[i]!.stake,
       );
     if (!same) throw new AppError('wallet.reference.conflict');
-    if (slip.every((b) => b.status === 'PLACING')) await this.placeStakes(g, slip, lang);
+    if (slip.every((b) => b.status === 'PLACING')) {
+      // A placement taken up again (a twin, or one cut short) stakes from main too.
+      await this.opts.recallToMain(merchant, member.memberId);
+      await this.placeStakes(g, slip, lang);
+    }
 
     const placed = await this.repo.slipWithDraw(merchant, member.memberId, body.requestId);
     return {
@@ -602,9 +619,10 @@ export class LotteryService {
   }
 
   /**
-   * Debits a PLACING slip's stakes (one bet) and marks its lines OPEN. A refused debit (balance)
-   * voids the slip with nothing moved. If the slip was voided meanwhile (the settlement of an
-   * interrupted placement), the stake just taken is given back.
+   * Debits a PLACING slip's stakes (one bet) and marks its lines OPEN. A refused debit (the
+   * balance fell between the check and the debit) deletes the slip's lines: nothing moved, so
+   * nothing is shown (a line would read as a refund) and the same request id may be sent again.
+   * If the slip was voided or deleted meanwhile, the stake just taken is given back.
    */
   private async placeStakes(g: LotteryGame, slip: BetRow[], lang: Language): Promise<void> {
     const w = LotteryService.lineWallet(slip[0]!);
@@ -620,18 +638,28 @@ export class LotteryService {
       });
     } catch (err) {
       if (err instanceof AppError) {
-        await this.repo.markLines(ids, ['PLACING'], 'VOID', { payout: 0n });
-        // A marker, so a twin of this placement still on its way is voided on arrival.
+        // WARNING: the marker first, so a twin of this placement still on its way is voided on
+        // arrival (it finds no line to open, and gives its stake back below).
         await this.wallet.rollback(w, txn).catch(() => undefined);
-        // Voided on arrival: the draw was settled or cancelled while the stake was on its way.
-        if (err.code === 'vendor.round.rolled.back') throw new AppError('lottery.betting.closed');
+        if (err.code === 'vendor.round.rolled.back') {
+          // Voided on arrival: the draw was settled or cancelled while the stake was on its way.
+          await this.repo.markLines(ids, ['PLACING'], 'VOID', { payout: 0n });
+          throw new AppError('lottery.betting.closed');
+        }
+        await this.repo.deleteUnplaced(ids);
       }
       throw err;
     }
     if ((await this.repo.markLines(ids, ['PLACING'], 'OPEN')) > 0) return;
     const now = await this.repo.slip(w.merchant, w.memberId, slip[0]!.request_id);
-    if (now.every((b) => b.status !== 'PLACING' && b.status !== 'VOID')) return; // a twin got there first
-    // Voided meanwhile: this debit must not stand.
+    // A twin got there first (the same lines, all placed).
+    if (
+      now.length > 0 &&
+      now[0]!.id === slip[0]!.id &&
+      now.every((b) => b.status !== 'PLACING' && b.status !== 'VOID')
+    )
+      return;
+    // Voided or deleted meanwhile: this debit must not stand.
     await this.wallet.rollback(w, txn);
     throw new AppError('lottery.betting.closed');
   }

@@ -67,14 +67,17 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
 
   r.get(
     '/wps/member/info',
-    { config: { auth: 'member' }, schema: { tags, response: { 200: ok(memberInfoSchema) } } },
+    {
+      config: { auth: 'member', beforePasswordChange: true },
+      schema: { tags, response: { 200: ok(memberInfoSchema) } },
+    },
     async (req) => envelope(await members.info(req.member!.memberId, req.lang)),
   );
 
   r.get(
     '/wps/member/info/icon',
     {
-      config: { auth: 'member' },
+      config: { auth: 'member', beforePasswordChange: true },
       schema: {
         summary: 'Avatar (an initial on a colour of the account)',
         tags,
@@ -103,7 +106,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
   r.post(
     '/wps/member/password',
     {
-      config: { encrypted: true, auth: 'real' },
+      config: { encrypted: true, auth: 'real', beforePasswordChange: true },
       schema: { tags, body: changePasswordSchema, response: nothing },
     },
     async (req) => {

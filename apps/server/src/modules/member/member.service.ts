@@ -10,6 +10,7 @@ import {
   type RegisterField,
   type RegisterRequest,
 } from '@app/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Selectable } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import type { Database, MemberTable } from '../../db/schema';
@@ -30,6 +31,8 @@ export type Member = Selectable<MemberTable>;
 export interface ClientContext {
   ip: string;
   device: string;
+  /** The client's own random device id (x-device-id), when it sent a well-formed one. */
+  deviceId?: string | null;
   userAgent: string;
 }
 
@@ -49,6 +52,8 @@ export type VipLabelLookup = (
 
 /** Wrong confirmations of the own password before sensitive changes lock for lockMinutes. */
 const OWN_PASSWORD_TRIES = 5;
+/** How long a confirmation waits for the member's other confirmations still being checked. */
+const CHECK_WAIT_MS = 10_000;
 /** Forgot-password e-mails: per IP per hour, and per account per hour. */
 const RESET_MAILS_PER_IP = 5;
 const RESET_MAILS_PER_ACCOUNT = 3;
@@ -95,15 +100,46 @@ export class MemberService {
    * The member's own login password, asked again for a sensitive change. Wrong answers are
    * counted per member: a stolen session token must not allow unlimited guessing.
    */
-  private async confirmOwnPassword(m: Member, password: string): Promise<void> {
-    const key = `own-password:${m.id}`;
-    const lockedFor = await this.limits.lockedFor(key);
-    if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
-    if (await verifyPassword(m.password_hash, password)) return;
-    if ((await this.limits.hit(key, IDENTITY_LIMITS.failureWindowMinutes * 60)) >= OWN_PASSWORD_TRIES) {
-      await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
+  private confirmOwnPassword(m: Member, password: string): Promise<void> {
+    return this.limitedCheck(
+      `own-password:${m.id}`,
+      () => verifyPassword(m.password_hash, password),
+      'password.old.wrong',
+    );
+  }
+
+  /**
+   * A secret check limited to OWN_PASSWORD_TRIES wrong answers per window, then locked. The try
+   * is counted before the slow hash and taken back when right: counting only after the hash let
+   * a burst of concurrent guesses all pass the check while the count was still low. A check that
+   * finds the tries taken by checks still running (a member's parallel payments, not wrong
+   * answers) waits for them to end rather than refuse a right answer; a lock ends the wait.
+   */
+  private async limitedCheck(
+    key: string,
+    check: () => Promise<boolean>,
+    wrong: 'password.old.wrong' | 'payment.password.wrong',
+  ): Promise<void> {
+    const window = IDENTITY_LIMITS.failureWindowMinutes * 60;
+    const giveUpAt = Date.now() + CHECK_WAIT_MS;
+    for (;;) {
+      const lockedFor = await this.limits.lockedFor(key);
+      if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
+      const attempt = await this.limits.reserve(key, window);
+      if (attempt.count <= OWN_PASSWORD_TRIES) {
+        if (await check()) {
+          await attempt.release();
+          return;
+        }
+        if (attempt.count >= OWN_PASSWORD_TRIES) {
+          await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
+        }
+        throw new AppError(wrong);
+      }
+      await attempt.release();
+      if (Date.now() >= giveUpAt) throw new AppError('system.throttled');
+      await sleep(20 + Math.floor(Math.random() * 30));
     }
-    throw new AppError('password.old.wrong');
   }
 
   // ---- registration ------------------------------------------------------------------------
@@ -150,9 +186,12 @@ export class MemberService {
       body.username?.trim() || (mode === 'mobile' ? `m${dialing}${mobile}` : '')
     ).toLowerCase();
     if (await this.repo.byUsername(brand.code, username)) throw new AppError('member.account.used');
-    if (mobile && dialing && (await this.repo.byMobile(brand.code, dialing, mobile))) {
-      throw new AppError('member.mobile.used');
-    }
+    // Where an SMS code proves the number, whether it already has an account is told only after
+    // the code: the code call answers alike for every number (and sends none to a taken one), so
+    // neither call tells a stranger which numbers are members. Without SMS it is told at once, as
+    // a taken username is.
+    const mobileTaken = !!(mobile && dialing && (await this.repo.byMobile(brand.code, dialing, mobile)));
+    if (mobileTaken && !smsNeeded) throw new AppError('member.mobile.used');
     // Before the code is used up: a mistyped invitation code must not cost the member a new SMS.
     const { upline, referrer } = await this.uplineFor(brand, body.affiliateCode, body.referralCode);
     if (smsNeeded && mobile && dialing) {
@@ -164,6 +203,7 @@ export class MemberService {
         code: body.verificationCode ?? '',
       });
     }
+    if (mobileTaken) throw new AppError('member.mobile.used');
 
     // Fields the brand has not enabled were not validated, so they are not kept either.
     const enabled = new Set(rules.filter((r) => r.enabled).map((r) => r.field));
@@ -192,6 +232,7 @@ export class MemberService {
         referrer_id: referrer,
         referral_code: randomCode(8),
         register_ip: ctx.ip,
+        register_device: ctx.deviceId ?? null,
         register_url: body.registerUrl ?? null,
         register_domain: body.domain ?? null,
         register_method: body.registerMethod,
@@ -203,9 +244,10 @@ export class MemberService {
   }
 
   /**
-   * The upline a new member is linked to (the agent of the affiliate code, else the referrer) and
-   * the member who invited it with a referral code (the referral programme rewards that member,
-   * whatever tree the new member joins).
+   * The upline a new member is linked to and the member who invited it. WARNING: a referrer is
+   * never an upline. The upline is the agent tree (transfers to the upline, team reports, wages),
+   * so only an agent's affiliate code (or the agent creating the account) puts a member under
+   * someone; a referral code only records who invited the member, for the referral programme.
    */
   private async uplineFor(
     brand: Brand,
@@ -221,7 +263,7 @@ export class MemberService {
       if (!agent) throw new AppError('affiliate.code.invalid');
       return { upline: agent.id, referrer };
     }
-    return { upline: referrer, referrer };
+    return { upline: null, referrer };
   }
 
   /**
@@ -500,6 +542,12 @@ export class MemberService {
       throw new AppError('system.throttled');
     }
     const m = await this.repo.byUsername(brand.code, username);
+    // The temporary password is hashed whether or not the account matches: the hash is most of
+    // the work, and skipping it answered "not found" several times faster than a sent mail,
+    // which told a stranger which usernames exist. The SPEC keeps the "username or email not
+    // found" answer, so the code stays; it only tells whether this username and e-mail match.
+    const temp = randomCode(10);
+    const tempHash = await hashPassword(temp);
     if (
       !m ||
       !m.email ||
@@ -508,10 +556,9 @@ export class MemberService {
     ) {
       throw new AppError('reset.account.not.found');
     }
-    const temp = randomCode(10);
     await this.repo.insertReset({
       member_id: m.id,
-      temp_hash: await hashPassword(temp),
+      temp_hash: tempHash,
       expires_at: new Date(Date.now() + IDENTITY_LIMITS.resetPasswordMinutes * 60_000),
     });
     await this.codes.deliver(
@@ -570,15 +617,13 @@ export class MemberService {
    */
   async confirmPaymentPassword(memberId: string, paymentPassword: string): Promise<void> {
     const m = await this.mustGet(memberId);
-    if (!m.payment_password_hash) throw new AppError('payment.password.unset');
-    const key = `payment-password:${m.id}`;
-    const lockedFor = await this.limits.lockedFor(key);
-    if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
-    if (await verifyPassword(m.payment_password_hash, paymentPassword)) return;
-    if ((await this.limits.hit(key, IDENTITY_LIMITS.failureWindowMinutes * 60)) >= OWN_PASSWORD_TRIES) {
-      await this.limits.lock(key, IDENTITY_LIMITS.lockMinutes * 60);
-    }
-    throw new AppError('payment.password.wrong');
+    const hash = m.payment_password_hash;
+    if (!hash) throw new AppError('payment.password.unset');
+    await this.limitedCheck(
+      `payment-password:${m.id}`,
+      () => verifyPassword(hash, paymentPassword),
+      'payment.password.wrong',
+    );
   }
 
   /**

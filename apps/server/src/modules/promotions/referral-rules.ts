@@ -17,18 +17,22 @@ export interface FriendFacts {
   registeredAt: Date;
   /** The friend's first credited deposit, if any. */
   firstDeposit: { amount: bigint; at: Date } | null;
-  rewarded: boolean;
+  /** The reward claimed for this friend: paid, held for review, or rejected after it; null: none. */
+  reward: 'PAID' | 'HELD' | 'REJECTED' | null;
 }
 
 /**
  * An invited friend's state. Only the FIRST credited deposit counts: it must reach the minimum and
  * be credited within `qualifyDays` of registering. REGISTERED: still waiting for it; QUALIFIED:
  * the inviting member can claim the reward; REWARDED: paid; EXPIRED: the window passed, or the first
- * deposit was below the minimum. A paid reward stays REWARDED whatever the rule says now; a
- * programme switched off qualifies nobody new.
+ * deposit was below the minimum; REVIEW: claimed and held for an operator; REJECTED: refused after
+ * review. A claimed reward keeps its state whatever the rule says now; a programme switched off
+ * qualifies nobody new.
  */
 export function friendState(rule: ReferralRule | null, f: FriendFacts, now: Date): ReferralFriendState {
-  if (f.rewarded) return 'REWARDED';
+  if (f.reward === 'PAID') return 'REWARDED';
+  if (f.reward === 'HELD') return 'REVIEW';
+  if (f.reward === 'REJECTED') return 'REJECTED';
   if (!rule || !rule.enabled) return 'REGISTERED';
   const deadline = f.registeredAt.getTime() + rule.qualifyDays * DAY_MS;
   if (f.firstDeposit) {

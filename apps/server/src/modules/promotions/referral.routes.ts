@@ -1,17 +1,30 @@
 import {
+  adminReasonSchema,
   claimableSchema,
   ok,
   referralClaimSchema,
   referralFriendsQuerySchema,
   referralFriendsSchema,
+  referralRewardListSchema,
+  referralRewardQuerySchema,
+  referralRewardSchema,
   referralSummarySchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { ReferralService } from './referral.service';
 
-/** Invite friends (member-centre page `referral`): the programme, invited friends, reward claims. */
+const adminTags = ['operator'];
+/** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */
+const adminConfig = { admin: true, openWhenClosed: true } as const;
+const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/**
+ * Invite friends (member-centre page `referral`): the programme, invited friends, reward claims;
+ * and the operator's review of rewards held because the friend looked like the member's own.
+ */
 export async function referralRoutes(app: FastifyInstance, opts: { referral: ReferralService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { referral } = opts;
@@ -61,5 +74,53 @@ export async function referralRoutes(app: FastifyInstance, opts: { referral: Ref
     },
     async (req) =>
       envelope(await referral.claim(req.brand, req.member!.memberId, req.body.friendId, req.lang)),
+  );
+
+  // ---- operators -----------------------------------------------------------------------------------
+
+  r.get(
+    '/wps/admin/referral/rewards',
+    {
+      config: adminConfig,
+      schema: {
+        summary:
+          'Referral rewards of the brand (Merchant header), newest first; HELD ones await review ' +
+          '(the friend shares an IP address, a device or a payout account with the inviting member)',
+        tags: adminTags,
+        querystring: referralRewardQuerySchema,
+        response: { 200: ok(referralRewardListSchema) },
+      },
+    },
+    async (req) => envelope(await referral.rewards(req.brand, req.query)),
+  );
+
+  r.post(
+    '/wps/admin/referral/rewards/:id/approve',
+    {
+      config: adminConfig,
+      schema: {
+        summary: 'Pay a HELD referral reward after review (the amount and turnover it was claimed with)',
+        tags: adminTags,
+        params: idParams,
+        response: { 200: ok(referralRewardSchema) },
+      },
+    },
+    async (req) => envelope(await referral.approve(req.brand, req.params.id, req.operator ?? 'operator')),
+  );
+
+  r.post(
+    '/wps/admin/referral/rewards/:id/reject',
+    {
+      config: adminConfig,
+      schema: {
+        summary: 'Refuse a HELD referral reward after review, with a reason; nothing is paid',
+        tags: adminTags,
+        params: idParams,
+        body: adminReasonSchema,
+        response: { 200: ok(referralRewardSchema) },
+      },
+    },
+    async (req) =>
+      envelope(await referral.reject(req.brand, req.params.id, req.body.reason, req.operator ?? 'operator')),
   );
 }

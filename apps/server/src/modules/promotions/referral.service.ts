@@ -3,14 +3,24 @@ import {
   type Claimable,
   type Language,
   type ReferralFriends,
+  type ReferralReward,
+  type ReferralRewardList,
   type ReferralSummary,
 } from '@app/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { maskAccount } from '../../platform/mask';
 import { periodAt } from '../../platform/periods';
-import type { BonusService } from '../wallet/bonus.service';
-import type { FriendRow, ReferralRepository, ReferralRuleRow } from './referral.repository';
+import type { BonusAccounts, BonusService } from '../wallet/bonus.service';
+import type {
+  FriendRow,
+  HoldReason,
+  ReferralRepository,
+  ReferralRuleRow,
+  RewardRow,
+} from './referral.repository';
 import { friendState, type FriendFacts, type ReferralRule } from './referral-rules';
 import type { RewardSource } from './reward-source';
 
@@ -29,7 +39,7 @@ const factsOf = (f: FriendRow): FriendFacts => ({
     f.first_deposit !== null && f.first_deposit_at !== null
       ? { amount: BigInt(f.first_deposit), at: f.first_deposit_at }
       : null,
-  rewarded: f.reward !== null,
+  reward: f.reward_status,
 });
 
 /** Qualified friends listed as claimable rewards at most (the reward centre shows a page of them). */
@@ -99,7 +109,7 @@ export class ReferralService implements RewardSource {
           firstDeposit: f.first_deposit === null ? null : fromMinor(f.first_deposit),
           state,
           reward:
-            f.reward !== null
+            f.reward !== null && f.reward_status !== 'REJECTED'
               ? fromMinor(f.reward)
               : state === 'QUALIFIED' && rule
                 ? fromMinor(rule.reward)
@@ -141,13 +151,15 @@ export class ReferralService implements RewardSource {
    * Pays the reward for one qualified friend, once: the member's claims are serialised (a row
    * lock), the friend's reward row is unique and the ledger reference is the friend's. A friend who
    * is not this member's, not qualified, already rewarded, or past the monthly limit: refused,
-   * nothing moves.
+   * nothing moves. A friend tied to the member (same IP address, device or payout account: likely
+   * the member's own second account) is not paid: the claim is kept HELD for an operator and
+   * answered with referral.reward.review.
    */
   async claim(brand: Brand, memberId: string, friendId: string, _lang: Language): Promise<Claimable> {
     if (!/^\d{1,18}$/.test(friendId))
       throw new AppError('request.invalid', { fields: [{ field: 'friendId', message: 'format' }] });
     const accounts = await this.bonus.accounts(brand.code, memberId);
-    return this.repo.transaction(async (trx) => {
+    const done = await this.repo.transaction(async (trx) => {
       await this.repo.lockReferrer(trx, memberId);
       const ruleRow = await this.repo.rule(brand.code, trx);
       const rule = ruleRow ? toRule(ruleRow) : null;
@@ -157,25 +169,129 @@ export class ReferralService implements RewardSource {
       const month = periodAt('M', Date.now(), brand.timezone);
       if ((await this.repo.rewardsSince(trx, memberId, month.start)) >= rule.monthlyLimit)
         throw new AppError('reward.not.claimable');
-      const friendName = maskAccount(friend.username);
-      const posted = await this.bonus.credit(trx, accounts, {
-        amount: rule.reward,
-        kind: 'BONUS',
-        // WARNING: one reward per friend, ever: the friend's id alone names it.
-        reference: `REFERRAL:${friend.id}`,
-        turnoverRequired: rule.reward * BigInt(rule.turnoverMultiple),
-        memo: { source: 'REFERRAL', title: friendName, friendId: friend.id },
-        message: { kind: 'REFERRAL_REWARD', params: { friend: friendName, amount: fromMinor(rule.reward) } },
-      });
+      const turnoverRequired = rule.reward * BigInt(rule.turnoverMultiple);
+      const ties = await this.repo.ties(trx, memberId, friend.id);
+      if (ties.length > 0) {
+        await this.repo.insertReward(trx, {
+          merchant: brand.code,
+          referrerId: memberId,
+          friendId: friend.id,
+          amount: rule.reward,
+          turnoverRequired,
+          entryId: null,
+          holdReasons: ties,
+        });
+        return { held: true as const };
+      }
+      const posted = await this.pay(trx, accounts, friend.id, friend.username, rule.reward, turnoverRequired);
       if (!posted.created) throw new AppError('reward.not.claimable');
       await this.repo.insertReward(trx, {
         merchant: brand.code,
         referrerId: memberId,
         friendId: friend.id,
         amount: rule.reward,
+        turnoverRequired,
         entryId: posted.entryId,
+        holdReasons: [],
       });
-      return this.claimable(rule, friend);
+      return { held: false as const, claimable: this.claimable(rule, friend) };
+    });
+    // After the commit: the held claim stays recorded, and the member is told it awaits review.
+    if (done.held) throw new AppError('referral.reward.review');
+    return done.claimable;
+  }
+
+  /** The reward's one credit. WARNING: one reward per friend, ever: the friend's id alone names it. */
+  private pay(
+    trx: Kysely<Database>,
+    accounts: BonusAccounts,
+    friendId: string,
+    friendUsername: string,
+    amount: bigint,
+    turnoverRequired: bigint,
+  ) {
+    const friendName = maskAccount(friendUsername);
+    return this.bonus.credit(trx, accounts, {
+      amount,
+      kind: 'BONUS',
+      reference: `REFERRAL:${friendId}`,
+      turnoverRequired,
+      memo: { source: 'REFERRAL', title: friendName, friendId },
+      message: { kind: 'REFERRAL_REWARD', params: { friend: friendName, amount: fromMinor(amount) } },
     });
   }
+
+  // ---- operators ---------------------------------------------------------------------------------
+
+  async rewards(
+    brand: Brand,
+    q: { status?: RewardRow['status']; pageNo: number; pageSize: number },
+  ): Promise<ReferralRewardList> {
+    const { rows, total } = await this.repo.rewards(
+      brand.code,
+      q.status,
+      (q.pageNo - 1) * q.pageSize,
+      q.pageSize,
+    );
+    return {
+      list: rows.map(present),
+      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      totalCount: total,
+    };
+  }
+
+  /**
+   * Pays a HELD reward after review, with the amount and turnover it was claimed with. The row is
+   * locked and must still be HELD, so two operators deciding at once pay it once.
+   */
+  async approve(brand: Brand, id: string, operator: string): Promise<ReferralReward> {
+    const found = await this.mustFind(brand, id);
+    const accounts = await this.bonus.accounts(brand.code, found.referrer_id);
+    await this.repo.transaction(async (trx) => {
+      const r = await this.repo.reward(trx, brand.code, id, true);
+      if (r?.status !== 'HELD') throw new AppError('referral.reward.state');
+      const posted = await this.pay(
+        trx,
+        accounts,
+        r.friend_id,
+        r.friend,
+        BigInt(r.amount),
+        BigInt(r.turnover_required),
+      );
+      await this.repo.decide(trx, id, { status: 'PAID', entryId: posted.entryId, operator, reason: null });
+    });
+    return present(await this.mustFind(brand, id));
+  }
+
+  /** Refuses a HELD reward after review: nothing is paid, and the friend can never be claimed again. */
+  async reject(brand: Brand, id: string, reason: string, operator: string): Promise<ReferralReward> {
+    await this.mustFind(brand, id);
+    await this.repo.transaction(async (trx) => {
+      const r = await this.repo.reward(trx, brand.code, id, true);
+      if (r?.status !== 'HELD') throw new AppError('referral.reward.state');
+      await this.repo.decide(trx, id, { status: 'REJECTED', entryId: null, operator, reason });
+    });
+    return present(await this.mustFind(brand, id));
+  }
+
+  private async mustFind(brand: Brand, id: string): Promise<RewardRow> {
+    const r = await this.repo.reward(this.repo.root, brand.code, id);
+    if (!r) throw new AppError('referral.reward.unknown');
+    return r;
+  }
 }
+
+const present = (r: RewardRow): ReferralReward => ({
+  id: r.id,
+  referrer: r.referrer,
+  friend: r.friend,
+  friendId: r.friend_id,
+  amount: fromMinor(r.amount),
+  turnoverRequired: fromMinor(r.turnover_required),
+  status: r.status,
+  holdReasons: r.hold_reasons as HoldReason[],
+  reviewedBy: r.reviewed_by,
+  reviewedTime: r.reviewed_at?.toISOString() ?? null,
+  rejectReason: r.reject_reason,
+  createdTime: r.created_at.toISOString(),
+});

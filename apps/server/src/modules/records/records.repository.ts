@@ -28,6 +28,8 @@ export class RecordsRepository {
   /**
    * Postings to the member's own main and vendor accounts (an upline sees what was sent to it:
    * the account is its, whoever's entry it is), newest first, with totals over the whole window.
+   * The totals count what entered or left the member: each entry's postings to its wallets are
+   * summed first, so a move between its own wallets (main <-> a vendor wallet) nets to nothing.
    */
   async transactions(
     memberId: string,
@@ -47,7 +49,7 @@ export class RecordsRepository {
       .where('e.kind', 'in', [...TRANSACTION_TYPES])
       .where(within('p.created_at', w));
     if (type) base = base.where('e.kind', '=', type);
-    const [rows, totals] = await Promise.all([
+    const [rows, totals, sums] = await Promise.all([
       base
         .select([
           'p.id',
@@ -64,15 +66,26 @@ export class RecordsRepository {
         .offset(offset)
         .limit(limit)
         .execute(),
-      base
+      base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom(
+          base
+            .select(['e.id', sql<string>`sum(p.amount)`.as('net')])
+            .groupBy('e.id')
+            .as('entry'),
+        )
         .select([
-          sql<string>`count(*)::text`.as('n'),
-          total(sql`CASE WHEN p.amount > 0 THEN p.amount ELSE 0 END`).as('in'),
-          total(sql`CASE WHEN p.amount < 0 THEN -p.amount ELSE 0 END`).as('out'),
+          total(sql`CASE WHEN entry.net > 0 THEN entry.net ELSE 0 END`).as('in'),
+          total(sql`CASE WHEN entry.net < 0 THEN -entry.net ELSE 0 END`).as('out'),
         ])
         .executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(totals.n), totalIn: BigInt(totals.in), totalOut: BigInt(totals.out) };
+    return {
+      rows,
+      total: Number(totals.n),
+      totalIn: BigInt(sums.in),
+      totalOut: BigInt(sums.out),
+    };
   }
 
   /** The member's bets placed in the window, newest first, with column sums over the whole window. */

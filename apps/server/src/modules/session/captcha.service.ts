@@ -4,6 +4,7 @@ import { captchaText, renderCaptchaPng } from '../../platform/captcha-image';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { hashShortSecret, verifyShortSecret } from '../../platform/secrets';
 import type { SessionRepository } from './session.repository';
+import type { VerificationService } from './verification.service';
 
 /**
  * Image captchas. The answer is bound to the client address that asked for the image; only
@@ -13,6 +14,7 @@ export class CaptchaService {
   constructor(
     private readonly repo: SessionRepository,
     private readonly limits: RateLimiter,
+    private readonly codes: VerificationService,
   ) {}
 
   /** A new captcha for this requester; the value is the base64 PNG (SPEC section 3). */
@@ -27,6 +29,9 @@ export class CaptchaService {
       answer_hash: hashShortSecret(text.toUpperCase()),
       expires_at: new Date(Date.now() + IDENTITY_LIMITS.captchaMinutes * 60_000),
     });
+    // Outside production the text goes to the dev outbox (addressed to the requester), as SMS
+    // codes do, so end-to-end tests can answer it; production keeps no copy.
+    await this.codes.devCopy(merchant, 'CAPTCHA', requester, `Captcha ${text}`);
     return renderCaptchaPng(text).toString('base64');
   }
 

@@ -13,6 +13,8 @@ export class SessionRepository {
     device: string;
     user_agent: string;
     expires_at: Date;
+    must_change_password?: boolean;
+    bound_session_id?: string;
   }) {
     return this.db.insertInto('member_session').values(row).returning('id').executeTakeFirstOrThrow();
   }
@@ -27,6 +29,7 @@ export class SessionRepository {
         's.member_id',
         's.last_seen_at',
         's.expires_at',
+        's.must_change_password',
         'm.merchant_code',
         'm.username',
         'm.is_agent',
@@ -51,17 +54,30 @@ export class SessionRepository {
       .execute();
   }
 
+  /** Revokes the live remember tokens issued with a session. */
+  revokeBoundTo(sessionId: string, now: Date) {
+    return this.db
+      .updateTable('member_session')
+      .set({ revoked_at: now })
+      .where('bound_session_id', '=', sessionId)
+      .where('kind', '=', 'REMEMBER')
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   touch(id: string, now: Date) {
     return this.db.updateTable('member_session').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
-  revoke(id: string, now: Date) {
-    return this.db
+  /** Revokes a live token; false when it was already revoked (another request won). */
+  async revoke(id: string, now: Date): Promise<boolean> {
+    const res = await this.db
       .updateTable('member_session')
       .set({ revoked_at: now })
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   /** Revokes every live token of a member, except one if given. */

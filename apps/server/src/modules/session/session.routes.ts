@@ -164,7 +164,7 @@ export async function sessionRoutes(
     r.route({
       method,
       url: '/wps/session/logout',
-      config: { auth: 'member' },
+      config: { auth: 'member', beforePasswordChange: true },
       schema: { tags, response: { 200: ok(z.null()) } },
       handler: async (req) => {
         const body = req.body as { rememberToken?: unknown } | undefined;

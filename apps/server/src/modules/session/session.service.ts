@@ -34,6 +34,14 @@ function mask(value: string, keepEnd: number): string {
     : `${'•'.repeat(Math.min(4, value.length - keepEnd))}${value.slice(-keepEnd)}`;
 }
 
+/**
+ * What tells two people behind one IP apart at login: the Device header names only the client
+ * kind (every browser of the site sends WEB), so the user agent goes with it.
+ */
+function deviceOf(ctx: ClientContext): string {
+  return `${ctx.device}:${tokenHash(ctx.userAgent).slice(0, 16)}`;
+}
+
 /** The agent-page login admits agent types only (SPEC section 6: non-agents cannot log in to it). */
 function refuseNonAgent(member: Member): void {
   if (!(ACCOUNT_CENTRE_TYPES as readonly number[]).includes(member.is_agent)) {
@@ -66,9 +74,20 @@ export class SessionService {
     ctx: ClientContext,
     opts: { method: string; remember?: boolean; viaSms?: boolean },
   ): Promise<LoginResult> {
+    const tree = await this.system.whitelabel(brand);
+    const passwordExpired = this.members.passwordExpired(brand, member);
+    // Forced change (SPEC section 4): someone else chose the password, or it expired where the
+    // brand enforces expiry; never for SMS logins, which prove the phone, not the password.
+    // Kept on the session: the auth guard lets such a session do nothing else until it changes.
+    const mustChangePassword =
+      !opts.viaSms &&
+      member.is_agent !== TRIAL_IS_AGENT &&
+      isModuleOnTree(tree, 'FORCECHANGEPASS') &&
+      (member.must_change_password || (passwordExpired && brand.enforcePasswordExpiry));
+
     const now = new Date();
     const token = randomToken();
-    await this.repo.insertSession({
+    const session = await this.repo.insertSession({
       member_id: member.id,
       kind: 'SESSION',
       token_hash: tokenHash(token),
@@ -76,6 +95,7 @@ export class SessionService {
       device: ctx.device,
       user_agent: ctx.userAgent,
       expires_at: new Date(now.getTime() + L.sessionAbsoluteHours * 3_600_000),
+      must_change_password: mustChangePassword,
     });
     let rememberToken: string | undefined;
     if (opts.remember) {
@@ -88,6 +108,7 @@ export class SessionService {
         device: ctx.device,
         user_agent: ctx.userAgent,
         expires_at: new Date(now.getTime() + L.rememberDays * 86_400_000),
+        bound_session_id: session.id,
       });
     }
     const previousLogins = await this.members.countLogin(member.id, ctx.ip);
@@ -103,15 +124,6 @@ export class SessionService {
       reason: null,
     });
 
-    const tree = await this.system.whitelabel(brand);
-    const passwordExpired = this.members.passwordExpired(brand, member);
-    // Forced change (SPEC section 4): someone else chose the password, or it expired where the
-    // brand enforces expiry; never for SMS logins, which prove the phone, not the password.
-    const mustChangePassword =
-      !opts.viaSms &&
-      member.is_agent !== TRIAL_IS_AGENT &&
-      isModuleOnTree(tree, 'FORCECHANGEPASS') &&
-      (member.must_change_password || (passwordExpired && brand.enforcePasswordExpiry));
     return {
       token,
       firstTimeLogin: previousLogins === 0,
@@ -141,13 +153,18 @@ export class SessionService {
       merchantCode: row.merchant_code,
       username: row.username,
       isAgent: row.is_agent,
+      mustChangePassword: row.must_change_password,
     };
   }
 
-  /** Ends this session, and this device's remember token when the client sends it. */
+  /**
+   * Ends this session and the remember token issued with it (logging out forgets the device
+   * even when the client does not send the token back), and the remember token sent, if any.
+   */
   async logout(session: SessionMember, rememberToken?: string): Promise<void> {
     const now = new Date();
     await this.repo.revoke(session.sessionId, now);
+    await this.repo.revokeBoundTo(session.sessionId, now);
     if (rememberToken) await this.repo.revokeRemember(session.memberId, tokenHash(rememberToken), now);
   }
 
@@ -179,24 +196,52 @@ export class SessionService {
 
     const username = body.username?.trim().toLowerCase();
     if (!username || !body.password) throw new AppError('login.required.fields');
-    const accountKey = `login-fail:${brand.code}:${username}`;
-    const ipKey = `login-fail-ip:${brand.code}:${ctx.ip}`;
     const window = L.failureWindowMinutes * 60;
+    const accountKey = `login-fail:${brand.code}:${username}`;
 
     const lockedFor = await this.limits.lockedFor(accountKey);
     if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
-    const failures = Math.max(
-      await this.limits.count(accountKey, window),
-      await this.limits.count(ipKey, window),
-    );
-    if (failures >= L.captchaAfterFailures) await this.captcha.check(brand.code, ctx.ip, body.captcha);
+    // Every attempt is counted as a failure before the password is hashed, and taken back when
+    // it proves right or is refused unhashed: concurrent attempts then see each other, so a burst
+    // cannot get more tries past the captcha or the lock than a sequence could.
+    // Failures count per account and per (IP, device), so one person's typos do not put a captcha
+    // on everyone behind a shared carrier IP; the IP as a whole has a much higher ceiling.
+    const attempts = {
+      account: await this.limits.reserve(accountKey, window),
+      device: await this.limits.reserve(`login-fail-dev:${brand.code}:${ctx.ip}:${deviceOf(ctx)}`, window),
+      ip: await this.limits.reserve(`login-fail-ip:${brand.code}:${ctx.ip}`, window),
+    };
+    const releaseAll = () =>
+      Promise.all([attempts.account.release(), attempts.device.release(), attempts.ip.release()]);
+    /** Whether an attempt `ahead` places after this one needs the captcha (0: this one). */
+    const captchaFor = (ahead: number) =>
+      attempts.account.count + ahead > L.captchaAfterFailures ||
+      attempts.device.count + ahead > L.captchaAfterFailures ||
+      attempts.ip.count + ahead > L.captchaAfterIpFailures;
+    if (captchaFor(0)) {
+      try {
+        await this.captcha.check(brand.code, ctx.ip, body.captcha);
+      } catch (err) {
+        // No password was tried: a missing or wrong captcha is not a failed login (else anyone
+        // could lock an account without solving a single captcha).
+        await releaseAll();
+        throw err;
+      }
+    }
+    if (attempts.account.count > L.lockAfterFailures) {
+      // The tries allowed are taken by failures or attempts still in flight.
+      await releaseAll();
+      throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
+    }
 
     const member = await this.members.byUsername(brand, username);
     const verdict = await this.members.checkPassword(member, body.password);
-    if (!member || verdict === 'wrong' || member.is_agent === TRIAL_IS_AGENT) {
-      const accountFailures = await this.limits.hit(accountKey, window);
-      const ipFailures = await this.limits.hit(ipKey, window);
-      if (accountFailures >= L.lockAfterFailures) await this.limits.lock(accountKey, L.lockMinutes * 60);
+    // A disabled account answers exactly like a wrong password, whatever password is sent:
+    // telling "disabled" only to the right password would confirm the password to a guesser,
+    // and telling it to any password would confirm the username exists.
+    if (!member || verdict === 'wrong' || member.is_agent === TRIAL_IS_AGENT || member.status !== 'ACTIVE') {
+      if (attempts.account.count >= L.lockAfterFailures)
+        await this.limits.lock(accountKey, L.lockMinutes * 60);
       await this.repo.recordLogin({
         merchant_code: brand.code,
         member_id: member?.id ?? null,
@@ -205,14 +250,12 @@ export class SessionService {
         user_agent: ctx.userAgent,
         method: 'PASSWORD',
         success: false,
-        reason: 'wrong password',
+        reason: member && member.status !== 'ACTIVE' ? 'account disabled' : 'wrong password',
       });
-      throw new AppError('login.failed', {
-        captchaRequired: Math.max(accountFailures, ipFailures) >= L.captchaAfterFailures,
-      });
+      throw new AppError('login.failed', { captchaRequired: captchaFor(1) });
     }
-    if (member.status !== 'ACTIVE') throw new AppError('login.account.disabled');
     await this.limits.clear(accountKey);
+    await Promise.all([attempts.device.release(), attempts.ip.release()]);
     if (opts.agentOnly) refuseNonAgent(member);
 
     const fresh = verdict === 'temporary' ? ((await this.members.byId(member.id)) ?? member) : member;
@@ -272,7 +315,11 @@ export class SessionService {
     });
   }
 
-  /** Registration codes: refused for a number that already has an account. */
+  /**
+   * Registration codes. A number that already has an account answers like any other and counts
+   * against the same throttles, but gets no code: answering member.mobile.used here told anyone
+   * which numbers are members. The registration itself says so once a code proves the number.
+   */
   async sendRegisterCode(
     brand: Brand,
     body: { countryDialingCode: string; mobileNum?: string; mobileNo?: string },
@@ -282,13 +329,14 @@ export class SessionService {
     if (!mobile)
       throw new AppError('request.invalid', { fields: [{ field: 'mobileNo', message: 'required' }] });
     const dialing = body.countryDialingCode.replace(/^\+/, '');
-    if (await this.members.byMobile(brand, dialing, mobile)) throw new AppError('member.mobile.used');
+    const taken = !!(await this.members.byMobile(brand, dialing, mobile));
     return this.codes.send({
       merchant: brand.code,
       channel: 'SMS',
       purpose: 'REGISTER',
       target: phoneTarget(dialing, mobile),
       ip,
+      deliver: !taken,
     });
   }
 
@@ -397,13 +445,19 @@ export class SessionService {
         const key = `bank-name:${member.id}`;
         if ((await this.limits.lockedFor(key)) > 0)
           throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
+        // Reserved before comparing, like the password tries: a concurrent burst of names gets
+        // no more guesses than a sequence.
+        const attempt = await this.limits.reserve(key, L.failureWindowMinutes * 60);
+        if (attempt.count > L.smsMaxTries) {
+          await attempt.release();
+          throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
+        }
         const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase();
         if (norm(body.answer) !== norm(member.payee_name ?? '')) {
-          if ((await this.limits.hit(key, L.failureWindowMinutes * 60)) >= L.smsMaxTries) {
-            await this.limits.lock(key, L.lockMinutes * 60);
-          }
+          if (attempt.count >= L.smsMaxTries) await this.limits.lock(key, L.lockMinutes * 60);
           await wrong();
         }
+        await attempt.release();
         break;
       }
       case 'TOTP':
@@ -426,7 +480,8 @@ export class SessionService {
     const row = await this.repo.findLive(tokenHash(rememberToken), 'REMEMBER', now);
     if (!row || row.merchant_code !== brand.code || row.status !== 'ACTIVE')
       throw new AppError('login.not.session');
-    await this.repo.revoke(row.id, now);
+    // Single use under concurrency: only the request whose revoke changed the row goes on.
+    if (!(await this.repo.revoke(row.id, now))) throw new AppError('login.not.session');
     const member = await this.members.byId(row.member_id);
     if (!member) throw new AppError('login.not.session');
     return this.start(brand, member, ctx, { method: 'REMEMBER', remember: true });

@@ -86,6 +86,15 @@ export class VerificationService {
   }
 
   /**
+   * Development and tests only: a copy of what only a screen shows (a captcha's text) in the dev
+   * outbox. Production keeps nothing, and logs nothing either.
+   */
+  async devCopy(merchant: string, channel: string, target: string, body: string): Promise<void> {
+    if (this.production) return;
+    await this.repo.writeOutbox({ merchant_code: merchant, channel, target, body });
+  }
+
+  /**
    * Checks a code and uses it up. Wrong codes count; too many burn the code and lock the target.
    */
   async consume(args: {

@@ -117,8 +117,8 @@ export async function manifestRoute(app: FastifyInstance) {
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        background_color: '#0f3d2e',
-        theme_color: '#0f3d2e',
+        background_color: brand.theme.light.headerBg,
+        theme_color: brand.theme.light.headerBg,
         lang: brand.defaultLanguage.toLowerCase(),
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },

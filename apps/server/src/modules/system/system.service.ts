@@ -110,6 +110,7 @@ export class SystemService {
       social: brand.social,
       licence: pickText(brand.licence, lang, brand),
       stats: brand.stats,
+      theme: brand.theme,
     };
     const status = closure.maintenance
       ? SYSTEM_STATUS.MAINTENANCE

@@ -1,5 +1,7 @@
+import { fromMinor, minorText } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
 import { TurnoverRepository } from './turnover.repository';
 
 type Db = Kysely<Database>;
@@ -22,6 +24,24 @@ export class TurnoverService {
     r: { merchant: string; memberId: string; required: bigint; source: string },
   ): Promise<void> {
     if (r.required > 0n) await this.repo.insert(db, r);
+  }
+
+  /**
+   * Money a member sends to another account (its upline, an agent's downline) must be free of
+   * open requirements, exactly as a withdrawal must: otherwise a bonus leaves its wagering
+   * behind by going through a second account. The choice is to refuse, not to move the
+   * requirement with the money: a requirement is the sender's promise, a receiver (an agent
+   * paid by many) never agreed to it, and a part-transfer could not say which bonus it carried.
+   * WARNING: call it in the transfer's transaction after locking the sender's main wallet, so a
+   * bonus credited meanwhile (its credit locks that wallet first) is either seen here or not yet
+   * in the wallet.
+   */
+  async assertFreeToSend(db: Db, memberId: string): Promise<void> {
+    const left = await this.repo.remaining(db, memberId);
+    if (left > 0n)
+      throw new AppError('transfer.turnover.unmet', { turnoverRemaining: fromMinor(left) }, [
+        minorText(left),
+      ]);
   }
 
   /** Counts a settled bet's valid amount against the open requirements. */

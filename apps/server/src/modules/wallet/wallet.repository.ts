@@ -1,3 +1,4 @@
+import { ACCOUNT_CENTRE_TYPES } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -22,7 +23,10 @@ export class WalletRepository {
       .executeTakeFirst();
   }
 
-  /** The member's upline in the same brand, if it has one. */
+  /**
+   * The member's upline agent in the same brand, if it has one. An upline that is no agent type
+   * is not one to pay (the agent tree is only ever agents above members).
+   */
   upline(merchant: string, memberId: string) {
     return this.db
       .selectFrom('member as m')
@@ -30,6 +34,7 @@ export class WalletRepository {
       .select(['u.id', 'u.username'])
       .where('m.id', '=', memberId)
       .where('u.merchant_code', '=', merchant)
+      .where('u.is_agent', 'in', [...ACCOUNT_CENTRE_TYPES])
       .executeTakeFirst();
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_CENTRE_TYPES,
   IDENTITY_LIMITS,
@@ -24,7 +25,7 @@ import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
 import type { LedgerService, Posting } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
-import type { WalletRepository } from './wallet.repository';
+import type { Db, WalletRepository } from './wallet.repository';
 
 export type TransferInput = z.output<typeof walletTransferSchema>;
 export type UplineTransferInput = z.output<typeof uplineTransferSchema>;
@@ -296,6 +297,27 @@ export class WalletService {
     return this.balance(brand, memberId);
   }
 
+  /**
+   * Brings the money held at every vendor wallet back to main, as one entry. Whatever spends from
+   * main (a lottery slip, a game that plays from main) calls it first, so the member can stake all
+   * they own whatever game they left last. Nothing held at a vendor, or a single-wallet brand,
+   * moves nothing.
+   */
+  async recallToMain(brand: Brand, memberId: string): Promise<void> {
+    if ((await this.settings(brand.code)).singleWallet) return;
+    const held = await this.ledger.memberBalances(this.repo.db, memberId);
+    if (![...held].some(([key, value]) => key.startsWith('VENDOR:') && value > 0n)) return;
+    try {
+      await this.transfer(brand, memberId, {
+        requestId: `R${randomBytes(12).toString('hex')}`,
+        direction: 'OUT',
+      });
+    } catch (err) {
+      // A concurrent recall emptied the vendor wallets first: nothing left to move is no error.
+      if (!(err instanceof AppError) || err.code !== 'wallet.insufficient') throw err;
+    }
+  }
+
   /** A vendor code a member may move money to or from: enabled, with a transfer wallet. */
   private async transferVendor(merchant: string, code: string): Promise<VendorWallet> {
     const wallet = (await this.vendors.wallets(merchant)).find((w) => w.code === code && w.enabled);
@@ -340,7 +362,10 @@ export class WalletService {
 
   // ---- upline -----------------------------------------------------------------------------------
 
-  /** A member pays its upline agent from its main wallet, confirmed by the payment password. */
+  /**
+   * A member pays its upline agent from its main wallet, confirmed by the payment password. Refused
+   * while the member has turnover still to bet (TurnoverService.assertFreeToSend says why).
+   */
   async uplineTransfer(
     brand: Brand,
     memberId: string,
@@ -357,6 +382,7 @@ export class WalletService {
     const to = await this.ledger.account(brand.code, 'MAIN', upline.id);
     const reference = `UPLINE:${memberId}:${input.requestId}`;
     return this.repo.transaction(async (trx) => {
+      await this.sendable(trx, brand.code, reference, memberId, [from, to]);
       // No balance is read before moving: the not-negative CHECK refuses an overdraft, and a
       // retry with other details fails the ledger's same-legs check (wallet.reference.conflict).
       const posted = await this.ledger.post(trx, {
@@ -380,6 +406,24 @@ export class WalletService {
         createdTime: (entry?.created_at ?? new Date()).toISOString(),
       };
     });
+  }
+
+  /**
+   * The check every transfer from one member's wallet to another's makes in its transaction: both
+   * main wallets locked (id order, as the ledger locks them), then the sender's open turnover
+   * requirements refuse it. A retry of a transfer already made is not refused: it answers as the
+   * first call did, whatever was credited to the sender since.
+   */
+  async sendable(
+    trx: Db,
+    merchant: string,
+    reference: string,
+    senderId: string,
+    mains: string[],
+  ): Promise<void> {
+    await this.ledger.lock(trx, mains);
+    if (await this.ledger.entry(trx, merchant, reference)) return;
+    await this.turnover.assertFreeToSend(trx, senderId);
   }
 
   // ---- operators ---------------------------------------------------------------------------------

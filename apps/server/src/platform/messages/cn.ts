@@ -37,6 +37,7 @@ export const cn: Record<ErrorCode, string> = {
   'sms.locked': '尝试次数过多，请{0}分钟后再试。',
   'password.old.wrong': '原密码不正确。',
   'password.rule': '密码至少6位，且须包含字母和数字。',
+  'password.change.required': '请先修改密码后再继续。',
   'reset.account.not.found': '用户名或邮箱不存在。',
   'totp.invalid': '身份验证器验证码错误。',
   'wallet.amount.invalid': '请输入有效金额（大于0，最多两位小数）。',
@@ -62,6 +63,7 @@ export const cn: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': '不支持该银行。',
   'upline.transfer.disabled': '不支持转账给上级。',
   'upline.none': '您的账户没有上级代理。',
+  'transfer.turnover.unmet': '还需 {0} 流水才能向其他账户转账。',
   'record.range.invalid': '请选择有效的日期范围。',
   'admin.unauthorized': '运营密钥缺失或错误。',
   'gateway.signature.invalid': '支付通知签名无效。',
@@ -105,6 +107,9 @@ export const cn: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': '此类合约不支持该周期。',
   'agent.contract.not.agent': '合约只能签给直属下级代理。',
   'reward.not.claimable': '该奖励当前无法领取。',
+  'referral.reward.review': '该奖励正在审核中，审核通过后发放。',
+  'referral.reward.unknown': '未找到该推荐奖励。',
+  'referral.reward.state': '该推荐奖励已处理。',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': '您的积分不足。',

@@ -38,6 +38,7 @@ export const en: Record<ErrorCode, string> = {
   'sms.locked': 'Too many attempts. Please try again after {0} minutes.',
   'password.old.wrong': 'The old password is not correct.',
   'password.rule': 'The password must be at least 6 characters with letters and numbers.',
+  'password.change.required': 'Please change your password before continuing.',
   'reset.account.not.found': 'Username or e-mail not found.',
   'totp.invalid': 'The authenticator code is not correct.',
   'wallet.amount.invalid': 'Please enter a valid amount (more than 0, at most 2 decimals).',
@@ -63,6 +64,7 @@ export const en: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'This bank is not supported.',
   'upline.transfer.disabled': 'Transfers to your upline are not available.',
   'upline.none': 'Your account has no upline agent.',
+  'transfer.turnover.unmet': 'You need {0} more turnover before you can transfer money to another account.',
   'record.range.invalid': 'Please choose a valid date range.',
   'admin.unauthorized': 'Operator key missing or wrong.',
   'gateway.signature.invalid': 'The payment notification signature is not valid.',
@@ -107,6 +109,9 @@ export const en: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'This period is not available for this kind of contract.',
   'agent.contract.not.agent': 'Contracts can only be offered to a direct downline agent.',
   'reward.not.claimable': 'This reward cannot be claimed now.',
+  'referral.reward.review': 'This reward is being reviewed and will be paid once it is approved.',
+  'referral.reward.unknown': 'This referral reward was not found.',
+  'referral.reward.state': 'This referral reward has already been decided.',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'You do not have enough points.',

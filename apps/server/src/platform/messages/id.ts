@@ -38,6 +38,7 @@ export const id: Record<ErrorCode, string> = {
   'sms.locked': 'Terlalu banyak percobaan. Silakan coba lagi setelah {0} menit.',
   'password.old.wrong': 'Kata sandi lama tidak benar.',
   'password.rule': 'Kata sandi minimal 6 karakter dan harus berisi huruf dan angka.',
+  'password.change.required': 'Silakan ubah kata sandi Anda terlebih dahulu sebelum melanjutkan.',
   'reset.account.not.found': 'Nama pengguna atau email tidak ditemukan.',
   'totp.invalid': 'Kode autentikator tidak benar.',
   'wallet.amount.invalid': 'Masukkan jumlah yang valid (lebih dari 0, maksimal 2 desimal).',
@@ -63,6 +64,7 @@ export const id: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'Bank ini tidak didukung.',
   'upline.transfer.disabled': 'Transfer ke upline tidak tersedia.',
   'upline.none': 'Akun Anda tidak memiliki agen upline.',
+  'transfer.turnover.unmet': 'Anda perlu turnover {0} lagi sebelum dapat mentransfer dana ke akun lain.',
   'record.range.invalid': 'Pilih rentang tanggal yang valid.',
   'admin.unauthorized': 'Kunci operator tidak ada atau salah.',
   'gateway.signature.invalid': 'Tanda tangan notifikasi pembayaran tidak valid.',
@@ -111,6 +113,9 @@ export const id: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'Periode ini tidak tersedia untuk jenis kontrak ini.',
   'agent.contract.not.agent': 'Kontrak hanya dapat ditawarkan kepada agen downline langsung.',
   'reward.not.claimable': 'Hadiah ini tidak dapat diklaim sekarang.',
+  'referral.reward.review': 'Hadiah ini sedang ditinjau dan akan dibayarkan setelah disetujui.',
+  'referral.reward.unknown': 'Hadiah referral ini tidak ditemukan.',
+  'referral.reward.state': 'Hadiah referral ini sudah diputuskan.',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'Poin Anda tidak cukup.',

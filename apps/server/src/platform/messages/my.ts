@@ -38,6 +38,7 @@ export const my: Record<ErrorCode, string> = {
   'sms.locked': 'Terlalu banyak cubaan. Sila cuba lagi selepas {0} minit.',
   'password.old.wrong': 'Kata laluan lama tidak betul.',
   'password.rule': 'Kata laluan mestilah sekurang-kurangnya 6 aksara dan mengandungi huruf serta nombor.',
+  'password.change.required': 'Sila tukar kata laluan anda terlebih dahulu sebelum meneruskan.',
   'reset.account.not.found': 'Nama pengguna atau e-mel tidak dijumpai.',
   'totp.invalid': 'Kod pengesah tidak betul.',
   'wallet.amount.invalid': 'Sila masukkan jumlah yang sah (lebih daripada 0, paling banyak 2 perpuluhan).',
@@ -63,6 +64,8 @@ export const my: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'Bank ini tidak disokong.',
   'upline.transfer.disabled': 'Pindahan kepada upline tidak tersedia.',
   'upline.none': 'Akaun anda tiada ejen upline.',
+  'transfer.turnover.unmet':
+    'Anda perlukan {0} lagi pusing ganti sebelum boleh memindahkan wang ke akaun lain.',
   'record.range.invalid': 'Sila pilih julat tarikh yang sah.',
   'admin.unauthorized': 'Kunci operator tiada atau salah.',
   'gateway.signature.invalid': 'Tandatangan pemberitahuan pembayaran tidak sah.',
@@ -111,6 +114,9 @@ export const my: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'Tempoh ini tidak tersedia untuk jenis kontrak ini.',
   'agent.contract.not.agent': 'Kontrak hanya boleh ditawarkan kepada ejen downline langsung.',
   'reward.not.claimable': 'Ganjaran ini tidak boleh dituntut sekarang.',
+  'referral.reward.review': 'Ganjaran ini sedang disemak dan akan dibayar setelah diluluskan.',
+  'referral.reward.unknown': 'Ganjaran rujukan ini tidak dijumpai.',
+  'referral.reward.state': 'Ganjaran rujukan ini sudah diputuskan.',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'Mata ganjaran anda tidak mencukupi.',

@@ -37,6 +37,7 @@ export const th: Record<ErrorCode, string> = {
   'sms.locked': 'ลองหลายครั้งเกินไป กรุณาลองใหม่หลังจาก {0} นาที',
   'password.old.wrong': 'รหัสผ่านเดิมไม่ถูกต้อง',
   'password.rule': 'รหัสผ่านต้องมีอย่างน้อย 6 ตัว และประกอบด้วยตัวอักษรและตัวเลข',
+  'password.change.required': 'กรุณาเปลี่ยนรหัสผ่านก่อนดำเนินการต่อ',
   'reset.account.not.found': 'ไม่พบชื่อผู้ใช้หรืออีเมลนี้',
   'totp.invalid': 'รหัสจากแอป Authenticator ไม่ถูกต้อง',
   'wallet.amount.invalid': 'กรุณาระบุจำนวนเงินที่ถูกต้อง (มากกว่า 0 ทศนิยมไม่เกิน 2 ตำแหน่ง)',
@@ -62,6 +63,7 @@ export const th: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'ไม่รองรับธนาคารนี้',
   'upline.transfer.disabled': 'ไม่สามารถโอนให้ต้นสายได้',
   'upline.none': 'บัญชีของคุณไม่มีเอเย่นต์ต้นสาย',
+  'transfer.turnover.unmet': 'คุณต้องมียอดเทิร์นโอเวอร์อีก {0} ก่อนจึงจะโอนเงินไปยังบัญชีอื่นได้',
   'record.range.invalid': 'กรุณาเลือกช่วงวันที่ที่ถูกต้อง',
   'admin.unauthorized': 'ไม่มีคีย์ผู้ดูแลหรือคีย์ไม่ถูกต้อง',
   'gateway.signature.invalid': 'ลายเซ็นการแจ้งชำระเงินไม่ถูกต้อง',
@@ -104,6 +106,9 @@ export const th: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'รอบนี้ไม่มีให้สำหรับสัญญาประเภทนี้',
   'agent.contract.not.agent': 'เสนอสัญญาได้เฉพาะเอเจนต์ดาวน์ไลน์โดยตรงเท่านั้น',
   'reward.not.claimable': 'ยังไม่สามารถรับรางวัลนี้ได้ในขณะนี้',
+  'referral.reward.review': 'รางวัลนี้อยู่ระหว่างการตรวจสอบ และจะจ่ายเมื่อได้รับการอนุมัติ',
+  'referral.reward.unknown': 'ไม่พบรางวัลการแนะนำนี้',
+  'referral.reward.state': 'รางวัลการแนะนำนี้ได้รับการพิจารณาแล้ว',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'คะแนนของคุณไม่เพียงพอ',

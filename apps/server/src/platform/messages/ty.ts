@@ -38,6 +38,7 @@ export const ty: Record<ErrorCode, string> = {
   'sms.locked': 'Masyadong maraming pagsubok. Pakisubukang muli pagkalipas ng {0} minuto.',
   'password.old.wrong': 'Mali ang lumang password.',
   'password.rule': 'Ang password ay dapat hindi bababa sa 6 na character at may kasamang letra at numero.',
+  'password.change.required': 'Pakipalitan muna ang iyong password bago magpatuloy.',
   'reset.account.not.found': 'Hindi nahanap ang username o e-mail.',
   'totp.invalid': 'Mali ang authenticator code.',
   'wallet.amount.invalid': 'Maglagay ng wastong halaga (higit sa 0, hanggang 2 decimal).',
@@ -63,6 +64,7 @@ export const ty: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'Hindi suportado ang bangkong ito.',
   'upline.transfer.disabled': 'Hindi available ang transfer sa iyong upline.',
   'upline.none': 'Walang upline agent ang iyong account.',
+  'transfer.turnover.unmet': 'Kailangan mo pa ng {0} na turnover bago makapaglipat ng pera sa ibang account.',
   'record.range.invalid': 'Pumili ng wastong hanay ng petsa.',
   'admin.unauthorized': 'Wala o mali ang operator key.',
   'gateway.signature.invalid': 'Hindi wasto ang pirma ng abiso sa pagbabayad.',
@@ -108,6 +110,9 @@ export const ty: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'Hindi available ang period na ito para sa ganitong uri ng kontrata.',
   'agent.contract.not.agent': 'Maaari lamang mag-alok ng kontrata sa direktang downline na ahente.',
   'reward.not.claimable': 'Hindi pa maaaring kunin ang gantimpalang ito ngayon.',
+  'referral.reward.review': 'Sinusuri pa ang gantimpalang ito at ibibigay kapag naaprubahan.',
+  'referral.reward.unknown': 'Hindi nahanap ang gantimpala sa referral na ito.',
+  'referral.reward.state': 'Napagpasyahan na ang gantimpala sa referral na ito.',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'Kulang ang iyong puntos.',

@@ -38,6 +38,7 @@ export const vi: Record<ErrorCode, string> = {
   'sms.locked': 'Thử quá nhiều lần. Vui lòng thử lại sau {0} phút.',
   'password.old.wrong': 'Mật khẩu cũ không đúng.',
   'password.rule': 'Mật khẩu phải có ít nhất 6 ký tự, bao gồm cả chữ và số.',
+  'password.change.required': 'Vui lòng đổi mật khẩu trước khi tiếp tục.',
   'reset.account.not.found': 'Không tìm thấy tên đăng nhập hoặc email.',
   'totp.invalid': 'Mã từ ứng dụng xác thực (Authenticator) không đúng.',
   'wallet.amount.invalid': 'Vui lòng nhập số tiền hợp lệ (lớn hơn 0, tối đa 2 chữ số thập phân).',
@@ -63,6 +64,7 @@ export const vi: Record<ErrorCode, string> = {
   'withdraw.bank.unknown': 'Ngân hàng này không được hỗ trợ.',
   'upline.transfer.disabled': 'Không thể chuyển tiền cho tuyến trên.',
   'upline.none': 'Tài khoản của bạn không có đại lý tuyến trên.',
+  'transfer.turnover.unmet': 'Bạn cần thêm {0} doanh thu cược trước khi chuyển tiền sang tài khoản khác.',
   'record.range.invalid': 'Vui lòng chọn khoảng ngày hợp lệ.',
   'admin.unauthorized': 'Thiếu hoặc sai khóa nhà điều hành.',
   'gateway.signature.invalid': 'Chữ ký thông báo thanh toán không hợp lệ.',
@@ -107,6 +109,9 @@ export const vi: Record<ErrorCode, string> = {
   'agent.contract.period.invalid': 'Chu kỳ này không áp dụng cho loại hợp đồng này.',
   'agent.contract.not.agent': 'Chỉ có thể đề nghị hợp đồng cho đại lý tuyến dưới trực tiếp.',
   'reward.not.claimable': 'Hiện chưa thể nhận phần thưởng này.',
+  'referral.reward.review': 'Phần thưởng này đang được xem xét và sẽ được trả sau khi được duyệt.',
+  'referral.reward.unknown': 'Không tìm thấy phần thưởng giới thiệu này.',
+  'referral.reward.state': 'Phần thưởng giới thiệu này đã được xử lý.',
   // VIP and rebates (ISSUE 9).
   // Points and the points mall (ISSUE 9).
   'points.insufficient': 'Bạn không đủ điểm.',

@@ -14,6 +14,7 @@ const filteredState: GameListState = {
   listType: 'default',
   filters: { gameName: 'dragon', classify: 'SLOT', minBet: '0.5' },
   page: 4,
+  chosen: true,
 };
 
 describe('gameListReducer', () => {
@@ -23,6 +24,7 @@ describe('gameListReducer', () => {
       listType: 'hot',
       filters: { gameName: '', classify: '', minBet: '' },
       page: 1,
+      chosen: false,
     });
   });
   it('resets filters and paging and selects hot when the vendor changes', () => {
@@ -46,6 +48,7 @@ describe('gameListReducer', () => {
       ...hot,
       listType: 'default',
       filters: { ...hot.filters, gameName: 'fortune' },
+      chosen: true,
     });
   });
   it('keeps the state when the search does not change, and keeps the list when it is cleared', () => {
@@ -68,6 +71,18 @@ describe('gameListReducer', () => {
       filters: { classify: 'CRASH', minBet: '0.05' },
     });
     expect(gameListReducer(byBet, { type: 'resetFilters' }).filters).toEqual(initialListState(null).filters);
+  });
+  it('opens a vendor on all its games when its hot list is empty, unless the member asked for hot', () => {
+    const opening = initialListState('HOUSE');
+    expect(gameListReducer(opening, { type: 'hotEmpty' })).toEqual({ ...opening, listType: 'default' });
+    const asked = gameListReducer(gameListReducer(opening, { type: 'listType', listType: 'default' }), {
+      type: 'listType',
+      listType: 'hot',
+    });
+    expect(gameListReducer(asked, { type: 'hotEmpty' })).toBe(asked);
+    expect(gameListReducer(filteredState, { type: 'hotEmpty' })).toBe(filteredState);
+    // Another vendor opens on its hot list again.
+    expect(gameListReducer(asked, { type: 'vendor', vendor: 'JILI' })).toEqual(initialListState('JILI'));
   });
   it('bounds page moves to 1..totalPages', () => {
     expect(gameListReducer(filteredState, { type: 'page', page: 9, totalPages: 6 }).page).toBe(6);

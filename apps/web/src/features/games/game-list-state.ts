@@ -21,6 +21,8 @@ export interface GameListState {
   filters: GameFilters;
   /** Page of the paged lists (default and favourites), from 1. */
   page: number;
+  /** Whether the member chose the list (a tab, a search, a filter) rather than the vendor's opening one. */
+  chosen: boolean;
 }
 
 export type GameListAction =
@@ -33,7 +35,9 @@ export type GameListAction =
   | { type: 'classify'; classify: GameClassify | '' }
   | { type: 'minBet'; minBet: MinBetFilter | '' }
   | { type: 'resetFilters' }
-  | { type: 'page'; page: number; totalPages: number };
+  | { type: 'page'; page: number; totalPages: number }
+  /** The hot list came back empty: a vendor's opening list is then all its games. */
+  | { type: 'hotEmpty' };
 
 export const NO_FILTERS: GameFilters = { gameName: '', classify: '', minBet: '' };
 
@@ -42,6 +46,7 @@ export const initialListState = (vendor: string | null): GameListState => ({
   listType: 'hot',
   filters: NO_FILTERS,
   page: 1,
+  chosen: false,
 });
 
 const filtered = (state: GameListState, filters: GameFilters): GameListState => ({
@@ -49,6 +54,7 @@ const filtered = (state: GameListState, filters: GameFilters): GameListState => 
   filters,
   listType: 'default',
   page: 1,
+  chosen: true,
 });
 
 export function gameListReducer(state: GameListState, action: GameListAction): GameListState {
@@ -63,6 +69,7 @@ export function gameListReducer(state: GameListState, action: GameListAction): G
         listType: action.listType,
         filters: action.listType === 'default' ? state.filters : NO_FILTERS,
         page: 1,
+        chosen: true,
       };
     case 'search': {
       const gameName = action.gameName.trim();
@@ -79,6 +86,10 @@ export function gameListReducer(state: GameListState, action: GameListAction): G
       return { ...state, filters: NO_FILTERS, page: 1 };
     case 'page':
       return { ...state, page: clampPage(action.page, action.totalPages) };
+    case 'hotEmpty':
+      // A member who asked for the hot list sees that it is empty; an opening list never is.
+      if (state.listType !== 'hot' || state.chosen) return state;
+      return { ...state, listType: 'default' };
   }
 }
 

@@ -16,6 +16,15 @@ function Facts({ info }: { info: WithdrawInfo }) {
       <div className="mc-stat mc-stat-main">
         <dt>{t('cashier.withdraw.withdrawable')}</dt>
         <dd data-testid="withdraw-withdrawable">{showMoney(info.withdrawable, symbol)}</dd>
+        {/* What the balance holds beyond it, and what releases it. */}
+        {info.turnoverRemaining > 0 && info.balance > info.withdrawable && (
+          <dd className="mc-stat-note" data-testid="withdraw-held">
+            {t('cashier.withdraw.heldByTurnover', {
+              amount: showMoney(info.balance - info.withdrawable, symbol),
+              turnover: showMoney(info.turnoverRemaining, symbol),
+            })}
+          </dd>
+        )}
       </div>
       <div className="mc-stat">
         <dt>{t('cashier.withdraw.turnover')}</dt>

@@ -90,11 +90,10 @@ export function GameListScreen({ gameType }: { gameType: ListGameType }) {
   const [favBusy, setFavBusy] = useState<ReadonlySet<number>>(new Set());
   const panelRef = useRef<HTMLDivElement>(null);
 
-  // /rng and /pvp name the vendor in ?page=; /fish keeps it in the screen (SPEC section 2).
-  const usesQuery = gameType !== 'FISH';
-  const queryVendor = usesQuery ? params.get('page') : null;
+  // The vendor tab is named in ?page= (SPEC section 2), so a link or a reload opens the same one.
+  const queryVendor = params.get('page');
   const cards = useMemo(() => vendorsOf(vendors.data ?? [], gameType), [vendors.data, gameType]);
-  const vendor = resolveVendor(cards, usesQuery ? queryVendor : state.vendor, getStoredVendor(gameType));
+  const vendor = resolveVendor(cards, queryVendor, getStoredVendor(gameType));
   // Another vendor (a tab, the header menu, the address): filters and paging reset, hot shows.
   if (vendor !== state.vendor) dispatch({ type: 'vendor', vendor });
 
@@ -117,17 +116,13 @@ export function GameListScreen({ gameType }: { gameType: ListGameType }) {
     if (opensPopup(card)) return setPopup(card);
     if (card.vassalage === vendor) return;
     setStoredVendor(gameType, card.vassalage);
-    if (usesQuery) {
-      setParams(
-        (p) => {
-          p.set('page', card.vassalage);
-          return p;
-        },
-        { replace: true },
-      );
-    } else {
-      dispatch({ type: 'vendor', vendor: card.vassalage });
-    }
+    setParams(
+      (p) => {
+        p.set('page', card.vassalage);
+        return p;
+      },
+      { replace: true },
+    );
   };
 
   // A list that needs a session falls back to hot once the member signs out.
@@ -153,6 +148,11 @@ export function GameListScreen({ gameType }: { gameType: ListGameType }) {
 
   const { filters, page } = state;
   const hot = useHotGames({ gameType, vassalage: vendor ?? undefined }, listType === 'hot' && !!vendor);
+  // A vendor without hot games opens on all of them rather than on an empty list.
+  const hotEmpty = listType === 'hot' && hot.isSuccess && hot.data.length === 0;
+  useEffect(() => {
+    if (hotEmpty) dispatch({ type: 'hotEmpty' });
+  }, [hotEmpty]);
   const all = useGameList(
     {
       gameType,

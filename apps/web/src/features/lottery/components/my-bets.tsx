@@ -1,6 +1,7 @@
 import type { LotteryBet } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { showMoney } from '../../../lib/money';
+import { betStatusKey } from '../bet-status';
 import { useDrawTime } from './draw-history';
 
 /** The member's last bet lines: draw, type, numbers, stake, and once settled the result and payout. */
@@ -63,7 +64,7 @@ export function MyBets({
               </td>
               <td data-label={t('bets.status')}>
                 <span className={`lt-badge is-${b.status.toLowerCase()}`}>
-                  {t(`status.bet.${b.status}`)}
+                  {t(betStatusKey(b))}
                   {b.status === 'WON' && b.hits !== null && b.hits > 1 ? ` ×${b.hits}` : ''}
                 </span>
               </td>

@@ -20,11 +20,13 @@ export const promotionQueryOptions = (customerId: number | null, lang: Language,
     staleTime: 0,
   });
 
-export const usePromotion = (promotionId: string) =>
-  useQuery(
-    promotionQueryOptions(
+/** Not asked for when `enabled` is false (an address without a well-formed id names no promotion). */
+export const usePromotion = (promotionId: string, enabled = true) =>
+  useQuery({
+    ...promotionQueryOptions(
       useSession((s) => s.customerId),
       useApiLanguage(),
       promotionId,
     ),
-  );
+    enabled,
+  });

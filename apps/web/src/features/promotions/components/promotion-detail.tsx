@@ -1,4 +1,4 @@
-import type { PromotionDetail } from '@app/contracts';
+import { promotionDetailQuerySchema, type PromotionDetail } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -83,11 +83,14 @@ function Mine({ p }: { p: PromotionDetail }) {
  */
 export function PromotionDetailView({ id }: { id: string }) {
   const { t } = useTranslation('promo');
-  const promotion = usePromotion(id);
+  // /promoDetail without an id (or with one no promotion can have) is not found without asking.
+  const wellFormed = promotionDetailQuerySchema.safeParse({ promotionId: id }).success;
+  const promotion = usePromotion(id, wellFormed);
   if (
-    promotion.isError &&
-    promotion.error instanceof ApiError &&
-    (promotion.error.status === 404 || promotion.error.status === 400)
+    !wellFormed ||
+    (promotion.isError &&
+      promotion.error instanceof ApiError &&
+      (promotion.error.status === 404 || promotion.error.status === 400))
   ) {
     return (
       <div className="promo-page">

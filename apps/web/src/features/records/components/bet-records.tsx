@@ -63,10 +63,10 @@ function BetTable({ data, symbol }: { data: BetRecordList; symbol: string }) {
       <tbody>
         {data.list.map((b) => (
           <tr key={b.id} data-testid="bet-row">
-            <td data-label={cols.time}>
+            <td data-label={cols.time} className="mc-when">
               <time dateTime={b.betTime}>{formatInZone(b.betTime, brand.timezone)}</time>
             </td>
-            <td data-label={cols.game}>
+            <td data-label={cols.game} className="mc-game">
               <span>{b.gameName}</span>
               <span className="mc-sub">
                 {b.vendor} · {t(`categories.${b.gameType}`, { defaultValue: b.gameType })} · {b.roundId}

@@ -24,6 +24,8 @@ const STATE_TONE: Record<Friend['state'], string> = {
   QUALIFIED: 'mc-badge-wait',
   REWARDED: 'mc-badge-ok',
   EXPIRED: 'mc-badge-bad',
+  REVIEW: 'mc-badge-wait',
+  REJECTED: 'mc-badge-bad',
 };
 
 /** The share block: code, link and the link as a QR code, each copyable. */

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { isModuleOn, useBrand } from '../../../lib/brand';
@@ -6,11 +5,7 @@ import { useFreePlay } from '../api/free-play';
 import { initialDialingCode } from '../countries';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useErrorText } from '../hooks/use-error-text';
-import { LoginPasswordForm } from './login-password-form';
-import { LoginSmsForm } from './login-sms-form';
-import { TabList } from '../../../components/ui/tab-list';
-
-type Method = 'username' | 'sms';
+import { LoginForms } from './login-forms';
 
 export interface LoginModalProps {
   onClose: () => void;
@@ -58,10 +53,6 @@ function FreePlay() {
 export function LoginModal({ onClose, onForgot, onRegister, reason, visitorCountry }: LoginModalProps) {
   const { t } = useTranslation();
   const brand = useBrand();
-  const smsLogin = isModuleOn(brand.whitelabel, 'MOBILEVERCODELOGIN3');
-  const [method, setMethod] = useState<Method>('username');
-  const panelId = 'login-panel';
-
   return (
     <Modal
       id="loginPopupModal"
@@ -75,31 +66,7 @@ export function LoginModal({ onClose, onForgot, onRegister, reason, visitorCount
           {t('auth.login.required')}
         </p>
       )}
-      {smsLogin && (
-        <TabList<Method>
-          label={t('auth.login.methods')}
-          panelId={panelId}
-          value={method}
-          onChange={setMethod}
-          tabs={[
-            { value: 'username', label: t('auth.login.byUsername') },
-            { value: 'sms', label: t('auth.login.bySms') },
-          ]}
-        />
-      )}
-      <div
-        id={panelId}
-        role={smsLogin ? 'tabpanel' : undefined}
-        aria-labelledby={smsLogin ? `${panelId}-tab-${method}` : undefined}
-      >
-        {method === 'sms' && smsLogin ? (
-          <LoginSmsForm
-            defaultDialingCode={initialDialingCode({ visitorCountry, timezone: brand.timezone })}
-          />
-        ) : (
-          <LoginPasswordForm />
-        )}
-      </div>
+      <LoginForms defaultDialingCode={initialDialingCode({ visitorCountry, timezone: brand.timezone })} />
       <div className="auth-links">
         <button type="button" className="link-btn" onClick={onForgot} data-testid="forgot-link">
           {t('auth.login.forgot')}

@@ -1,3 +1,4 @@
+import type { LoginRequest, LoginResult } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,12 +23,26 @@ function needsCaptcha(err: unknown): boolean {
   );
 }
 
-/** Login by username and password, with remember-me and the captcha once the server asks for it. */
-export function LoginPasswordForm() {
+export interface LoginFormProps {
+  /** The login call (the site's by default; the agent page sends the agent login). */
+  submit?: (body: LoginRequest) => Promise<LoginResult>;
+  /** What a started session does next (by default what every site login does). */
+  onSuccess?: (result: LoginResult) => void;
+  /** Prefix of the element ids and test ids. */
+  idPrefix?: string;
+}
+
+/**
+ * Login by username and password, with remember-me, the captcha once the server asks for it and
+ * the extra verification a new IP asks for.
+ */
+export function LoginPasswordForm({ submit, onSuccess, idPrefix = 'login' }: LoginFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const login = useLogin();
-  const complete = useCompleteLogin();
+  const completeLogin = useCompleteLogin();
+  const call = submit ?? login.mutateAsync;
+  const complete = onSuccess ?? completeLogin;
   const show = usePopups((s) => s.show);
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -61,7 +76,7 @@ export function LoginPasswordForm() {
     setFailure(null);
     try {
       complete(
-        await login.mutateAsync({
+        await call({
           type: 'username',
           username: v.username,
           password: v.password,
@@ -89,9 +104,14 @@ export function LoginPasswordForm() {
   });
 
   return (
-    <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+    <form
+      className="auth-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-testid={`${idPrefix}-form`}
+    >
       <TextField
-        id="login-username"
+        id={`${idPrefix}-username`}
         label={t('auth.fields.username')}
         required
         error={errors.username?.message}
@@ -105,7 +125,7 @@ export function LoginPasswordForm() {
         }}
       />
       <TextField
-        id="login-password"
+        id={`${idPrefix}-password`}
         label={t('auth.fields.password')}
         required
         error={errors.password?.message}
@@ -118,7 +138,7 @@ export function LoginPasswordForm() {
       />
       {captchaShown && (
         <TextField
-          id="login-captcha"
+          id={`${idPrefix}-captcha`}
           label={t('auth.fields.captcha')}
           required
           error={errors.captcha?.message}
@@ -139,11 +159,16 @@ export function LoginPasswordForm() {
         {t('auth.login.remember')}
       </label>
       {failure && (
-        <p className="form-error" role="alert" data-testid="login-error">
+        <p className="form-error" role="alert" data-testid={`${idPrefix}-error`}>
           {failure}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={isSubmitting}
+        data-testid={`${idPrefix}-submit`}
+      >
         {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
       </button>
     </form>

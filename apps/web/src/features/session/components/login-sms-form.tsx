@@ -8,16 +8,24 @@ import { useSendLoginCode } from '../api/send-login-code';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useErrorText } from '../hooks/use-error-text';
 import { CountryCodeSelect } from './country-code-select';
+import type { LoginFormProps } from './login-password-form';
 import { SendCodeButton } from './send-code-button';
 import { TextField } from './text-field';
 
 /** Login by mobile number and SMS code (shown when MOBILEVERCODELOGIN3 is on). */
-export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: string }) {
+export function LoginSmsForm({
+  defaultDialingCode,
+  submit,
+  onSuccess,
+  idPrefix = 'login',
+}: LoginFormProps & { defaultDialingCode: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const login = useLogin();
   const sendCode = useSendLoginCode();
-  const complete = useCompleteLogin();
+  const completeLogin = useCompleteLogin();
+  const call = submit ?? login.mutateAsync;
+  const complete = onSuccess ?? completeLogin;
   const [failure, setFailure] = useState<string | null>(null);
 
   const schema = useMemo(
@@ -69,7 +77,7 @@ export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: strin
     setFailure(null);
     try {
       complete(
-        await login.mutateAsync({
+        await call({
           type: 'sms',
           countryDialingCode: v.countryDialingCode,
           mobileNum: v.mobileNum,
@@ -83,9 +91,14 @@ export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: strin
   });
 
   return (
-    <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-sms-form">
+    <form
+      className="auth-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-testid={`${idPrefix}-sms-form`}
+    >
       <TextField
-        id="login-mobile"
+        id={`${idPrefix}-mobile`}
         label={t('auth.fields.mobileNum')}
         required
         error={errors.mobileNum?.message}
@@ -102,7 +115,7 @@ export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: strin
             name="countryDialingCode"
             render={({ field }) => (
               <CountryCodeSelect
-                id="login-country"
+                id={`${idPrefix}-country`}
                 label={t('auth.fields.countryCode')}
                 value={field.value}
                 onChange={field.onChange}
@@ -112,7 +125,7 @@ export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: strin
         }
       />
       <TextField
-        id="login-code"
+        id={`${idPrefix}-code`}
         label={t('auth.fields.verificationCode')}
         required
         error={errors.verificationCode?.message}
@@ -128,7 +141,7 @@ export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: strin
           <SendCodeButton
             send={send}
             onError={(err) => setFailure(errorText(err))}
-            testId="login-send-code"
+            testId={`${idPrefix}-send-code`}
           />
         }
       />
@@ -137,11 +150,16 @@ export function LoginSmsForm({ defaultDialingCode }: { defaultDialingCode: strin
         {t('auth.login.remember')}
       </label>
       {failure && (
-        <p className="form-error" role="alert" data-testid="login-error">
+        <p className="form-error" role="alert" data-testid={`${idPrefix}-error`}>
           {failure}
         </p>
       )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={isSubmitting}
+        data-testid={`${idPrefix}-sms-submit`}
+      >
         {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
       </button>
     </form>

@@ -1,7 +1,8 @@
 import { AppError } from '../../../../platform/app-error';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import { SecureRng, type Rng } from '../secure-rng';
-import { settle, type BaccaratBetType } from './baccarat-bets';
+import { netValidTurnover } from '../../../wallet/bet-stats.service';
+import { settle, type BaccaratBetType, type BaccaratSettlement } from './baccarat-bets';
 import { cardCode, dealRound, parseCard, type BaccaratRound } from './baccarat-rules';
 import { lastClosedRound, roundTimes, type BaccaratSchedule } from './baccarat-schedule';
 import { BaccaratShoe } from './baccarat-shoe';
@@ -44,6 +45,15 @@ export function storedResult(value: unknown): StoredResult {
   r.bankerCards.forEach(parseCard);
   return r;
 }
+
+/** The round's two opposite sides; the other spots cover nothing. */
+const OPPOSITE_SIDES: Readonly<Record<BaccaratBetType, 'A' | 'B' | null>> = {
+  BANKER: 'A',
+  PLAYER: 'B',
+  TIE: null,
+  PLAYER_PAIR: null,
+  BANKER_PAIR: null,
+};
 
 const walletOf = (b: BetRow): RoundWallet => ({
   merchant: b.merchant_code,
@@ -117,20 +127,40 @@ export class BaccaratDealerService {
     });
   }
 
-  /** Settles every pending bet of a dealt round, each once; marks the round settled when none is left. */
+  /**
+   * Settles every pending bet of a dealt round, each once; marks the round settled when none is
+   * left. A member's Banker and Player bets cover each other: each bet's valid turnover is its share
+   * of the member's net exposure on the round, worked out over all of the round's bets (settled
+   * ones included), so a settlement resumed after a crash pays the same figures.
+   */
   async settleRound(merchant: string, tableId: number, roundNo: number): Promise<void> {
     const round = await this.repo.round(merchant, tableId, roundNo);
     if (!round || round.result === null) return;
     const result = storedResult(round.result);
-    for (const bet of await this.repo.pendingBets(merchant, tableId, roundNo)) {
-      await this.settleBet(bet, result);
+    const bets = await this.repo.roundBets(merchant, tableId, roundNo);
+    const settled = new Map(
+      bets.map((b) => [
+        b.id,
+        settle({ type: b.bet_type as BaccaratBetType, stake: BigInt(b.stake) }, result),
+      ]),
+    );
+    const valid = netValidTurnover(
+      bets.map((b) => ({
+        id: b.id,
+        group: b.member_id,
+        side: OPPOSITE_SIDES[b.bet_type as BaccaratBetType],
+        valid: settled.get(b.id)!.validBet,
+      })),
+    );
+    for (const bet of bets) {
+      if (bet.status !== 'PENDING') continue;
+      await this.settleBet(bet, { payout: settled.get(bet.id)!.payout, validBet: valid.get(bet.id)! });
     }
     await this.repo.markSettled(merchant, tableId, roundNo);
   }
 
-  private async settleBet(bet: BetRow, result: StoredResult): Promise<void> {
+  private async settleBet(bet: BetRow, s: BaccaratSettlement): Promise<void> {
     const w = walletOf(bet);
-    const s = settle({ type: bet.bet_type as BaccaratBetType, stake: BigInt(bet.stake) }, result);
     try {
       await this.wallet.credit(w, bet.transaction_id, s.payout, s.validBet);
       await this.repo.closeBet(bet.id, 'SETTLED', s.payout);

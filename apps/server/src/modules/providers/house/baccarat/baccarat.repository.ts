@@ -311,14 +311,18 @@ export class BaccaratRepository {
     await this.root.deleteFrom('baccarat_bet').where('id', '=', id).where('status', '=', 'PENDING').execute();
   }
 
-  async pendingBets(merchant: string, tableId: number, roundNo: number): Promise<BetRow[]> {
+  /**
+   * The round's bets still in play or settled (not voided), oldest first: settling needs them all,
+   * since a member's bets on opposite sides cover each other (netValidTurnover).
+   */
+  async roundBets(merchant: string, tableId: number, roundNo: number): Promise<BetRow[]> {
     return (await this.root
       .selectFrom('baccarat_bet')
       .selectAll()
       .where('merchant_code', '=', merchant)
       .where('table_id', '=', tableId)
       .where('round_no', '=', String(roundNo))
-      .where('status', '=', 'PENDING')
+      .where('status', 'in', ['PENDING', 'SETTLED'])
       .orderBy('id')
       .execute()) as BetRow[];
   }

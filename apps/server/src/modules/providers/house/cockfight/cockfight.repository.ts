@@ -208,12 +208,16 @@ export class CockfightRepository {
   }
 
   /** The bets of a fight that wait for settlement. */
-  unsettledBets(fightId: string): Promise<BetRow[]> {
+  /**
+   * The fight's bets still to settle and those settled already (not voided or refused), oldest
+   * first: settling needs them all, since a member's bets on opposite sides cover each other.
+   */
+  fightBets(fightId: string): Promise<BetRow[]> {
     return this.db
       .selectFrom('cockfight_bet')
       .selectAll()
       .where('fight_id', '=', fightId)
-      .where('status', 'in', ['PLACING', 'OPEN'])
+      .where('status', 'in', ['PLACING', 'OPEN', 'WON', 'LOST', 'REFUNDED'])
       .orderBy('id')
       .execute();
   }

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../../../platform/app-error';
 import type { GameTicket, GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
+import { netValidTurnover } from '../../../wallet/bet-stats.service';
 import { SecureRng, type Rng } from '../secure-rng';
 import { COCKFIGHT_FIGURES, decideResult, makeCard, settleBet, type Fighter } from './cockfight-engine';
 import type { Arena, BetRow, BetWithFight, CockfightRepository, FightRow } from './cockfight.repository';
@@ -319,7 +320,25 @@ export class HouseCockfightService {
   async settleFight(fightId?: string): Promise<boolean> {
     const fight = await this.repo.claimToSettle(fightId);
     if (!fight) return false;
-    for (const bet of await this.repo.unsettledBets(fight.id)) {
+    const bets = await this.repo.fightBets(fight.id);
+    // Valid turnover is the member's net exposure on the fight: meron and wala bets cover each
+    // other (netValidTurnover), worked out over every live bet, settled ones included, so a
+    // settlement resumed after a crash pays the same figures. A bet still PLACING is voided below.
+    const valid =
+      fight.result === 'CANCELLED'
+        ? new Map<string, bigint>()
+        : netValidTurnover(
+            bets
+              .filter((b) => b.status !== 'PLACING')
+              .map((b) => ({
+                id: b.id,
+                group: b.member_id,
+                side: b.side === 'MERON' ? 'A' : b.side === 'WALA' ? 'B' : null,
+                valid: settleBet(b.side, BigInt(b.stake), b.odds, fight.result!).validBet,
+              })),
+          );
+    for (const bet of bets) {
+      if (bet.status !== 'PLACING' && bet.status !== 'OPEN') continue;
       const w = this.betWallet(bet);
       const txn = txnOf(bet.id);
       if (bet.status === 'PLACING' || fight.result === 'CANCELLED') {
@@ -330,7 +349,7 @@ export class HouseCockfightService {
         continue;
       }
       const s = settleBet(bet.side, BigInt(bet.stake), bet.odds, fight.result!);
-      await this.wallet.credit(w, txn, s.payout, s.validBet);
+      await this.wallet.credit(w, txn, s.payout, valid.get(bet.id) ?? s.validBet);
       await this.repo.markBet(bet.id, ['OPEN'], s.status, s.payout);
     }
     return this.repo.finishFight(fight.id);

@@ -189,13 +189,14 @@ export class SportsbookRepository {
     merchant: string,
     betId: string,
     from: string,
-    to: { status: string; payout?: bigint; legResults?: string[]; settled?: boolean },
+    to: { status: string; payout?: bigint; validBet?: bigint; legResults?: string[]; settled?: boolean },
   ): Promise<BetRow | undefined> {
     return this.db
       .updateTable('sportsbook_bet')
       .set({
         status: to.status,
         ...(to.payout !== undefined ? { payout: to.payout } : {}),
+        ...(to.validBet !== undefined ? { valid_bet: to.validBet } : {}),
         ...(to.legResults ? { leg_results: JSON.stringify(to.legResults) } : {}),
         ...(to.settled ? { settled_at: new Date() } : {}),
       })
@@ -237,6 +238,32 @@ export class SportsbookRepository {
       )
       .orderBy('b.id')
       .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Every staked bet (open, settled or cashed out; not void, rejected or still placing) of these
+   * members with a leg on these matches, oldest first: a member's singles on one market cover
+   * each other, so settling one needs them all. One query for a whole batch of settlements.
+   */
+  staked(merchant: string, fixtureIds: string[], memberIds: string[]): Promise<BetRow[]> {
+    if (fixtureIds.length === 0 || memberIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('sportsbook_bet as b')
+      .selectAll('b')
+      .where('b.merchant_code', '=', merchant)
+      .where('b.member_id', 'in', memberIds)
+      .where('b.status', 'in', ['OPEN', 'WON', 'LOST', 'CASHED_OUT'])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('sportsbook_bet_leg as l')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('l.bet_row_id', '=', 'b.id')
+            .where('l.merchant_code', '=', merchant)
+            .where('l.fixture_id', 'in', fixtureIds),
+        ),
+      )
+      .orderBy('b.id')
       .execute();
   }
 

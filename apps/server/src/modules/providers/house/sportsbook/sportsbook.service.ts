@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../../../platform/app-error';
 import type { GameTicket, GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
+import { netValidTurnover, type RoundLeg } from '../../../wallet/bet-stats.service';
 import { SecureRng, type Rng } from '../secure-rng';
 import { generateFixtures, generateLeagues, localDateOf, type Fixture, type Sport } from './fixtures';
 import {
@@ -138,6 +139,9 @@ function parseSelection(s: SportsbookSelection, sport: Sport): Selection | null 
         : null;
   }
 }
+
+/** How many selections a market has: 1X2 three, every other market (two-way lines) two. */
+const outcomesOf = (s: Selection): number => (s.market === 'MATCH_RESULT' ? 3 : 2);
 
 const sameSelection = (a: Selection, b: Selection) => marketKey(a) === marketKey(b) && a.pick === b.pick;
 const oddsWire = (odds: number) => odds / 1000;
@@ -634,6 +638,8 @@ export class HouseSportsbookService {
         done = again;
       }
     }
+    // A cash-out counts its stake as placed (no valid bet given: the wallet's default), like any bet
+    // settled on its own: it is final and credited now, before the market's other bets settle.
     const settled = await this.wallet.credit(w, done.bet_id, BigInt(done.payout!));
     await this.repo.markCredited(merchant, done.bet_id);
     const fresh = (await this.repo.bet(merchant, done.bet_id))!;
@@ -647,12 +653,73 @@ export class HouseSportsbookService {
     return this.repo.cancel(merchant, fixtureId);
   }
 
-  /** Pays (or refunds) a settled bet through the wallet; idempotent. */
+  /**
+   * Pays (or refunds) a settled bet through the wallet; idempotent. The valid turnover is the one
+   * stored when the bet settled (a repeat credit must report the same), or the stake when none is.
+   */
   private async pay(row: BetRow): Promise<void> {
     const w = walletOfRow(row);
     if (row.status === 'VOID') await this.wallet.rollback(w, row.bet_id);
-    else await this.wallet.credit(w, row.bet_id, BigInt(row.payout ?? '0'));
+    else
+      await this.wallet.credit(
+        w,
+        row.bet_id,
+        BigInt(row.payout ?? '0'),
+        row.valid_bet === null ? undefined : BigInt(row.valid_bet),
+      );
     await this.repo.markCredited(row.merchant_code, row.bet_id);
+  }
+
+  /**
+   * Valid turnover is net exposure: the singles of `ready` on finished matches get their share of
+   * their member's net exposure on their market (keyed `merchant|betId`). A member's singles on the
+   * other selections of the same market (Home/Away, Over/Under of one line, 1X2) cover each other
+   * (netValidTurnover: n x the smallest selection's stake is covered once all n are backed).
+   *
+   * Worked out over all of the member's staked bets on those matches, settled ones included, so a
+   * settlement resumed after a crash gives the bets still open the same figures. One query per
+   * brand for the whole batch. Parlays are their own risk (legs on different matches) and are
+   * neither netted nor covering: they count their stake. A cashed-out single counts its stake as
+   * placed (credited when cashed out), yet it still covers the member's other selections (the hedge
+   * stood while both were open): it comes last on its selection, so the cover is taken from the
+   * bets settling here first and the market's total is still its net exposure.
+   */
+  private async marketValid(
+    ready: BetRow[],
+    fixtures: Map<string, FixtureRow>,
+  ): Promise<Map<string, bigint>> {
+    const asked = new Map<string, { fixtures: Set<string>; members: Set<string> }>();
+    for (const b of ready) {
+      const legs = b.legs as StoredLeg[];
+      if (legs.length !== 1) continue;
+      if (fixtures.get(`${b.merchant_code}|${legs[0]!.fixtureId}`)?.status !== 'FINISHED') continue;
+      const a = asked.get(b.merchant_code) ?? { fixtures: new Set<string>(), members: new Set<string>() };
+      a.fixtures.add(legs[0]!.fixtureId);
+      a.members.add(b.member_id);
+      asked.set(b.merchant_code, a);
+    }
+    const out = new Map<string, bigint>();
+    for (const [merchant, a] of asked) {
+      const singles = (await this.repo.staked(merchant, [...a.fixtures], [...a.members])).filter(
+        (b) => (b.legs as StoredLeg[]).length === 1,
+      );
+      const ordered = [
+        ...singles.filter((b) => b.status !== 'CASHED_OUT'),
+        ...singles.filter((b) => b.status === 'CASHED_OUT'),
+      ];
+      const legs: RoundLeg[] = ordered.map((b) => {
+        const { fixtureId, selection } = (b.legs as StoredLeg[])[0]!;
+        return {
+          id: b.bet_id,
+          group: `${b.member_id}|${fixtureId}|${marketKey(selection)}`,
+          side: selection.pick,
+          sides: outcomesOf(selection),
+          valid: BigInt(b.stake),
+        };
+      });
+      for (const [betId, valid] of netValidTurnover(legs)) out.set(`${merchant}|${betId}`, valid);
+    }
+    return out;
   }
 
   /**
@@ -680,6 +747,7 @@ export class HouseSportsbookService {
       for (const [merchant, ids] of byMerchant)
         for (const f of await this.repo.fixturesByIds(merchant, [...ids]))
           fixtures.set(`${merchant}|${f.fixture_id}`, f);
+      const valid = await this.marketValid(ready, fixtures);
       for (const b of ready) {
         const results = new Map<string, MatchResult>();
         for (const l of b.legs as StoredLeg[]) {
@@ -691,6 +759,7 @@ export class HouseSportsbookService {
         const done = await this.repo.transition(b.merchant_code, b.bet_id, 'OPEN', {
           status: outcome.status,
           payout: outcome.payout,
+          ...(outcome.status === 'VOID' ? {} : { validBet: valid.get(`${b.merchant_code}|${b.bet_id}`) }),
           legResults: outcome.legs,
           settled: true,
         });

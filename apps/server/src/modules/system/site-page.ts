@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { themeCss } from '@app/contracts';
+import type { Brand } from '../../platform/brand';
+
+/** The <style> the served page carries the brand's theme in; the site rewrites the same element. */
+export const THEME_STYLE_ID = 'brand-theme';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * The built index.html as the brand of the host sees it: its theme's CSS variables in a <style>
+ * at the end of <head> (after the stylesheet, so they win over its defaults), the browser bar in
+ * the brand's header colour and its name as the title. The first paint then already has the
+ * brand's look: no flash of another brand's colours, whatever the service worker serves later
+ * (it caches this page per origin, and each brand has its own hosts).
+ *
+ * Only validated theme values reach the page (brandThemeSchema: #rrggbb colours, named font
+ * stacks, a whole radius); the name is HTML-escaped.
+ */
+export function brandPage(html: string, brand: Brand): string {
+  const style = `<style id="${THEME_STYLE_ID}">${themeCss(brand.theme)}</style>`;
+  return html
+    .replace(
+      /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+      `<meta name="theme-color" content="${brand.theme.light.headerBg}" />`,
+    )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
+    .replace('</head>', `${style}</head>`);
+}
+
+/**
+ * Serves the site's page per brand: index.html is read once (a running server's build does not
+ * change) and each brand's page is kept until its theme or name changes.
+ */
+export class SitePages {
+  private readonly html: string;
+  private readonly pages = new Map<string, { key: string; page: string }>();
+
+  constructor(indexPath: string) {
+    this.html = readFileSync(indexPath, 'utf8');
+  }
+
+  /** The page for a brand; the page as built when the host belongs to no brand. */
+  page(brand: Brand | null): string {
+    if (!brand) return this.html;
+    const key = `${brand.name}\n${JSON.stringify(brand.theme)}`;
+    const hit = this.pages.get(brand.code);
+    if (hit?.key === key) return hit.page;
+    const page = brandPage(this.html, brand);
+    this.pages.set(brand.code, { key, page });
+    return page;
+  }
+}
