@@ -14,9 +14,6 @@ const mockingTests = [
   'apps/server/test/identity-login.test.ts',
   'apps/server/test/identity-register.test.ts',
 ];
-// The server runs with DES available (legacy payload scheme, ARCHITECTURE section 3), so its tests do
-// too. A process-wide OpenSSL flag: it works because the default pool forks a process per worker.
-const serverExecArgv = ['--openssl-legacy-provider'];
 
 /**
  * The database tests on one kind of database, in two projects: most files share their worker's
@@ -26,7 +23,6 @@ const serverExecArgv = ['--openssl-legacy-provider'];
 function dbProjects(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration[] {
   const common = {
     env: { TEST_DB_KIND: kind },
-    execArgv: serverExecArgv,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };
@@ -56,7 +52,6 @@ export default defineConfig({
           name: 'server-unit',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: dbTests,
-          execArgv: serverExecArgv,
           isolate: false,
           testTimeout: 30_000,
           // A few open an in-memory PGlite of their own (migrating it takes seconds under load).

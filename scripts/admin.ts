@@ -16,6 +16,7 @@
  *                                      [--turnover-multiple 1] [--request-id ID]
  *   npm run admin -- vendor-secret     <vendor> --brand GOLDEN   (new seamless callback secret)
  *   npm run admin -- game-type         LIVE off --brand GOLDEN   (switch a game category off)
+ *   npm run admin -- legacy-crypto     [on|off] --brand GOLDEN   (real clients' legacy scheme; none: show it)
  *   npm run admin -- lottery-rtp       [Lott=9300 ZY=default ...] --brand LOTUS
  *                                      (lottery return per prize mode, basis points; none: show it)
  *   npm run admin -- points-redemptions --brand GOLDEN [--status IN_PROCESS] [--page 1]
@@ -44,6 +45,7 @@ commands:
                                                 credit (positive) or debit (negative) a main wallet
   vendor-secret <vendor>                        set a new seamless-wallet callback secret and print it
   game-type <type> on|off                       switch a game category (RNG LIVE FISH PVP SPORTS ...) on or off
+  legacy-crypto [on|off]                        show, or switch, the real clients' legacy payload scheme (audited)
   lottery-rtp [<mode>=<bp>|<mode>=default ...]  show, or set, the lottery return per prize mode (Lott ZY Elott SEA)
                                                 in basis points from 8000 to 9900 (9300 = 93%); default: back to
                                                 the platform's; new slips are priced at it, placed lines keep their odds
@@ -146,6 +148,12 @@ function callFor(): Call {
         body: { enabled: state === 'on' },
       };
     }
+    case 'legacy-crypto': {
+      if (args.length === 0) return { method: 'GET', url: '/wps/admin/legacy-crypto' };
+      const state = arg(0, 'on|off');
+      if (state !== 'on' && state !== 'off') fail('legacy-crypto: say on or off');
+      return { method: 'POST', url: '/wps/admin/legacy-crypto', body: { enabled: state === 'on' } };
+    }
     case 'lottery-rtp': {
       if (args.length === 0) return { method: 'GET', url: '/wps/admin/lottery/rtp' };
       const rtpBp: Record<string, number | null> = {};
@@ -223,6 +231,8 @@ try {
       language: 'en',
       'x-admin-key': key,
       'x-operator': values.operator ?? process.env.USER ?? 'cli',
+      // Recorded in the audit log as the operator CLI.
+      'x-admin-client': 'cli',
     },
     ...(call.body && { payload: call.body }),
   });

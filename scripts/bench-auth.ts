@@ -124,8 +124,7 @@ const fmt = (n: number) => n.toFixed(1);
 
 try {
   await waitForServer();
-  key = ((await (await fetch(`${BASE}/wps/session/key/rsa`, { headers })).json()) as { value: typeof key })
-    .value;
+  key = ((await (await fetch(`${BASE}/wps/session/key`, { headers })).json()) as { value: typeof key }).value;
   console.log(
     `argon2id: memory ${ARGON2_OPTIONS.memoryCost} KiB, ${ARGON2_OPTIONS.timeCost} passes, parallelism ${ARGON2_OPTIONS.parallelism}`,
   );

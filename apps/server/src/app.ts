@@ -21,9 +21,14 @@ import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
 import { SitePages } from './modules/system/site-page';
 import { SystemService } from './modules/system/system.service';
+import { LegacySwitchRepository } from './modules/system/legacy-switch.repository';
+import { legacySwitchRoutes } from './modules/system/legacy-switch.routes';
+import { LegacySwitchService } from './modules/system/legacy-switch.service';
 import { MemberRepository } from './modules/member/member.repository';
 import { memberRoutes } from './modules/member/member.routes';
 import { MemberService } from './modules/member/member.service';
+import { usernameCheckRoutes } from './modules/member/username-check.routes';
+import { UsernameCheckService } from './modules/member/username-check.service';
 import { CaptchaService } from './modules/session/captcha.service';
 import { SessionRepository } from './modules/session/session.repository';
 import { SessionService } from './modules/session/session.service';
@@ -374,11 +379,18 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await app.register(authGuard, {
     verify: (token, merchant) => services.sessions.verifyToken(token, merchant),
   });
-  await app.register(payloadCrypto, { getKey: () => services.payloadKeys.key() });
+  await app.register(payloadCrypto, {
+    getKey: () => services.payloadKeys.key(),
+    legacyKeys: () => services.payloadKeys.legacyKeys(),
+    firstUse: (seal) => services.payloadKeys.firstUse(seal),
+  });
   await app.register(adminAuth, { apiKey: config.ADMIN_API_KEY });
 
   // 3. Domain routes.
   await app.register(systemRoutes, { system: services.system });
+  await app.register(legacySwitchRoutes, {
+    legacy: new LegacySwitchService(new LegacySwitchRepository(db.db)),
+  });
   await app.register(announcementRoutes, { announcements: services.announcements });
   await app.register(vendorRoutes, { vendors: services.vendors, catalogue: services.catalogue });
   await app.register(sessionRoutes, {
@@ -389,6 +401,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     devOutbox: config.DEV_ROUTES,
   });
   await app.register(memberRoutes, { members: services.members });
+  await app.register(usernameCheckRoutes, {
+    checks: new UsernameCheckService(new MemberRepository(db.db), services.system, services.limits),
+  });
   await app.register(walletRoutes, { wallet: services.wallet });
   await app.register(inboxRoutes, { inbox: services.inbox });
   await app.register(recordsRoutes, { records: services.records });
@@ -501,7 +516,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   startIntervalJob(app, {
     name: 'hourly prune',
     everyMs: 3_600_000,
-    run: () => Promise.all([services.limits.prune(), services.tickets.prune()]),
+    run: () =>
+      Promise.all([services.limits.prune(), services.tickets.prune(), services.payloadKeys.pruneSeals()]),
   });
   // Slot and fishing rounds whose outcome is stored but whose bet a crash left open are paid.
   startIntervalJob(app, {

@@ -18,7 +18,7 @@ const GATED_CALLS = [
   '/wps/relay/MCSFE_getListAnnouncements',
   '/wps/relay/GCSGAME_newGameVendor',
   '/wps/relay/GCSGAME_getVassGameType',
-  '/wps/session/key/rsa',
+  '/wps/session/key',
 ];
 /** API calls that stay open so the site can show its maintenance or region page. */
 const OPEN_CALLS = ['/wps/system/status', '/wps/system/helpCenter'];

@@ -31,7 +31,7 @@ const EVERY_API_CALL = [
   '/wps/relay/MCSFE_getListAnnouncements',
   '/wps/relay/GCSGAME_newGameVendor',
   '/wps/relay/GCSGAME_getVassGameType',
-  '/wps/session/key/rsa',
+  '/wps/session/key',
 ];
 
 describe('brand resolution', () => {

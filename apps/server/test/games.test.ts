@@ -76,7 +76,8 @@ describe('game list (GCSGAME_gameList)', () => {
     expect(first.games.every((g) => g.gameType === 'RNG')).toBe(true);
     const g = first.games[0]!;
     expect(g).toMatchObject({ vendor: g.vassalage, accountTypeId: g.vassalage, code: g.gameCode });
-    expect(g.showIcon).toMatch(/^games\/[A-Z0-9_]+\/.+\.svg$/);
+    // An absolute URL on the brand’s image CDN (the demo’s /media on the request’s own host).
+    expect(g.showIcon).toMatch(/^http:\/\/localhost(:80)?\/media\/games\/[A-Z0-9_]+\/.+\.svg$/);
   });
 
   it('filters by vendor, classification, name, minimum bet and lines', async () => {
@@ -140,7 +141,7 @@ describe('game list (GCSGAME_gameList)', () => {
     for (const bad of [
       { gameType: 'NOPE' },
       { pageNo: 0 },
-      { pageSize: 500 },
+      { pageSize: 3001 },
       { minBet: '0.3' },
       { gameClassify: 'POKER' },
       { vassalage: 'a b' },

@@ -108,6 +108,32 @@ describe('npm run admin', () => {
     expect(await balance()).toBe(before);
   }, 60_000);
 
+  it('switches a brand’s legacy payload scheme, audited as the CLI; refuses a bad state', async () => {
+    const state = async () => {
+      const db = await openDb(target);
+      try {
+        const { rows } = await sql<{ on: boolean; audits: number }>`
+          SELECT legacy_crypto AS on,
+                 (SELECT count(*)::int FROM audit_log WHERE merchant_code = 'LOTUS'
+                    AND action = 'brand.legacyCrypto.set' AND actor_kind = 'CLI' AND actor = 'ops-ben') AS audits
+          FROM merchant WHERE code = 'LOTUS'`.execute(db.db);
+        return rows[0]!;
+      } finally {
+        await db.close();
+      }
+    };
+    const bad = await run('admin', ['legacy-crypto', 'maybe', '--brand', 'LOTUS']);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('legacy-crypto: say on or off');
+    expect(await state()).toEqual({ on: false, audits: 0 });
+    const on = await run('admin', ['legacy-crypto', 'on', '--brand', 'LOTUS', '--operator', 'ops-ben']);
+    expect(on.code, on.out).toBe(0);
+    expect(on.out).toContain('legacyCrypto: true');
+    expect(await state()).toEqual({ on: true, audits: 1 });
+    const show = await run('admin', ['legacy-crypto', '--brand', 'LOTUS']);
+    expect(show.out).toContain('legacyCrypto: true');
+  }, 120_000);
+
   it('sets a brand’s lottery return per prize mode; refuses bad values, changing nothing', async () => {
     const stored = async () => {
       const db = await openDb(target);

@@ -25,7 +25,7 @@ const ROUTES = [
   '/wps/relay/MCSFE_getListAnnouncements',
   '/wps/relay/GCSGAME_newGameVendor',
   '/wps/relay/GCSGAME_getVassGameType',
-  '/wps/session/key/rsa',
+  '/wps/session/key',
 ];
 
 describe('unknown routes', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
 import { getFailure, getOk } from './http';
 
-const URL = '/wps/session/key/rsa';
+const URL = '/wps/session/key';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ async function privateKeyOf(keyId: string): Promise<string> {
   return row.private_pem;
 }
 
-describe('GET /wps/session/key/rsa', () => {
+describe('GET /wps/session/key (modern scheme)', () => {
   it('answers an RSA-2048 SPKI public key in PEM for the hybrid scheme', async () => {
     const key = await getOk<RsaKey>(t.app, URL);
     expect(() => rsaKeySchema.parse(key)).not.toThrow();

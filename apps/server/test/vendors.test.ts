@@ -56,7 +56,12 @@ describe('GET /wps/relay/GCSGAME_newGameVendor', () => {
       displayName: 'PG Soft',
       isHot: 1,
       isGame: null,
-      logoUrl: 'vendors/pg.svg',
+      // Every icon an absolute URL on the brand's image CDN (the demo's /media on the request's host).
+      logoUrl: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/vendors\/pg\.svg$/),
+      smallIcon: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/vendors\/pg\.svg$/),
+      mobileSmallIcon: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/vendors\/pg\.svg$/),
+      h5Icon: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/vendors\/pg\.svg$/),
+      lagerIcon: expect.stringMatching(/^http:\/\/localhost(:80)?\/media\/vendors\/pg\.svg$/),
       walletType: 'SEAMLESS',
     });
     expect(rng.cards.filter((c) => c.isHot === 1).map((c) => c.vassalage)).toEqual(['PG', 'JILI']);

@@ -31,7 +31,7 @@ export async function value<T>(res: Awaited<ReturnType<APIRequestContext['get']>
 /** The body as our web client encrypts it: RSA-OAEP-256 wraps a fresh AES-256-GCM key. */
 export async function encrypt(request: APIRequestContext, headers: Record<string, string>, body: unknown) {
   const { keyId, publicKey } = await value<{ keyId: string; publicKey: string }>(
-    await request.get('/wps/session/key/rsa', { headers }),
+    await request.get('/wps/session/key', { headers }),
   );
   const aesKey = randomBytes(32);
   const iv = randomBytes(12);

@@ -124,7 +124,7 @@ async function encrypted<T>(merchant: string, route: string, body: unknown, toke
   const { keyId, publicKey } = await call<{ keyId: string; publicKey: string }>(
     merchant,
     'GET',
-    '/wps/session/key/rsa',
+    '/wps/session/key',
   );
   const aesKey = randomBytes(32);
   const iv = randomBytes(12);

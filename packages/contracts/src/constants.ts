@@ -56,6 +56,8 @@ export type BannerGroup = (typeof BANNER_GROUPS)[number];
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 export const ANNOUNCEMENT_PLATFORM = 'W';
+/** Platforms an announcement request may name: web and mobile web. */
+export const ANNOUNCEMENT_PLATFORMS = ['W', 'M'] as const;
 export const ANNOUNCEMENT_EXECUTION = 'B';
 
 export const WHITELABEL_FLAGS = [

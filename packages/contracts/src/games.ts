@@ -22,6 +22,11 @@ export const vendorCardSchema = z.object({
   /** 'VASSALAGE' opens a popup game list instead of a lobby. */
   isGame: z.string().nullable(),
   logoUrl: z.string(),
+  /** The vendor's icon as absolute URLs on the brand's image CDN, under each name real clients read. */
+  smallIcon: z.string(),
+  mobileSmallIcon: z.string(),
+  h5Icon: z.string(),
+  lagerIcon: z.string(),
   walletType: z.enum(['TRANSFER', 'SEAMLESS']),
 });
 export type VendorCard = z.infer<typeof vendorCardSchema>;
@@ -98,11 +103,17 @@ export const gameSchema = z.object({
   gameCode: z.string(),
   code: z.string(),
   displayName: z.string(),
+  /** The name in the request's language (the real clients read this one). */
+  gameName: z.string(),
+  /** The catalogue node's own name (not translated). */
+  nodeName: z.string(),
+  /** The id launchGame takes as roomId: the node id. */
+  roomId: z.number().int(),
   defaultPlayType: z.string().nullable(),
   /** 'VASSALAGE' opens the vendor's popup game list instead of launching. */
   isGame: z.string().nullable(),
   isHot: z.union([z.literal(0), z.literal(1)]),
-  /** Icon URL (served by the app). */
+  /** Icon: an absolute URL on the brand's image CDN. */
   showIcon: z.string(),
   classify: z.enum(GAME_CLASSIFIES),
   /** Smallest stake, major units. */
@@ -113,6 +124,8 @@ export type Game = z.infer<typeof gameSchema>;
 
 const pageNoParam = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSizeParam = z.coerce.number().int().min(1).max(100).default(GAME_LIST_PAGE_SIZE);
+/** The game list takes whole-catalogue pages (an export tool asks for every game at once). */
+export const GAME_LIST_MAX_PAGE_SIZE = 3000;
 const vendorParam = z
   .string()
   .regex(/^[A-Za-z0-9_]{1,40}$/)
@@ -131,7 +144,7 @@ export const gameListQuerySchema = z.object({
   minBet: optional(z.enum(MIN_BET_FILTERS)),
   minLineNum: optional(z.coerce.number().int().min(0).max(1024)),
   pageNo: pageNoParam,
-  pageSize: pageSizeParam,
+  pageSize: z.coerce.number().int().min(1).max(GAME_LIST_MAX_PAGE_SIZE).default(GAME_LIST_PAGE_SIZE),
   language: languageParam,
 });
 export type GameListQuery = z.infer<typeof gameListQuerySchema>;
@@ -225,6 +238,9 @@ export const popularGamesSchema = z.array(popularGameSchema);
 
 export const playerAvatarSchema = z.object({ avatar: z.string(), nickname: z.string() });
 
+/** launchMode of an ordinary game launch (the game launch service), besides the lottery's LOTT. */
+export const GAME_LAUNCH_SERVICE_MODE = 'GLS';
+
 /**
  * How the site opens a launched game: in the /game frame page, the header-only /seamless page, or
  * PAGE: the URL is a route of this site to navigate to (lottery games open /lottery).
@@ -235,14 +251,17 @@ export const launchGameQuerySchema = z.object({
   vassalage: optional(vendorParam),
   gameCode: optional(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)),
   nodeId: optional(z.coerce.number().int().positive()),
+  /** The real clients' name for nodeId (the roomId of the game lists). */
+  roomId: optional(z.coerce.number().int().positive()),
   gameType: optional(gameTypeParam),
   language: languageParam,
-  /** Where the game's exit button goes: a path of this site only. */
+  /** Where the game's exit button goes: a path of this site, or a URL on one of the brand's hosts. */
   backUrl: optional(z.string().max(512)),
   device: optional(z.string().max(20)),
   // The lottery lobby launch (SPEC section 7, ISSUE 7): launchMode LOTT with an area (VN:
   // TCG_LOTTO_VN, SEA: TCG_SEA) when no vendor is named, a prize mode, a game and the view to open.
-  launchMode: optional(z.literal(LOTTERY_LAUNCH_MODE)),
+  // GLS: the game launch service, i.e. an ordinary launch (what the real clients send for games).
+  launchMode: optional(z.enum([LOTTERY_LAUNCH_MODE, GAME_LAUNCH_SERVICE_MODE])),
   lottoArea: optional(z.enum(LOTTERY_AREAS)),
   lottoPrizeMode: optional(prizeModeParam),
   lottoGameCode: optional(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)),
@@ -251,6 +270,9 @@ export const launchGameQuerySchema = z.object({
 export type LaunchGameQuery = z.infer<typeof launchGameQuerySchema>;
 export const launchGameSchema = z.object({
   url: z.string(),
+  /** The launch URL made absolute, under the names the real clients read. */
+  gameUrl: z.string(),
+  content: z.object({ game_url: z.string() }),
   mode: z.enum(LAUNCH_MODES),
   gameName: z.string(),
   vendor: z.string(),

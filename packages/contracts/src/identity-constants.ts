@@ -33,9 +33,39 @@ export const IDENTITY_LIMITS = {
   rememberDays: 30,
   resetPasswordMinutes: 30,
   pendingLoginMinutes: 10,
+  /** Username availability checks per IP per 10 minutes (against enumerating accounts). */
+  usernameChecksPerIpPer10Min: 30,
   /** Play money a trial account starts with, in minor units. */
   trialPlayMoney: 200_000,
 } as const;
+
+/** A country members may sign up from: ISO code and dialing code without '+'. */
+export interface Country {
+  countryCode: string;
+  countryDialingCode: string;
+}
+
+/**
+ * Countries the platform serves (the brands' markets first). A brand serves these minus its
+ * blocked countries (GET /wps/system/country); the site's dialing-code picker offers them.
+ */
+export const SERVED_COUNTRIES: readonly Country[] = [
+  { countryCode: 'PH', countryDialingCode: '63' },
+  { countryCode: 'MY', countryDialingCode: '60' },
+  { countryCode: 'ID', countryDialingCode: '62' },
+  { countryCode: 'TH', countryDialingCode: '66' },
+  { countryCode: 'VN', countryDialingCode: '84' },
+  { countryCode: 'SG', countryDialingCode: '65' },
+  { countryCode: 'KH', countryDialingCode: '855' },
+  { countryCode: 'MM', countryDialingCode: '95' },
+  { countryCode: 'LA', countryDialingCode: '856' },
+  { countryCode: 'CN', countryDialingCode: '86' },
+  { countryCode: 'HK', countryDialingCode: '852' },
+  { countryCode: 'TW', countryDialingCode: '886' },
+  { countryCode: 'IN', countryDialingCode: '91' },
+  { countryCode: 'KR', countryDialingCode: '82' },
+  { countryCode: 'JP', countryDialingCode: '81' },
+];
 
 /** Client-side throttles (SPEC section 9); the server enforces its own limits as well. */
 export const SMS_SEND_THROTTLE_MS = 1000;

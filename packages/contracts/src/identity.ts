@@ -1,11 +1,18 @@
 import { z } from 'zod';
 
 export const LOGIN_TYPES = ['username', 'sms'] as const;
+/** Login types as the real clients' legacy scheme names them: "1" is by username. */
+export const LEGACY_LOGIN_TYPES: Record<string, (typeof LOGIN_TYPES)[number]> = { '1': 'username' };
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
 export const loginRequestSchema = z.object({
-  type: z.enum(LOGIN_TYPES).default('username'),
+  type: z
+    .preprocess(
+      (v) => (typeof v === 'string' || typeof v === 'number' ? (LEGACY_LOGIN_TYPES[String(v)] ?? v) : v),
+      z.enum(LOGIN_TYPES),
+    )
+    .default('username'),
   username: trimmed(64).optional(),
   password: z.string().max(128).optional(),
   captcha: trimmed(16).optional(),
@@ -29,6 +36,8 @@ export const loginResultSchema = z.object({
   isAgent: z.number().int(),
   username: z.string(),
   customerId: z.number().int(),
+  /** The member id again, under the name the real clients read. */
+  id: z.number().int(),
   rememberToken: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ANNOUNCEMENT_EXECUTION,
   ANNOUNCEMENT_PLATFORM,
+  ANNOUNCEMENT_PLATFORMS,
   ANNOUNCEMENT_TYPES,
   BANNER_GROUPS,
   type AnnouncementType,
@@ -44,6 +45,7 @@ export const announcementsQuerySchema = z.object({
     .transform((raw) => raw.split(',').map((t) => t.trim()))
     .pipe(z.array(z.enum(ANNOUNCEMENT_TYPES)).min(1))
     .transform((list) => new Set<AnnouncementType>(list)),
-  platform: z.literal(ANNOUNCEMENT_PLATFORM).default(ANNOUNCEMENT_PLATFORM),
+  // W (web) or M (mobile web): one site serves both, so both get the same notices.
+  platform: z.enum(ANNOUNCEMENT_PLATFORMS).default(ANNOUNCEMENT_PLATFORM),
   execution: z.literal(ANNOUNCEMENT_EXECUTION).default(ANNOUNCEMENT_EXECUTION),
 });

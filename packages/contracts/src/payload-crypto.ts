@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The modern encrypted body (ARCHITECTURE section 3) our own web client sends to encrypted
- * endpoints, algorithm `RSA-OAEP-256+A256GCM` as answered by `GET /wps/session/key/rsa`:
+ * endpoints, algorithm `RSA-OAEP-256+A256GCM` as answered by `GET /wps/session/key` (MODERN_KEY_PATH):
  *
  * - a fresh random 32-byte AES-256 key per request, wrapped with RSA-OAEP (SHA-256 for both
  *   the hash and MGF1, no label) under the server key named by `keyId`;
@@ -13,6 +13,12 @@ import { z } from 'zod';
  * All binary fields are standard base64 with padding. The server decrypts this before the
  * route's own schema sees the body, so routes validate plaintext as usual.
  */
+
+/**
+ * Where the modern scheme's key is published. `/wps/session/key/rsa` is the legacy scheme's key
+ * (plain hex text, as the real clients read it).
+ */
+export const MODERN_KEY_PATH = '/wps/session/key';
 
 /** Sizes fixed by the scheme; both sides check them. */
 export const PAYLOAD_AES_KEY_BYTES = 32;

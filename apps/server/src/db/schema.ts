@@ -24,6 +24,8 @@ export interface MerchantTable {
   licence: Json<LocalizedText>;
   stats: Json<{ avgDepositSeconds: number; avgWithdrawSeconds: number }>;
   legacy_crypto: boolean;
+  /** The brand's GeeTest captcha id; null where the brand does not use GeeTest (migration 0031). */
+  geetest_id: Generated<string | null>;
   password_expiry_days: Generated<number | null>;
   enforce_password_expiry: Generated<boolean>;
   /**
@@ -132,6 +134,8 @@ export interface CryptoKeyTable {
   id: string;
   private_pem: string;
   public_pem: string;
+  /** MODERN (RSA-OAEP + AES-GCM) or LEGACY (textbook RSA + DES, rotated; migration 0031). */
+  scheme: Generated<'MODERN' | 'LEGACY'>;
   created_at: Generated<Date>;
 }
 
@@ -150,7 +154,8 @@ export interface Database
     PointsTables,
     PromotionTables,
     MissionTables,
-    InboxExtraTables {
+    InboxExtraTables,
+    WireTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1328,5 +1333,26 @@ export interface ReferralRewardTable {
   reviewed_by: string | null;
   reviewed_at: Date | null;
   reject_reason: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Legacy wire compatibility and the operators' audit log (migration 0031). */
+export interface WireTables {
+  legacy_payload_seen: { digest: Buffer; seen_at: Generated<Date> };
+  audit_log: AuditLogTable;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor: string;
+  actor_kind: 'STAFF' | 'API_KEY' | 'CLI';
+  role: string | null;
+  merchant_code: string | null;
+  action: string;
+  target: string | null;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  ip: string | null;
+  user_agent: string | null;
   created_at: Generated<Date>;
 }

@@ -71,6 +71,8 @@ export interface Brand {
   licence: LocalizedText;
   stats: { avgDepositSeconds: number; avgWithdrawSeconds: number };
   legacyCrypto: boolean;
+  /** The brand's GeeTest captcha id; null where it does not use GeeTest. */
+  geetestId: string | null;
   /** Days a password lives; null means it never expires. */
   passwordExpiryDays: number | null;
   /** Whether an expired password must be changed at login (else the login result only reports it). */
@@ -113,6 +115,7 @@ function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp, the
     licence: row.licence,
     stats: row.stats,
     legacyCrypto: row.legacy_crypto,
+    geetestId: row.geetest_id,
     passwordExpiryDays: row.password_expiry_days,
     enforcePasswordExpiry: row.enforce_password_expiry,
     lotteryRtpBp,
@@ -151,6 +154,11 @@ export class BrandResolver {
     const brand = code ? await this.brandByCode(code) : null;
     if (!brand) throw new AppError('system.merchant.unknown');
     return brand;
+  }
+
+  /** Whether `host` (a name, no port) is one of the brand's own hosts. */
+  async ownsHost(code: string, host: string): Promise<boolean> {
+    return (await this.codeByHost(host.toLowerCase())) === code;
   }
 
   /** Forget cached brands (tests and operator actions that must show at once). */

@@ -70,6 +70,27 @@ describe('EncodedResponseCache', () => {
     expect(builds).toBe(4);
   });
 
+  it('keeps a scope within maxBytes, dropping the least recently used answers', async () => {
+    // Answers of about 2 KB (JSON plus its gzip); room for about two of them.
+    const cache = new EncodedResponseCache(schema, 100, 5000);
+    const version = {};
+    let builds = 0;
+    const big = (key: string) =>
+      cache.get('S', version, key, async () => {
+        builds++;
+        return { n: builds, text: key.repeat(2000) };
+      });
+    await big('a');
+    await big('b');
+    await big('c');
+    expect(builds).toBe(3);
+    await big('c');
+    expect(builds).toBe(3);
+    // 'a' went to make room.
+    await big('a');
+    expect(builds).toBe(4);
+  });
+
   it('does not keep an answer built for a version that was replaced while it was built', async () => {
     const cache = new EncodedResponseCache(schema);
     const old = {};

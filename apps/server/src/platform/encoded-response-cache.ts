@@ -8,6 +8,8 @@ interface Encoded {
   gzip: Buffer | null;
 }
 
+const sizeOf = (e: Encoded) => e.json.length + (e.gzip?.length ?? 0);
+
 /** Below this many bytes an answer goes out uncompressed (the compression plugin's threshold). */
 const COMPRESS_FROM = 1024;
 
@@ -32,19 +34,27 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
  * free text (a search) in the key.
  */
 export class EncodedResponseCache {
-  private readonly scopes = new Map<string, { version: object; entries: Map<string, Encoded> }>();
+  private readonly scopes = new Map<
+    string,
+    { version: object; entries: Map<string, Encoded>; bytes: number }
+  >();
 
   constructor(
     /** What every answer must satisfy (checked on each miss, as the response schema would). */
     private readonly schema: z.ZodType,
     private readonly maxEntries = 2000,
+    /**
+     * Bytes a scope may hold (JSON and gzip): whole-catalogue pages are large, and a search in the
+     * key must not let callers fill the memory with them.
+     */
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   /** The bytes for `key` in `scope` at `version`, built with `build` on a miss. */
   async get(scope: string, version: object, key: string, build: () => Promise<unknown>): Promise<Encoded> {
     let s = this.scopes.get(scope);
     if (!s || s.version !== version) {
-      s = { version, entries: new Map() };
+      s = { version, entries: new Map(), bytes: 0 };
       this.scopes.set(scope, s);
     }
     const hit = s.entries.get(key);
@@ -59,7 +69,12 @@ export class EncodedResponseCache {
     // The version may have moved on while building: keep it only under the version it was built from.
     if (this.scopes.get(scope) === s) {
       s.entries.set(key, encoded);
-      if (s.entries.size > this.maxEntries) s.entries.delete(s.entries.keys().next().value!);
+      s.bytes += sizeOf(encoded);
+      while (s.entries.size > this.maxEntries || (s.bytes > this.maxBytes && s.entries.size > 1)) {
+        const oldest = s.entries.keys().next().value!;
+        s.bytes -= sizeOf(s.entries.get(oldest)!);
+        s.entries.delete(oldest);
+      }
     }
     return encoded;
   }

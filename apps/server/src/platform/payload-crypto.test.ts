@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import {
   constants,
   createCipheriv,
+  createPublicKey,
   generateKeyPairSync,
   publicEncrypt,
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { EncryptedPayload, Failure } from '@app/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,18 +15,19 @@ import { z } from 'zod';
 import { AppError } from './app-error';
 import type { Brand, BrandResolver } from './brand';
 import { envelope, ok } from './envelope';
+import { legacySeal as sealWith, legacyRandom, legacyRequest, LEGACY_FORMS } from '../../test/legacy-client';
 import {
   decryptLegacy,
   decryptModern,
-  legacyCryptoAvailable,
   payloadCrypto,
+  type LegacyPrivateKey,
   type PayloadPrivateKey,
 } from './payload-crypto';
 import { requestContext } from './request-context';
 
-function makeKey(id: string): PayloadPrivateKey & { publicPem: string } {
+function makeKey(id: string, modulusLength = 2048): PayloadPrivateKey & { publicPem: string } {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
+    modulusLength,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
@@ -36,6 +36,17 @@ function makeKey(id: string): PayloadPrivateKey & { publicPem: string } {
 
 const KEY = makeKey('key-1');
 const OTHER = makeKey('key-2');
+/** Legacy keys: the current one and one made before it (rotation), and one never valid here. */
+const LEGACY = makeKey('legacy-1', 1024);
+const LEGACY_PREVIOUS = makeKey('legacy-0', 1024);
+const LEGACY_STRANGER = makeKey('legacy-x', 1024);
+const LEGACY_KEYS: LegacyPrivateKey[] = [LEGACY, LEGACY_PREVIOUS];
+
+/** The modulus in hex, as GET /wps/session/key/rsa answers it. */
+function modulusHex(k: { publicPem: string }): string {
+  const jwk = createPublicKey(k.publicPem).export({ format: 'jwk' });
+  return Buffer.from(jwk.n!, 'base64url').toString('hex');
+}
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
@@ -66,20 +77,15 @@ function seal(value: unknown, o: SealOptions = {}): EncryptedPayload {
   return { keyId: o.keyId ?? KEY.id, key: b64(wrapped), iv: b64(iv), data: b64(data) };
 }
 
-/** The legacy scheme as the real clients produce it: the Encryption header and the base64 body. */
+/** The legacy scheme as the real clients produce it (test/legacy-client.ts), under the current key. */
 function legacySeal(
   value: unknown,
-  o: { desKey?: string; publicPem?: string; plaintext?: Buffer } = {},
-): { header: string; data: string } {
-  const desKey = Buffer.from(o.desKey ?? 'k3Y!9aZq', 'ascii');
-  const cipher = createCipheriv('des-ecb', desKey.subarray(0, 8), null);
-  const plain = o.plaintext ?? Buffer.from(JSON.stringify(value));
-  const data = Buffer.concat([cipher.update(plain), cipher.final()]).toString('base64');
-  const sealedKey = publicEncrypt(
-    { key: o.publicPem ?? KEY.publicPem, padding: constants.RSA_PKCS1_PADDING },
-    desKey,
-  );
-  return { header: b64(sealedKey), data };
+  o: { random?: string; key?: { publicPem: string }; plaintext?: Buffer } = {},
+): { header: string; data: string; random: string } {
+  return sealWith(value, modulusHex(o.key ?? LEGACY), {
+    ...(o.random ? { random: o.random } : {}),
+    ...(o.plaintext ? { plaintext: o.plaintext } : {}),
+  });
 }
 
 function expectDecryptFailure(run: () => unknown) {
@@ -169,105 +175,107 @@ describe('decryptModern', () => {
   });
 });
 
-describe('legacy DES availability', () => {
-  it('is on in this test run (vitest.config.ts passes --openssl-legacy-provider)', () => {
-    expect(legacyCryptoAvailable()).toBe(true);
+describe('decryptLegacy', () => {
+  it('opens a body under the current key and under the previous one (rotation)', () => {
+    const sealed = legacySeal(LOGIN);
+    expect(decryptLegacy(sealed.header, sealed.data, LEGACY_KEYS).value).toEqual(LOGIN);
+    const old = legacySeal(LOGIN, { key: LEGACY_PREVIOUS });
+    expect(decryptLegacy(old.header, old.data, LEGACY_KEYS).value).toEqual(LOGIN);
   });
 
-  it('without --openssl-legacy-provider: refuses legacy bodies with a log line, does not crash', () => {
-    // A fresh process without the flag, as a server started the wrong way would be.
-    const script = `
-      const { default: Fastify } = await import('fastify');
-      const m = await import(${JSON.stringify(fileURLToPath(new URL('./payload-crypto.ts', import.meta.url)))});
-      const out = { available: m.legacyCryptoAvailable() };
-      try { m.decryptLegacy('AAAA', 'AAAA', ${JSON.stringify(KEY.privatePem)}); } catch (err) { out.code = err.code; }
-      const lines = [];
-      const app = Fastify({ logger: { level: 'warn', stream: { write: (l) => lines.push(JSON.parse(l).msg) } } });
-      await app.register(m.payloadCrypto, { getKey: async () => { throw new Error('not needed'); } });
-      await app.ready();
-      out.logged = lines;
-      await app.close();
-      console.log(JSON.stringify(out));
-    `;
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      env,
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout.trim().split('\n').pop()!) as {
-      available: boolean;
-      code?: string;
-      logged: string[];
-    };
-    expect(out.available).toBe(false);
-    expect(out.code).toBe('payload.decrypt.failed');
-    expect(out.logged.join('\n')).toMatch(/des-ecb.*--openssl-legacy-provider/);
-  });
-});
-
-describe.runIf(legacyCryptoAvailable())('decryptLegacy', () => {
-  it('opens all three body forms: raw text, JSON {data}, form-decoded {data}', () => {
+  it('opens every body form: bare text, a JSON string, {value}, {data}, form-decoded {data}', () => {
     const { header, data } = legacySeal(LOGIN);
-    expect(decryptLegacy(header, data, KEY.privatePem)).toEqual(LOGIN);
-    expect(decryptLegacy(header, { data }, KEY.privatePem)).toEqual(LOGIN);
+    for (const body of [data, { value: data }, { data }, ` ${data}\n`]) {
+      expect(decryptLegacy(header, body, LEGACY_KEYS).value).toEqual(LOGIN);
+    }
     // A form decoder turns the unencoded '+' of base64 into spaces; they are put back.
     const withPlus = legacySealWithPlus();
     expect(
-      decryptLegacy(withPlus.header, { data: withPlus.data.replace(/\+/g, ' ') }, KEY.privatePem),
+      decryptLegacy(withPlus.header, { data: withPlus.data.replace(/\+/g, ' ') }, LEGACY_KEYS).value,
     ).toEqual(withPlus.value);
     // Wrapped base64 and a trailing newline (a text/plain body from a line-wrapping encoder).
-    expect(decryptLegacy(header, `${data.replace(/(.{16})/g, '$1\r\n')}\n`, KEY.privatePem)).toEqual(LOGIN);
+    expect(decryptLegacy(header, `${data.replace(/(.{16})/g, '$1\r\n')}\n`, LEGACY_KEYS).value).toEqual(
+      LOGIN,
+    );
   });
 
-  it('refuses a body without the ciphertext', () => {
-    const { header } = legacySeal(LOGIN);
-    for (const body of [undefined, null, 42, {}, { data: 1 }, { payload: 'QUJD' }, '', 'not base64!']) {
-      expectDecryptFailure(() => decryptLegacy(header, body, KEY.privatePem));
+  it('takes the header in upper case and without its leading zero', () => {
+    for (let i = 0; i < 40; i++) {
+      const sealed = legacySeal(LOGIN);
+      expect(decryptLegacy(sealed.header.toUpperCase(), sealed.data, LEGACY_KEYS).value).toEqual(LOGIN);
+      if (sealed.header.startsWith('0')) {
+        expect(decryptLegacy(sealed.header.slice(1), sealed.data, LEGACY_KEYS).value).toEqual(LOGIN);
+        return;
+      }
     }
   });
 
-  it('refuses a DES key sealed for another RSA key, a wrong DES key and a bad header', () => {
-    const { header, data } = legacySeal(LOGIN);
-    expectDecryptFailure(() =>
-      decryptLegacy(legacySeal(LOGIN, { publicPem: OTHER.publicPem }).header, data, KEY.privatePem),
+  it('answers the same seal for the same Encryption value, another for a fresh random string', () => {
+    const random = legacyRandom();
+    const a = legacySeal(LOGIN, { random });
+    const b = legacySeal({ other: true }, { random });
+    const c = legacySeal(LOGIN);
+    expect(decryptLegacy(a.header, a.data, LEGACY_KEYS).seal).toEqual(
+      decryptLegacy(b.header, b.data, LEGACY_KEYS).seal,
     );
-    expectDecryptFailure(() =>
-      decryptLegacy(legacySeal(LOGIN, { desKey: 'otherKey' }).header, data, KEY.privatePem),
+    expect(decryptLegacy(c.header, c.data, LEGACY_KEYS).seal).not.toEqual(
+      decryptLegacy(a.header, a.data, LEGACY_KEYS).seal,
     );
-    expectDecryptFailure(() => decryptLegacy('not base64!', data, KEY.privatePem));
-    expectDecryptFailure(() => decryptLegacy(b64(randomBytes(16)), data, KEY.privatePem));
-    expectDecryptFailure(() => decryptLegacy(flip(header, 5), data, KEY.privatePem));
   });
 
-  it('refuses a key that is not 8 bytes (implicit rejection turns it into a wrong key)', () => {
-    const long = legacySeal(LOGIN, { desKey: '0123456789abcdef' });
-    expectDecryptFailure(() => decryptLegacy(long.header, long.data, KEY.privatePem));
-    // Raw RSA of a block without PKCS#1 type-2 padding: refused the same way.
-    const raw = publicEncrypt(
-      { key: KEY.publicPem, padding: constants.RSA_NO_PADDING },
-      Buffer.concat([
-        Buffer.from([0, 1]),
-        Buffer.alloc(245, 0xff),
-        Buffer.from([0]),
-        Buffer.from('k3Y!9aZq'),
-      ]),
+  it('refuses a body without the ciphertext, not base64, or truncated', () => {
+    const { header, data } = legacySeal(LOGIN);
+    for (const body of [undefined, null, 42, {}, { data: 1 }, { payload: 'QUJD' }, '', 'not base64!']) {
+      expectDecryptFailure(() => decryptLegacy(header, body, LEGACY_KEYS));
+    }
+    // Cut to whole base64 groups: no longer a whole DES block, or a block short.
+    expectDecryptFailure(() => decryptLegacy(header, data.slice(0, 8), LEGACY_KEYS));
+    const bytes = Buffer.from(data, 'base64');
+    expectDecryptFailure(() => decryptLegacy(header, b64(bytes.subarray(0, bytes.length - 8)), LEGACY_KEYS));
+  });
+
+  it('refuses a header sealed under another key, a wrong random string, and headers that are not one', () => {
+    const { header, data } = legacySeal(LOGIN);
+    expectDecryptFailure(() =>
+      decryptLegacy(legacySeal(LOGIN, { key: LEGACY_STRANGER }).header, data, LEGACY_KEYS),
     );
-    expectDecryptFailure(() => decryptLegacy(b64(raw), legacySeal(LOGIN).data, KEY.privatePem));
+    // The modern key is never a legacy key.
+    expectDecryptFailure(() => decryptLegacy(legacySeal(LOGIN, { key: KEY }).header, data, LEGACY_KEYS));
+    expectDecryptFailure(() => decryptLegacy(legacySeal(LOGIN).header, data, LEGACY_KEYS));
+    for (const bad of [
+      '',
+      'zz',
+      'not hex!',
+      `0x${header}`,
+      `${header}00`,
+      'f'.repeat(2000),
+      b64(randomBytes(128)),
+    ]) {
+      expectDecryptFailure(() => decryptLegacy(bad, data, LEGACY_KEYS));
+    }
+    // One bit flipped in the sealed value.
+    const flipped = (BigInt(`0x${header}`) ^ 1n).toString(16);
+    expectDecryptFailure(() => decryptLegacy(flipped, data, LEGACY_KEYS));
+    expectDecryptFailure(() => decryptLegacy(header, data, []));
+  });
+
+  it('refuses a random string that is not 16 characters of [A-Za-z0-9]', () => {
+    for (const random of ['shortkey', 'abcdefghijklmno!', 'abcdefghijklmnopq']) {
+      const sealed = legacySeal(LOGIN, { random });
+      expectDecryptFailure(() => decryptLegacy(sealed.header, sealed.data, LEGACY_KEYS));
+    }
   });
 
   it('refuses a plaintext that is not JSON and a tampered ciphertext', () => {
     const notJson = legacySeal(null, { plaintext: Buffer.from('account=alice&password=x') });
-    expectDecryptFailure(() => decryptLegacy(notJson.header, notJson.data, KEY.privatePem));
+    expectDecryptFailure(() => decryptLegacy(notJson.header, notJson.data, LEGACY_KEYS));
     const { header, data } = legacySeal(LOGIN);
-    expectDecryptFailure(() => decryptLegacy(header, flip(data, -1), KEY.privatePem));
+    expectDecryptFailure(() => decryptLegacy(header, flip(data, -1), LEGACY_KEYS));
   });
 });
 
 /** A legacy body whose base64 holds '+' characters (found by trying, as ciphertext is random). */
-function legacySealWithPlus(): { header: string; data: string; value: unknown } {
+function legacySealWithPlus(): { header: string; data: string; random: string; value: unknown } {
   for (let i = 0; ; i++) {
     const value = { account: `alice${i}`, password: 'secret' };
     const sealed = legacySeal(value);
@@ -298,6 +306,8 @@ const loginSchema = z.object({ account: z.string().min(1), password: z.string().
 
 let app: FastifyInstance;
 let keyCalls = 0;
+/** Seals used (the replay record a database keeps in the app). */
+const seen = new Set<string>();
 beforeAll(async () => {
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
@@ -311,6 +321,13 @@ beforeAll(async () => {
     getKey: async () => {
       keyCalls++;
       return KEY;
+    },
+    legacyKeys: async () => LEGACY_KEYS,
+    firstUse: async (sealed) => {
+      const digest = sealed.toString('hex');
+      if (seen.has(digest)) return false;
+      seen.add(digest);
+      return true;
     },
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -421,49 +438,127 @@ describe('payloadCrypto plugin', () => {
     );
   });
 
-  it.runIf(legacyCryptoAvailable())(
-    'accepts the legacy scheme in all three body forms where the brand allows it',
-    async () => {
-      const { header, data, value } = legacySealWithPlus();
-      const headers = { encryption: header, merchant: 'OLDIE' };
-      const forms: Sent[] = [
-        { payload: data, contentType: 'text/plain', headers },
-        { payload: { data }, headers },
-        // Unencoded, as the real clients send it: the '+' of base64 must survive the form parser.
-        { payload: `data=${data}`, contentType: 'application/x-www-form-urlencoded', headers },
-        {
-          payload: `data=${encodeURIComponent(data)}`,
-          contentType: 'application/x-www-form-urlencoded',
-          headers,
-        },
-      ];
-      for (const form of forms) {
-        const res = await post(form);
-        expect(res.status, `${form.contentType}: ${JSON.stringify(res.body)}`).toBe(200);
-        expect(res.body).toEqual({ success: true, value });
-      }
-    },
-  );
+  it('accepts the legacy scheme in every body form where the brand allows it', async () => {
+    const headers = { merchant: 'OLDIE' };
+    const forms: ((sealed: ReturnType<typeof legacySeal>) => Sent)[] = [
+      // The real clients' forms: a JSON string literal, {value} with X-Digest, the bare base64.
+      ...LEGACY_FORMS.map((form) => (sealed: ReturnType<typeof legacySeal>) => {
+        const r = legacyRequest(sealed, form);
+        return { payload: r.payload, headers: { ...headers, ...r.headers } };
+      }),
+      (sealed) => ({
+        payload: sealed.data,
+        contentType: 'text/plain',
+        headers: { ...headers, encryption: sealed.header },
+      }),
+      (sealed) => ({ payload: { data: sealed.data }, headers: { ...headers, encryption: sealed.header } }),
+      // Unencoded, as the real clients send it: the '+' of base64 must survive the form parser.
+      (sealed) => ({
+        payload: `data=${sealed.data}`,
+        contentType: 'application/x-www-form-urlencoded',
+        headers: { ...headers, encryption: sealed.header },
+      }),
+      (sealed) => ({
+        payload: `data=${encodeURIComponent(sealed.data)}`,
+        contentType: 'application/x-www-form-urlencoded',
+        headers: { ...headers, encryption: sealed.header },
+      }),
+    ];
+    for (const [i, form] of forms.entries()) {
+      // A fresh random string per request, as clients make: each is a first use.
+      const { value, ...sealed } = legacySealWithPlus();
+      const res = await post(form(sealed));
+      expect(res.status, `form ${i}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.body).toEqual({ success: true, value });
+    }
+  });
 
-  it.runIf(legacyCryptoAvailable())(
-    'validates the legacy plaintext too and refuses a wrong key',
-    async () => {
-      const headers = { merchant: 'OLDIE' };
-      const short = legacySeal({ account: 'alice', password: 'x' });
-      expectFailure(
-        await post({ payload: { data: short.data }, headers: { ...headers, encryption: short.header } }),
-        400,
-        'request.invalid',
-      );
-      const other = legacySeal(creds, { desKey: 'otherKey' });
-      const { data } = legacySeal(creds);
-      expectFailure(
-        await post({ payload: { data }, headers: { ...headers, encryption: other.header } }),
-        400,
-        'payload.decrypt.failed',
-      );
-    },
-  );
+  it('refuses a replayed Encryption value, whatever body comes with it', async () => {
+    const sealed = legacySeal(creds);
+    const request = legacyRequest(sealed, 'string');
+    const headers = { merchant: 'OLDIE', ...request.headers };
+    expect((await post({ payload: request.payload, headers })).status).toBe(200);
+    expectFailure(await post({ payload: request.payload, headers }), 400, 'payload.decrypt.failed');
+    // The same r with another body is the same seal.
+    const other = legacySeal({ account: 'mallory', password: 'secret2' }, { random: sealed.random });
+    expectFailure(
+      await post({
+        ...legacyRequest(other, 'bare'),
+        headers: { merchant: 'OLDIE', ...legacyRequest(other, 'bare').headers },
+      }),
+      400,
+      'payload.decrypt.failed',
+    );
+  });
+
+  it('refuses bad legacy input with payload.decrypt.failed, before the route runs', async () => {
+    const headers = { merchant: 'OLDIE' };
+    const sealed = legacySeal(creds);
+    const cases: Sent[] = [
+      // A body that is not base64, bare or in a JSON string.
+      {
+        payload: 'not base64 at all!',
+        contentType: 'application/json',
+        headers: { ...headers, encryption: sealed.header },
+      },
+      {
+        payload: JSON.stringify('%%%%'),
+        contentType: 'application/json',
+        headers: { ...headers, encryption: sealed.header },
+      },
+      // Truncated ciphertext.
+      {
+        payload: sealed.data.slice(0, 12),
+        contentType: 'application/json',
+        headers: { ...headers, encryption: sealed.header },
+      },
+      // A wrong Encryption header: another key's, garbage, empty.
+      {
+        payload: JSON.stringify(sealed.data),
+        contentType: 'application/json',
+        headers: { ...headers, encryption: legacySeal(creds, { key: LEGACY_STRANGER }).header },
+      },
+      {
+        payload: JSON.stringify(sealed.data),
+        contentType: 'application/json',
+        headers: { ...headers, encryption: 'xyz' },
+      },
+      {
+        payload: JSON.stringify(sealed.data),
+        contentType: 'application/json',
+        headers: { ...headers, encryption: '' },
+      },
+    ];
+    for (const c of cases) expectFailure(await post(c), 400, 'payload.decrypt.failed');
+    // Outside encrypted legacy requests, a body that is not JSON is still refused by the parser.
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/wps/test/plain',
+      headers: { 'content-type': 'application/json', encryption: sealed.header },
+      payload: sealed.data,
+    });
+    expect(plain.statusCode).toBe(400);
+    const noHeader = await app.inject({
+      method: 'POST',
+      url: '/wps/test/login',
+      headers: { 'content-type': 'application/json' },
+      payload: sealed.data,
+    });
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json()).toMatchObject({ success: false });
+  });
+
+  it('validates the legacy plaintext too', async () => {
+    const short = legacySeal({ account: 'alice', password: 'x' });
+    expectFailure(
+      await post({
+        payload: { value: short.data },
+        headers: { merchant: 'OLDIE', encryption: short.header },
+      }),
+      400,
+      'request.invalid',
+    );
+  });
 
   it('answers a key store failure as a server error, not as a decrypt failure', async () => {
     const broken = Fastify({ logger: false });

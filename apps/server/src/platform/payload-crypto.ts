@@ -1,9 +1,7 @@
 import {
   constants,
-  createCipheriv,
   createDecipheriv,
   createHash,
-  createHmac,
   createPrivateKey,
   privateDecrypt,
   type KeyObject,
@@ -39,11 +37,8 @@ export interface PayloadPrivateKey {
   privatePem: string;
 }
 
-/** The header in which the real clients' legacy scheme sends the RSA-encrypted DES key. */
+/** The header in which the real clients' legacy scheme sends the RSA-sealed random string. */
 export const LEGACY_ENCRYPTION_HEADER = 'encryption';
-
-const LEGACY_UNAVAILABLE =
-  'legacy payload decryption is unavailable: this Node has no DES (des-ecb); start it with --openssl-legacy-provider';
 
 /**
  * A decryption failure. Callers only ever see payload.decrypt.failed (telling an attacker which
@@ -56,21 +51,16 @@ class DecryptFailure extends AppError {
 }
 
 /** Private keys parsed once: PEM parsing on every request is wasted work. */
-interface ParsedKey {
-  pem: string;
-  key: KeyObject;
-  /** Secret for the synthetic DES keys of implicit rejection (see openLegacyKey). */
-  rejectionSecret: Buffer;
-}
-let parsed: ParsedKey | null = null;
-function parseKey(pem: string): ParsedKey {
-  if (parsed?.pem !== pem) {
-    const key = createPrivateKey({ key: pem, format: 'pem' });
-    const der = key.export({ type: 'pkcs8', format: 'der' });
-    const rejectionSecret = createHash('sha256').update('legacy-implicit-rejection\0').update(der).digest();
-    parsed = { pem, key, rejectionSecret };
+const parsedKeys = new Map<string, KeyObject>();
+function parseKey(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    // Keys rotate rarely; a bound keeps a long-running process from holding every key it saw.
+    if (parsedKeys.size > 16) parsedKeys.clear();
+    key = createPrivateKey({ key: pem, format: 'pem' });
+    parsedKeys.set(pem, key);
   }
-  return parsed;
+  return key;
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -117,7 +107,7 @@ export function decryptModern(body: unknown, key: PayloadPrivateKey): unknown {
 
   const aesKey = step('key unwrap', () =>
     privateDecrypt(
-      { key: parseKey(key.privatePem).key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      { key: parseKey(key.privatePem), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       fromBase64(wrapped, 'key'),
     ),
   );
@@ -135,85 +125,114 @@ export function decryptModern(body: unknown, key: PayloadPrivateKey): unknown {
   return parseJson(plain);
 }
 
-let desAvailable: boolean | undefined;
-/**
- * Whether this process can do DES. OpenSSL 3 moved DES to its legacy provider, which Node 20
- * loads only with --openssl-legacy-provider; checked once, by trying.
- */
-export function legacyCryptoAvailable(): boolean {
-  if (desAvailable === undefined) {
-    try {
-      createCipheriv('des-ecb', Buffer.alloc(8), null);
-      desAvailable = true;
-    } catch {
-      desAvailable = false;
-    }
-  }
-  return desAvailable;
+/** A key pair of the legacy scheme (textbook RSA: never the modern key, see migration 0031). */
+export interface LegacyPrivateKey {
+  id: string;
+  privatePem: string;
 }
 
+/** The client's random string: 16 characters of [A-Za-z0-9]; its first 8 bytes are the DES key. */
+const LEGACY_RANDOM_CHARS = 16;
 const LEGACY_DES_KEY_BYTES = 8;
+const ALNUM = /^[A-Za-z0-9]+$/;
+/** Hex of an RSA value up to 8192 bits; anything longer is no Encryption header. */
+const HEX = /^[0-9a-fA-F]{1,2049}$/;
 
 /**
- * The DES key from the Encryption header: base64 of RSA PKCS#1 v1.5 encryption of 8 ASCII
- * characters. Node 20 refuses PKCS#1 v1.5 private decryption (CVE-2023-46809, the Marvin timing
- * attack) unless the whole process runs with --security-revert, so the padding is checked here
- * on a raw RSA decryption instead, with implicit rejection as OpenSSL 3.2 does it: a bad padding
- * does not fail here but yields a synthetic key derived from the ciphertext, so it fails later
- * exactly like a wrong key and the padding check is no oracle. The check walks every byte
- * without an early exit for the same reason.
+ * The client's random string r from the Encryption header: lowercase hex of textbook RSA
+ * (c = m^65537 mod n, no padding) where m is r's bytes read big-endian (an odd-length hex has a
+ * leading 0 dropped). Several keys may be valid (rotation): the one under which c opens to a
+ * well-formed r is the one the client used; a wrong key yields a random-looking m, whose top
+ * bytes are not all zero but for a chance of about 2^-900.
  */
-function openLegacyKey(header: string, privatePem: string): Buffer {
-  const { key, rejectionSecret } = parseKey(privatePem);
-  const sealed = fromBase64(header.trim(), 'Encryption header');
-  const em = step('key unwrap', () => privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, sealed));
-  const k = em.length;
-  const separator = k - LEGACY_DES_KEY_BYTES - 1;
-  // 0x00 0x02, non-zero padding bytes, 0x00, then exactly the 8 key bytes.
-  let bad = em[0]! | (em[1]! ^ 0x02) | em[separator]!;
-  for (let i = 2; i < separator; i++) bad |= (em[i]! - 1) >>> 31; // 1 only when the byte is 0
-  const synthetic = createHmac('sha256', rejectionSecret).update(sealed).digest();
-  const chosen = bad === 0 ? em.subarray(separator + 1) : synthetic.subarray(0, LEGACY_DES_KEY_BYTES);
-  return Buffer.from(chosen);
+function openLegacyRandom(header: string, keys: LegacyPrivateKey[]): { keyId: string; random: string } {
+  const hex = header.trim();
+  if (!HEX.test(hex)) throw new DecryptFailure('Encryption header: not hex');
+  let sealed = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+  const firstNonZero = sealed.findIndex((b) => b !== 0);
+  sealed = sealed.subarray(firstNonZero < 0 ? sealed.length : firstNonZero);
+  for (const candidate of keys) {
+    const key = parseKey(candidate.privatePem);
+    const size = (key.asymmetricKeyDetails?.modulusLength ?? 0) / 8;
+    if (sealed.length === 0 || sealed.length > size) continue;
+    const block = Buffer.concat([Buffer.alloc(size - sealed.length), sealed]);
+    let m: Buffer;
+    try {
+      // Raw RSA: refuses c >= n, which is no value a client could have made under this key.
+      m = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, block);
+    } catch {
+      continue;
+    }
+    const head = m.subarray(0, m.length - LEGACY_RANDOM_CHARS);
+    const random = m.subarray(m.length - LEGACY_RANDOM_CHARS).toString('latin1');
+    if (head.every((b) => b === 0) && ALNUM.test(random)) return { keyId: candidate.id, random };
+  }
+  throw new DecryptFailure('Encryption header: no valid key opens it');
 }
 
 /**
- * The base64 ciphertext of a legacy body, in whichever of the three forms the real clients send:
- * the raw text (text/plain), JSON {"data": ...}, or form-encoded data=... .
+ * The base64 ciphertext of a legacy body, in whichever form the real clients send it: the bare
+ * text (text/plain, or application/json that is not JSON), a JSON string literal (parsed to the
+ * same text), JSON {"value": ...} or {"data": ...}, or form-encoded data=... .
  */
 function legacyCiphertext(body: unknown): string {
-  const raw =
-    typeof body === 'string'
-      ? body
-      : typeof body === 'object' && body !== null && typeof (body as { data?: unknown }).data === 'string'
-        ? (body as { data: string }).data
-        : undefined;
+  const field = (name: 'data' | 'value') =>
+    typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>)[name] === 'string'
+      ? ((body as Record<string, unknown>)[name] as string)
+      : undefined;
+  const raw = typeof body === 'string' ? body : (field('value') ?? field('data'));
   if (raw === undefined) throw new DecryptFailure('no legacy ciphertext in the body');
   // Base64 never holds spaces: a space is a '+' that a form decoder turned into one, because
   // clients post the base64 without percent-encoding it. Line breaks come from wrapping encoders.
-  return raw.replace(/ /g, '+').replace(/[\r\n]/g, '');
+  return raw
+    .trim()
+    .replace(/ /g, '+')
+    .replace(/[\r\n]/g, '');
+}
+
+/** DES-ECB with PKCS#7 padding. Triple DES with the key three times is the same cipher, and it
+ * is in OpenSSL 3's default provider (single DES is only in the legacy one). */
+function desEcbDecrypt(key: Buffer, data: Buffer): Buffer {
+  const decipher = createDecipheriv('des-ede3', Buffer.concat([key, key, key]), null);
+  return Buffer.concat([decipher.update(data), decipher.final()]);
+}
+
+/** A legacy body opened: its JSON, and the digest that identifies its seal (for replay refusal). */
+export interface OpenedLegacy {
+  value: unknown;
+  seal: Buffer;
 }
 
 /**
  * Opens a body of the real clients' legacy scheme: `encryptionHeader` is the Encryption header
- * (the RSA-encrypted DES key), `body` the parsed request body in any of its three forms, whose
- * base64 text is DES-ECB/PKCS#7 encrypted JSON. Throws AppError('payload.decrypt.failed') on any
- * failure, including a process without DES (see legacyCryptoAvailable).
+ * (the RSA-sealed random string r), `body` the parsed request body in any of its forms, whose
+ * base64 text is DES-ECB/PKCS#7 encrypted UTF-8 JSON under the key r[0:8]. Throws
+ * AppError('payload.decrypt.failed') on any failure. The answer's `seal` is the same for every
+ * replay of this Encryption value: the caller refuses one it has seen.
  */
-export function decryptLegacy(encryptionHeader: string, body: unknown, privatePem: string): unknown {
-  if (!legacyCryptoAvailable()) throw new DecryptFailure(LEGACY_UNAVAILABLE);
-  const desKey = openLegacyKey(encryptionHeader, privatePem);
+export function decryptLegacy(
+  encryptionHeader: string,
+  body: unknown,
+  keys: LegacyPrivateKey[],
+): OpenedLegacy {
+  const { keyId, random } = openLegacyRandom(encryptionHeader, keys);
   const data = fromBase64(legacyCiphertext(body), 'data');
-  const plain = step('DES', () => {
-    const decipher = createDecipheriv('des-ecb', desKey, null);
-    return Buffer.concat([decipher.update(data), decipher.final()]);
-  });
-  return parseJson(plain);
+  const desKey = Buffer.from(random.slice(0, LEGACY_DES_KEY_BYTES), 'latin1');
+  const plain = step('DES', () => desEcbDecrypt(desKey, data));
+  const seal = createHash('sha256').update(`${keyId}\0${random}`).digest();
+  return { value: parseJson(plain), seal };
 }
 
 export interface PayloadCryptoOptions {
   /** The current server key (PayloadKeyService.key()); asked only when a body is to be opened. */
   getKey: () => Promise<PayloadPrivateKey>;
+  /** The legacy keys valid now, newest first; without it the legacy scheme is refused. */
+  legacyKeys?: () => Promise<LegacyPrivateKey[]>;
+  /**
+   * Records a legacy seal as used and answers whether this was its first use (every instance
+   * must see the same record: a replay is refused on any of them).
+   */
+  firstUse?: (seal: Buffer) => Promise<boolean>;
 }
 
 /**
@@ -244,20 +263,34 @@ async function parseForm(request: FastifyRequest, text: string | Buffer): Promis
   }
 }
 
-async function openBody(request: FastifyRequest, getKey: () => Promise<PayloadPrivateKey>): Promise<unknown> {
+/**
+ * A legacy request's body read as text (see the onRequest hook): JSON when it is JSON (a string
+ * literal or {"value": ...}), else the bare base64 as it came. Only its text fields are read.
+ */
+function legacyBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const text = body.trim();
+  if (!text.startsWith('"') && !text.startsWith('{')) return body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DecryptFailure('legacy body: malformed JSON');
+  }
+}
+
+async function openBody(request: FastifyRequest, opts: PayloadCryptoOptions): Promise<unknown> {
   const header = request.headers[LEGACY_ENCRYPTION_HEADER];
   if (header !== undefined) {
-    // The legacy scheme is weak (DES, PKCS#1 v1.5), so only brands that must serve old clients take it.
+    // The legacy scheme is weak (DES, textbook RSA), so only brands that must serve old clients take it.
     if (!request.brand?.legacyCrypto) throw new DecryptFailure('legacy scheme off for this brand');
     if (typeof header !== 'string') throw new DecryptFailure('several Encryption headers');
-    if (!legacyCryptoAvailable()) {
-      request.log.error(LEGACY_UNAVAILABLE);
-      throw new DecryptFailure(LEGACY_UNAVAILABLE);
-    }
-    return decryptLegacy(header, request.body, (await getKey()).privatePem);
+    if (!opts.legacyKeys || !opts.firstUse) throw new DecryptFailure('no legacy key store');
+    const opened = decryptLegacy(header, legacyBody(request.body), await opts.legacyKeys());
+    if (!(await opts.firstUse(opened.seal))) throw new DecryptFailure('replayed Encryption value');
+    return opened.value;
   }
   if (encryptedPayloadSchema.safeParse(request.body).success)
-    return decryptModern(request.body, await getKey());
+    return decryptModern(request.body, await opts.getKey());
   throw new DecryptFailure('plaintext body on an encrypted route');
 }
 
@@ -272,12 +305,24 @@ export const payloadCrypto = fp(
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
       app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
     }
-    if (!legacyCryptoAvailable()) app.log.warn(LEGACY_UNAVAILABLE);
+    // Legacy clients post the bare base64 labelled application/json, which JSON parsing would
+    // refuse before decryption runs. Their requests (an encrypted route, an Encryption header) are
+    // read as text instead, and the legacy opener tells the forms apart (legacyBody). Swapping the
+    // JSON parser itself is no option: modules keep raw-body JSON parsers of their own.
+    app.addHook('onRequest', async (request) => {
+      if (
+        request.routeOptions.config.encrypted === true &&
+        request.headers[LEGACY_ENCRYPTION_HEADER] !== undefined &&
+        /^application\/json\b/i.test(request.headers['content-type'] ?? '')
+      ) {
+        request.headers['content-type'] = 'text/plain; charset=utf-8';
+      }
+    });
 
     app.addHook('preValidation', async (request) => {
       if (request.routeOptions.config.encrypted !== true) return;
       try {
-        request.body = await openBody(request, opts.getKey);
+        request.body = await openBody(request, opts);
       } catch (err) {
         if (err instanceof DecryptFailure) {
           request.log.info({ reason: err.reason, url: request.url }, 'encrypted payload refused');

@@ -37,7 +37,7 @@ describe('encryptPayload', () => {
     expect(Buffer.from(sealed.iv, 'base64')).toHaveLength(12);
     expect(Buffer.from(sealed.key, 'base64')).toHaveLength(256);
     expect(decryptModern(sealed, first.privateKey)).toEqual(body);
-    expect(get).toHaveBeenCalledWith('/wps/session/key/rsa');
+    expect(get).toHaveBeenCalledWith('/wps/session/key');
   });
 
   it('opens a large body (chunked base64)', async () => {

@@ -1,4 +1,5 @@
 import {
+  MODERN_KEY_PATH,
   PAYLOAD_AES_KEY_BYTES,
   PAYLOAD_IV_BYTES,
   PAYLOAD_TAG_BYTES,
@@ -13,7 +14,7 @@ import { api } from './api-client';
  * request. WebCrypto only, so nothing is added to the bundle.
  */
 
-const KEY_URL = '/wps/session/key/rsa';
+const KEY_URL = MODERN_KEY_PATH;
 const ALGORITHM: RsaKey['algorithm'] = 'RSA-OAEP-256+A256GCM';
 
 interface ServerKey {

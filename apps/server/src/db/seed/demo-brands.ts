@@ -84,6 +84,10 @@ export interface DemoBrand {
   theme: BrandTheme;
   /** The lottery return per prize mode (basis points) where the brand departs from the default. */
   lotteryRtpBp?: Partial<Record<PrizeMode, number>>;
+  /** Accepts the real clients' legacy payload scheme (ARCHITECTURE section 3). */
+  legacyCrypto?: boolean;
+  /** The brand's GeeTest captcha id, where it uses GeeTest. */
+  geetestId?: string;
 }
 
 /** Amounts are in major units as text ("100.00"); the seed converts them with toMinor(). */
@@ -548,6 +552,8 @@ const GROUPS_EXCEPT_HOME = BANNER_GROUPS.filter((g) => g !== 'w_home');
 export const DEMO_BRANDS: DemoBrand[] = [
   {
     code: 'GOLDEN',
+    legacyCrypto: true,
+    geetestId: 'c9a2e7f41b8d3e65a0f7d2b4c8e1f306',
     name: 'Golden Palm',
     hosts: ['localhost', '127.0.0.1', 'golden.localhost'],
     defaultLanguage: 'EN',

@@ -234,7 +234,8 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       social: JSON.stringify(b.social),
       licence: JSON.stringify(b.licence),
       stats: JSON.stringify(b.stats),
-      legacy_crypto: false,
+      legacy_crypto: b.legacyCrypto ?? false,
+      geetest_id: b.geetestId ?? null,
       lottery_rtp_bp: JSON.stringify(b.lotteryRtpBp ?? {}),
       theme: JSON.stringify(brandThemeSchema.parse(b.theme)),
     })

@@ -10,6 +10,7 @@ import {
   type Language,
 } from '@app/contracts';
 import type { LocalizedText } from '../../db/schema';
+import { mediaUrl } from '../../platform/media-url';
 import type { CatalogueRow, GameRepository } from './game.repository';
 
 /** A game of the catalogue as the server works with it (money in minor units). */
@@ -66,8 +67,11 @@ function toGame(r: CatalogueRow): CatalogueGame {
 
 export const gameName = (g: CatalogueGame, lang: Language) => g.names[lang] ?? g.displayName;
 
-/** A game as the lists answer it, in the caller's language. */
-export function presentGame(g: CatalogueGame, lang: Language): Game {
+/**
+ * A game as the lists answer it, in the caller's language, its icon a URL under `media`
+ * (platform/media-url.ts; empty: the stored path).
+ */
+export function presentGame(g: CatalogueGame, lang: Language, media = ''): Game {
   return {
     nodeId: Number(g.nodeId),
     vassalage: g.vendor,
@@ -79,10 +83,13 @@ export function presentGame(g: CatalogueGame, lang: Language): Game {
     gameCode: g.gameCode,
     code: g.gameCode,
     displayName: gameName(g, lang),
+    gameName: gameName(g, lang),
+    nodeName: g.displayName,
+    roomId: Number(g.nodeId),
     defaultPlayType: g.defaultPlayType,
     isGame: g.isGame,
     isHot: g.hot ? 1 : 0,
-    showIcon: g.iconPath,
+    showIcon: mediaUrl(media, g.iconPath),
     classify: g.classify,
     minBet: fromMinor(g.minBet),
     lineNum: g.lineNum,
@@ -179,7 +186,7 @@ export class CatalogueService {
   }
 
   /** GCSGAME_gameList: every filter of SPEC section 3, paged. */
-  async list(merchant: string, q: GameListQuery, lang: Language): Promise<GameList> {
+  async list(merchant: string, q: GameListQuery, lang: Language, media = ''): Promise<GameList> {
     const games = await this.all(merchant);
     const maxMinBet = q.minBet ? toMinor(q.minBet) : null;
     const needle = q.gameName?.toLocaleLowerCase();
@@ -197,7 +204,7 @@ export class CatalogueService {
     const filtered = q.gameClassify ? matches.filter((g) => g.classify === q.gameClassify) : matches;
     const start = (q.pageNo - 1) * q.pageSize;
     return {
-      games: filtered.slice(start, start + q.pageSize).map((g) => presentGame(g, lang)),
+      games: filtered.slice(start, start + q.pageSize).map((g) => presentGame(g, lang, media)),
       totalPages: pages(filtered.length, q.pageSize),
       totalCount: filtered.length,
       classifies,
@@ -209,6 +216,7 @@ export class CatalogueService {
     merchant: string,
     lang: Language,
     filter: { vendor?: string; gameType?: GameType },
+    media = '',
   ): Promise<Game[]> {
     const games = await this.all(merchant);
     return games
@@ -218,7 +226,7 @@ export class CatalogueService {
           (!filter.vendor || g.vendor === filter.vendor) &&
           (!filter.gameType || g.gameType === filter.gameType),
       )
-      .map((g) => presentGame(g, lang));
+      .map((g) => presentGame(g, lang, media));
   }
 
   /** A page of games given by node ids (favourites, recent), in that order. */
@@ -227,13 +235,14 @@ export class CatalogueService {
     nodeIds: string[],
     lang: Language,
     p: { pageNo: number; pageSize: number; gameType?: GameType; vendor?: string },
+    media = '',
   ): Promise<{ games: Game[]; totalPages: number }> {
     const games = (await this.byNodes(merchant, nodeIds)).filter(
       (g) => (!p.gameType || g.gameType === p.gameType) && (!p.vendor || g.vendor === p.vendor),
     );
     const start = (p.pageNo - 1) * p.pageSize;
     return {
-      games: games.slice(start, start + p.pageSize).map((g) => presentGame(g, lang)),
+      games: games.slice(start, start + p.pageSize).map((g) => presentGame(g, lang, media)),
       totalPages: pages(games.length, p.pageSize),
     };
   }

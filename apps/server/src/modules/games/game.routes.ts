@@ -27,9 +27,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EncodedResponseCache } from '../../platform/encoded-response-cache';
 import { ok as envelope } from '../../platform/envelope';
+import { mediaBase, requestOrigin } from '../../platform/media-url';
 import type { CatalogueService } from './catalogue.service';
 import type { GameService } from './game.service';
-import type { GameLaunchService } from './launch.service';
+import type { GameLaunchService, LaunchOrigin } from './launch.service';
 
 /** The FB sports vendor's lobby (GCS_gameLaunchFB). */
 const FB_VENDOR = 'FB';
@@ -70,6 +71,12 @@ function getOrPost<S extends z.ZodType, R extends z.ZodType>(
   }
 }
 
+/** The caller's origin and the brand's own hosts, for absolute launch and exit URLs. */
+const launchOrigin = (req: FastifyRequest): LaunchOrigin => ({
+  origin: requestOrigin(req),
+  ownsHost: (host) => req.server.brands.ownsHost(req.brand.code, host),
+});
+
 /** Game lists, favourites, recent games, boards and launch (SPEC section 7, ISSUE 5). */
 export async function gameRoutes(
   app: FastifyInstance,
@@ -104,11 +111,12 @@ export async function gameRoutes(
     // snapshot changes, so its finished bytes are kept (ISSUE 5 budget: bench:games).
     async (req, reply) => {
       const merchant = req.brand.code;
+      const media = mediaBase(req);
       const bytes = await gameLists.get(
         merchant,
         await catalogue.version(merchant),
-        `${req.lang}|${JSON.stringify(req.query)}`,
-        async () => envelope(await catalogue.list(merchant, req.query, req.lang)),
+        `${req.lang}|${media}|${JSON.stringify(req.query)}`,
+        async () => envelope(await catalogue.list(merchant, req.query, req.lang, media)),
       );
       return EncodedResponseCache.send(req, reply, bytes);
     },
@@ -122,10 +130,15 @@ export async function gameRoutes(
     response: ok(hotGamesSchema),
     handler: async (req, q) =>
       envelope({
-        list: await catalogue.hot(req.brand.code, req.lang, {
-          ...(q?.vassalage ? { vendor: q.vassalage } : {}),
-          ...(q?.gameType ? { gameType: q.gameType } : {}),
-        }),
+        list: await catalogue.hot(
+          req.brand.code,
+          req.lang,
+          {
+            ...(q?.vassalage ? { vendor: q.vassalage } : {}),
+            ...(q?.gameType ? { gameType: q.gameType } : {}),
+          },
+          mediaBase(req),
+        ),
       }),
   });
 
@@ -157,11 +170,17 @@ export async function gameRoutes(
     },
     async (req) =>
       envelope(
-        await games.favoriteList(req.brand.code, req.member!.memberId, req.lang, {
-          pageNo: req.query.pageNo,
-          pageSize: req.query.pageSize,
-          ...(req.query.gameType ? { gameType: req.query.gameType } : {}),
-        }),
+        await games.favoriteList(
+          req.brand.code,
+          req.member!.memberId,
+          req.lang,
+          {
+            pageNo: req.query.pageNo,
+            pageSize: req.query.pageSize,
+            ...(req.query.gameType ? { gameType: req.query.gameType } : {}),
+          },
+          mediaBase(req),
+        ),
       ),
   );
 
@@ -193,36 +212,44 @@ export async function gameRoutes(
     },
     async (req) =>
       envelope(
-        await games.recent(req.brand.code, req.member!.memberId, req.lang, {
-          pageNo: req.query.pageNo,
-          pageSize: req.query.pageSize,
-          ...(req.query.gameType ? { gameType: req.query.gameType } : {}),
-          ...(req.query.vassalage ? { vendor: req.query.vassalage } : {}),
-        }),
+        await games.recent(
+          req.brand.code,
+          req.member!.memberId,
+          req.lang,
+          {
+            pageNo: req.query.pageNo,
+            pageSize: req.query.pageSize,
+            ...(req.query.gameType ? { gameType: req.query.gameType } : {}),
+            ...(req.query.vassalage ? { vendor: req.query.vassalage } : {}),
+          },
+          mediaBase(req),
+        ),
       ),
   );
 
-  r.get(
-    '/wps/relay/ODSFE2_getWinnerBoard',
-    {
-      schema: {
-        summary: 'The newest real wins of the brand (settled bets paying more than their stake)',
-        tags,
-        querystring: winnerBoardQuerySchema,
-        response: { 200: ok(winnerBoardSchema) },
+  // GCSGAME_getRankList is the name other real clients use for the same winner board.
+  for (const url of ['/wps/relay/ODSFE2_getWinnerBoard', '/wps/relay/GCSGAME_getRankList'])
+    r.get(
+      url,
+      {
+        schema: {
+          summary: 'The newest real wins of the brand (settled bets paying more than their stake)',
+          tags,
+          querystring: winnerBoardQuerySchema,
+          response: { 200: ok(winnerBoardSchema) },
+        },
       },
-    },
-    async (req) => {
-      const category = req.query.gameCategory;
-      const list = await games.winners(
-        req.brand.code,
-        req.lang,
-        req.query.limitNum,
-        category && category !== 'ALL' ? category : undefined,
-      );
-      return envelope({ list: list.map((vo) => ({ vo })) });
-    },
-  );
+      async (req) => {
+        const category = req.query.gameCategory;
+        const list = await games.winners(
+          req.brand.code,
+          req.lang,
+          req.query.limitNum,
+          category && category !== 'ALL' ? category : undefined,
+        );
+        return envelope({ list: list.map((vo) => ({ vo })) });
+      },
+    );
 
   r.get(
     '/lgw/games/popular',
@@ -239,7 +266,7 @@ export async function gameRoutes(
       const lotteries =
         q.prizeMode !== undefined || (LOTTERY_GAME_TYPES as readonly string[]).includes(q.gameType ?? '');
       if (lotteries && lotteryPopular) return envelope(await lotteryPopular(req.brand.code, req.lang, q));
-      return envelope(await games.popular(req.brand.code, req.lang, q.count, q.gameType));
+      return envelope(await games.popular(req.brand.code, req.lang, q.count, q.gameType, mediaBase(req)));
     },
   );
 
@@ -250,7 +277,8 @@ export async function gameRoutes(
     tags,
     data: launchGameQuerySchema,
     response: ok(launchGameSchema),
-    handler: async (req, q) => envelope(await launcher.launch(req.brand, req.member!, q, req.lang)),
+    handler: async (req, q) =>
+      envelope(await launcher.launch(req.brand, req.member!, q, req.lang, launchOrigin(req))),
   });
 
   r.get(
@@ -271,6 +299,7 @@ export async function gameRoutes(
           req.member!,
           { vendor: FB_VENDOR, gameType: 'SPORTS', backUrl: req.query.backUrl ?? '/fbsports' },
           req.lang,
+          launchOrigin(req),
         ),
       ),
   );

@@ -43,8 +43,10 @@ export class GameService {
     memberId: string,
     lang: Language,
     p: { pageNo: number; pageSize: number; gameType?: GameType },
+    media = '',
   ): Promise<{ content: Game[]; totalPages: number }> {
-    const page = await this.catalogue.page(merchant, await this.repo.favoriteIds(memberId), lang, p);
+    const ids = await this.repo.favoriteIds(memberId);
+    const page = await this.catalogue.page(merchant, ids, lang, p, media);
     return { content: page.games, totalPages: page.totalPages };
   }
 
@@ -75,13 +77,10 @@ export class GameService {
     memberId: string,
     lang: Language,
     p: { pageNo: number; pageSize: number; gameType?: GameType; vendor?: string },
+    media = '',
   ): Promise<{ list: Game[]; totalPages: number }> {
-    const page = await this.catalogue.page(
-      merchant,
-      await this.repo.recentIds(memberId, RECENT_KEPT),
-      lang,
-      p,
-    );
+    const ids = await this.repo.recentIds(memberId, RECENT_KEPT);
+    const page = await this.catalogue.page(merchant, ids, lang, p, media);
     return { list: page.games, totalPages: page.totalPages };
   }
 
@@ -132,6 +131,7 @@ export class GameService {
     lang: Language,
     count = POPULAR_GAMES_COUNT,
     gameType?: GameType,
+    media = '',
   ): Promise<Game[]> {
     const hit = this.popularCache.get(merchant);
     let rows: Promise<{ vendor: string; code: string }[]>;
@@ -144,11 +144,11 @@ export class GameService {
     const chosen = new Map<string, Game>();
     for (const r of await rows) {
       const g = await this.catalogue.byCode(merchant, r.vendor, r.code);
-      if (g && (!gameType || g.gameType === gameType)) chosen.set(g.nodeId, presentGame(g, lang));
+      if (g && (!gameType || g.gameType === gameType)) chosen.set(g.nodeId, presentGame(g, lang, media));
     }
     for (const g of await this.catalogue.all(merchant)) {
       if (chosen.size >= count) break;
-      if (g.hot && (!gameType || g.gameType === gameType)) chosen.set(g.nodeId, presentGame(g, lang));
+      if (g.hot && (!gameType || g.gameType === gameType)) chosen.set(g.nodeId, presentGame(g, lang, media));
     }
     return [...chosen.values()].slice(0, count);
   }

@@ -22,6 +22,38 @@ export function safeBackUrl(raw: string | undefined): string {
   return raw;
 }
 
+/** Where a launch comes from: the caller's origin, and which hosts are the brand's own. */
+export interface LaunchOrigin {
+  /** 'https://host' of the request ('' when its Host header is unusable). */
+  origin: string;
+  ownsHost: (host: string) => Promise<boolean>;
+}
+
+/**
+ * The exit URL a launch may carry: a same-site path, or an absolute http(s) URL on one of the
+ * brand's own hosts (the real clients send those); anything else is '/' (no open redirect).
+ */
+async function backUrlFor(raw: string | undefined, from: LaunchOrigin): Promise<string> {
+  if (raw && /^https?:\/\//i.test(raw)) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return '/';
+    }
+    return !url.username && !url.password && (await from.ownsHost(url.hostname.toLowerCase()))
+      ? url.toString()
+      : '/';
+  }
+  return safeBackUrl(raw);
+}
+
+/** A launch URL made absolute against the caller's origin (vendor URLs already are). */
+function absolute(url: string, origin: string): string {
+  if (/^https?:\/\//i.test(url) || !origin) return url;
+  return new URL(url, `${origin}/`).toString();
+}
+
 const requestId = () => `L${randomBytes(12).toString('hex')}`;
 
 /** Areas of the lottery lobby launch (SPEC section 7) and the vendor each opens. */
@@ -54,8 +86,9 @@ export class GameLaunchService {
   /** The game a launch names: by node id, by vendor and code, or a vendor's lobby (its first playable game). */
   private async resolve(merchant: string, q: LaunchGameQuery): Promise<CatalogueGame> {
     const vendor = q.vendor ?? q.vassalage;
-    if (q.nodeId !== undefined) {
-      const g = await this.catalogue.byNode(merchant, String(q.nodeId));
+    const nodeId = q.nodeId ?? q.roomId;
+    if (nodeId !== undefined) {
+      const g = await this.catalogue.byNode(merchant, String(nodeId));
       if (!g || (vendor && g.vendor !== vendor)) throw new AppError('game.unknown');
       return g;
     }
@@ -77,7 +110,25 @@ export class GameLaunchService {
     );
   }
 
-  async launch(brand: Brand, member: SessionMember, q: LaunchGameQuery, lang: Language): Promise<LaunchGame> {
+  async launch(
+    brand: Brand,
+    member: SessionMember,
+    q: LaunchGameQuery,
+    lang: Language,
+    from: LaunchOrigin = { origin: '', ownsHost: async () => false },
+  ): Promise<LaunchGame> {
+    const launched = await this.launchGame(brand, member, q, lang, await backUrlFor(q.backUrl, from));
+    const gameUrl = absolute(launched.url, from.origin);
+    return { ...launched, gameUrl, content: { game_url: gameUrl } };
+  }
+
+  private async launchGame(
+    brand: Brand,
+    member: SessionMember,
+    q: LaunchGameQuery,
+    lang: Language,
+    backUrl: string,
+  ): Promise<Omit<LaunchGame, 'gameUrl' | 'content'>> {
     const game = await this.resolve(brand.code, lotteryLaunch(q));
     if (LotteryService.isLottery(game.vendor, game.gameCode))
       return this.lotteryPage(brand, member, game, q, lang);
@@ -97,7 +148,7 @@ export class GameLaunchService {
       walletVendor: walletVendor.vendor,
       currencySymbol: brand.currencySymbol,
       language: lang.toLowerCase(),
-      backUrl: safeBackUrl(q.backUrl),
+      backUrl,
       cdn: cdns[Math.floor(Math.random() * cdns.length)]!,
     });
     await this.games.recordRecent(member.memberId, game.nodeId);
@@ -122,7 +173,7 @@ export class GameLaunchService {
     game: CatalogueGame,
     q: LaunchGameQuery,
     lang: Language,
-  ): Promise<LaunchGame> {
+  ): Promise<Omit<LaunchGame, 'gameUrl' | 'content'>> {
     await this.fundVendorWallet(brand, member.memberId, game, true);
     await this.games.recordRecent(member.memberId, game.nodeId);
     const lobby =

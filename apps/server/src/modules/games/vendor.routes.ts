@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
+import { mediaBase } from '../../platform/media-url';
 import type { CatalogueService } from './catalogue.service';
 import type { VendorService } from './vendor.service';
 
@@ -54,7 +55,7 @@ export async function vendorRoutes(
         response: { 200: ok(z.array(vendorCategorySchema)) },
       },
     },
-    async (req) => envelope(await opts.vendors.categories(req.brand, req.query.gameType)),
+    async (req) => envelope(await opts.vendors.categories(req.brand, req.query.gameType, mediaBase(req))),
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import { GAME_TYPES, type GameType, type VendorCard, type VendorCategory } from '@app/contracts';
 import type { Brand } from '../../platform/brand';
+import { mediaUrl } from '../../platform/media-url';
 import type { VendorRepository } from './vendor.repository';
 
 /** A vendor's wallet: one per vendor code, whatever game types the vendor has rows for. */
@@ -14,17 +15,25 @@ export interface VendorWallet {
 export class VendorService {
   constructor(private readonly repo: VendorRepository) {}
 
-  async cards(brand: Brand, gameType?: GameType): Promise<VendorCard[]> {
+  /** The brand's vendor cards; icons as URLs under `media` (platform/media-url.ts), else as stored. */
+  async cards(brand: Brand, gameType?: GameType, media = ''): Promise<VendorCard[]> {
     const rows = await this.repo.listEnabled(brand.code, gameType);
-    return rows.map((r) => ({
-      vassalage: r.code,
-      gameType: r.game_type as GameType,
-      displayName: r.display_name,
-      isHot: r.is_hot ? 1 : 0,
-      isGame: r.is_game,
-      logoUrl: r.logo_path,
-      walletType: r.wallet_type as VendorCard['walletType'],
-    }));
+    return rows.map((r) => {
+      const icon = mediaUrl(media, r.logo_path);
+      return {
+        vassalage: r.code,
+        gameType: r.game_type as GameType,
+        displayName: r.display_name,
+        isHot: r.is_hot ? 1 : 0,
+        isGame: r.is_game,
+        logoUrl: icon,
+        smallIcon: icon,
+        mobileSmallIcon: icon,
+        h5Icon: icon,
+        lagerIcon: icon,
+        walletType: r.wallet_type as VendorCard['walletType'],
+      };
+    });
   }
 
   /**
@@ -37,8 +46,8 @@ export class VendorService {
   }
 
   /** Vendors grouped by game type, in the fixed game-type order; empty categories are left out. */
-  async categories(brand: Brand, gameType?: GameType): Promise<VendorCategory[]> {
-    const cards = await this.cards(brand, gameType);
+  async categories(brand: Brand, gameType?: GameType, media = ''): Promise<VendorCategory[]> {
+    const cards = await this.cards(brand, gameType, media);
     return GAME_TYPES.map((type) => {
       const inType = cards.filter((c) => c.gameType === type);
       return { title: type, cards: inType, gameClassify: inType.map((c) => c.vassalage) };

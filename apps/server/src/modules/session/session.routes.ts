@@ -1,5 +1,6 @@
 import {
   freePlayRequestSchema,
+  MODERN_KEY_PATH,
   loginHistoryQuerySchema,
   loginHistorySchema,
   loginRequestSchema,
@@ -15,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/app-error';
 import { clientContext } from '../../platform/client-context';
 import { ok as envelope, sendFailure } from '../../platform/envelope';
 import { isLoopback } from '../../platform/loopback';
@@ -39,9 +41,33 @@ export async function sessionRoutes(
   const tags = ['session'];
 
   r.get(
-    '/wps/session/key/rsa',
-    { schema: { summary: 'Public key for encrypted payloads', tags, response: { 200: ok(rsaKeySchema) } } },
+    MODERN_KEY_PATH,
+    {
+      schema: {
+        summary: 'Public key of the modern payload scheme (RSA-OAEP + AES-GCM)',
+        tags,
+        response: { 200: ok(rsaKeySchema) },
+      },
+    },
     async () => envelope(await opts.payloadKeys.publicKey()),
+  );
+
+  // The legacy scheme's key as its clients read it: the bare text of the modulus in hex (e = 65537).
+  r.get(
+    '/wps/session/key/rsa',
+    {
+      schema: {
+        summary: 'Legacy payload scheme: the RSA public modulus as plain hex text (brands with legacy on)',
+        tags,
+        querystring: z.object({ t: z.string().max(20).optional() }),
+      },
+    },
+    async (req, reply) => {
+      if (!req.brand.legacyCrypto) throw new AppError('system.feature.disabled');
+      const hex = await opts.payloadKeys.legacyModulusHex();
+      // Keys rotate: a cached copy would seal with a key no longer accepted.
+      return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(hex);
+    },
   );
 
   r.get(
@@ -54,6 +80,23 @@ export async function sessionRoutes(
       },
     },
     async (req) => envelope(await opts.captcha.issue(req.brand.code, req.ip)),
+  );
+
+  // Brands that use GeeTest give its captcha id; for the others this is a clear refusal, not a 404.
+  r.get(
+    '/wps/captcha/geetest',
+    {
+      schema: {
+        summary: 'The brand’s GeeTest captcha id (value.gt); system.feature.disabled where it has none',
+        tags,
+        querystring: z.object({ product: z.string().max(40).optional(), t: z.string().max(20).optional() }),
+        response: { 200: ok(z.object({ gt: z.string() })) },
+      },
+    },
+    async (req) => {
+      if (!req.brand.geetestId) throw new AppError('system.feature.disabled');
+      return envelope({ gt: req.brand.geetestId });
+    },
   );
 
   r.post(

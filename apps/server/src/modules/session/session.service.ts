@@ -132,6 +132,7 @@ export class SessionService {
       isAgent: member.is_agent,
       username: member.username,
       customerId: Number(member.id),
+      id: Number(member.id),
       ...(rememberToken ? { rememberToken } : {}),
     };
   }

@@ -4,6 +4,7 @@ import {
   moduleNodeSchema,
   ok,
   registerRuleSchema,
+  SERVED_COUNTRIES,
   serviceLinkQuerySchema,
   serviceLinkSchema,
   statusQuerySchema,
@@ -31,6 +32,21 @@ export async function systemRoutes(app: FastifyInstance, opts: { system: SystemS
       },
     },
     async (req) => envelope(await system.status(req.brand, req.lang, req.ip)),
+  );
+
+  r.get(
+    '/wps/system/country',
+    {
+      schema: {
+        summary: 'Countries the brand serves, with their dialing codes',
+        tags: ['system'],
+        response: {
+          200: ok(z.array(z.object({ countryCode: z.string(), countryDialingCode: z.string() }))),
+        },
+      },
+    },
+    async (req) =>
+      envelope(SERVED_COUNTRIES.filter((c) => !req.brand.blockedCountries.includes(c.countryCode))),
   );
 
   r.get(

@@ -9,6 +9,10 @@ const card = (vassalage: string, gameType: VendorCard['gameType']): VendorCard =
   isHot: 0,
   isGame: null,
   logoUrl: `vendors/${vassalage}.svg`,
+  smallIcon: `https://cdn.example/vendors/${vassalage}.svg`,
+  mobileSmallIcon: `https://cdn.example/vendors/${vassalage}.svg`,
+  h5Icon: `https://cdn.example/vendors/${vassalage}.svg`,
+  lagerIcon: `https://cdn.example/vendors/${vassalage}.svg`,
   walletType: 'TRANSFER',
 });
 const cat = (title: VendorCard['gameType'], ...codes: string[]): VendorCategory => ({

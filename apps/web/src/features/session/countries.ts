@@ -1,30 +1,12 @@
-/** A country of the picker (SPEC section 3): ISO code and dialing code without '+'. */
-export interface Country {
-  countryCode: string;
-  countryDialingCode: string;
-}
+import { SERVED_COUNTRIES, type Country } from '@app/contracts';
+
+export type { Country };
 
 /**
- * Countries the dialing-code picker offers (the brands' markets first). Names come from the
- * browser's Intl.DisplayNames in the current language, so no locale file has to list them.
+ * Countries the dialing-code picker offers (SPEC section 3; the brands' markets first). Names come
+ * from the browser's Intl.DisplayNames in the current language, so no locale file has to list them.
  */
-export const COUNTRIES: Country[] = [
-  { countryCode: 'PH', countryDialingCode: '63' },
-  { countryCode: 'MY', countryDialingCode: '60' },
-  { countryCode: 'ID', countryDialingCode: '62' },
-  { countryCode: 'TH', countryDialingCode: '66' },
-  { countryCode: 'VN', countryDialingCode: '84' },
-  { countryCode: 'SG', countryDialingCode: '65' },
-  { countryCode: 'KH', countryDialingCode: '855' },
-  { countryCode: 'MM', countryDialingCode: '95' },
-  { countryCode: 'LA', countryDialingCode: '856' },
-  { countryCode: 'CN', countryDialingCode: '86' },
-  { countryCode: 'HK', countryDialingCode: '852' },
-  { countryCode: 'TW', countryDialingCode: '886' },
-  { countryCode: 'IN', countryDialingCode: '91' },
-  { countryCode: 'KR', countryDialingCode: '82' },
-  { countryCode: 'JP', countryDialingCode: '81' },
-];
+export const COUNTRIES: readonly Country[] = SERVED_COUNTRIES;
 
 /** The brand's home country by its time zone, when the visitor's own country is not offered. */
 const COUNTRY_OF_TIMEZONE: Record<string, string> = {

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The brand's legacy-compatibility switch. SQL only. */
+export class LegacySwitchRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  /** The switch, its row locked until the transaction ends (null: no such brand). */
+  async lockedState(tx: Kysely<Database>, merchant: string): Promise<boolean | null> {
+    const row = await tx
+      .selectFrom('merchant')
+      .select('legacy_crypto')
+      .where('code', '=', merchant)
+      .forUpdate()
+      .executeTakeFirst();
+    return row ? row.legacy_crypto : null;
+  }
+
+  async set(tx: Kysely<Database>, merchant: string, enabled: boolean): Promise<void> {
+    await tx.updateTable('merchant').set({ legacy_crypto: enabled }).where('code', '=', merchant).execute();
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+// Type-only: brings in the FastifyRequest.operator augmentation read here.
+import type {} from './admin-auth';
+
+/** Who acts: a staff member (back office), an operator API key, or the operator CLI. */
+export type ActorKind = 'STAFF' | 'API_KEY' | 'CLI';
+
+/** Who did it and from where, as an operator route knows it. */
+export interface AuditActor {
+  actor: string;
+  kind: ActorKind;
+  role: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** One operator action: what it changed, from what to what. */
+export interface AuditRecord {
+  merchant: string | null;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The acting operator of an admin route (config.admin, so request.operator is set). The CLI
+ * (`npm run admin`) says so in X-Admin-Client; like the operator name, it is what the holder of
+ * the key states, recorded for the reader, not a proof.
+ */
+export function auditActor(req: FastifyRequest): AuditActor {
+  const ua = req.headers['user-agent'];
+  return {
+    actor: req.operator ?? 'operator',
+    kind: req.headers['x-admin-client'] === 'cli' ? 'CLI' : 'API_KEY',
+    role: null,
+    ip: req.ip || null,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
+  };
+}
+
+/**
+ * Appends one row to the audit log. Pass the transaction that makes the change, so the record
+ * and the change commit (or roll back) together; the log refuses updates and deletes.
+ */
+export async function writeAudit(db: Kysely<Database>, who: AuditActor, what: AuditRecord): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor: who.actor,
+      actor_kind: who.kind,
+      role: who.role,
+      merchant_code: what.merchant,
+      action: what.action,
+      target: what.target,
+      before: what.before === undefined ? null : JSON.stringify(what.before),
+      after: what.after === undefined ? null : JSON.stringify(what.after),
+      ip: who.ip,
+      user_agent: who.userAgent,
+    })
+    .execute();
+}
