@@ -20,6 +20,7 @@ import { BetStatsRepository } from '../src/modules/wallet/bet-stats.repository';
 import { BetStatsService, totalValid } from '../src/modules/wallet/bet-stats.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
+import { ticketOf } from './game-ticket';
 import { Identity, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -76,7 +77,7 @@ async function player(gameType: 'SPORTS' | 'ESPORTS' = 'SPORTS'): Promise<{ m: N
   const l = await id.ok<LaunchGame>(`/wps/game/launchGame?vendor=HOUSE&gameCode=${codes[gameType]}`, {
     token: m.token,
   });
-  return { m, ticket: new URL(l.url, 'http://x').searchParams.get('token')! };
+  return { m, ticket: await ticketOf(t.app, l.url) };
 }
 
 const upcoming = async (ticket: string) =>

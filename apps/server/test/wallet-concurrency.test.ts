@@ -176,6 +176,25 @@ class Book {
       expect(r.postings, `${r.reference}: one posting per account`).toBe(1);
       (actual[r.reference] ??= {})[r.key] = r.amount;
     }
+    // A withdrawal that finds main short first recalls the member's vendor wallets into main, under
+    // a reference of its own: booked here once its shape is checked (vendor wallets of that member
+    // emptied into its main, nothing else).
+    for (const [ref, legs] of Object.entries(actual)) {
+      const recall = /^TRANSFER:(\d+):R[0-9a-f]{24}$/.exec(ref);
+      if (!recall || this.moves.has(ref)) continue;
+      const owner = recall[1]!;
+      const amounts = Object.entries(legs).map(([k, v]) => [k, BigInt(v)] as const);
+      const vendors = amounts.filter(([k]) => k.startsWith(`${owner}:VENDOR:`));
+      expect(
+        vendors.every(([, v]) => v < 0n),
+        `${ref}: vendor wallets only give`,
+      ).toBe(true);
+      expect(amounts.length, `${ref}: vendor wallets and main only`).toBe(vendors.length + 1);
+      expect(BigInt(legs[`${owner}:MAIN`] ?? '0'), `${ref}: main gets it all`).toBe(
+        -vendors.reduce((sum, [, v]) => sum + v, 0n),
+      );
+      this.moves.set(ref, Object.fromEntries(amounts));
+    }
     const expected: Record<string, Record<string, string>> = {};
     for (const [ref, l] of this.moves)
       expected[ref] = Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v.toString()]));
@@ -1249,11 +1268,23 @@ describe.skipIf(!PG)(
           expect(await mainOf(p)).toBe(200_00n);
         }
 
-        // "Everything into a vendor wallet" racing a withdrawal: one of two exact outcomes.
+        // "Everything into a vendor wallet" racing a withdrawal: one of three exact outcomes. A
+        // withdrawal that finds main short first recalls every vendor wallet into main (the money
+        // the member owns, wherever the last game left it), as one transfer of its own.
+        const recalls = async () =>
+          (
+            await t.db.db
+              .selectFrom('ledger_entry')
+              .select('reference')
+              .where('reference', 'like', `TRANSFER:${p.id}:R%`)
+              .execute()
+          )
+            .map((r) => r.reference)
+            .filter((r) => !book.moves.has(r));
         for (let round = 0; round < 3; round++) {
           await setMain(book, p, 1_000_00n);
-          const vendorBefore =
-            (await new LedgerService(t.db.db).memberBalances(t.db.db, p.id)).get('VENDOR:SABA') ?? 0n;
+          const before = await new LedgerService(t.db.db).memberBalances(t.db.db, p.id);
+          const vendors = [...before].filter(([key]) => key.startsWith('VENDOR:'));
           const allId = rid();
           const [w, all] = await race<Outcome<unknown>>(2, (i) =>
             i === 0
@@ -1261,17 +1292,39 @@ describe.skipIf(!PG)(
               : api.transfer(p, { requestId: allId, direction: 'IN', vendor: 'SABA' }),
           );
           expect(all!.ok, 'the transfer of everything always finds something').toBe(true);
-          if (w!.ok) {
+          const recalled = await recalls();
+          const after = await new LedgerService(t.db.db).memberBalances(t.db.db, p.id);
+          if (!w!.ok) {
+            // The withdrawal saw main covered, then lost the lock to the transfer of everything.
+            expect(w).toMatchObject({ code: 'wallet.insufficient' });
+            expect(recalled).toEqual([]);
+            book.add(`TRANSFER:${p.id}:${allId}`, moves.transfer(p, 'IN', 'SABA', 1_000_00n));
+            expect(await mainOf(p)).toBe(0n);
+          } else if (recalled.length === 0) {
+            // The withdrawal first, then everything left goes to SABA.
             book.add(`WITHDRAW:${(w as { value: Withdrawal }).value.orderNo}`, moves.withdraw(p, 400_00n));
             book.add(`TRANSFER:${p.id}:${allId}`, moves.transfer(p, 'IN', 'SABA', 600_00n));
+            expect(await mainOf(p)).toBe(0n);
           } else {
-            expect(w).toMatchObject({ code: 'wallet.insufficient' });
+            // Everything went to SABA first; the withdrawal recalled all vendor wallets and paid out.
+            expect(recalled).toHaveLength(1);
             book.add(`TRANSFER:${p.id}:${allId}`, moves.transfer(p, 'IN', 'SABA', 1_000_00n));
+            const held = new Map(vendors);
+            held.set('VENDOR:SABA', (held.get('VENDOR:SABA') ?? 0n) + 1_000_00n);
+            const recall: Legs = {};
+            let total = 0n;
+            for (const [key, amount] of held) {
+              if (amount === 0n) continue;
+              Object.assign(recall, moves.transfer(p, 'OUT', key.slice('VENDOR:'.length), amount));
+              total += amount;
+            }
+            // One entry for every wallet: main gains their sum (each leg above wrote only its own).
+            recall[K.main(p)] = total;
+            book.add(recalled[0]!, recall);
+            book.add(`WITHDRAW:${(w as { value: Withdrawal }).value.orderNo}`, moves.withdraw(p, 400_00n));
+            expect(await mainOf(p)).toBe(total - 400_00n);
+            expect([...after].filter(([key, v]) => key.startsWith('VENDOR:') && v !== 0n)).toEqual([]);
           }
-          expect(await mainOf(p)).toBe(0n);
-          const vendorAfter =
-            (await new LedgerService(t.db.db).memberBalances(t.db.db, p.id)).get('VENDOR:SABA') ?? 0n;
-          expect(vendorAfter - vendorBefore).toBe(w!.ok ? 600_00n : 1_000_00n);
         }
         await book.check();
       });
