@@ -12,7 +12,7 @@
  *      this load generator, which shares the machine, several times more CPU per request).
  * BENCH_PART=list|pairs runs one part (with BENCH_PROFILE=<dir>, a server CPU profile of it alone).
  * Afterwards the ledger invariants are checked (they must all hold).
- * Budgets (ISSUE 5): game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections;
+ * Budgets: game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections;
  * >= 1,500 pairs/s with p99 <= 50 ms.
  */
 import { spawn } from 'node:child_process';

@@ -13,7 +13,7 @@
  * the server's fsync and synchronous_commit settings are whatever it runs with; nothing here
  * changes them). Prints ops/s and latency percentiles per run, the stakes per commit, the B/A
  * ratio (near 1: the house account is not a hot row), and the ledger invariants afterwards.
- * Budget (ISSUE 4): ≥ 5,000 ops/s with 32 workers, B/A ≥ 0.9.
+ * Budget: ≥ 5,000 ops/s with 32 workers, B/A ≥ 0.9.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * sim:games — plays every house game's published figures (ISSUE 6) with the production RNG and
+ * sim:games — plays every house game's published figures with the production RNG and
  * prints each measured return to player beside the published one.
  *
  *   npm run sim:games                         each figure's own round count (at least 1,000,000)

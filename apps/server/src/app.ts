@@ -149,7 +149,7 @@ declare module 'fastify' {
   }
 }
 
-/** Withdrawals and the payout accounts they pay to (ISSUE 4). */
+/** Withdrawals and the payout accounts they pay to. */
 function withdrawalServices(
   db: DbHandle,
   d: {
@@ -176,7 +176,7 @@ function withdrawalServices(
 }
 
 /**
- * Games (ISSUE 5): the catalogue and lists, launch through the vendor adapters, the seamless
+ * Games: the catalogue and lists, launch through the vendor adapters, the seamless
  * wallet (vendor callbacks and the house games), and the house slot.
  */
 function gameServices(
@@ -228,7 +228,7 @@ function gameServices(
   };
 }
 
-/** The house live baccarat (ISSUE 6): its tables' dealer and the game calls. */
+/** The house live baccarat: its tables' dealer and the game calls. */
 function baccaratServices(
   db: DbHandle,
   tickets: GameTicketService,
@@ -416,7 +416,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     withdrawals: services.withdrawals,
     payoutAccounts: services.payoutAccounts,
   });
-  // Agent centre (ISSUE 8): the agent-page login, team, reports and transfers within the own tree.
+  // Agent centre: the agent-page login, team, reports and transfers within the own tree.
   const agents = new AgentService(
     new AgentRepository(db.db),
     services.ledger,
@@ -424,7 +424,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     services.wallet,
   );
   await app.register(agentRoutes, { agents, sessions: services.sessions });
-  // Contracts, wages and dividends (ISSUE 8): offers and answers, their settlement every minute,
+  // Contracts, wages and dividends: offers and answers, their settlement every minute,
   // and the consolidated flags that show requests awaiting the member's answer.
   const contractRepo = new ContractRepository(db.db);
   const contracts = new ContractService(contractRepo, services.system, undefined, services.inbox);
@@ -434,7 +434,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.decorate('contractSettlement', settlement);
   await app.register(contractRoutes, { contracts, settlement });
   startContractSettlement(app, settlement);
-  // Lottery (ISSUE 7): menus, draws, slips, the operator's cancel, and the job that draws and settles.
+  // Lottery: menus, draws, slips, the operator's cancel, and the job that draws and settles.
   const lotteryRepo = new LotteryRepository(db.db);
   const lottery = new LotteryService(
     lotteryRepo,
@@ -463,7 +463,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await app.register(vendorCallbackRoutes, { callbacks: services.callbacks });
   await app.register(gameTicketRoutes, { tickets: services.tickets });
   await app.register(houseSlotRoutes, { slot: services.houseSlot });
-  // The house card rooms (ISSUE 6): their calls, and the dealer that keeps hands moving.
+  // The house card rooms: their calls, and the dealer that keeps hands moving.
   const cards = new HouseCardsService(
     services.tickets,
     services.seamless,
@@ -480,7 +480,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await app.register(houseBaccaratRoutes, { baccarat: baccarat.game });
   // Every brand's baccarat tables keep dealing (once per round, whichever instance gets there).
   startBaccaratDealer(app, baccarat.dealer, baccarat.repo);
-  // House sportsbook (ISSUE 6): fixtures, bets and the sweeper that settles ended matches.
+  // House sportsbook: fixtures, bets and the sweeper that settles ended matches.
   const sportsbook = new HouseSportsbookService(
     services.tickets,
     services.seamless,
@@ -490,7 +490,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.decorate('houseSportsbook', sportsbook);
   await app.register(houseSportsbookRoutes, { sportsbook });
   startSportsbookSweeper(app, sportsbook);
-  // Engagement (ISSUE 9): VIP and rebates, points and the mall, promotions, missions and rewards,
+  // Engagement: VIP and rebates, points and the mall, promotions, missions and rewards,
   // the inbox's additions, feedback and referral.
   await registerEngagement(app, {
     db: db.db,

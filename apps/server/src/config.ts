@@ -101,7 +101,7 @@ const envSchema = z.object({
   COCKFIGHT_BET_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Seconds each house baccarat round takes bets (the end-to-end tests shorten it). */
   BACCARAT_BET_SECONDS: z.coerce.number().int().min(3).max(120).default(15),
-  /** Real milliseconds per sportsbook match minute (ISSUE 6); shorter only for e2e tests and demos. */
+  /** Real milliseconds per sportsbook match minute; shorter only for e2e tests and demos. */
   SPORTSBOOK_MINUTE_MS: z.coerce.number().min(1).max(60_000).default(60_000),
   /**
    * Bet batches of each kind (stakes, settlements) the server runs on the database at once (group
@@ -110,7 +110,7 @@ const envSchema = z.object({
    * for a database server with cores to spare and a slow disk flush.
    */
   LEDGER_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(1),
-  /** Seconds between two draws of an electronic (fast) lottery (ISSUE 7); e2e sets it short. */
+  /** Seconds between two draws of an electronic (fast) lottery; e2e sets it short. */
   LOTTERY_FAST_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
 });
 

@@ -21,7 +21,7 @@ import type { TurnoverService } from './modules/wallet/turnover.service';
 import type { WalletService } from './modules/wallet/wallet.service';
 import type { BrandResolver } from './platform/brand';
 
-/** What the engagement features (ISSUE 9) are built from: the platform's services they use. */
+/** What the engagement features are built from: the platform's services they use. */
 export interface EngagementDeps {
   db: Kysely<Database>;
   config: Config;
@@ -44,7 +44,7 @@ export interface EngagementDeps {
 }
 
 /**
- * The engagement side of the member area (ISSUE 9), registered in dependency order: VIP levels
+ * The engagement side of the member area, registered in dependency order: VIP levels
  * first (promotions are limited by them, rebates and member info read them), then points, the
  * referral programme (promotion counts say whether it pays), promotions, feedback, and last
  * missions and the reward centre (which lists every reward source added before it).

@@ -14,7 +14,7 @@ import { buildAppOn, buildTestApp, type TestContext } from './helper';
 import { ticketOf } from './game-ticket';
 import { freezeTime, Identity, LOTUS, type NewMember } from './identity-client';
 
-// The house card game (ISSUE 6, PVP): rooms, joining a hand, deciding, the showdown with the
+// The house card game (PVP): rooms, joining a hand, deciding, the showdown with the
 // rake, recall, bad input, a full table, trial accounts, and many players at one table on
 // several server instances at once.
 const ADMIN_KEY = 'test-admin-key-0123456789';

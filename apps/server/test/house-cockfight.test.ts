@@ -1,5 +1,5 @@
 /**
- * The house cockfight arena (ISSUE 6) through its HTTP calls: launch from the cockfight vendors
+ * The house cockfight arena through its HTTP calls: launch from the cockfight vendors
  * (transfer wallets), the fight card and schedule, bets in and out of the betting window, results
  * and settlement (each outcome forced by rewriting the stored result between close and reveal),
  * the sweeper settling fights nobody watches and interrupted placements, and, on PostgreSQL, many

@@ -16,7 +16,7 @@ import { AgentTeam } from './agent-team';
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, type NewMember, type Reply } from './identity-client';
 
-// ISSUE 9: the inbox's deletion and operator notices, contract messages, feedback (PUT /wps/feedback)
+// The inbox's deletion and operator notices, contract messages, feedback (PUT /wps/feedback)
 // and the referral programme (invite friends, one reward per qualified friend).
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const PNG = Buffer.from(

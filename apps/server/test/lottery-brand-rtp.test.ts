@@ -1,5 +1,5 @@
 /**
- * Lottery odds per brand and prize mode (ISSUE 7): each brand's return per prize mode
+ * Lottery odds per brand and prize mode: each brand's return per prize mode
  * (merchant.lottery_rtp_bp, migration 0016) prices the game info's odds and every new slip line;
  * a placed line keeps its odds and is paid at them; the operator's setting
  * (/wps/admin/lottery/rtp) refuses bad values whole; bad stored values fall back to the default.

@@ -1,5 +1,5 @@
 /**
- * The lottery (ISSUE 7) through its HTTP calls: menus and opened draws, the game info, bet slips
+ * The lottery through its HTTP calls: menus and opened draws, the game info, bet slips
  * (validation, lock time, idempotent retries, all-or-nothing), the draw job (a result drawn once
  * and paid once, whoever runs it and however often), my bets and recent games, popular lotteries,
  * the launch of a lottery game, and the operator's cancel (refunds once).

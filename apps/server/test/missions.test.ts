@@ -1,5 +1,5 @@
 /**
- * Missions, the mission leaderboard and the reward centre (ISSUE 9) through their HTTP calls, on
+ * Missions, the mission leaderboard and the reward centre through their HTTP calls, on
  * the database the test project chooses: progress counted from real house-slot spins, approved
  * deposits and logins; claims that pay once (twice in a row, five at once) and are refused before
  * the target with nothing moved; the next day starting from zero; the weekly leaderboard; the

@@ -1,5 +1,5 @@
 /**
- * Points and the points mall (ISSUE 9) through their HTTP calls and the earning job, on the
+ * Points and the points mall through their HTTP calls and the earning job, on the
  * database the test project chooses: earning credited once however often, concurrently or on two
  * instances the job runs (and the rest only after a partial day); redeeming with every refusal
  * changing nothing, stock never oversold, a request id redeeming once; the operator's approve and

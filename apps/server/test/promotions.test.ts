@@ -1,5 +1,5 @@
 /**
- * Promotions (ISSUE 9) through their HTTP calls, the deposit hook and the catch-up pass, on the
+ * Promotions through their HTTP calls, the deposit hook and the catch-up pass, on the
  * database the test project chooses: every kind's flow end to end (deposit promotions with the
  * gateway and the operator's approval, turnover, apply and review, sign-in, raffle, referral),
  * clicks and passes that race pay once, bad input is refused with a clear error and changes

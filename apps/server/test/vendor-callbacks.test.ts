@@ -12,7 +12,7 @@ import {
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, type NewMember } from './identity-client';
 
-// The seamless-wallet callback API (ISSUE 5) under a simulated vendor: signatures, idempotency,
+// The seamless-wallet callback API under a simulated vendor: signatures, idempotency,
 // settle-before-bet, rollbacks, and a long mixed workload that must keep every ledger invariant.
 const VENDOR = 'PG';
 const ADMIN_KEY = 'test-admin-key-0123456789';

@@ -1,5 +1,5 @@
 /**
- * VIP levels and rebates (ISSUE 9) through their HTTP calls and services, on the database the test
+ * VIP levels and rebates through their HTTP calls and services, on the database the test
  * project chooses: the levels and "me" answers, member info's level fields and the customer-service
  * choice; a level reached pays its upgrade bonus once however often and concurrently it is
  * evaluated; the VIP pass counts each bet once; the daily rebate job pays a day once (twice and

@@ -1,5 +1,5 @@
 /**
- * The house card game's client (/play/cards, ISSUE 6) against the real server: a fresh GOLDEN
+ * The house card game's client (/play/cards) against the real server: a fresh GOLDEN
  * member is given money, the game is launched through the API like the site does, the player
  * enters a room, takes a seat for the next hand (paying the ante), plays when the cards are
  * dealt, and sees the showdown, the balance and the hand history change. The server runs with a

@@ -1,5 +1,5 @@
 /**
- * ISSUE 9, the inbox's side: an operator's notice read in the inbox (the badge drops) and deleted;
+ * The inbox's side: an operator's notice read in the inbox (the badge drops) and deleted;
  * feedback sent with a screenshot and answered; the referral programme from invite to reward.
  * Each test registers its own GOLDEN members through the API.
  */

@@ -1,5 +1,5 @@
 /**
- * Missions and the reward centre (ISSUE 9) against the real server: the demo member demo01 logs
+ * Missions and the reward centre against the real server: the demo member demo01 logs
  * in, which completes the daily login mission, and claims it on the mission page behind its
  * confirmation; a fresh member bets 100.00 on the house slot, which completes the daily turnover
  * mission, and claims it in the reward centre. Each time the balance rises by the reward and the

@@ -1,5 +1,5 @@
 /**
- * The points mall (ISSUE 9) against the real server: demo01 (seeded with 5,000 points on GOLDEN,
+ * The points mall against the real server: demo01 (seeded with 5,000 points on GOLDEN,
  * payment password 123456) redeems a prize after a confirmation with the payment password, sees
  * its points drop by the cost and the redemption with its state in the history; visitors browse
  * and are asked to log in, trial accounts get the real-account warning.

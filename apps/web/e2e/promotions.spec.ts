@@ -1,5 +1,5 @@
 /**
- * Promotions (ISSUE 9) against the real server: a member joins the daily reload behind its
+ * Promotions against the real server: a member joins the daily reload behind its
  * confirmation, deposits on the e-wallet demo gateway and sees the bonus in the balance, on the
  * bonus details page, in the inbox and on the promotion; a visitor sees every state and is sent
  * to the login popup; a member applies to the application promotion (the note's limit and the

@@ -88,7 +88,7 @@ app.post('/e2e/agent-settlement', async (req) => {
   return { written };
 });
 
-// ISSUE 9 harness routes (test only, like the one above): each runs a real job for a period that has
+// Harness routes of the engagement jobs (test only, like the one above): each runs a real job for a period that has
 // not ended yet, so a spec sees its outcome without waiting for midnight.
 
 let closing = false;

@@ -373,7 +373,7 @@ test.describe('wallet and cashier', () => {
 
     await page.goto('/?member=rewardCenter');
     const centre = page.getByRole('dialog', { name: 'Member centre' });
-    // The engagement entries (ISSUE 9) open their pages: a new member has nothing to rebate yet.
+    // The engagement entries open their pages: a new member has nothing to rebate yet.
     await expect(centre.getByTestId('rewardCenter-page')).toBeVisible();
     await centre.getByTestId('missionLeaderboard').click();
     await expect(centre.getByTestId('mission-summary')).toBeVisible();

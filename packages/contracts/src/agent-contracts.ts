@@ -3,7 +3,7 @@ import { AMOUNT_PATTERN, toMinor } from './money';
 import { dateRangeSchema } from './wallet';
 
 /**
- * Agent contracts, wages and dividends (ISSUE 8, SPEC sections 3, 4 and 7). An agent offers a
+ * Agent contracts, wages and dividends (SPEC sections 3, 4 and 7). An agent offers a
  * contract to a direct downline agent; the downline accepts or rejects it; either side may ask to
  * terminate an accepted one and the other side accepts or rejects that request. The terms both
  * sides agreed to are stored with a version number and never change.

@@ -3,7 +3,7 @@ import { registerRequestSchema } from './identity';
 import { CASHIER_LIMITS, amountSchema, dateRangeSchema, requestIdSchema } from './wallet';
 
 /**
- * The agent centre (ISSUE 8): the agent-page login, the agent's home, its team (overview,
+ * The agent centre: the agent-page login, the agent's home, its team (overview,
  * sub-accounts, management list, betting and profit-and-loss per downline), its own agent
  * transaction lines, and transfers to a downline or to its upline. Every call needs the session
  * of an agent type (ACCOUNT_CENTRE_TYPES); any member id in a request must be in the caller's own

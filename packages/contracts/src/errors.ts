@@ -45,7 +45,7 @@ export const ERRORS = {
   'password.change.required': 403,
   'reset.account.not.found': 404,
   'totp.invalid': 400,
-  // Wallet, cashier and records (ISSUE 4).
+  // Wallet, cashier and records.
   'wallet.amount.invalid': 400,
   'wallet.insufficient': 400,
   'wallet.reference.conflict': 409,
@@ -74,7 +74,7 @@ export const ERRORS = {
   'record.range.invalid': 400,
   'admin.unauthorized': 401,
   'gateway.signature.invalid': 401,
-  // Games and vendor callbacks (ISSUE 5).
+  // Games and vendor callbacks.
   'game.unknown': 404,
   'game.unavailable': 503,
   'game.token.invalid': 401,
@@ -84,20 +84,20 @@ export const ERRORS = {
   'vendor.round.unknown': 404,
   'vendor.round.closed': 409,
   'vendor.round.rolled.back': 409,
-  // The house card game (ISSUE 6).
+  // The house card game.
   'cards.hand.closed': 409,
   'cards.room.full': 409,
   'cards.not.seated': 409,
-  // House fishing (ISSUE 6).
+  // House fishing.
   'game.shot.too.fast': 429,
-  // House cockfight (ISSUE 6).
+  // House cockfight.
   'cockfight.betting.closed': 409,
-  // House live baccarat (ISSUE 6).
+  // House live baccarat.
   'baccarat.table.unknown': 404,
   'baccarat.betting.closed': 409,
   'baccarat.bet.limit': 400,
   'baccarat.bet.placed': 409,
-  // House sportsbook (ISSUE 6).
+  // House sportsbook.
   'sportsbook.bet.invalid': 400,
   'sportsbook.stake.invalid': 400,
   'sportsbook.market.closed': 409,
@@ -105,13 +105,13 @@ export const ERRORS = {
   'sportsbook.bet.unknown': 404,
   'sportsbook.cashout.unavailable': 409,
   'sportsbook.cashout.changed': 409,
-  // Lottery (ISSUE 7).
+  // Lottery.
   'lottery.betting.closed': 409,
   'lottery.bet.invalid': 400,
   'lottery.stake.limit': 400,
   'lottery.draw.unknown': 404,
   'lottery.draw.state': 409,
-  // Agent centre (ISSUE 8).
+  // Agent centre.
   'agent.not.downline': 403,
   'agent.contract.unknown': 404,
   'agent.contract.state': 409,
@@ -120,14 +120,14 @@ export const ERRORS = {
   'agent.contract.tiers.invalid': 400,
   'agent.contract.period.invalid': 400,
   'agent.contract.not.agent': 400,
-  // Engagement (ISSUE 9), shared: a reward that cannot be claimed (yet, any more, or by this member).
+  // Engagement, shared: a reward that cannot be claimed (yet, any more, or by this member).
   'reward.not.claimable': 409,
   // A referral reward held for an operator's review (the friend shares an IP, device or payout account).
   'referral.reward.review': 409,
   'referral.reward.unknown': 404,
   'referral.reward.state': 409,
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 400,
   'points.reward.unavailable': 409,
   'points.reward.out.of.stock': 409,
@@ -135,7 +135,7 @@ export const ERRORS = {
   'points.convert.minimum': 400,
   'points.redemption.unknown': 404,
   'points.redemption.state': 409,
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 404,
   'promo.closed': 409,
   'promo.vip.required': 403,
@@ -145,8 +145,8 @@ export const ERRORS = {
   'promo.application.not.found': 404,
   'promo.application.state': 409,
   'promo.amount.range': 400,
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

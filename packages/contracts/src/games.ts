@@ -57,14 +57,14 @@ export const vassGameTypeSchema = z.array(
   z.object({ vassalage: z.string(), gameType: z.enum(GAME_TYPES), isGame: z.string().nullable() }),
 );
 
-// ---- catalogue, lists and launch (ISSUE 5) --------------------------------------------------
+// ---- catalogue, lists and launch --------------------------------------------------
 
 /** Classifications a game list can be filtered by (the list answers which ones its games have). */
 export const GAME_CLASSIFIES = ['SLOT', 'ARCADE', 'TABLE', 'CRASH', 'BINGO', 'FISHING', 'CARD'] as const;
 export type GameClassify = (typeof GAME_CLASSIFIES)[number];
 
 /**
- * The house engines a catalogue game can run on (ISSUE 5 slot, ISSUE 6 the rest): the house
+ * The house engines a catalogue game can run on: the house
  * vendor's games, and simulated studios' games played on a house engine under their own name.
  */
 export const HOUSE_ENGINES = ['SLOT', 'BACCARAT', 'FISH', 'CARDS', 'SPORTSBOOK', 'COCKFIGHT'] as const;
@@ -221,7 +221,7 @@ export const winnerBoardSchema = z.object({ list: z.array(z.object({ vo: winnerS
 /**
  * /lgw/games/popular. Asked for a lottery type (gameType LOTT or ELOTT) or with a prizeMode, it
  * answers popular lotteries (both lottery types unless gameType names one), each carrying its
- * lottery item (ISSUE 7).
+ * lottery item.
  */
 export const popularGamesQuerySchema = z.object({
   count: z.coerce.number().int().min(1).max(POPULAR_GAMES_COUNT).default(POPULAR_GAMES_COUNT),
@@ -258,7 +258,7 @@ export const launchGameQuerySchema = z.object({
   /** Where the game's exit button goes: a path of this site, or a URL on one of the brand's hosts. */
   backUrl: optional(z.string().max(512)),
   device: optional(z.string().max(20)),
-  // The lottery lobby launch (SPEC section 7, ISSUE 7): launchMode LOTT with an area (VN:
+  // The lottery lobby launch (SPEC section 7): launchMode LOTT with an area (VN:
   // TCG_LOTTO_VN, SEA: TCG_SEA) when no vendor is named, a prize mode, a game and the view to open.
   // GLS: the game launch service, i.e. an ordinary launch (what the real clients send for games).
   launchMode: optional(z.enum([LOTTERY_LAUNCH_MODE, GAME_LAUNCH_SERVICE_MODE])),

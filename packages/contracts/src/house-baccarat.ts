@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The house live baccarat (ISSUE 6): punto banco dealt by the server from an eight-deck shoe, on a
+ * The house live baccarat: punto banco dealt by the server from an eight-deck shoe, on a
  * few tables that each run timed rounds shared by every player of the brand. Every call carries
  * the launch ticket in the X-Game-Token header (GAME_TOKEN_HEADER, see house-slot).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The house card game (ISSUE 6, game type PVP): Three Card Showdown. Players sit at tables of
+ * The house card game (game type PVP): Three Card Showdown. Players sit at tables of
  * CARDS_SEATS seats in rooms at a few stake levels; seats no player takes are played by the house
  * by a fixed published rule. Every seat antes, gets three cards, and plays (a second bet equal to
  * the ante) or folds; the best hand among those who play takes the pot less the rake. Hands run on

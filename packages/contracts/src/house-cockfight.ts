@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestIdSchema } from './wallet';
 
 /**
- * The house cockfight arena (ISSUE 6), played by the cockfight vendors DS88, DIG and WS168 under
+ * The house cockfight arena, played by the cockfight vendors DS88, DIG and WS168 under
  * their own names and wallets. Fights run on a clock schedule per arena (brand + vendor + game):
  * a betting window, the fight, the result, then the next fight. The result of a fight is decided
  * on the server once betting has closed. Every call carries the launch ticket in the X-Game-Token

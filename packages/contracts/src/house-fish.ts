@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestIdSchema } from './wallet';
 
 /**
- * The house fishing shooter (ISSUE 6): the player picks a bet per shot and shoots at a fish; the
+ * The house fishing shooter: the player picks a bet per shot and shoots at a fish; the
  * server decides whether the fish is caught. Each species pays a fixed multiple of the bet and is
  * caught with probability RTP / multiple, so every shot returns the published RTP on average,
  * whatever it is aimed at. One shot is one round, settled at once. Every call carries the launch

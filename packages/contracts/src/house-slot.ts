@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestIdSchema } from './wallet';
 
 /**
- * The house slot (ISSUE 5): a 5-reel, 3-row video slot with 20 fixed paylines, a wild that stands
+ * The house slot: a 5-reel, 3-row video slot with 20 fixed paylines, a wild that stands
  * in for every symbol but the scatter, and a scatter that pays anywhere and starts free spins.
  * Outcomes are decided on the server; these are the calls of its game client. Every call carries
  * the launch ticket in the X-Game-Token header (GAME_TOKEN_HEADER).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestIdSchema } from './wallet';
 
 /**
- * The house sportsbook (ISSUE 6): football (game type SPORTS) and esports (ESPORTS) on one engine.
+ * The house sportsbook: football (game type SPORTS) and esports (ESPORTS) on one engine.
  * Fixtures, prices, live scores and results are the server's; these are the calls of its game
  * client, each with the launch ticket in the X-Game-Token header. Odds are decimal numbers with
  * two decimals (1.95); money is major units with at most two decimals.

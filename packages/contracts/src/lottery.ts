@@ -3,7 +3,7 @@ import type { GAME_TYPES } from './constants';
 import { requestIdSchema } from './wallet';
 
 /**
- * Lottery and electronic lottery (ISSUE 7; SPEC sections 2, 3, 4, 7 and 9).
+ * Lottery and electronic lottery (SPEC sections 2, 3, 4, 7 and 9).
  *
  * Two families of games, chosen per catalogue game:
  * - DIGIT: scheduled regional draws (vendors TCG_LOTTO_VN and TCG_SEA) on the weekdays of

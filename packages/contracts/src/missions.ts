@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { claimableSchema, REWARD_SOURCES } from './rewards';
 
 /**
- * Missions, the mission leaderboard and the reward centre (ISSUE 9): a brand's daily and weekly
+ * Missions, the mission leaderboard and the reward centre: a brand's daily and weekly
  * missions counted from real play in the brand's time zone, claimed into the wallet once per
  * period, and the reward centre that lists and claims every source's rewards together.
  */

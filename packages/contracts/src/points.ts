@@ -3,7 +3,7 @@ import { GAME_TYPES } from './constants';
 import { requestIdSchema } from './wallet';
 
 /**
- * Points and the points mall (ISSUE 9; SPEC sections 1, 2, 4, 7 and 9). Points are not money: a
+ * Points and the points mall (SPEC sections 1, 2, 4, 7 and 9). Points are not money: a
  * ledger of their own (whole points, signed entries, a balance that never goes below zero), earned
  * from valid turnover and credited deposits at the brand's integer rates, never expiring, spent on
  * rewards in the mall (a bonus paid into the main wallet at once, or goods an operator hands out)

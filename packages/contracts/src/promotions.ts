@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountSchema, CASHIER_LIMITS, dateRangeSchema } from './wallet';
 
 /**
- * Promotions (ISSUE 9, SPEC sections 2, 3, 4, 7 and 9): categories, the list and detail pages,
+ * Promotions (SPEC sections 2, 3, 4, 7 and 9): categories, the list and detail pages,
  * what a member can do with a promotion now (its state and action), the actions themselves, the
  * promotion counts of the header, the operator's review of applications, and the bonus details
  * page of the member centre.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 /** A money value in an answer (a number with at most 2 decimals). */
 const money = z.number();
 
-/** Where a claimable reward comes from (ISSUE 9); the reward centre lists them all. */
+/** Where a claimable reward comes from; the reward centre lists them all. */
 export const REWARD_SOURCES = ['PROMOTION', 'MISSION', 'REBATE', 'REFERRAL'] as const;
 export type RewardSource = (typeof REWARD_SOURCES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAME_TYPES } from './constants';
 
 /**
- * VIP levels and rebates (ISSUE 9). A brand's members climb levels 0..N (0 is an ordinary member) by
+ * VIP levels and rebates. A brand's members climb levels 0..N (0 is an ordinary member) by
  * lifetime valid turnover and lifetime approved deposits; each level has a label and colour (the
  * member label of SPEC section 3), an upgrade bonus paid once, benefits, and the rebate rates per
  * game type that the daily rebate pays.

@@ -3,7 +3,7 @@ import { AMOUNT_PATTERN, MAX_AMOUNT_MINOR, toMinor } from './money';
 import { GAME_TYPES } from './constants';
 
 /**
- * Wallet, cashier and records: requests and answers (ISSUE 4). Amounts travel as JSON numbers
+ * Wallet, cashier and records: requests and answers. Amounts travel as JSON numbers
  * with at most 2 decimals; requests may send them as numbers or strings. The server converts
  * them with toMinor() and never uses a float.
  */
@@ -338,7 +338,7 @@ export const TRANSACTION_TYPES = [
   'TRANSFER_IN',
   'TRANSFER_OUT',
   'UPLINE_TRANSFER',
-  /** An agent's transfer to a member of its downline (ISSUE 8). */
+  /** An agent's transfer to a member of its downline. */
   'AGENT_TRANSFER',
   'BET',
   'PAYOUT',

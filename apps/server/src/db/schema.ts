@@ -533,7 +533,7 @@ export interface WalletTables {
   member_message: MemberMessageTable;
 }
 
-// ---- games (ISSUE 5) -------------------------------------------------------------------------
+// ---- games -------------------------------------------------------------------------
 
 export interface GameTable {
   node_id: Generated<string>;
@@ -628,7 +628,7 @@ export interface GameTables {
   house_round: HouseRoundTable;
 }
 
-// The house card game (ISSUE 6, migration 0009).
+// The house card game (migration 0009).
 
 export interface CardsRoomTable {
   merchant_code: string;
@@ -679,7 +679,7 @@ export interface CardsTables {
   cards_entry: CardsEntryTable;
 }
 
-// ---- house cockfight (ISSUE 6, migration 0011) ----------------------------------------------------
+// ---- house cockfight (migration 0011) ----------------------------------------------------
 export interface CockfightFightTable {
   id: Generated<string>;
   merchant_code: string;
@@ -730,7 +730,7 @@ export interface CockfightTables {
   cockfight_bet: CockfightBetTable;
 }
 
-// ---- lottery (ISSUE 7, migration 0013) ------------------------------------------------------------
+// ---- lottery (migration 0013) ------------------------------------------------------------
 export type LotteryDrawStatusColumn = 'OPEN' | 'LOCKED' | 'DRAWN' | 'SETTLED' | 'CANCELLED';
 export type LotteryBetStatusColumn = 'PLACING' | 'OPEN' | 'WON' | 'LOST' | 'VOID';
 
@@ -780,7 +780,7 @@ export interface LotteryTables {
   lottery_bet: LotteryBetTable;
 }
 
-// ---- house live baccarat (ISSUE 6, migration 0007) ------------------------------------------------
+// ---- house live baccarat (migration 0007) ------------------------------------------------
 
 type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
@@ -833,7 +833,7 @@ export interface BaccaratTables {
   baccarat_bet: BaccaratBetTable;
 }
 
-// ---- house sportsbook (ISSUE 6, migration 0010) ----------------------------------------------------
+// ---- house sportsbook (migration 0010) ----------------------------------------------------
 
 export interface SportsbookFixtureTable {
   id: Generated<string>;
@@ -887,7 +887,7 @@ export interface SportsbookTables {
   sportsbook_bet_leg: SportsbookBetLegTable;
 }
 
-// ---- agent contracts, wages and dividends (ISSUE 8, migration 0015) ------------------------------
+// ---- agent contracts, wages and dividends (migration 0015) ------------------------------
 
 export interface AgentContractTable {
   id: Generated<string>;
@@ -937,7 +937,7 @@ export interface AgentContractTables {
   agent_settlement: AgentSettlementTable;
 }
 
-// ---- ISSUE 9: VIP and rebates (migration 0020) ----------------------------------------------------
+// ---- VIP and rebates (migration 0020) ----------------------------------------------------
 
 /** Minor units with a default (bigint columns the database fills when not given). */
 type MinorDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
@@ -1043,7 +1043,7 @@ export interface VipTables {
   rebate_run: RebateRunTable;
 }
 
-// ---- ISSUE 9: points and the points mall (migration 0021) ------------------------------------------
+// ---- Points and the points mall (migration 0021) ------------------------------------------
 export interface PointsTables {
   point_config: PointConfigTable;
   point_earn_rate: PointEarnRateTable;
@@ -1166,7 +1166,7 @@ export interface PointConversionTable {
   created_at: Generated<Date>;
 }
 
-// ---- ISSUE 9: promotions (migration 0022) -----------------------------------------------------------
+// ---- Promotions (migration 0022) -----------------------------------------------------------
 /** Minor units that may be absent (a rule figure a kind does not use). */
 type MinorOrNull = ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
 
@@ -1248,7 +1248,7 @@ export interface PromotionTables {
   promotion_participation: PromotionParticipationTable;
 }
 
-// ---- ISSUE 9: missions and rewards (migration 0023) -------------------------------------------------
+// ---- Missions and rewards (migration 0023) -------------------------------------------------
 export interface MissionTables {
   mission: MissionTable;
   mission_claim: MissionClaimTable;
@@ -1287,7 +1287,7 @@ export interface MissionClaimTable {
   claimed_at: Generated<Date>;
 }
 
-// ---- ISSUE 9: inbox, feedback and referral (migration 0024) -----------------------------------------
+// ---- Inbox, feedback and referral (migration 0024) -----------------------------------------
 export interface InboxExtraTables {
   feedback: FeedbackTable;
   referral_rule: ReferralRuleTable;

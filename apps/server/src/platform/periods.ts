@@ -2,8 +2,8 @@ import { DAY_MS, localDay, zonedInstant } from './zoned-time';
 
 /**
  * Calendar periods in a brand's time zone: days, Monday-to-Sunday weeks, hours, half months and
- * months. Agent contracts settle by them (ISSUE 8); promotions, missions, rebates and points count
- * by them (ISSUE 9). Pure: instants in, periods out.
+ * months. Agent contracts settle by them; promotions, missions, rebates and points count
+ * by them. Pure: instants in, periods out.
  */
 
 /** D day, W week (Monday to Sunday), H hour, SM half month (1st-15th, 16th-end), M month. */

@@ -26,7 +26,7 @@ const FbSportsPage = lazy(() => import('./routes/fbsports').then((m) => ({ defau
 function playPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => Promise.all([load(), i18n.loadNamespaces('play')]).then(([m]) => ({ default: m[name] })));
 }
-/** A lottery page (ISSUE 7), with the lottery's texts (the `lottery` namespace) loaded alongside. */
+/** A lottery page, with the lottery's texts (the `lottery` namespace) loaded alongside. */
 function lotteryPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() =>
     Promise.all([load(), i18n.loadNamespaces('lottery')]).then(([m]) => ({ default: m[name] })),
@@ -34,23 +34,23 @@ function lotteryPage<K extends string>(load: () => Promise<Record<K, ComponentTy
 }
 const LotteryPage = lotteryPage(() => import('./routes/lottery'), 'LotteryPage');
 const VnLotteryPage = lotteryPage(() => import('./routes/lottery'), 'VnLotteryPage');
-/** The agent home (ISSUE 8), with the agent centre's texts (the `agent` namespace) loaded alongside. */
+/** The agent home, with the agent centre's texts (the `agent` namespace) loaded alongside. */
 const AgentHomePage = lazy(() =>
   Promise.all([import('./routes/agent-home'), i18n.loadNamespaces('agent')]).then(([m]) => ({
     default: m.AgentHomePage,
   })),
 );
-/** The points mall (ISSUE 9), with its texts (the `points` namespace) loaded alongside. */
+/** The points mall, with its texts (the `points` namespace) loaded alongside. */
 const PointMallPage = lazy(() =>
   Promise.all([import('./routes/point-mall'), i18n.loadNamespaces('points')]).then(([m]) => ({
     default: m.PointMallPage,
   })),
 );
-/** The VIP page (ISSUE 9), with the VIP and rebate texts (the `vip` namespace) loaded alongside. */
+/** The VIP page, with the VIP and rebate texts (the `vip` namespace) loaded alongside. */
 const VipPage = lazy(() =>
   Promise.all([import('./routes/vip'), i18n.loadNamespaces('vip')]).then(([m]) => ({ default: m.VipPage })),
 );
-/** The promotions list and detail (ISSUE 9), with their texts (the `promo` namespace) loaded alongside. */
+/** The promotions list and detail, with their texts (the `promo` namespace) loaded alongside. */
 const PromotionsPage = lazy(() =>
   Promise.all([import('./routes/promotions'), i18n.loadNamespaces('promo')]).then(([m]) => ({
     default: m.PromotionsPage,
@@ -61,7 +61,7 @@ const PromoDetailPage = lazy(() =>
     default: m.PromoDetailPage,
   })),
 );
-/** The house games' clients (ISSUE 5, 6): what a launch URL opens, a page of its own in a frame. */
+/** The house games' clients (6): what a launch URL opens, a page of its own in a frame. */
 const PLAY_PAGES = [
   [paths.playSlot, playPage(() => import('./routes/play-slot'), 'PlaySlotPage')],
   [paths.playCards, playPage(() => import('./routes/play-cards'), 'PlayCardsPage')],

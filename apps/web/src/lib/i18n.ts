@@ -36,7 +36,7 @@ declare module 'i18next' {
  * texts are a namespace of their own (`useTranslation('play')`), fetched when a game opens, so
  * the site's first load does not carry them. The lottery screens' texts (`lottery`) likewise come
  * with a lottery page or the home page's popular lotteries; the agent centre's (`agent`) with
- * /agentHome or the agent-centre overlay. The engagement pages (ISSUE 9) bring theirs: promotions and
+ * /agentHome or the agent-centre overlay. The engagement pages bring theirs: promotions and
  * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
  * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`).
  */

@@ -1,4 +1,4 @@
--- Games (ISSUE 5): the catalogue per brand, favourites, recent games, launch tickets, vendor
+-- Games: the catalogue per brand, favourites, recent games, launch tickets, vendor
 -- callback secrets and rollback markers, house-game rounds, and the indexes the winner board and
 -- popular games read.
 

@@ -1,4 +1,4 @@
--- ISSUE 6: a house engine for every category. The house vendor's live, fishing, card, sports and
+-- A house engine for every category. The house vendor's live, fishing, card, sports and
 -- esports games get their engines; the cockfight vendors (simulated studios) play on the house
 -- cockfight engine under their own names and wallets.
 ALTER TABLE game DROP CONSTRAINT IF EXISTS game_engine_check;

@@ -1,4 +1,4 @@
--- ISSUE 6: the house live baccarat. Each brand runs a few tables; each table deals rounds on a
+-- The house live baccarat. Each brand runs a few tables; each table deals rounds on a
 -- clock schedule from its own eight-deck shoe, and every player of the brand bets on the same round.
 
 -- The shoe a table deals from. WARNING: `state` holds every card still to come; it never leaves

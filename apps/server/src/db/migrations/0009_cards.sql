@@ -1,4 +1,4 @@
--- ISSUE 6: the house card game (Three Card Showdown, game type PVP). Rooms of every brand hold one
+-- The house card game (Three Card Showdown, game type PVP). Rooms of every brand hold one
 -- table each; hand n of a room is dealt at n x the hand cycle (a clock schedule, so any number of
 -- server instances agree on it).
 

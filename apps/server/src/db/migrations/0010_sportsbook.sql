@@ -1,4 +1,4 @@
--- ISSUE 6: the house sportsbook (football and esports). Fixtures are generated per brand and day
+-- The house sportsbook (football and esports). Fixtures are generated per brand and day
 -- from a seed and stored once; a match's timeline (goals or maps) is drawn once at kick-off and
 -- stored, so every server process shows and settles the same match.
 CREATE TABLE sportsbook_fixture (

@@ -1,4 +1,4 @@
--- ISSUE 6: the house cockfight arena (vendors DS88, DIG, WS168 play it under their own names).
+-- The house cockfight arena (vendors DS88, DIG, WS168 play it under their own names).
 -- A fight is one cycle of an arena's clock schedule; an arena is a brand's vendor game, so each
 -- brand's players bet on their own fight card with their own money.
 

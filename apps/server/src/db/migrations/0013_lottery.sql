@@ -1,4 +1,4 @@
--- ISSUE 7: lottery and electronic lottery. A draw is one issue (numero) of a brand's lottery game
+-- Lottery and electronic lottery. A draw is one issue (numero) of a brand's lottery game
 -- (vendor + game code of its catalogue); its result is drawn once with the secure RNG at its draw
 -- time. A bet line belongs to a slip (the member's request id): the slip's stakes are one bet in
 -- the ledger, named by the id of its first line.

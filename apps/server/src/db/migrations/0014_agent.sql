@@ -1,4 +1,4 @@
--- Agent centre (ISSUE 8): the team tree and the reports over it.
+-- Agent centre: the team tree and the reports over it.
 --
 -- The tree is member.upline_id (set at registration from the affiliate or referral code, or by
 -- the agent creating a sub-account; indexed by member_upline_idx since migration 0002). Team

@@ -1,4 +1,4 @@
--- Agent contracts, wages and dividends (ISSUE 8): the contracts agents agree with their direct
+-- Agent contracts, wages and dividends: the contracts agents agree with their direct
 -- downline agents, and one settlement line per (contract, period).
 
 CREATE TABLE agent_contract (

@@ -1,4 +1,4 @@
--- ISSUE 7: lottery odds per brand and prize mode. A brand's target return per prize mode (basis
+-- Lottery odds per brand and prize mode. A brand's target return per prize mode (basis
 -- points of the stake), a partial map such as {"Lott": 9300}; a mode it does not name keeps the
 -- platform default (lottery.service.ts PRIZE_MODE_RTP_BP). Every line's odds are priced from it
 -- at bet time and stored with the line, so a change applies to new slips only.

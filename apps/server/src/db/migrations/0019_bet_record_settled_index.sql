@@ -1,4 +1,4 @@
--- Settled bets by brand and settlement time: what the engagement features count (ISSUE 9: daily
+-- Settled bets by brand and settlement time: what the engagement features count (daily
 -- rebates and points by valid turnover, missions, VIP progress, reports by period).
 --
 -- It replaces the winner board's index (settled wins only): the board reads the newest settled bets

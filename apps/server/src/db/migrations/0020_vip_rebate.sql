@@ -1,4 +1,4 @@
--- VIP levels and rebates (ISSUE 9): a brand's levels with their thresholds, upgrade bonus, benefits
+-- VIP levels and rebates: a brand's levels with their thresholds, upgrade bonus, benefits
 -- and rebate rates per game type; each member's level and lifetime figures; the upgrades paid; the
 -- brand's rebate rule; one rebate row per (member, day) that decides what is paid; every rebate payout.
 

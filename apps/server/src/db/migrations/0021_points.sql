@@ -1,4 +1,4 @@
--- Points and the points mall (ISSUE 9). Points are not money: they have a ledger of their own,
+-- Points and the points mall. Points are not money: they have a ledger of their own,
 -- append-only like the money ledger, with a balance row per member that never goes below zero.
 -- Points never expire (SPEC section 9). Every figure is a whole number (bigint or int), never a float.
 

@@ -1,4 +1,4 @@
--- Promotions (ISSUE 9): each brand's categories and promotions, the prize tables of raffles, and
+-- Promotions: each brand's categories and promotions, the prize tables of raffles, and
 -- one participation row per (promotion, member, period): the join, application, check-in, claim or
 -- draw of that period, and the bonus it paid.
 

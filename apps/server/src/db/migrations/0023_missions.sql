@@ -1,4 +1,4 @@
--- Missions (ISSUE 9): a brand's daily and weekly missions counted from real play, and one claim per
+-- Missions: a brand's daily and weekly missions counted from real play, and one claim per
 -- (mission, member, period). Progress is not stored: it is counted from the betting record, the
 -- deposits and the login events of the period whenever it is asked for.
 

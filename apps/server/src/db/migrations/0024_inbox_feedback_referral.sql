@@ -1,4 +1,4 @@
--- Inbox deletion, operator notices, feedback and the referral programme (ISSUE 9).
+-- Inbox deletion, operator notices, feedback and the referral programme.
 
 -- A member deletes a message from their inbox: hidden from the member, kept for the record.
 ALTER TABLE member_message ADD COLUMN deleted_at timestamptz;

@@ -698,7 +698,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
         paymentPassword: '123456',
         openingBalance: '5000.00',
       },
-      // The agent centre's demo team (ISSUE 8): a sub-agent of agent01 with a member of its own.
+      // The agent centre's demo team: a sub-agent of agent01 with a member of its own.
       {
         username: 'agent02',
         password: 'agent1234',

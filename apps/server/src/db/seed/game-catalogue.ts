@@ -1076,15 +1076,15 @@ function fixedGames(
       lines: 0,
       hot: hot.has(i) || (hotFirst && i === 0),
       isGame: vendor === 'KM' ? 'VASSALAGE' : null,
-      // The cockfight studios all stream the house arena (ISSUE 6).
+      // The cockfight studios all stream the house arena.
       engine: gameType === 'COCKFIGHT' ? 'COCKFIGHT' : null,
     };
   });
 }
 
 /**
- * The house vendor: one game per category, each its house engine's own (ISSUE 5 slot, ISSUE 6 the
- * rest; sports and esports share the sportsbook).
+ * The house vendor: one game per category, each its house engine's own (sports and esports
+ * share the sportsbook).
  */
 function houseGames(): DemoGame[] {
   const one = (gameType: GameType, w: Words, classify: GameClassify, minBet: DemoMinBet): DemoGame => {

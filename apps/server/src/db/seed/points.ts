@@ -7,7 +7,7 @@ import type { Database, LocalizedText } from '../schema';
 import type { DemoBrand } from './demo-brands';
 
 /*
- * The demo brands' points rules and mall (ISSUE 9): earning rates, conversion, 7 or 8 rewards of
+ * The demo brands' points rules and mall: earning rates, conversion, 7 or 8 rewards of
  * both kinds, and demo01's opening 5,000 points. Inserted only where missing (the app seeds on
  * every start), so an operator's edits survive. Images are under media/points/.
  */

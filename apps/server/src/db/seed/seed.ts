@@ -80,7 +80,7 @@ export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_
       });
     }
   }
-  // ISSUE 9 demo content, each part's own seed (inserts only what is missing):
+  // The engagement features' demo content, each part's own seed (inserts only what is missing):
   // VIP levels and rebate rules.
   await seedVipAndRebates(db, brands);
   // Points rules and the points mall.

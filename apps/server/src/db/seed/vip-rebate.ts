@@ -4,7 +4,7 @@ import type { Database, LocalizedText } from '../schema';
 import type { DemoBrand } from './demo-brands';
 
 /*
- * The demo brands' VIP levels (0-6) and rebate rules (ISSUE 9): ordinary brand content an operator
+ * The demo brands' VIP levels (0-6) and rebate rules: ordinary brand content an operator
  * would enter. Inserted where missing, never overwritten. Amounts are major units in the brand's
  * currency (Golden Palm PHP, Royal Lotus MYR, about a tenth of the PHP figures).
  */

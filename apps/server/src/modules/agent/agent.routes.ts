@@ -26,7 +26,7 @@ import type { SessionService } from '../session/session.service';
 import type { AgentService } from './agent.service';
 
 /**
- * The agent centre's calls (ISSUE 8). The login is open; every other call needs the session of
+ * The agent centre's calls. The login is open; every other call needs the session of
  * an agent type: a trial account is refused by the guard (member.trial.forbidden), any other
  * non-agent here (login.not.agent) before its input is even read.
  */

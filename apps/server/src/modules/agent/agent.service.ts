@@ -59,7 +59,7 @@ export function isAgentType(isAgent: number): boolean {
 }
 
 /**
- * The agent centre (ISSUE 8): the agent's home, its team and reports, sub-accounts, and transfers
+ * The agent centre: the agent's home, its team and reports, sub-accounts, and transfers
  * to a downline or to its upline. WARNING: every use case that takes a member id checks that the
  * member is in the caller's own downline (teamMember) before reading or moving anything; the
  * queries themselves start from the caller's id, never from an id the caller sent.

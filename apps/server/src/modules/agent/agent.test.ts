@@ -1,5 +1,5 @@
 /**
- * The agent centre (ISSUE 8) through its HTTP calls, on the database the test project chooses
+ * The agent centre through its HTTP calls, on the database the test project chooses
  * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): agent-page login, access to the own
  * downline only (a matrix of foreign ids against every call that takes one), sub-accounts, the
  * reports, and transfers (validation, idempotency, concurrency). Every refused call must leave the

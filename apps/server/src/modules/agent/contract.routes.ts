@@ -26,7 +26,7 @@ export const CONTRACT_CALLS: Record<ContractKind, string> = {
 };
 
 /**
- * Agent contracts, wages and dividends (ISSUE 8): the four process calls, and the reads the agent
+ * Agent contracts, wages and dividends: the four process calls, and the reads the agent
  * centre's pages use. Every call needs the session of an agent type, checked before the input.
  */
 export async function contractRoutes(

@@ -160,7 +160,7 @@ function present(c: ContractRow): Contract {
 }
 
 /**
- * Agent contracts (ISSUE 8, SPEC section 4): offers to a direct downline agent, the downline's
+ * Agent contracts (SPEC section 4): offers to a direct downline agent, the downline's
  * answer, termination requests either side may make and the other side answers, and the rules
  * that keep rates in line down the tree:
  * - a contract's rate (its highest tier's) never exceeds the offering upline's own contract of

@@ -1,5 +1,5 @@
 /**
- * Agent contracts, wages and dividends (ISSUE 8) through their HTTP calls and the settlement
+ * Agent contracts, wages and dividends through their HTTP calls and the settlement
  * service, on the database the test project chooses: offers, answers and terminations, the rate
  * cap and the termination cascade, the consolidated flags, the access matrix (every foreign id
  * refused, nothing changed), bad input, and settlement (paid once however often or concurrently it

@@ -1,5 +1,5 @@
 /**
- * The settlement formulas (ISSUE 8) with worked examples: tiers, the figure a period pays (rounded
+ * The settlement formulas with worked examples: tiers, the figure a period pays (rounded
  * down to the minor unit), real-time accruals adding up to the day, and periods in a brand's zone.
  */
 import { describe, expect, it } from 'vitest';

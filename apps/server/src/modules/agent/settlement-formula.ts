@@ -3,7 +3,7 @@ import { dayStart, dayText, lastCompleted, pad, periodAt, type Period } from '..
 import { localDay } from '../../platform/zoned-time';
 
 /**
- * The pure side of contract settlement (ISSUE 8): tiers, the figure a period pays, real-time
+ * The pure side of contract settlement: tiers, the figure a period pays, real-time
  * accruals, and the periods themselves in the brand's time zone. No database, no clock: the
  * settlement service passes instants in, so tests can name any period.
  */

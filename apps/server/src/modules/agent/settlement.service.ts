@@ -32,7 +32,7 @@ export type SettleOutcome = 'PAID' | 'UNPAID' | 'NOTHING' | 'DONE' | 'BUSY';
 // line already; BUSY: another run holds the contract (it settles the period).
 
 /**
- * Settles contracts (ISSUE 8): real-time wages every 5 minutes (accruing within the day), hourly
+ * Settles contracts: real-time wages every 5 minutes (accruing within the day), hourly
  * and daily wages, dividends per half month or month. Each (contract, period) is paid at most
  * once: the contract row is locked with SKIP LOCKED (another instance settling it is left alone),
  * the line is looked for under that lock, and both the line (unique per contract and period) and

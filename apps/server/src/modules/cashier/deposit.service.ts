@@ -71,7 +71,7 @@ interface CreditAccounts {
 }
 
 /**
- * Deposits (ISSUE 4, depositv2): a member asks to pay in on a channel; a BANK order waits for an
+ * Deposits (depositv2): a member asks to pay in on a channel; a BANK order waits for an
  * operator to check the receipt, an ONLINE order for the gateway's signed notification. Nothing
  * moves money when the order is made; the credit (clearing → member, fee → house) is one ledger
  * entry with the reference DEPOSIT:<orderNo>, posted in the same transaction that moves the order
@@ -94,7 +94,7 @@ export class DepositService implements GatewayOrders {
 
   /**
    * Runs `fn` after each deposit credit has committed (an operator's approval or a gateway
-   * payment), before the call that credited it answers; the deposit promotions (ISSUE 9) listen.
+   * payment), before the call that credited it answers; the deposit promotions listen.
    * WARNING: a listener's failure never fails the credit (the money has moved), and a process that
    * dies between the commit and the listener never calls it: a listener must be idempotent and
    * catch up on its own (the deposit promotions' catch-up pass does).

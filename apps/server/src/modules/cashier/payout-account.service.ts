@@ -41,7 +41,7 @@ export function toPayoutAccount(r: PayoutAccountRow, masked = true): PayoutAccou
 }
 
 /**
- * Bank and e-wallet accounts a member withdraws to (ISSUE 4). An account must be in the member's
+ * Bank and e-wallet accounts a member withdraws to. An account must be in the member's
  * real name: the first one bound sets the payee name when the member has none, later ones must
  * match it.
  */

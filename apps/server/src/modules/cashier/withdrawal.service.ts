@@ -69,7 +69,7 @@ const refs = {
 };
 
 /**
- * Withdrawals (ISSUE 4). The request moves the amount from the member's MAIN wallet to its
+ * Withdrawals. The request moves the amount from the member's MAIN wallet to its
  * withdrawal hold; each operator payment moves part of the hold to payment clearing (the money
  * has left for the member's bank) and waits for the member's confirmation; a rejection returns
  * what is still held. Every state change, its ledger entry and the member's message commit in one

@@ -77,14 +77,14 @@ const launchOrigin = (req: FastifyRequest): LaunchOrigin => ({
   ownsHost: (host) => req.server.brands.ownsHost(req.brand.code, host),
 });
 
-/** Game lists, favourites, recent games, boards and launch (SPEC section 7, ISSUE 5). */
+/** Game lists, favourites, recent games, boards and launch (SPEC section 7). */
 export async function gameRoutes(
   app: FastifyInstance,
   opts: {
     catalogue: CatalogueService;
     games: GameService;
     launcher: GameLaunchService;
-    /** Popular lotteries (ISSUE 7): /lgw/games/popular asked for a lottery type or a prize mode. */
+    /** Popular lotteries: /lgw/games/popular asked for a lottery type or a prize mode. */
     lotteryPopular?: (
       merchant: string,
       lang: Language,
@@ -108,7 +108,7 @@ export async function gameRoutes(
       },
     },
     // The hottest call of the site: a page is the same for every caller until the catalogue
-    // snapshot changes, so its finished bytes are kept (ISSUE 5 budget: bench:games).
+    // snapshot changes, so its finished bytes are kept (a budget of bench:games).
     async (req, reply) => {
       const merchant = req.brand.code;
       const media = mediaBase(req);

@@ -163,7 +163,7 @@ export class GameLaunchService {
   }
 
   /**
-   * A lottery game (ISSUE 7) is played on this site's /lottery page, from the main wallet (money
+   * A lottery game is played on this site's /lottery page, from the main wallet (money
    * left at vendor wallets is recalled first): the launch answers that page (PAGE), the game's
    * betting page, or the lobby of its vendor when the lobby view is asked for.
    */

@@ -37,7 +37,7 @@ export class VendorService {
   }
 
   /**
-   * Switches a whole category (game type) of the brand on or off (ISSUE 6): its vendors leave the
+   * Switches a whole category (game type) of the brand on or off: its vendors leave the
    * navigation, lobbies and game lists, and its games no longer launch. Money a member holds in a
    * switched-off vendor's wallet stays listed (wallets()), so it can be moved back.
    */

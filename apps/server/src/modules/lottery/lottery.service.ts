@@ -105,7 +105,7 @@ export interface LotteryOptions {
 }
 
 /**
- * The lottery and electronic lottery (ISSUE 7): menus and items computed from the clock, draws
+ * The lottery and electronic lottery: menus and items computed from the clock, draws
  * stored when they are first needed, slips of bet lines, and the draw job that draws each result
  * once with the secure RNG and settles every slip once through the seamless wallet.
  *

@@ -44,7 +44,7 @@ export type StartSession = (
   opts: { method: string; remember?: boolean; viaSms?: boolean },
 ) => Promise<LoginResult>;
 export type RevokeSessions = (memberId: string, exceptSessionId?: string) => Promise<void>;
-/** The member's VIP level, its label in a language and its colour (owned by the VIP module, ISSUE 9). */
+/** The member's VIP level, its label in a language and its colour (owned by the VIP module). */
 export type VipLabelLookup = (
   memberId: string,
   lang: Language,
@@ -267,7 +267,7 @@ export class MemberService {
   }
 
   /**
-   * An account an agent creates under itself (agent centre, ISSUE 8): the brand's registration
+   * An account an agent creates under itself (agent centre): the brand's registration
    * rules apply as at sign-up, except what proves a person is present (captcha, SMS code) and
    * what links or secures an account the agent does not own (invitation codes, payment password).
    * The agent chose the password, so it must be changed at the first login. A sub-agent gets the
@@ -411,7 +411,7 @@ export class MemberService {
       type: m.is_agent,
       isAgent: m.is_agent,
       toUpline: m.upline_id !== null,
-      // The VIP level (ISSUE 9): level 0 is an ordinary member; the label's colour is the member
+      // The VIP level: level 0 is an ordinary member; the label's colour is the member
       // label colour (grey when the brand has no levels).
       clubLabel: { labelName: vip.labelName, rankLevel: vip.level },
       memberLabel: vip.labelName ? [{ labelName: vip.labelName, color: vip.color }] : [],

@@ -17,7 +17,7 @@ export const DAY_CLOSE_MARGIN_MS = 10 * 60_000;
 const dayOf = (p: Period) => p.key.slice(2);
 
 /**
- * Points earned from play and deposits (ISSUE 9): for each brand-zone day, a member earns
+ * Points earned from play and deposits: for each brand-zone day, a member earns
  * floor(valid turnover x rate) per game type plus floor(credited deposits x deposit rate). Each
  * run credits, per (member, day), the day's figure so far less what was already credited for it:
  * the (member, day) row is locked FOR UPDATE, the movement's reference carries the figure, and the

@@ -42,7 +42,7 @@ export const redeemRefs = {
 const sameId = (a: string, b: string) => BigInt(a) === BigInt(b);
 
 /**
- * The points mall (ISSUE 9): the brand's catalogue, redemptions and the operator's answers.
+ * The points mall: the brand's catalogue, redemptions and the operator's answers.
  *
  * A redemption checks the payment password (the withdrawal's rules and lockout), then in one
  * transaction: the member's points locked, one of the reward's stock taken in a single UPDATE (a

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * Points and the points mall (ISSUE 9): the calls under /wps/points, the operator's answers to
+ * Points and the points mall: the calls under /wps/points, the operator's answers to
  * goods redemptions, and the job that credits points earned from valid turnover and deposits.
  */
 export async function registerPoints(app: FastifyInstance, deps: EngagementDeps): Promise<void> {

@@ -55,7 +55,7 @@ const isText = (v: unknown): v is LocalizedText =>
   !!v && typeof v === 'object' && Object.values(v).every((s) => typeof s === 'string');
 
 /**
- * A member's points (ISSUE 9): the balance, the brand's rules, the points history, and converting
+ * A member's points: the balance, the brand's rules, the points history, and converting
  * points into cash: the points taken from the points ledger and the cash credited through
  * BonusService (kind POINTS, with the brand's turnover multiple and a POINTS_CONVERTED message) in
  * one transaction, once per request id, after the payment password.

@@ -7,7 +7,7 @@ import { rewardCentreRoutes } from './reward-centre.routes';
 import { RewardCentreService } from './reward-centre.service';
 
 /**
- * Missions, the mission leaderboard and the reward centre (ISSUE 9). Registered last: the reward
+ * Missions, the mission leaderboard and the reward centre. Registered last: the reward
  * centre lists every source in deps.rewardSources (promotions, rebates, referral, and the MISSION
  * source added here). Missions have no job: progress is counted when asked for, and a claim pays.
  */

@@ -11,7 +11,7 @@ import { ok as envelope } from '../../platform/envelope';
 import type { MissionService } from './mission.service';
 
 /**
- * Missions (ISSUE 9): the two SPEC section 7 relay reads and the claim. Member-centre calls: a
+ * Missions: the two SPEC section 7 relay reads and the claim. Member-centre calls: a
  * real account's session (trial accounts are refused before anything else).
  */
 export async function missionRoutes(app: FastifyInstance, opts: { missions: MissionService }) {

@@ -50,7 +50,7 @@ interface Progressed {
 const PERIODS: readonly MissionPeriod[] = ['DAILY', 'WEEKLY'];
 
 /**
- * Daily and weekly missions (ISSUE 9): progress counted from the member's real play in the
+ * Daily and weekly missions: progress counted from the member's real play in the
  * current period of the brand's zone (valid turnover and wins of settled bets, credited deposits,
  * login days), claimed into the wallet once per mission, member and period through
  * BonusService, a weekly leaderboard of claimed missions, and the reward centre's MISSION source.

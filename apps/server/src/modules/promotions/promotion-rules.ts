@@ -10,7 +10,7 @@ import type {
 import { periodAt, type PeriodKind } from '../../platform/periods';
 
 /**
- * The rules of promotions (ISSUE 9), pure: a promotion's period, a member's state of it and the
+ * The rules of promotions, pure: a promotion's period, a member's state of it and the
  * action that state offers, whether an action may be taken, and the bonus figures. The service
  * gathers the facts (participation, progress, VIP level) and calls these; the unit tests cover
  * every state and transition here.

@@ -50,7 +50,7 @@ export function createPromotionServices(deps: PromotionModuleDeps): PromotionSer
 }
 
 /**
- * Promotions (ISSUE 9): the member calls and the operator's review (promotion.routes.ts), the
+ * Promotions: the member calls and the operator's review (promotion.routes.ts), the
  * reward centre's PROMOTION source, the deposit promotions' bonus when a deposit is credited (a
  * DepositService listener) and their catch-up pass every minute, and the bonus details page.
  */

@@ -42,7 +42,7 @@ const viewer = (req: FastifyRequest): string | null =>
   req.member && req.member.isAgent !== TRIAL_IS_AGENT ? req.member.memberId : null;
 
 /**
- * Promotions (ISSUE 9): the reads anyone may make (a member's state shows when a session is
+ * Promotions: the reads anyone may make (a member's state shows when a session is
  * sent), the member's actions (real accounts only: a trial account gets member.trial.forbidden),
  * the bonus details page, and the operator's review of applications.
  */

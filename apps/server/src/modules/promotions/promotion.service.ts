@@ -120,7 +120,7 @@ interface Known {
 }
 
 /**
- * Promotions for members (ISSUE 9): categories, the list and detail with the caller's state, the
+ * Promotions for members: categories, the list and detail with the caller's state, the
  * promotion counts, and the actions: join (deposit promotions; the bonus itself is issued by
  * PromotionDepositService when a deposit is credited), apply, claim (turnover), sign in, and the
  * raffle. Every action decides on the same facts the list shows (promotion.rules.ts), then, inside

@@ -2,7 +2,7 @@ import { dayText, lastCompleted, type Period } from '../../platform/periods';
 import { localDay } from '../../platform/zoned-time';
 
 /**
- * The pure side of rebates (ISSUE 9): a day's rebate from valid turnover per game type at the
+ * The pure side of rebates: a day's rebate from valid turnover per game type at the
  * member's level, the daily cap, what a manual claim may take and what the daily job pays. Minor
  * units and basis points in; no database, no clock (callers pass instants).
  */

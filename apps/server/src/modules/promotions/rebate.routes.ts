@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { RebateService } from './rebate.service';
 
-/** Rebates (ISSUE 9): the member centre's manualRebate page: today's rebate, the claim, the history. */
+/** Rebates: the member centre's manualRebate page: today's rebate, the claim, the history. */
 export async function rebateRoutes(app: FastifyInstance, opts: { rebates: RebateService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { rebates } = opts;

@@ -68,7 +68,7 @@ interface Today {
 }
 
 /**
- * Rebates (ISSUE 9): a share of the member's valid turnover per game type at the rates of its VIP
+ * Rebates: a share of the member's valid turnover per game type at the rates of its VIP
  * level, per brand-zone day, cut to the brand's daily cap.
  *
  * Two ways a day is paid, one row deciding both: the member claims today's rebate so far from the

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { RewardCentreService } from './reward-centre.service';
 
-/** The reward centre (ISSUE 9): every source's claimable rewards, and a claim passed to its source. */
+/** The reward centre: every source's claimable rewards, and a claim passed to its source. */
 export async function rewardCentreRoutes(app: FastifyInstance, opts: { centre: RewardCentreService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { centre } = opts;

@@ -21,7 +21,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * The reward centre (ISSUE 9): every claimable reward of every source (promotions, missions,
+ * The reward centre: every claimable reward of every source (promotions, missions,
  * rebates, referral; each registered into `sources` by its part) in one list, and a claim passed
  * to the source that listed it. Sources are asked in parallel; one that fails or hangs is logged
  * and left out, so the member still sees and claims the others. Each source keeps its own rules

@@ -1,5 +1,5 @@
 /**
- * The pure side of VIP levels (ISSUE 9): which level a member's lifetime figures reach, which
+ * The pure side of VIP levels: which level a member's lifetime figures reach, which
  * upgrades that pays, and what the next level still needs. Minor units in, no database.
  */
 

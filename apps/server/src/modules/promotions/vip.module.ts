@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * VIP levels and rebates (ISSUE 9): the services, their calls, the VIP pass and the daily rebate
+ * VIP levels and rebates: the services, their calls, the VIP pass and the daily rebate
  * job; the member info's level, label and colour and the customer-service choice follow the
  * member's level; rebates join the reward centre. Returns the level lookup promotions use for
  * their minimum VIP level.

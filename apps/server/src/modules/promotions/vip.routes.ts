@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { VipService } from './vip.service';
 
-/** VIP levels (ISSUE 9): the brand's levels for everyone, and the member's own level and progress. */
+/** VIP levels: the brand's levels for everyone, and the member's own level and progress. */
 export async function vipRoutes(app: FastifyInstance, opts: { vip: VipService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { vip } = opts;

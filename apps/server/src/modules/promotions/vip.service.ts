@@ -54,7 +54,7 @@ export interface VipLabel {
 export const hasVipService = (level: number) => level > VIP_RANK_THRESHOLD;
 
 /**
- * VIP levels (ISSUE 9). A member's level is the highest whose thresholds its lifetime valid
+ * VIP levels. A member's level is the highest whose thresholds its lifetime valid
  * turnover and lifetime approved deposits meet; it never goes down and is stored (member_vip), so
  * reads are cheap. The VIP job counts each brand's newly settled bets and credited deposits into
  * the stored figures every minute and evaluates the members they changed; a member opening /vip is

@@ -2,7 +2,7 @@ import { amountSchema } from '@app/contracts';
 import { z } from 'zod';
 
 /**
- * The seamless-wallet callback API a vendor calls (ISSUE 5): POST /wps/seamless/:vendor/:action,
+ * The seamless-wallet callback API a vendor calls: POST /wps/seamless/:vendor/:action,
  * brand in the Merchant header, a JSON body signed with the vendor's secret:
  * X-Signature = hex HMAC-SHA256(secret, raw body). Every body carries `timestamp` (ms since the
  * epoch), which must be within CALLBACK_MAX_SKEW_MS of our clock.

@@ -40,7 +40,7 @@ export class SystemService {
 
   private vipService: (merchant: string, memberId: string) => Promise<boolean> = async () => false;
 
-  /** Binds the VIP module's rule (rank level above 4, ISSUE 9): who gets the VIP customer service. */
+  /** Binds the VIP module's rule (rank level above 4): who gets the VIP customer service. */
   bindVipService(fn: (merchant: string, memberId: string) => Promise<boolean>): void {
     this.vipService = fn;
   }

@@ -73,7 +73,7 @@ function toBet(r: BetRow): Bet {
 }
 
 /**
- * The ledger side of bets (ISSUE 4; vendor callbacks arrive with ISSUE 5). A stake moves main →
+ * The ledger side of bets. A stake moves main →
  * bet hold and opens a bet record; the settlement empties the hold into the house and pays the
  * member from it, as one entry; a void returns the stake. References are the vendor's round, so
  * a repeated callback moves nothing and answers as the first one did.

@@ -96,7 +96,7 @@ function sameAsk(memo: Record<string, unknown>, ask: Ask): void {
 const amountInvalid = () => new AppError('wallet.amount.invalid');
 
 /**
- * The member's wallets (ISSUE 4): balances, transfers between the main wallet and transfer-wallet
+ * The member's wallets: balances, transfers between the main wallet and transfer-wallet
  * vendors, transfers to the upline agent, operator adjustments and trial play money. Every
  * movement is one ledger entry whose reference is built from the caller's key, so a retried
  * request moves money once and answers as the first one did.

@@ -111,8 +111,8 @@ export const cn: Record<ErrorCode, string> = {
   'referral.reward.review': '该奖励正在审核中，审核通过后发放。',
   'referral.reward.unknown': '未找到该推荐奖励。',
   'referral.reward.state': '该推荐奖励已处理。',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': '您的积分不足。',
   'points.reward.unavailable': '该奖品已不再提供。',
   'points.reward.out.of.stock': '该奖品已兑完。',
@@ -120,7 +120,7 @@ export const cn: Record<ErrorCode, string> = {
   'points.convert.minimum': '至少需要 {0} 积分才能兑换。',
   'points.redemption.unknown': '未找到该兑换记录。',
   'points.redemption.state': '该兑换已处理。',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': '该优惠活动不存在或已下架。',
   'promo.closed': '该优惠活动当前未在进行中。',
   'promo.vip.required': '该优惠活动仅限 VIP {0} 级及以上会员参加。',
@@ -130,6 +130,6 @@ export const cn: Record<ErrorCode, string> = {
   'promo.application.not.found': '该申请不存在。',
   'promo.application.state': '该申请已处理。',
   'promo.amount.range': '金额必须大于 0 且不超过 {0}。',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

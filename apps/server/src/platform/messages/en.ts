@@ -113,8 +113,8 @@ export const en: Record<ErrorCode, string> = {
   'referral.reward.review': 'This reward is being reviewed and will be paid once it is approved.',
   'referral.reward.unknown': 'This referral reward was not found.',
   'referral.reward.state': 'This referral reward has already been decided.',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 'You do not have enough points.',
   'points.reward.unavailable': 'This reward is no longer available.',
   'points.reward.out.of.stock': 'This reward is out of stock.',
@@ -122,7 +122,7 @@ export const en: Record<ErrorCode, string> = {
   'points.convert.minimum': 'At least {0} points are needed to convert.',
   'points.redemption.unknown': 'This redemption was not found.',
   'points.redemption.state': 'This redemption has already been handled.',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 'This promotion does not exist or is no longer offered.',
   'promo.closed': 'This promotion is not running now.',
   'promo.vip.required': 'This promotion is for VIP level {0} and above.',
@@ -132,6 +132,6 @@ export const en: Record<ErrorCode, string> = {
   'promo.application.not.found': 'This application does not exist.',
   'promo.application.state': 'This application has already been decided.',
   'promo.amount.range': 'The amount must be more than 0 and at most {0}.',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

@@ -117,8 +117,8 @@ export const id: Record<ErrorCode, string> = {
   'referral.reward.review': 'Hadiah ini sedang ditinjau dan akan dibayarkan setelah disetujui.',
   'referral.reward.unknown': 'Hadiah referral ini tidak ditemukan.',
   'referral.reward.state': 'Hadiah referral ini sudah diputuskan.',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 'Poin Anda tidak cukup.',
   'points.reward.unavailable': 'Hadiah ini sudah tidak tersedia.',
   'points.reward.out.of.stock': 'Stok hadiah ini habis.',
@@ -126,7 +126,7 @@ export const id: Record<ErrorCode, string> = {
   'points.convert.minimum': 'Minimal {0} poin diperlukan untuk ditukar.',
   'points.redemption.unknown': 'Penukaran ini tidak ditemukan.',
   'points.redemption.state': 'Penukaran ini sudah diproses.',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 'Promosi ini tidak ada atau sudah tidak ditawarkan.',
   'promo.closed': 'Promosi ini sedang tidak berjalan.',
   'promo.vip.required': 'Promosi ini untuk VIP level {0} ke atas.',
@@ -136,6 +136,6 @@ export const id: Record<ErrorCode, string> = {
   'promo.application.not.found': 'Pengajuan ini tidak ada.',
   'promo.application.state': 'Pengajuan ini sudah diputuskan.',
   'promo.amount.range': 'Jumlah harus lebih dari 0 dan paling banyak {0}.',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

@@ -118,8 +118,8 @@ export const my: Record<ErrorCode, string> = {
   'referral.reward.review': 'Ganjaran ini sedang disemak dan akan dibayar setelah diluluskan.',
   'referral.reward.unknown': 'Ganjaran rujukan ini tidak dijumpai.',
   'referral.reward.state': 'Ganjaran rujukan ini sudah diputuskan.',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 'Mata ganjaran anda tidak mencukupi.',
   'points.reward.unavailable': 'Ganjaran ini tidak lagi ditawarkan.',
   'points.reward.out.of.stock': 'Stok ganjaran ini telah habis.',
@@ -127,7 +127,7 @@ export const my: Record<ErrorCode, string> = {
   'points.convert.minimum': 'Sekurang-kurangnya {0} mata diperlukan untuk ditukar.',
   'points.redemption.unknown': 'Penebusan ini tidak dijumpai.',
   'points.redemption.state': 'Penebusan ini telah diproses.',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 'Promosi ini tidak wujud atau tidak lagi ditawarkan.',
   'promo.closed': 'Promosi ini tidak berjalan sekarang.',
   'promo.vip.required': 'Promosi ini untuk VIP tahap {0} dan ke atas.',
@@ -137,6 +137,6 @@ export const my: Record<ErrorCode, string> = {
   'promo.application.not.found': 'Permohonan ini tidak wujud.',
   'promo.application.state': 'Permohonan ini telah diputuskan.',
   'promo.amount.range': 'Jumlah mesti lebih daripada 0 dan tidak melebihi {0}.',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

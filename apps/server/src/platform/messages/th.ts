@@ -110,8 +110,8 @@ export const th: Record<ErrorCode, string> = {
   'referral.reward.review': 'รางวัลนี้อยู่ระหว่างการตรวจสอบ และจะจ่ายเมื่อได้รับการอนุมัติ',
   'referral.reward.unknown': 'ไม่พบรางวัลการแนะนำนี้',
   'referral.reward.state': 'รางวัลการแนะนำนี้ได้รับการพิจารณาแล้ว',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 'คะแนนของคุณไม่เพียงพอ',
   'points.reward.unavailable': 'ของรางวัลนี้ไม่มีให้แลกแล้ว',
   'points.reward.out.of.stock': 'ของรางวัลนี้หมดแล้ว',
@@ -119,7 +119,7 @@ export const th: Record<ErrorCode, string> = {
   'points.convert.minimum': 'ต้องมีอย่างน้อย {0} คะแนนจึงจะแลกได้',
   'points.redemption.unknown': 'ไม่พบรายการแลกนี้',
   'points.redemption.state': 'รายการแลกนี้ได้รับการดำเนินการแล้ว',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 'ไม่พบโปรโมชั่นนี้ หรือโปรโมชั่นนี้ไม่มีให้บริการแล้ว',
   'promo.closed': 'โปรโมชั่นนี้ไม่ได้เปิดอยู่ในขณะนี้',
   'promo.vip.required': 'โปรโมชั่นนี้สำหรับ VIP ระดับ {0} ขึ้นไป',
@@ -129,6 +129,6 @@ export const th: Record<ErrorCode, string> = {
   'promo.application.not.found': 'ไม่พบคำขอนี้',
   'promo.application.state': 'คำขอนี้ได้รับการพิจารณาแล้ว',
   'promo.amount.range': 'จำนวนเงินต้องมากกว่า 0 และไม่เกิน {0}',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

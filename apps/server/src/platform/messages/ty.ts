@@ -114,8 +114,8 @@ export const ty: Record<ErrorCode, string> = {
   'referral.reward.review': 'Sinusuri pa ang gantimpalang ito at ibibigay kapag naaprubahan.',
   'referral.reward.unknown': 'Hindi nahanap ang gantimpala sa referral na ito.',
   'referral.reward.state': 'Napagpasyahan na ang gantimpala sa referral na ito.',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 'Kulang ang iyong puntos.',
   'points.reward.unavailable': 'Hindi na available ang gantimpalang ito.',
   'points.reward.out.of.stock': 'Ubos na ang stock ng gantimpalang ito.',
@@ -123,7 +123,7 @@ export const ty: Record<ErrorCode, string> = {
   'points.convert.minimum': 'Kailangan ng hindi bababa sa {0} puntos para mag-convert.',
   'points.redemption.unknown': 'Hindi nahanap ang redemption na ito.',
   'points.redemption.state': 'Naproseso na ang redemption na ito.',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 'Wala ang promosyong ito o hindi na ito inaalok.',
   'promo.closed': 'Hindi tumatakbo ang promosyong ito ngayon.',
   'promo.vip.required': 'Para sa VIP level {0} pataas ang promosyong ito.',
@@ -133,6 +133,6 @@ export const ty: Record<ErrorCode, string> = {
   'promo.application.not.found': 'Wala ang aplikasyong ito.',
   'promo.application.state': 'Napagpasyahan na ang aplikasyong ito.',
   'promo.amount.range': 'Ang halaga ay dapat higit sa 0 at hindi hihigit sa {0}.',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

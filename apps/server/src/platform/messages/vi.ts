@@ -113,8 +113,8 @@ export const vi: Record<ErrorCode, string> = {
   'referral.reward.review': 'Phần thưởng này đang được xem xét và sẽ được trả sau khi được duyệt.',
   'referral.reward.unknown': 'Không tìm thấy phần thưởng giới thiệu này.',
   'referral.reward.state': 'Phần thưởng giới thiệu này đã được xử lý.',
-  // VIP and rebates (ISSUE 9).
-  // Points and the points mall (ISSUE 9).
+  // VIP and rebates.
+  // Points and the points mall.
   'points.insufficient': 'Bạn không đủ điểm.',
   'points.reward.unavailable': 'Phần thưởng này không còn được cung cấp.',
   'points.reward.out.of.stock': 'Phần thưởng này đã hết hàng.',
@@ -122,7 +122,7 @@ export const vi: Record<ErrorCode, string> = {
   'points.convert.minimum': 'Cần ít nhất {0} điểm để quy đổi.',
   'points.redemption.unknown': 'Không tìm thấy lượt đổi thưởng này.',
   'points.redemption.state': 'Lượt đổi thưởng này đã được xử lý.',
-  // Promotions (ISSUE 9).
+  // Promotions.
   'promo.not.found': 'Khuyến mãi này không tồn tại hoặc không còn được cung cấp.',
   'promo.closed': 'Khuyến mãi này hiện không diễn ra.',
   'promo.vip.required': 'Khuyến mãi này dành cho VIP cấp {0} trở lên.',
@@ -132,6 +132,6 @@ export const vi: Record<ErrorCode, string> = {
   'promo.application.not.found': 'Đơn đăng ký này không tồn tại.',
   'promo.application.state': 'Đơn đăng ký này đã được xử lý.',
   'promo.amount.range': 'Số tiền phải lớn hơn 0 và không vượt quá {0}.',
-  // Missions and rewards (ISSUE 9).
-  // Inbox, feedback and referral (ISSUE 9).
+  // Missions and rewards.
+  // Inbox, feedback and referral.
 };

@@ -12,7 +12,7 @@ import {
 import type { AgentMenuKey, ContractFlags } from './agent-menu';
 
 /**
- * The pure side of the contract pages (ISSUE 8, SPEC sections 2, 3, 4 and 7): which menu entry
+ * The pure side of the contract pages (SPEC sections 2, 3, 4 and 7): which menu entry
  * shows which kind, what the consolidated flags mean for the menu, what a direct downline may be
  * offered, and the checks an offer passes before it is confirmed (the server checks them again).
  */

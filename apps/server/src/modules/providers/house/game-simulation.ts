@@ -1,7 +1,7 @@
 import type { Rng } from './secure-rng';
 
 /**
- * One figure a house game publishes (ISSUE 6: `npm run sim:games`), measured by playing its
+ * One figure a house game publishes (`npm run sim:games`), measured by playing its
  * engine's own settlement code over many simulated rounds. Each game exports a list of these
  * from `house/<game>/<game>-simulation.ts`; scripts/sim-games.ts plays each one and prints the
  * measured return with a 99% confidence interval beside the published figure.

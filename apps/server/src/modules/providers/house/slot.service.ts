@@ -55,7 +55,7 @@ function roundWire(row: HouseRoundRow): SlotRound {
 }
 
 /**
- * The house slot (ISSUE 5): outcomes decided here with a secure RNG, money through the seamless
+ * The house slot: outcomes decided here with a secure RNG, money through the seamless
  * wallet like any vendor's. A spin is one round: the stake is debited, the outcome (base spin and
  * any free spins) is decided and stored, and the round is settled with its total win.
  * WARNING: a round is named by the member and the client's requestId, and its outcome is stored

@@ -72,7 +72,7 @@ const transactionIdOf = (tableId: number, roundNo: number, memberId: string, typ
   `BAC${tableId}-${roundNo}-${memberId}-${type}-${randomBytes(4).toString('hex')}`;
 
 /**
- * The house live baccarat's game calls (ISSUE 6). The tables and their rounds belong to the brand:
+ * The house live baccarat's game calls. The tables and their rounds belong to the brand:
  * every player sees the same round, cards and roads. A bet is a seamless-wallet debit on the open
  * round; the dealer (BaccaratDealerService) draws the cards once betting closes and settles.
  */

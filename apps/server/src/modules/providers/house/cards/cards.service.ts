@@ -83,7 +83,7 @@ const walletOfEntry = (e: EntryRow): RoundWallet => ({
 const iso = (d: Date | string | number) => new Date(d).toISOString();
 
 /**
- * Three Card Showdown (ISSUE 6, PVP): card rooms where members play each other and the house's
+ * Three Card Showdown (PVP): card rooms where members play each other and the house's
  * seats. Every room's hand n is dealt at n x cycle; a member joins a coming hand by paying its
  * ante, decides to play (a second bet equal to the ante) or fold in the decision window, and the
  * showdown pays the pot less the rake to the best hand that played.

@@ -55,7 +55,7 @@ function betWire(b: BetWithFight, nowMs: number): CockfightBet {
 }
 
 /**
- * The house cockfight arena (ISSUE 6). An arena is one brand's vendor game (DS88, DIG and WS168
+ * The house cockfight arena. An arena is one brand's vendor game (DS88, DIG and WS168
  * each run their games on it): its fights follow the clock schedule, and each fight's card
  * (fighters, chances, fixed odds) is stored the first time the fight is shown. Players bet during
  * the betting window; at its close the result is drawn with the secure RNG and stored once; when

@@ -41,7 +41,7 @@ function shotWire(row: HouseRoundRow): FishShot {
 }
 
 /**
- * The house fishing shooter (ISSUE 6). One shot is one round: the stake is debited, the capture
+ * The house fishing shooter. One shot is one round: the stake is debited, the capture
  * is decided here with a secure RNG and stored, and the round is settled with its win (bet ×
  * multiplier, or 0). The client only says which species it aimed at; the server alone decides.
  * WARNING: a shot is named by the member and the client's requestId and its outcome is stored

@@ -167,7 +167,7 @@ function betOf(row: BetRow): Bet {
 }
 
 /**
- * The house sportsbook (ISSUE 6): football and esports fixtures generated per brand and day, prices
+ * The house sportsbook: football and esports fixtures generated per brand and day, prices
  * with a margin, pre-match and in-play singles and parlays, cash-out, and a sweeper that settles
  * ended matches. Money moves through the seamless wallet like any vendor's.
  *
