@@ -381,7 +381,13 @@ describe('attempt limits under concurrent logins', () => {
     // No more passwords were tried than a sequence of logins may try before the captcha.
     expect(await failedLogins(m.id)).toBeLessThanOrEqual(3);
     expect(await id.count('member_session')).toBe(before);
-    expect((await id.login(right(m), { ip: m.ip })).body.errorCode).toBe('login.captcha.required');
+    // The account's and the (IP, device)'s counts are reserved one after the other, so in a burst
+    // the first three of one are not always the first three of the other: every attempt may meet
+    // the captcha with no password tried, and then nothing was counted against the account.
+    // Either way the next login needs the captcha exactly when three failures were counted.
+    const tried = await failedLogins(m.id);
+    const next = await id.login(right(m), { ip: m.ip });
+    expect(next.body.errorCode).toBe(tried >= 3 ? 'login.captcha.required' : undefined);
   });
 
   it('a burst of 19 wrong passwords and the right one, each with a solved captcha, locks the account', async () => {
