@@ -1,4 +1,4 @@
-import type { LoginResult } from '@app/contracts';
+import { IDENTITY_LIMITS, type LoginResult } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helper';
 import { DIALING, freshIp, freshMobile, freshName, Identity, type NewMember } from './identity-client';
@@ -224,13 +224,23 @@ describe('attempt limits under concurrency', () => {
         body: { pendingToken, method: 'BANK_NAME', answer },
       });
     const before = await id.count('member_session');
-    const answers = await Promise.all([
-      ...Array.from({ length: 10 }, (_, i) => verify(`WRONG NAME ${i}`)),
-      verify(m.payeeName),
-    ]);
+    // The burst of wrong names first, all in flight together: with the tries read before and
+    // counted after, every one of them would be compared.
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => verify(`WRONG NAME ${i}`)));
     expect(answers.filter((a) => a.status === 200)).toEqual([]);
-    // Refused unchecked: the tries are taken (or the wrong names have burnt the pending login).
-    expect(['login.account.locked', 'login.verification.invalid']).toContain(answers.at(-1)!.body.errorCode);
+    // No more names were compared than a sequence may try (each compared wrong name is a try).
+    const { tries } = await t.db.db
+      .selectFrom('pending_login')
+      .select('tries')
+      .where('member_id', '=', m.id)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(tries).toBeLessThanOrEqual(IDENTITY_LIMITS.smsMaxTries);
+    // The right name after it is refused unchecked: the tries are taken (or the pending login burnt).
+    expect(['login.account.locked', 'login.verification.invalid']).toContain(
+      (await verify(m.payeeName)).body.errorCode,
+    );
     expect(await id.count('member_session')).toBe(before);
   });
 });
