@@ -11,7 +11,7 @@ import {
   type LotteryMyBets,
   type WalletBalance,
 } from '@app/contracts';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
@@ -38,6 +38,21 @@ const menus = async (request: APIRequestContext) =>
   value<LotteryMenu[]>(
     await request.get('/lgw/games/game_menus', { headers: brand, params: { language: 'EN' } }),
   );
+
+/** Waits until the draw takes bets with at least 6 s left, so a slip placed now is in time. */
+async function waitForOpenBetting(page: Page): Promise<void> {
+  await expect(async () => {
+    await expect(page.getByTestId('lottery-countdown')).toHaveAttribute('data-phase', 'open', {
+      timeout: 200,
+    });
+    const [mm, ss] = (
+      (await page.getByTestId('lottery-countdown').locator('.lt-clock-time').textContent()) ?? ''
+    )
+      .split(':')
+      .map(Number);
+    expect(mm! * 60 + ss!).toBeGreaterThanOrEqual(6);
+  }).toPass({ timeout: 45_000 });
+}
 
 test.describe('lottery', () => {
   test.describe.configure({ timeout: 150_000 });
@@ -82,17 +97,7 @@ test.describe('lottery', () => {
     await expect(page.getByTestId('lottery-slip-total')).toHaveText('P 10.00');
 
     // Place it in a betting window with time to spare, after the confirmation.
-    await expect(async () => {
-      await expect(page.getByTestId('lottery-countdown')).toHaveAttribute('data-phase', 'open', {
-        timeout: 200,
-      });
-      const [mm, ss] = (
-        (await page.getByTestId('lottery-countdown').locator('.lt-clock-time').textContent()) ?? ''
-      )
-        .split(':')
-        .map(Number);
-      expect(mm! * 60 + ss!).toBeGreaterThanOrEqual(6);
-    }).toPass({ timeout: 45_000 });
+    await waitForOpenBetting(page);
     await page.getByTestId('lottery-place').click();
     await expect(page.getByTestId('lottery-confirm')).toBeVisible();
     await page.getByTestId('lottery-confirm-ok').click();
@@ -168,17 +173,7 @@ test.describe('lottery', () => {
     await page.getByTestId('lottery-stake').fill('5');
     await page.getByTestId('lottery-add').click();
     const placeWhenOpen = async () => {
-      await expect(async () => {
-        await expect(page.getByTestId('lottery-countdown')).toHaveAttribute('data-phase', 'open', {
-          timeout: 200,
-        });
-        const [mm, ss] = (
-          (await page.getByTestId('lottery-countdown').locator('.lt-clock-time').textContent()) ?? ''
-        )
-          .split(':')
-          .map(Number);
-        expect(mm! * 60 + ss!).toBeGreaterThanOrEqual(6);
-      }).toPass({ timeout: 45_000 });
+      await waitForOpenBetting(page);
       await page.getByTestId('lottery-place').click();
       await page.getByTestId('lottery-confirm-ok').click();
     };
