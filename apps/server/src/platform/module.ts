@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { BrandResolver } from './brand';
+
+/**
+ * A task a module asks the app to run every `everyMs` for the app's life (jobs/interval-job.ts
+ * runs it: one pass at a time, failures logged, stopped on close). Every job must be safe with
+ * several server instances running it at once.
+ */
+export interface IntervalJob {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
+/** What every module factory is given besides the services of the modules below it. */
+export interface ModuleContext {
+  db: Kysely<Database>;
+  config: Config;
+  log: FastifyBaseLogger;
+  brands: BrandResolver;
+}
+
+/**
+ * What every server module's factory (`createXModule(deps)`) returns: its HTTP routes as one
+ * plugin, the jobs it needs run, and the services it offers the modules above it (and the test
+ * harness). Nothing is registered or started by the factory itself: app.ts does that, in order.
+ */
+export interface ServerModule<S extends object> {
+  routes?: FastifyPluginAsync;
+  jobs?: IntervalJob[];
+  services: S;
+}
