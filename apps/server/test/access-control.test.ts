@@ -36,7 +36,7 @@ async function setBrand(
   patch: { maintenance_on?: boolean; maintenance_end_time?: Date | null; blocked_countries?: string[] },
 ) {
   await t.db.db.updateTable('merchant').set(patch).where('code', '=', code).execute();
-  t.app.brands.invalidate();
+  t.brands.invalidate();
 }
 
 const statusOf = (app: TestContext['app'], opts: CallOptions = {}) =>

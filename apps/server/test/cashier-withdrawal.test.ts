@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoginResult, PayoutAccount, Withdrawal, WithdrawInfo } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoConfirmWithdrawalPayouts } from '../src/jobs/withdrawal-auto-confirm';
+import { autoConfirmWithdrawalPayouts } from '../src/modules/cashier/withdrawal-auto-confirm.job';
 import type { AdminWithdrawal } from '../src/modules/cashier/withdrawal.service';
 import { WithdrawalRepository } from '../src/modules/cashier/withdrawal.repository';
 import { checkLedger } from '../src/modules/wallet/ledger-check';

@@ -41,7 +41,7 @@ const started = new Date();
 
 function setTime(ms: number) {
   time = ms;
-  t.app.houseSportsbook.clock = new SportsbookClock(60_000, () => time);
+  t.services.providers.sportsbook.clock = new SportsbookClock(60_000, () => time);
 }
 
 beforeAll(async () => {
@@ -113,7 +113,7 @@ async function bet(
 /** Moves past the end of every match up to `last` and runs the sweeper until it is done. */
 async function settleAll(last: SportsbookMatch): Promise<void> {
   setTime(new Date(last.kickOff).getTime() + 6 * 60 * MIN);
-  while ((await t.app.houseSportsbook.sweep()) > 0);
+  while ((await t.services.providers.sportsbook.sweep()) > 0);
 }
 
 /** The betting record's valid turnover of each bet (minor units as text), by bet id. */
@@ -221,7 +221,7 @@ describe('hedged sportsbook singles count only their net exposure', () => {
       await bet(p.ticket, 300, pick(m!, 'TOTAL_GOALS', 'OVER', 2.5)),
       await bet(p.ticket, 100, pick(m!, 'TOTAL_GOALS', 'UNDER', 2.5)),
     ];
-    const svc = t.app.houseSportsbook as unknown as {
+    const svc = t.services.providers.sportsbook as unknown as {
       wallet: { credit: (...a: unknown[]) => Promise<unknown> };
     };
     const credit = svc.wallet.credit.bind(svc.wallet);
@@ -231,22 +231,22 @@ describe('hedged sportsbook singles count only their net exposure', () => {
       return credit(...a);
     };
     setTime(new Date(m!.kickOff).getTime() + 6 * 60 * MIN);
-    await expect(t.app.houseSportsbook.sweep()).rejects.toThrow('crash');
+    await expect(t.services.providers.sportsbook.sweep()).rejects.toThrow('crash');
     svc.wallet.credit = credit;
-    const repo = t.app.houseSportsbook['repo'];
+    const repo = t.services.providers.sportsbook['repo'];
     expect((await repo.bet('GOLDEN', bets[0]!.betId))?.valid_bet).toBe('20000');
     expect((await repo.bet('GOLDEN', bets[1]!.betId))?.status).toBe('OPEN');
 
     // The next pass settles the second bet over both (the first one already settled)...
-    while ((await t.app.houseSportsbook.sweep()) > 0);
+    while ((await t.services.providers.sportsbook.sweep()) > 0);
     // ...and, once the first one's credit is stale, completes it with the figure it settled with.
     await t.db.db
       .updateTable('sportsbook_bet')
       .set({ settled_at: new Date(Date.now() - 60_000) })
       .where('bet_id', '=', bets[0]!.betId)
       .execute();
-    await t.app.houseSportsbook.sweep();
-    await t.app.houseSportsbook.sweep();
+    await t.services.providers.sportsbook.sweep();
+    await t.services.providers.sportsbook.sweep();
     expect(await validOf(bets)).toEqual(['20000', '0']);
     expect(await validTurnover(p.m)).toBe(200_00n);
     expect(await achieved(p.m)).toBe(200_00n);

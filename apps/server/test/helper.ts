@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildPlatform, type Platform, type PlatformServices } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, type DbTarget, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -10,6 +10,9 @@ import { seedDemo } from '../src/db/seed/seed';
 export interface TestContext {
   app: FastifyInstance;
   db: DbHandle;
+  /** The app's modules' services, for what a test drives directly (jobs, clocks, passes). */
+  services: PlatformServices;
+  brands: Platform['brands'];
   close(): Promise<void>;
 }
 
@@ -60,10 +63,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await openDb(target);
   await migrate(db);
   await seedDemo(db.db);
-  const app = await buildAppOn(db, env);
+  const { app, services, brands } = await buildPlatformOn(db, env);
   return {
     app,
     db,
+    services,
+    brands,
     async close() {
       await app.close();
       await db.close();
@@ -94,7 +99,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * settings (TRUST_PROXY, DEFAULT_MERCHANT, ...), without the cost of a new database. Close it yourself.
  */
 export async function buildAppOn(db: DbHandle, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(env), db });
-  await app.ready();
-  return app;
+  return (await buildPlatformOn(db, env)).app;
+}
+
+/** buildAppOn with the services it was composed of. */
+export async function buildPlatformOn(db: DbHandle, env: Record<string, string> = {}): Promise<Platform> {
+  const platform = await buildPlatform({ config: testConfig(env), db });
+  await platform.app.ready();
+  return platform;
 }

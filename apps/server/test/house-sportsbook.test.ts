@@ -43,7 +43,7 @@ let time = MORNING;
 
 function setTime(ms: number) {
   time = ms;
-  t.app.houseSportsbook.clock = new SportsbookClock(60_000, () => time);
+  t.services.providers.sportsbook.clock = new SportsbookClock(60_000, () => time);
 }
 
 beforeAll(async () => {
@@ -104,7 +104,7 @@ const place = (ticket: string, body: Record<string, unknown>) =>
 
 /** Runs the settlement job until it has nothing left (what the background timer does). */
 async function sweep() {
-  while ((await t.app.houseSportsbook.sweep()) > 0);
+  while ((await t.services.providers.sportsbook.sweep()) > 0);
 }
 
 /** Independent check of a 1X2 single: the final score from the database, payout = stake × odds. */
@@ -424,8 +424,8 @@ describe('sportsbook: settlement, cash-out and void', () => {
         },
       })
     ).bet;
-    expect(await t.app.houseSportsbook.cancelFixture('GOLDEN', x.id)).toBe(true);
-    expect(await t.app.houseSportsbook.cancelFixture('GOLDEN', x.id)).toBe(false);
+    expect(await t.services.providers.sportsbook.cancelFixture('GOLDEN', x.id)).toBe(true);
+    expect(await t.services.providers.sportsbook.cancelFixture('GOLDEN', x.id)).toBe(false);
     await sweep();
     let bets = await id.ok<SportsbookBets>(BETS, game(ticket));
     expect(bets.history.find((b) => b.betId === single.betId)).toMatchObject({ status: 'VOID', payout: 10 });
@@ -532,7 +532,10 @@ describe('sportsbook: live bets and interrupted work', () => {
       })
       .execute();
     await sweep();
-    const given = await t.app.houseSportsbook['repo'].bet('GOLDEN', `${row.member_id}-${requestId}`);
+    const given = await t.services.providers.sportsbook['repo'].bet(
+      'GOLDEN',
+      `${row.member_id}-${requestId}`,
+    );
     expect(given?.status).toBe('REJECTED');
     await id.fails(
       BET,
@@ -560,7 +563,7 @@ describe('sportsbook: live bets and interrupted work', () => {
         body: { requestId: rid(), stake: 10, legs: [pick(m!, 'MATCH_RESULT', 'HOME')] },
       })
     ).bet;
-    const svc = t.app.houseSportsbook as unknown as {
+    const svc = t.services.providers.sportsbook as unknown as {
       wallet: { credit: (...a: unknown[]) => Promise<unknown> };
     };
     const credit = svc.wallet.credit.bind(svc.wallet);
@@ -570,9 +573,9 @@ describe('sportsbook: live bets and interrupted work', () => {
       return credit(...a);
     };
     setTime(new Date(m!.kickOff).getTime() + 106 * MIN);
-    await t.app.houseSportsbook.sweep().catch(() => undefined);
+    await t.services.providers.sportsbook.sweep().catch(() => undefined);
     svc.wallet.credit = credit;
-    const decided = await t.app.houseSportsbook['repo'].bet('GOLDEN', placed.betId);
+    const decided = await t.services.providers.sportsbook['repo'].bet('GOLDEN', placed.betId);
     expect(['WON', 'LOST']).toContain(decided?.status);
     expect(decided?.credited_at).toBeNull();
     expect(await balanceOf(ticket)).toBe(20);
@@ -587,7 +590,7 @@ describe('sportsbook: live bets and interrupted work', () => {
     await sweep();
     const expected = await expectedPayout(placed);
     expect(await balanceOf(ticket)).toBeCloseTo(20 + expected, 2);
-    const done = await t.app.houseSportsbook['repo'].bet('GOLDEN', placed.betId);
+    const done = await t.services.providers.sportsbook['repo'].bet('GOLDEN', placed.betId);
     expect(done?.credited_at).not.toBeNull();
     expect(await checkLedger(t.db.db)).toEqual([]);
   });
@@ -634,7 +637,7 @@ describe.runIf(PG)('sportsbook on PostgreSQL: many players on one match, several
     expect(await entries()).toBe(before + 70);
     // The match ends; four sweepers (as four server processes would) settle it at once.
     setTime(new Date(match!.kickOff).getTime() + 106 * MIN);
-    await Promise.all([0, 1, 2, 3].map(() => t.app.houseSportsbook.sweep()));
+    await Promise.all([0, 1, 2, 3].map(() => t.services.providers.sportsbook.sweep()));
     await sweep();
     const f = await t.db.db
       .selectFrom('sportsbook_fixture')

@@ -29,7 +29,7 @@ async function setBrandExpiry(days: number | null, enforce: boolean) {
     .set({ password_expiry_days: days, enforce_password_expiry: enforce })
     .where('code', '=', 'GOLDEN')
     .execute();
-  t.app.brands.invalidate();
+  t.brands.invalidate();
 }
 
 describe('forced password change', () => {

@@ -93,7 +93,7 @@ async function open(m: NewMember, leftMs = 2_500): Promise<LotteryGameInfo> {
 
 async function settled(numero: string) {
   for (let i = 0; i < 50; i++) {
-    await t.app.lottery.tick(['GOLDEN']);
+    await t.services.lottery.lottery.tick(['GOLDEN']);
     const d = await t.db.db
       .selectFrom('lottery_draw')
       .selectAll()
@@ -296,8 +296,8 @@ describe('bad stored values', () => {
     await sql`UPDATE merchant SET lottery_rtp_bp = '{"Lott": 50000, "Elott": 9750}'::jsonb WHERE code = 'LOTUS'`.execute(
       t.db.db,
     );
-    t.app.brands.invalidate();
-    t.app.lottery.forgetBrand('LOTUS');
+    t.brands.invalidate();
+    t.services.lottery.lottery.forgetBrand('LOTUS');
     expect(oddsOf(await info('LOTUS', 'Lott'), 'BIG')).toBe(oddsAt(PRIZE_MODE_RTP_BP.Lott, 'BIG'));
     expect(oddsOf(await info('LOTUS', 'Elott'), 'BIG')).toBe(oddsAt(9750, 'BIG'));
     const status = await id.send('/wps/system/status', { headers: { merchant: 'LOTUS' } });

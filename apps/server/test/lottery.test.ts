@@ -27,7 +27,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitsOf, payoutOf, type DrawnResult } from '../src/modules/lottery/lottery-rules';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
-import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { buildPlatformOn, buildTestApp, type TestContext } from './helper';
 import { Identity, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -96,7 +96,7 @@ async function pastDraw(g: LotteryGameInfo): Promise<void> {
 /** Runs the draw job until the draw is settled; answers its row. */
 async function settled(numero: string) {
   for (let i = 0; i < 50; i++) {
-    await t.app.lottery.tick(['GOLDEN']);
+    await t.services.lottery.lottery.tick(['GOLDEN']);
     const d = await drawRow(numero);
     if (d?.status === 'SETTLED') return d;
     await sleep(200);
@@ -213,22 +213,22 @@ describe('betting and settlement', () => {
     expect(ledgerBets.map((b) => String(b.stake))).toEqual(['400']);
 
     await pastDraw(g);
-    const second = await buildAppOn(t.db, ENV);
+    const second = await buildPlatformOn(t.db, ENV);
     try {
       await Promise.all([
-        t.app.lottery.tick(['GOLDEN']),
-        t.app.lottery.tick(['GOLDEN']),
-        second.lottery.tick(['GOLDEN']),
-        second.lottery.settleDraw(),
+        t.services.lottery.lottery.tick(['GOLDEN']),
+        t.services.lottery.lottery.tick(['GOLDEN']),
+        second.services.lottery.lottery.tick(['GOLDEN']),
+        second.services.lottery.lottery.settleDraw(),
       ]);
     } finally {
-      await second.close();
+      await second.app.close();
     }
     const d = await settled(numero);
     const result = d.result as DrawnResult;
     const again = await drawRow(numero);
     expect(again!.result).toEqual(result);
-    await t.app.lottery.tick(['GOLDEN']);
+    await t.services.lottery.lottery.tick(['GOLDEN']);
 
     const pay = expectedPayout(placed.bets, result);
     expect(pay).toBeGreaterThan(0n); // BIG or SMALL always wins
@@ -472,7 +472,7 @@ describe('operator cancel', () => {
 
     // The draw job leaves a cancelled draw alone.
     await pastDraw(g);
-    await t.app.lottery.tick(['GOLDEN']);
+    await t.services.lottery.lottery.tick(['GOLDEN']);
     expect((await drawRow(numero))!.status).toBe('CANCELLED');
     expect([await balance(a), await balance(b)]).toEqual([10, 10]);
     const mine = await id.ok<LotteryMyBets>('/lgw/lottery/bets', { token: a.token });

@@ -220,7 +220,7 @@ describe('seedDemo', () => {
       .where('mod_id', '=', 'DIRECTREG3')
       .execute();
     await seedDemo(t.db.db);
-    t.app.brands.invalidate();
+    t.brands.invalidate();
 
     const status = await getOk<SystemStatusValue>(t.app, '/wps/system/status');
     expect(status.info.brandName).toBe('Golden Palm Casino');

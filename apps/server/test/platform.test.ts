@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { AppError } from '../src/platform/app-error';
 import { MESSAGES } from '../src/platform/messages';
-import { buildAppOn, buildTestApp, testConfig, type TestContext } from './helper';
+import { buildPlatformOn, buildTestApp, testConfig, type TestContext } from './helper';
 import { call, getFailure, getOk, invalidFields } from './http';
 
 let t: TestContext;
@@ -203,7 +203,7 @@ describe('health check and compression', () => {
 
 describe('brand cache', () => {
   it('keeps serving a cached brand until it expires or is invalidated', async () => {
-    const cached = await buildAppOn(t.db, { BRAND_CACHE_SECONDS: '60' });
+    const { app: cached, brands } = await buildPlatformOn(t.db, { BRAND_CACHE_SECONDS: '60' });
     try {
       await getOk(cached, '/wps/system/whitelabel');
       await t.db.db
@@ -214,7 +214,7 @@ describe('brand cache', () => {
       // Within the cache time the change does not show yet...
       await getOk(cached, '/wps/system/whitelabel');
       // ...and shows at once after an invalidation.
-      cached.brands.invalidate();
+      brands.invalidate();
       await getFailure(cached, '/wps/system/whitelabel', 503, 'system.maintenance');
     } finally {
       await cached.close();

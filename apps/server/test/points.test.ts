@@ -26,7 +26,7 @@ import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { hashPassword } from '../src/platform/password';
 import { periodAt } from '../src/platform/periods';
 import { AgentTeam } from './agent-team';
-import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { buildPlatformOn, buildTestApp, type TestContext } from './helper';
 import { freshIp, Identity, LOTUS } from './identity-client';
 
 const M = 'GOLDEN';
@@ -83,7 +83,7 @@ const hashes = { password: '', payment: '' };
 /** Gives a member points straight through the points ledger (an operator's adjustment). */
 async function givePoints(name: string, points: bigint, merchant = M) {
   await t.db.db.transaction().execute((trx) =>
-    t.app.points.ledger.post(trx, {
+    t.services.points.ledger.post(trx, {
       merchant,
       memberId: ids[name]!,
       kind: 'ADJUSTMENT',
@@ -94,7 +94,7 @@ async function givePoints(name: string, points: bigint, merchant = M) {
 }
 
 const pointsOf = async (name: string) =>
-  BigInt((await t.app.points.ledger.balance(t.db.db, ids[name]!)).toString());
+  BigInt((await t.services.points.ledger.balance(t.db.db, ids[name]!)).toString());
 
 /** A settled bet of `name` at `settledAt` (valid turnover in minor units). */
 async function bet(name: string, settledAt: Date, validBet: bigint, gameType = 'RNG', merchant = M) {
@@ -309,11 +309,11 @@ describe('earning', () => {
     await bet('trial1', at(day, 2), 100_000n); // a trial account: nothing
 
     const before = await pointsOf('earner1');
-    expect(await t.app.points.earning.earnDay(M, day)).toBe(1);
+    expect(await t.services.points.earning.earnDay(M, day)).toBe(1);
     expect((await pointsOf('earner1')) - before).toBe(123n + 10n + 492n);
     // Again, and three times at once: nothing more.
-    expect(await t.app.points.earning.earnDay(M, day)).toBe(0);
-    const again = await Promise.all([1, 2, 3].map(() => t.app.points.earning.earnDay(M, day)));
+    expect(await t.services.points.earning.earnDay(M, day)).toBe(0);
+    const again = await Promise.all([1, 2, 3].map(() => t.services.points.earning.earnDay(M, day)));
     expect(again).toEqual([0, 0, 0]);
     expect((await pointsOf('earner1')) - before).toBe(625n);
     expect(await pointsOf('trial1')).toBe(0n);
@@ -334,18 +334,18 @@ describe('earning', () => {
     await member('earner2');
     const day = dayBack(4);
     for (let i = 0; i < 5; i++) await bet('earner2', at(day, 1 + i), 10_000n);
-    const second = await buildAppOn(t.db, { ADMIN_API_KEY: ADMIN_KEY });
+    const second = await buildPlatformOn(t.db, { ADMIN_API_KEY: ADMIN_KEY });
     try {
       const runs = await Promise.all([
-        t.app.points.earning.earnDay(M, day),
-        second.points.earning.earnDay(M, day),
-        t.app.points.earning.earnDay(M, day),
-        second.points.earning.earnDay(M, day),
+        t.services.points.earning.earnDay(M, day),
+        second.services.points.earning.earnDay(M, day),
+        t.services.points.earning.earnDay(M, day),
+        second.services.points.earning.earnDay(M, day),
       ]);
       // Exactly one run credited earner2 (others may count other members of that day: none here).
       expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     } finally {
-      await second.close();
+      await second.app.close();
     }
     expect(await pointsOf('earner2')).toBe(500n);
     const entries = await t.db.db
@@ -361,12 +361,12 @@ describe('earning', () => {
     const day = dayBack(5);
     await bet('earner3', at(day, 1), 20_000n); // 200
     await bet('earner3', at(day, 2), 5_050n, 'FISH'); // 50
-    expect(await t.app.points.earning.earnDay(M, day)).toBe(1);
+    expect(await t.services.points.earning.earnDay(M, day)).toBe(1);
     expect(await pointsOf('earner3')).toBe(250n);
     // Later that day: more play and a deposit.
     await bet('earner3', at(day, 20), 5_050n, 'FISH'); // FISH 101.00 -> 101 (was 50)
     await deposit('earner3', at(day, 21), 10_000n); // 100
-    expect(await t.app.points.earning.earnDay(M, day)).toBe(1);
+    expect(await t.services.points.earning.earnDay(M, day)).toBe(1);
     expect(await pointsOf('earner3')).toBe(401n);
     const entries = await t.db.db
       .selectFrom('point_entry')
@@ -376,7 +376,7 @@ describe('earning', () => {
       .execute();
     expect(entries.map((e) => e.points)).toEqual(['250', '151']);
     expect(entries[1]!.reference).toBe(`EARN:${day.key.slice(2)}:${ids.earner3}:401`);
-    expect(await t.app.points.earning.earnDay(M, day)).toBe(0);
+    expect(await t.services.points.earning.earnDay(M, day)).toBe(0);
   });
 
   it('runs today and the last ended days, and closes a day once it is past its margin', async () => {
@@ -388,7 +388,7 @@ describe('earning', () => {
     await bet('earner4', at(yesterday, 1), 4_000n); // 40 yesterday
     // Just after midnight, within the margin: both days are credited, yesterday stays open.
     const early = today.start.getTime() + DAY_CLOSE_MARGIN_MS - 1_000;
-    await t.app.points.earning.runDue(Math.max(early, now));
+    await t.services.points.earning.runDue(Math.max(early, now));
     expect(await pointsOf('earner4')).toBe(70n);
     const closed = () =>
       t.db.db
@@ -399,10 +399,10 @@ describe('earning', () => {
         .execute();
     if (now < today.start.getTime() + DAY_CLOSE_MARGIN_MS) expect(await closed()).toHaveLength(0);
     // A run past the margin computes yesterday once more and closes it; later runs skip it.
-    await t.app.points.earning.runDue(Math.max(today.start.getTime() + DAY_CLOSE_MARGIN_MS, now));
+    await t.services.points.earning.runDue(Math.max(today.start.getTime() + DAY_CLOSE_MARGIN_MS, now));
     expect(await closed()).toHaveLength(1);
     await bet('earner4', at(yesterday, 2), 9_900n);
-    await t.app.points.earning.runDue(now);
+    await t.services.points.earning.runDue(now);
     expect(await pointsOf('earner4')).toBe(70n);
   });
 });

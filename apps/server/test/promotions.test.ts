@@ -23,11 +23,14 @@ import {
 } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CashierImageRepository } from '../src/modules/cashier/cashier-image.repository';
-import { CashierImageService } from '../src/modules/cashier/cashier-image.service';
+import { ImageRepository } from '../src/modules/uploads/image.repository';
+import { ImageService } from '../src/modules/uploads/image.service';
 import { InboxRepository } from '../src/modules/messages/inbox.repository';
 import { InboxService } from '../src/modules/messages/inbox.service';
-import { createPromotionServices, type PromotionServices } from '../src/modules/promotions/promotion.module';
+import {
+  createPromotionServices,
+  type PromotionServices,
+} from '../src/modules/promotions/promotion-services';
 import type { Rng } from '../src/modules/promotions/raffle-rules';
 import { BetStatsRepository } from '../src/modules/wallet/bet-stats.repository';
 import { BetStatsService } from '../src/modules/wallet/bet-stats.service';
@@ -110,7 +113,7 @@ function services(o: { now?: () => number; rng?: Rng; level?: number } = {}): Pr
     turnover,
     bonus: new BonusService(ledger, turnover, inbox),
     betStats: new BetStatsService(new BetStatsRepository(db)),
-    images: new CashierImageService(new CashierImageRepository(db), new RateLimiter(db)),
+    images: new ImageService(new ImageRepository(db), new RateLimiter(db)),
     vipLevelOf: async () => o.level ?? 0,
     now: o.now,
     rng: o.rng,

@@ -208,7 +208,7 @@ describe('GET /wps/system/status', () => {
       .set({ gtag_id: 'G-TEST123', currency_symbol: '₱' })
       .where('code', '=', 'GOLDEN')
       .execute();
-    t.app.brands.invalidate();
+    t.brands.invalidate();
     try {
       const value = await status();
       expect(value.info.analytics.gtagId).toBe('G-TEST123');
@@ -219,7 +219,7 @@ describe('GET /wps/system/status', () => {
         .set({ gtag_id: null, currency_symbol: 'P' })
         .where('code', '=', 'GOLDEN')
         .execute();
-      t.app.brands.invalidate();
+      t.brands.invalidate();
     }
   });
 

@@ -290,8 +290,8 @@ describe('VIP levels', () => {
     // Evaluated again (page, pass): nothing more.
     const snap = await snapshot();
     await get<VipMe>('/wps/vip/me', 'climber');
-    await t.app.vip.evaluate(M, ids.climber!);
-    await t.app.vip.runPass(M);
+    await t.services.promotions.vip.evaluate(M, ids.climber!);
+    await t.services.promotions.vip.runPass(M);
     expect(await snapshot()).toBe(snap);
 
     const info = await get<MemberInfo>('/wps/member/info', 'climber', 'CN');
@@ -301,22 +301,22 @@ describe('VIP levels', () => {
       clubLabel: { labelName: '白银', rankLevel: 2 },
       memberLabel: [{ labelName: '白银', color: '#6f8fb0' }],
     });
-    expect(await t.app.vip.levelOf(M, ids.climber!)).toBe(2);
+    expect(await t.services.vip.levels.levelOf(M, ids.climber!)).toBe(2);
   });
 
   it('evaluations racing each other (page loads, the job) pay a level once', async () => {
     await member('racer');
     // Its row exists before the race (the first evaluation creates it): the row's lock decides.
-    expect((await t.app.vip.evaluate(M, ids.racer!)).level).toBe(0);
+    expect((await t.services.promotions.vip.evaluate(M, ids.racer!)).level).toBe(0);
     await bet('racer', 5_000_00n, justNow());
     await deposit('racer', 1_000_00n);
     const before = await balance('racer');
     const results = await Promise.allSettled([
       get<VipMe>('/wps/vip/me', 'racer'),
       get<VipMe>('/wps/vip/me', 'racer'),
-      t.app.vip.evaluate(M, ids.racer!),
-      t.app.vip.evaluate(M, ids.racer!),
-      t.app.vip.runPass(M),
+      t.services.promotions.vip.evaluate(M, ids.racer!),
+      t.services.promotions.vip.evaluate(M, ids.racer!),
+      t.services.promotions.vip.runPass(M),
     ]);
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect((await balance('racer')) - before).toBe(50_00n);
@@ -346,8 +346,11 @@ describe('VIP levels', () => {
     await team.add('trialx', 4, null);
     await bet('trialx', 50_000_00n, justNow());
     await deposit('trialx', 20_000_00n);
-    expect(await t.app.vip.evaluate(M, ids.trialx!)).toMatchObject({ level: 0, upgraded: [] });
-    expect(await t.app.vip.levelOf(M, ids.trialx!)).toBe(0);
+    expect(await t.services.promotions.vip.evaluate(M, ids.trialx!)).toMatchObject({
+      level: 0,
+      upgraded: [],
+    });
+    expect(await t.services.vip.levels.levelOf(M, ids.trialx!)).toBe(0);
     expect(
       await db().selectFrom('member_vip').select('level').where('member_id', '=', ids.trialx!).execute(),
     ).toEqual([]);
@@ -399,7 +402,7 @@ describe('the VIP pass', () => {
 
   it('counts each settled bet and credited deposit once, however often and concurrently it runs, and levels members up', async () => {
     await member('lotus1', LOTUS, L);
-    expect(await t.app.vip.runPass(L)).not.toBeNull();
+    expect(await t.services.promotions.vip.runPass(L)).not.toBeNull();
     await reopen(10, async (trx, from) => {
       await bet('lotus1', 300_00n, new Date(from.getTime() + 60_000), 'RNG', L, trx);
       await bet('lotus1', 250_00n, new Date(from.getTime() + 120_000), 'LIVE', L, trx);
@@ -407,18 +410,22 @@ describe('the VIP pass', () => {
     });
     const before = await balance('lotus1');
 
-    await t.app.vip.runPass(L);
+    await t.services.promotions.vip.runPass(L);
     expect(await stored('lotus1')).toEqual({ turnover: '55000', deposits: '10000', level: 1, dirty: false });
     expect((await balance('lotus1')) - before).toBe(5_00n);
 
     // Again, and two at once: nothing is counted twice, nothing paid twice.
-    await t.app.vip.runPass(L);
-    await Promise.all([t.app.vip.runPass(L), t.app.vip.runPass(L)]);
+    await t.services.promotions.vip.runPass(L);
+    await Promise.all([t.services.promotions.vip.runPass(L), t.services.promotions.vip.runPass(L)]);
     expect(await stored('lotus1')).toMatchObject({ turnover: '55000', level: 1 });
 
     // A new window's bet is added once.
     await reopen(5, (trx, from) => bet('lotus1', 100_00n, new Date(from.getTime() + 60_000), 'RNG', L, trx));
-    await Promise.all([t.app.vip.runPass(L), t.app.vip.runPass(L), t.app.vip.runPass(L)]);
+    await Promise.all([
+      t.services.promotions.vip.runPass(L),
+      t.services.promotions.vip.runPass(L),
+      t.services.promotions.vip.runPass(L),
+    ]);
     expect(await stored('lotus1')).toMatchObject({ turnover: '65000', level: 1 });
     expect((await balance('lotus1')) - before).toBe(5_00n);
     // "me" counts nothing twice either: what was counted plus the bets since the cursor.
@@ -575,8 +582,8 @@ describe('manual rebate', () => {
 
   it("the reward centre lists today's claimable rebate and claims it through the same rule", async () => {
     await member('rewarded');
-    const brand = await t.app.brands.resolve(M, undefined);
-    const source = new RebateRewardSource(t.app.rebates);
+    const brand = await t.brands.resolve(M, undefined);
+    const source = new RebateRewardSource(t.services.promotions.rebates);
     expect(await source.claimables(brand, ids.rewarded!, 'EN')).toEqual([]);
     await bet('rewarded', 600_00n, justNow()); // 3.00
     const day = dayText(today());
@@ -629,9 +636,12 @@ describe('the daily rebate job', () => {
       trial: await balance('dailytrial'),
     };
 
-    const runs = await Promise.all([t.app.rebates.payDay(M, day), t.app.rebates.payDay(M, day)]);
+    const runs = await Promise.all([
+      t.services.promotions.rebates.payDay(M, day),
+      t.services.promotions.rebates.payDay(M, day),
+    ]);
     expect(runs.reduce((n, r) => n + r.paid, 0)).toBe(1);
-    await t.app.rebates.payDay(M, day);
+    await t.services.promotions.rebates.payDay(M, day);
     expect((await balance('daily1')) - before.daily1).toBe(13_00n);
     expect(await balance('daily2')).toBe(before.daily2);
     expect(await balance('dailytrial')).toBe(before.trial);
@@ -661,8 +671,8 @@ describe('the daily rebate job', () => {
     await bet('due1', 1_000_00n, inDay(day, 12)); // 5.00
     await bet('due1', 1_000_00n, inDay(daysAgo(11), 12)); // 5.00, the day before (a missed pass)
     const before = await balance('due1');
-    await Promise.all([t.app.rebates.runDue(now), t.app.rebates.runDue(now)]);
-    await t.app.rebates.runDue(now);
+    await Promise.all([t.services.promotions.rebates.runDue(now), t.services.promotions.rebates.runDue(now)]);
+    await t.services.promotions.rebates.runDue(now);
     expect((await balance('due1')) - before).toBe(10_00n);
     const runs = await db()
       .selectFrom('rebate_run')
@@ -679,10 +689,10 @@ describe('the daily rebate job', () => {
     ]);
     // A finished day is skipped: a bet added to it later is not paid by the job.
     await bet('due1', 1_000_00n, inDay(day, 13));
-    await t.app.rebates.runDue(now);
+    await t.services.promotions.rebates.runDue(now);
     expect((await balance('due1')) - before).toBe(10_00n);
     // A day that has not ended is never paid.
-    await expect(t.app.rebates.payDay(M, today())).rejects.toThrow(/has not ended/);
+    await expect(t.services.promotions.rebates.payDay(M, today())).rejects.toThrow(/has not ended/);
   });
 
   it('after manual claims the job pays only the rest of the day', async () => {
@@ -696,8 +706,8 @@ describe('the daily rebate job', () => {
     expect((await get<ManualRebate>('/wps/rebate/manual', 'mixed')).canClaim).toBe(false);
     // The day ends (treated as ended here): the job pays the 0.45 left, once.
     await Promise.all([
-      t.app.rebates.payDay(M, day, day.end.getTime()),
-      t.app.rebates.payDay(M, day, day.end.getTime()),
+      t.services.promotions.rebates.payDay(M, day, day.end.getTime()),
+      t.services.promotions.rebates.payDay(M, day, day.end.getTime()),
     ]);
     expect((await balance('mixed')) - before).toBe(5_45n);
     expect(await entries(`REBATE:${ids.mixed}:${d}`)).toBe(1);

@@ -23,7 +23,7 @@ import { BetService, type BetResult } from '../src/modules/wallet/bet.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
-import { buildAppOn, createPostgresDatabase, type TestContext } from './helper';
+import { buildPlatformOn, createPostgresDatabase, type TestContext } from './helper';
 import { Identity, type Reply } from './identity-client';
 
 const PG = process.env.TEST_DB_KIND === 'postgres';
@@ -478,10 +478,12 @@ describe.skipIf(!PG)(
       const db = await openDb({ kind: 'postgres', url: created.url, max: POOL });
       await migrate(db);
       await seedDemo(db.db);
-      const app = await buildAppOn(db, { ADMIN_API_KEY: ADMIN_KEY });
+      const { app, services, brands } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
       t = {
         app,
         db,
+        services,
+        brands,
         async close() {
           await app.close();
           await db.close();

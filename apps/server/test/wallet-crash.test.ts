@@ -12,7 +12,7 @@ import { seedDemo } from '../src/db/seed/seed';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import type { LoadPlan } from './fixtures/ledger-load';
 import { entryCount, expectConsistent, killLoad, prepareLoad, startLoad } from './fixtures/ledger-load-run';
-import { buildAppOn, createPostgresDatabase, type TestContext } from './helper';
+import { buildPlatformOn, createPostgresDatabase, type TestContext } from './helper';
 import { Identity } from './identity-client';
 
 const PG = process.env.TEST_DB_KIND === 'postgres';
@@ -53,10 +53,12 @@ describe.skipIf(!PG)('wallet after a crash (PostgreSQL only: the load needs conc
     const db = await openDb({ kind: 'postgres', url: created.url, max: 4 });
     await migrate(db);
     await seedDemo(db.db);
-    const app = await buildAppOn(db, { ADMIN_API_KEY: ADMIN_KEY });
+    const { app, services, brands } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
     t = {
       app,
       db,
+      services,
+      brands,
       async close() {
         await app.close();
         await db.close();

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/src/app';
+import { buildPlatform } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { type DbTarget, openDb } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
@@ -48,7 +48,7 @@ await db.db
   .where('code', '=', 'MAINT')
   .execute();
 
-const app = await buildApp({
+const { app, services, brands } = await buildPlatform({
   config: loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -81,10 +81,10 @@ const app = await buildApp({
 // settled and pays nothing more.
 app.post('/e2e/agent-settlement', async (req) => {
   const { merchant, kind } = req.body as { merchant: string; kind: 'DAILY' | 'DIVIDEND' };
-  const tz = (await app.brands.resolve(merchant, undefined)).timezone;
+  const tz = (await brands.resolve(merchant, undefined)).timezone;
   // Today's period, cut at now (the statements list periods by the day they end).
   const today = { ...periodAt('D', Date.now(), tz), end: new Date() };
-  const written = await app.contractSettlement.settlePeriod(merchant, kind, 'D', today);
+  const written = await services.agent.settlement.settlePeriod(merchant, kind, 'D', today);
   return { written };
 });
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { BrandResolver } from './brand';
+import type { RateLimiter } from './rate-limit';
 
 /**
  * A task a module asks the app to run every `everyMs` for the app's life (jobs/interval-job.ts
@@ -21,6 +22,8 @@ export interface ModuleContext {
   config: Config;
   log: FastifyBaseLogger;
   brands: BrandResolver;
+  /** Attempt and request counters shared by every module (stored in the database). */
+  limits: RateLimiter;
 }
 
 /**

@@ -176,9 +176,9 @@ export class ContractService {
   constructor(
     private readonly repo: ContractRepository,
     private readonly system: SystemService,
+    /** Tells members about offers, answers and ends in their inbox, in the change's transaction. */
+    private readonly inbox: Pick<InboxService, 'notify'>,
     private readonly now: () => Date = () => new Date(),
-    /** Tells members about offers, answers and ends in their inbox (null: no messages, in unit tests). */
-    private readonly inbox: Pick<InboxService, 'notify'> | null = null,
   ) {}
 
   /**
@@ -192,7 +192,7 @@ export class ContractService {
     to: string | null,
     other: string | null,
   ): Promise<void> {
-    if (!this.inbox || !to) return;
+    if (!to) return;
     const name = other ? (await this.repo.member(trx, c.merchant_code, other))?.username : undefined;
     await this.inbox.notify(trx, {
       merchant: c.merchant_code,

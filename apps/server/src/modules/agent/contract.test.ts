@@ -594,7 +594,7 @@ describe('settlement', () => {
     await bet('mema1', new Date(start + 7_200_000), 9_999_999n);
     await bet('memc1', new Date(start - 1), 777_700n);
     const [payer, payee] = [await mainBalance('agenta'), await mainBalance('agenta2')];
-    const s = t.app.contractSettlement;
+    const s = t.services.agent.settlement;
     // Two contracts were in force: agenta2's, and agenta's own from top (UNPAID: top holds nothing).
     expect(await s.settlePeriod(M, 'DAILY', 'D', day)).toBe(2);
     // Run twice: nothing more.
@@ -633,8 +633,8 @@ describe('settlement', () => {
 
   it('a period with nothing due keeps a NONE line and is not computed again', async () => {
     const day = dayAhead(10);
-    expect(await t.app.contractSettlement.settle(M, daily.id, day)).toBe('NOTHING');
-    expect(await t.app.contractSettlement.settle(M, daily.id, day)).toBe('DONE');
+    expect(await t.services.agent.settlement.settle(M, daily.id, day)).toBe('NOTHING');
+    expect(await t.services.agent.settlement.settle(M, daily.id, day)).toBe('DONE');
     const line = await t.db.db
       .selectFrom('agent_settlement')
       .selectAll()
@@ -656,7 +656,7 @@ describe('settlement', () => {
     const day = dayAhead(4);
     await bet('mema21', new Date(day.start.getTime() + 60_000), 100_000n);
     const payee = await mainBalance('agenta2');
-    const s = t.app.contractSettlement;
+    const s = t.services.agent.settlement;
     await Promise.all([
       s.settlePeriod(M, 'DAILY', 'D', day),
       s.settlePeriod(M, 'DAILY', 'D', day),
@@ -695,7 +695,7 @@ describe('settlement', () => {
       ['memc1', 23.99 * h, 250_001n],
     ];
     for (const [name, offset, amount] of bets) await bet(name, new Date(s0 + offset), amount);
-    const s = t.app.contractSettlement;
+    const s = t.services.agent.settlement;
     const before = await mainBalance('agenta');
     // Slots as the job would meet them, some missed, one run twice, then the day's last.
     for (const hours of [0.25, 1, 2, 2, 7, 14, 20]) {
@@ -744,7 +744,7 @@ describe('settlement', () => {
     const hour = periodAt('H', dayAhead(6).start.getTime() + 5 * 3_600_000, TZ);
     await bet('memb1', new Date(hour.start.getTime() + 1), 100_000_000n);
     const [top, agentb, entries] = [await mainBalance('top'), await mainBalance('agentb'), await snapshot()];
-    expect(await t.app.contractSettlement.settle(M, c.id, hour)).toBe('UNPAID');
+    expect(await t.services.agent.settlement.settle(M, c.id, hour)).toBe('UNPAID');
     expect(await mainBalance('top')).toBe(top);
     expect(await mainBalance('agentb')).toBe(agentb);
     expect(JSON.parse(await snapshot()).entries).toBe(JSON.parse(entries).entries);
@@ -760,16 +760,16 @@ describe('settlement', () => {
       amount: '1000000',
       entry_id: null,
     });
-    expect(await t.app.contractSettlement.settle(M, c.id, hour)).toBe('DONE');
+    expect(await t.services.agent.settlement.settle(M, c.id, hour)).toBe('DONE');
 
     // Still short: the retry leaves this line (it may pay earlier tests' lines whose uplines can
     // pay by now). Once top can pay, the retry pays it once.
-    await t.app.contractSettlement.retryUnpaid();
+    await t.services.agent.settlement.retryUnpaid();
     expect(await mainBalance('agentb')).toBe(agentb);
     await fund('top', 2_000_000n);
     const retries = await Promise.all([
-      t.app.contractSettlement.retryUnpaid(),
-      t.app.contractSettlement.retryUnpaid(),
+      t.services.agent.settlement.retryUnpaid(),
+      t.services.agent.settlement.retryUnpaid(),
     ]);
     expect(retries.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(await mainBalance('agentb')).toBe(agentb + 1_000_000n);
@@ -780,7 +780,7 @@ describe('settlement', () => {
       .executeTakeFirstOrThrow();
     expect(paid).toMatchObject({ status: 'PAID', reason: null, amount: '1000000' });
     expect(paid.entry_id).not.toBeNull();
-    await t.app.contractSettlement.retryUnpaid();
+    await t.services.agent.settlement.retryUnpaid();
     expect(await mainBalance('agentb')).toBe(agentb + 1_000_000n);
   });
 
@@ -806,7 +806,7 @@ describe('settlement', () => {
     // top's team lost 1,500.00 (stake 2,000.00, paid back 500.00).
     await bet('memb1', new Date(month.start.getTime() + DAY_MS), 200_000n, 50_000n);
     const before = await mainBalance('top');
-    expect(await t.app.contractSettlement.settle(M, contractId, month)).toBe('PAID');
+    expect(await t.services.agent.settlement.settle(M, contractId, month)).toBe('PAID');
     // 1,500.00 at 25% = 375.00
     expect(await mainBalance('top')).toBe(before + 37_500n);
     const line = await t.db.db
@@ -844,7 +844,7 @@ describe('settlement', () => {
     const now = s0 + 2 * 3_600_000 + 60_000;
     const slot = realTimeSlot(now, TZ)!;
     const before = await mainBalance('agenta');
-    expect(await t.app.contractSettlement.runDue(now)).toBeGreaterThanOrEqual(1);
+    expect(await t.services.agent.settlement.runDue(now)).toBeGreaterThanOrEqual(1);
     const lineOf = () =>
       t.db.db
         .selectFrom('agent_settlement')
@@ -855,7 +855,7 @@ describe('settlement', () => {
     // 2,000.00 at 0.73% = 14.60, paid by top.
     expect(await lineOf()).toEqual([{ status: 'PAID', amount: '1460' }]);
     expect(await mainBalance('agenta')).toBe(before + 1_460n);
-    await t.app.contractSettlement.runDue(now);
+    await t.services.agent.settlement.runDue(now);
     expect(await lineOf()).toHaveLength(1);
     expect(await mainBalance('agenta')).toBe(before + 1_460n);
   });

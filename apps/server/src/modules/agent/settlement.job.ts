@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../jobs/interval-job';
+import type { IntervalJob } from '../../platform/module';
 import type { SettlementService } from './settlement.service';
 
 /**
@@ -9,11 +8,11 @@ import type { SettlementService } from './settlement.service';
  */
 export const CONTRACT_SETTLEMENT_INTERVAL_MS = 60_000;
 
-/** Runs contract settlement for the life of the app: unref'd, stopped on close. */
-export function startContractSettlement(app: FastifyInstance, settlement: SettlementService): void {
-  startIntervalJob(app, {
+/** Contract settlement: every due period of every brand, each paid once. */
+export function contractSettlementJob(settlement: SettlementService): IntervalJob {
+  return {
     name: 'contract settlement',
     everyMs: CONTRACT_SETTLEMENT_INTERVAL_MS,
     run: () => settlement.runDue(),
-  });
+  };
 }

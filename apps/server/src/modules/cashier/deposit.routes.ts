@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { ok as envelope } from '../../platform/envelope';
-import type { CashierImageService } from './cashier-image.service';
+import type { ImageService } from '../uploads/image.service';
 import {
   AFTER_PAYMENT_URL,
   DEMO_CALLBACK_PATH,
@@ -26,7 +26,7 @@ import { adminDepositListSchema, callbackResultSchema, type DepositService } fro
 
 export interface DepositRouteOptions {
   deposits: DepositService;
-  images: CashierImageService;
+  images: ImageService;
   /** Serve the demo gateway's pay page (config.DEMO_GATEWAY). */
   demoGateway: boolean;
 }
@@ -188,7 +188,7 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
  * The upload takes the raw image as its body. Its parsers live in this encapsulated plugin only,
  * so every other route still refuses image bodies.
  */
-async function imageUploadRoutes(app: FastifyInstance, opts: { images: CashierImageService }) {
+async function imageUploadRoutes(app: FastifyInstance, opts: { images: ImageService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser(
     [...CASHIER_LIMITS.imageTypes],

@@ -17,7 +17,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { pickText, type Brand } from '../../platform/brand';
 import type { InboxKind, InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
-import type { CashierImageService } from './cashier-image.service';
+import type { ImageService } from '../uploads/image.service';
 import { invalidField, newOrderNo } from './cashier-orders';
 import {
   DEMO_GATEWAY,
@@ -84,7 +84,7 @@ export class DepositService implements GatewayOrders {
     private readonly repo: DepositRepository,
     private readonly ledger: LedgerService,
     private readonly inbox: InboxService,
-    private readonly images: CashierImageService,
+    private readonly images: ImageService,
     /**
      * Gateways this server can take payments through; a channel on any other is not offered.
      * The demo gateway is one only where config.DEMO_GATEWAY allows it (never by default in production).

@@ -20,7 +20,7 @@ import type { MemberService } from '../member/member.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { TurnoverService } from '../wallet/turnover.service';
-import type { CashierImageService } from './cashier-image.service';
+import type { ImageService } from '../uploads/image.service';
 import { invalidField, newOrderNo } from './cashier-orders';
 import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
 import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
@@ -83,7 +83,7 @@ export class WithdrawalService {
     private readonly ledger: LedgerService,
     private readonly turnover: TurnoverService,
     private readonly inbox: InboxService,
-    private readonly images: CashierImageService,
+    private readonly images: ImageService,
     private readonly members: MemberService,
     /** Brings the member's vendor wallets back to main (the wallet module's recall). */
     private readonly recallToMain: (brand: Brand, memberId: string) => Promise<void>,

@@ -7,93 +7,32 @@ import {
   gameListSchema,
   hotGamesQuerySchema,
   hotGamesSchema,
-  launchGameQuerySchema,
-  launchGameSchema,
-  LOTTERY_GAME_TYPES,
   ok,
-  popularGamesQuerySchema,
-  popularGamesSchema,
   recentGamesQuerySchema,
   recentGamesSchema,
   winnerBoardQuerySchema,
   winnerBoardSchema,
-  type GameType,
-  type Language,
-  type PopularGame,
-  type PrizeMode,
 } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EncodedResponseCache } from '../../platform/encoded-response-cache';
 import { ok as envelope } from '../../platform/envelope';
-import { mediaBase, requestOrigin } from '../../platform/media-url';
+import { mediaBase } from '../../platform/media-url';
 import type { CatalogueService } from './catalogue.service';
 import type { GameService } from './game.service';
-import type { GameLaunchService, LaunchOrigin } from './launch.service';
+import { getOrPost } from '../../platform/get-or-post';
 
-/** The FB sports vendor's lobby (GCS_gameLaunchFB). */
-const FB_VENDOR = 'FB';
-
-/**
- * A relay real clients send as GET (data in the query) or POST (data in a JSON body): both verbs
- * are registered with the same schema and handler (ARCHITECTURE section 3).
- */
-function getOrPost<S extends z.ZodType, R extends z.ZodType>(
-  app: FastifyInstance,
-  url: string,
-  o: {
-    auth?: 'member' | 'real';
-    summary: string;
-    tags: string[];
-    data: S;
-    response: R;
-    handler: (req: FastifyRequest, data: z.output<S>) => Promise<unknown>;
-  },
-) {
-  for (const method of ['GET', 'POST'] as const) {
-    // The schema is typed loosely on purpose: the two verbs read the same data from different
-    // places, and the handler gets it cast once below.
-    const schema: FastifySchema = {
-      summary: o.summary,
-      tags: o.tags,
-      ...(method === 'GET' ? { querystring: o.data } : { body: o.data }),
-      response: { 200: o.response },
-    };
-    app.route({
-      method,
-      url,
-      ...(o.auth ? { config: { auth: o.auth } } : {}),
-      schema,
-      // The schema has parsed it: the query or the body is S's output.
-      handler: (req) => o.handler(req, (method === 'GET' ? req.query : req.body) as z.output<S>),
-    });
-  }
-}
-
-/** The caller's origin and the brand's own hosts, for absolute launch and exit URLs. */
-const launchOrigin = (req: FastifyRequest): LaunchOrigin => ({
-  origin: requestOrigin(req),
-  ownsHost: (host) => req.server.brands.ownsHost(req.brand.code, host),
-});
-
-/** Game lists, favourites, recent games, boards and launch (SPEC section 7). */
+/** Game lists, favourites, recent games and boards (SPEC section 7). */
 export async function gameRoutes(
   app: FastifyInstance,
   opts: {
     catalogue: CatalogueService;
     games: GameService;
-    launcher: GameLaunchService;
-    /** Popular lotteries: /lgw/games/popular asked for a lottery type or a prize mode. */
-    lotteryPopular?: (
-      merchant: string,
-      lang: Language,
-      q: { count: number; gameType?: GameType; prizeMode?: PrizeMode },
-    ) => Promise<PopularGame[]>;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { catalogue, games, launcher, lotteryPopular } = opts;
+  const { catalogue, games } = opts;
   const tags = ['games'];
   const gameLists = new EncodedResponseCache(ok(gameListSchema));
 
@@ -250,57 +189,4 @@ export async function gameRoutes(
         return envelope({ list: list.map((vo) => ({ vo })) });
       },
     );
-
-  r.get(
-    '/lgw/games/popular',
-    {
-      schema: {
-        summary: 'The most played games of the last days, topped up with hot games',
-        tags,
-        querystring: popularGamesQuerySchema,
-        response: { 200: ok(popularGamesSchema) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const lotteries =
-        q.prizeMode !== undefined || (LOTTERY_GAME_TYPES as readonly string[]).includes(q.gameType ?? '');
-      if (lotteries && lotteryPopular) return envelope(await lotteryPopular(req.brand.code, req.lang, q));
-      return envelope(await games.popular(req.brand.code, req.lang, q.count, q.gameType, mediaBase(req)));
-    },
-  );
-
-  getOrPost(app, '/wps/game/launchGame', {
-    // Trial accounts too: they play with play money.
-    auth: 'member',
-    summary: 'Launch a game: its URL on a launch CDN (money moves into a transfer-wallet vendor first)',
-    tags,
-    data: launchGameQuerySchema,
-    response: ok(launchGameSchema),
-    handler: async (req, q) =>
-      envelope(await launcher.launch(req.brand, req.member!, q, req.lang, launchOrigin(req))),
-  });
-
-  r.get(
-    '/wps/relay/GCS_gameLaunchFB',
-    {
-      config: { auth: 'member' },
-      schema: {
-        summary: 'Launch the FB sports lobby',
-        tags,
-        querystring: z.object({ backUrl: z.string().max(512).optional() }),
-        response: { 200: ok(launchGameSchema) },
-      },
-    },
-    async (req) =>
-      envelope(
-        await launcher.launch(
-          req.brand,
-          req.member!,
-          { vendor: FB_VENDOR, gameType: 'SPORTS', backUrl: req.query.backUrl ?? '/fbsports' },
-          req.lang,
-          launchOrigin(req),
-        ),
-      ),
-  );
 }

@@ -27,10 +27,14 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { lotteryRtpBpValueSchema } from '../../platform/brand';
 import { ok as envelope } from '../../platform/envelope';
+import type { BrandResolver } from '../../platform/brand';
 import type { LotteryService } from './lottery.service';
 
 /** The lottery calls (SPEC section 7): public reads by the brand of the host, member calls by session. */
-export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: LotteryService }) {
+export async function lotteryRoutes(
+  app: FastifyInstance,
+  opts: { lottery: LotteryService; brands: BrandResolver },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { lottery } = opts;
   const tags = ['lottery'];
@@ -213,7 +217,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
       },
     },
     async (req) => {
-      const stored = await app.brands.setLotteryRtp(req.brand.code, req.body.rtpBp);
+      const stored = await opts.brands.setLotteryRtp(req.brand.code, req.body.rtpBp);
       if (!stored) throw new AppError('system.merchant.unknown');
       // This instance prices new slips at it at once; others within their brand cache time.
       lottery.forgetBrand(req.brand.code);

@@ -1,7 +1,7 @@
 import type { Feedback, FeedbackList, feedbackRequestSchema } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { CashierImageService } from '../cashier/cashier-image.service';
+import type { ImageService } from '../uploads';
 import type { FeedbackRepository, FeedbackRow } from './feedback.repository';
 import type { InboxService } from './inbox.service';
 
@@ -25,7 +25,7 @@ const toFeedback = (r: FeedbackRow): Feedback => ({
 export class FeedbackService {
   constructor(
     private readonly repo: FeedbackRepository,
-    private readonly images: CashierImageService,
+    private readonly images: ImageService,
     private readonly inbox: InboxService,
   ) {}
 

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../jobs/interval-job';
+import type { IntervalJob } from '../../platform/module';
 import type { PointsEarningService } from './points-earning.service';
 
 /**
@@ -9,11 +8,7 @@ import type { PointsEarningService } from './points-earning.service';
  */
 export const POINTS_EARNING_INTERVAL_MS = 5 * 60_000;
 
-/** Runs the earning job for the life of the app: unref'd, stopped on close. */
-export function startPointsEarning(app: FastifyInstance, earning: PointsEarningService): void {
-  startIntervalJob(app, {
-    name: 'points earning',
-    everyMs: POINTS_EARNING_INTERVAL_MS,
-    run: () => earning.runDue(),
-  });
+/** The points earning pass. */
+export function pointsEarningJob(earning: PointsEarningService): IntervalJob {
+  return { name: 'points earning', everyMs: POINTS_EARNING_INTERVAL_MS, run: () => earning.runDue() };
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { EngagementDeps } from '../../engagement';
-import { startPointsEarning } from './points-earning.job';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../messages/inbox.service';
+import type { BetStatsService } from '../wallet/bet-stats.service';
+import type { BonusService } from '../wallet/bonus.service';
+import { pointsEarningJob } from './points-earning.job';
 import { PointsEarningService } from './points-earning.service';
 import { PointsLedger } from './points-ledger.service';
 import { PointsMallRepository } from './points-mall.repository';
@@ -9,26 +13,25 @@ import { pointsRoutes } from './points.routes';
 import { PointsRepository } from './points.repository';
 import { PointsService } from './points.service';
 
-/** The points services a test (or the e2e harness) drives directly. */
-export interface PointsModule {
+export interface PointsDeps extends ModuleContext {
+  inbox: InboxService;
+  members: MemberService;
+  bonus: BonusService;
+  betStats: BetStatsService;
+}
+
+export interface PointsServices {
   points: PointsService;
   mall: PointsMallService;
   earning: PointsEarningService;
   ledger: PointsLedger;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Points and the mall (tests run the earning job for named days). */
-    points: PointsModule;
-  }
-}
-
 /**
  * Points and the points mall: the calls under /wps/points, the operator's answers to
  * goods redemptions, and the job that credits points earned from valid turnover and deposits.
  */
-export async function registerPoints(app: FastifyInstance, deps: EngagementDeps): Promise<void> {
+export function createPointsModule(deps: PointsDeps): ServerModule<PointsServices> {
   const repo = new PointsRepository(deps.db);
   const mallRepo = new PointsMallRepository(deps.db);
   const ledger = new PointsLedger(repo);
@@ -40,7 +43,11 @@ export async function registerPoints(app: FastifyInstance, deps: EngagementDeps)
     deps.betStats,
     async (merchant) => (await deps.brands.resolve(merchant, undefined)).timezone,
   );
-  app.decorate('points', { points, mall, earning, ledger });
-  await app.register(pointsRoutes, { points, mall });
-  startPointsEarning(app, earning);
+  return {
+    services: { points, mall, earning, ledger },
+    routes: async (app: FastifyInstance) => {
+      await app.register(pointsRoutes, { points, mall });
+    },
+    jobs: [pointsEarningJob(earning)],
+  };
 }

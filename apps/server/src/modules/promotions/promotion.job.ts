@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../jobs/interval-job';
+import type { IntervalJob } from '../../platform/module';
 import type { PromotionDepositService } from './promotion-deposit.service';
 
 /**
@@ -8,11 +7,11 @@ import type { PromotionDepositService } from './promotion-deposit.service';
  */
 export const PROMOTION_CATCH_UP_INTERVAL_MS = 60_000;
 
-/** Runs the deposit promotions' catch-up pass for the life of the app (idempotent; any instance may run it). */
-export function startPromotionCatchUp(app: FastifyInstance, deposits: PromotionDepositService): void {
-  startIntervalJob(app, {
+/** The deposit promotions' catch-up pass (idempotent; any instance may run it). */
+export function promotionCatchUpJob(deposits: PromotionDepositService): IntervalJob {
+  return {
     name: 'deposit promotion catch-up',
     everyMs: PROMOTION_CATCH_UP_INTERVAL_MS,
     run: () => deposits.runDue(),
-  });
+  };
 }

@@ -22,7 +22,7 @@ import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
 import { validZone } from '../../platform/zoned-time';
-import type { CashierImageService } from '../cashier/cashier-image.service';
+import type { ImageService } from '../uploads/image.service';
 import type { InboxService } from '../messages/inbox.service';
 import { totalValid, type BetStatsService } from '../wallet/bet-stats.service';
 import type { BonusAccounts, BonusService } from '../wallet/bonus.service';
@@ -57,7 +57,7 @@ export interface PromotionServiceDeps {
   bonus: BonusService;
   betStats: BetStatsService;
   inbox: InboxService;
-  images: CashierImageService;
+  images: ImageService;
   /** The member's VIP level (the VIP part); a promotion's minimum level is held against it. */
   vipLevelOf: (merchant: string, memberId: string) => Promise<number>;
   /** The clock (tests move it across periods). */

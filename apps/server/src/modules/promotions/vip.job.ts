@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../jobs/interval-job';
+import type { IntervalJob } from '../../platform/module';
 import type { RebateService } from './rebate.service';
 import type { VipService } from './vip.service';
 
@@ -12,12 +11,10 @@ import type { VipService } from './vip.service';
 export const VIP_PASS_INTERVAL_MS = 60_000;
 export const REBATE_JOB_INTERVAL_MS = 60_000;
 
-/** Runs the VIP pass and the daily rebate job for the life of the app: unref'd, stopped on close. */
-export function startVipAndRebateJobs(app: FastifyInstance, vip: VipService, rebates: RebateService): void {
-  startIntervalJob(app, { name: 'VIP pass', everyMs: VIP_PASS_INTERVAL_MS, run: () => vip.runDue() });
-  startIntervalJob(app, {
-    name: 'daily rebate',
-    everyMs: REBATE_JOB_INTERVAL_MS,
-    run: () => rebates.runDue(),
-  });
+/** The VIP pass and the daily rebate job. */
+export function vipAndRebateJobs(vip: VipService, rebates: RebateService): IntervalJob[] {
+  return [
+    { name: 'VIP pass', everyMs: VIP_PASS_INTERVAL_MS, run: () => vip.runDue() },
+    { name: 'daily rebate', everyMs: REBATE_JOB_INTERVAL_MS, run: () => rebates.runDue() },
+  ];
 }

@@ -2,7 +2,6 @@ import {
   DEFAULT_LABEL_COLOR,
   GAME_TYPES,
   TRIAL_IS_AGENT,
-  VIP_RANK_THRESHOLD,
   fromMinor,
   type GameType,
   type Language,
@@ -16,6 +15,7 @@ import { AppError } from '../../platform/app-error';
 import { pickText, type Brand, type BrandResolver } from '../../platform/brand';
 import type { InboxService } from '../messages/inbox.service';
 import type { BonusService } from '../wallet/bonus.service';
+import { hasVipService, levelDefinitions } from '../vip';
 import { levelFor, nextLevel, stillNeeded, upgradesTo, type LevelThresholds } from './vip-formula';
 import type { VipRepository } from './vip.repository';
 
@@ -43,16 +43,6 @@ export interface VipEvaluation {
 /** Members whose levels one pass evaluates at most (the rest stay dirty for the next pass). */
 const DIRTY_PER_PASS = 500;
 
-/** The member label of member info (SPEC section 3): level, its name in the request language, colour. */
-export interface VipLabel {
-  level: number;
-  labelName: string;
-  color: string;
-}
-
-/** Whether a rank level gets the VIP customer service (SPEC section 6: rank level above 4). */
-export const hasVipService = (level: number) => level > VIP_RANK_THRESHOLD;
-
 /**
  * VIP levels. A member's level is the highest whose thresholds its lifetime valid
  * turnover and lifetime approved deposits meet; it never goes down and is stored (member_vip), so
@@ -75,7 +65,7 @@ export class VipService {
   /** The brand's levels, lowest first, with their rates. */
   async definitions(merchant: string): Promise<VipLevelDef[]> {
     const [levels, rates] = await Promise.all([
-      this.repo.levels(this.repo.db, merchant),
+      levelDefinitions(this.repo.db, merchant),
       this.repo.rates(this.repo.db, merchant),
     ]);
     return levels.map((l) => ({
@@ -229,26 +219,5 @@ export class VipService {
   /** A pass of every brand with VIP levels: what the job runs every minute. */
   async runDue(): Promise<void> {
     for (const merchant of await this.repo.brandsWithLevels()) await this.runPass(merchant);
-  }
-
-  /** The member's stored level (0 without one): what promotions check their minimum level against. */
-  levelOf(merchant: string, memberId: string): Promise<number> {
-    return this.repo.level(merchant, memberId);
-  }
-
-  /** The member label of member info: the stored level, its name in `lang` and its colour. */
-  async labelOf(memberId: string, lang: Language): Promise<VipLabel> {
-    const found = await this.repo.levelOfMember(memberId);
-    if (!found) return { level: 0, labelName: '', color: DEFAULT_LABEL_COLOR };
-    const [brand, levels] = await Promise.all([
-      this.brands.resolve(found.merchant, undefined),
-      this.repo.levels(this.repo.db, found.merchant),
-    ]);
-    const def = levels.find((l) => l.level === found.level);
-    return {
-      level: found.level,
-      labelName: def ? pickText(def.label, lang, brand) : '',
-      color: def?.color ?? DEFAULT_LABEL_COLOR,
-    };
   }
 }

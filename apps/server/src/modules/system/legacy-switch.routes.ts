@@ -1,3 +1,4 @@
+import type { BrandResolver } from '../../platform/brand';
 import { ok } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +9,10 @@ import type { LegacySwitchService } from './legacy-switch.service';
 
 const state = z.object({ legacyCrypto: z.boolean() });
 
-export async function legacySwitchRoutes(app: FastifyInstance, opts: { legacy: LegacySwitchService }) {
+export async function legacySwitchRoutes(
+  app: FastifyInstance,
+  opts: { legacy: LegacySwitchService; brands: BrandResolver },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
@@ -39,7 +43,7 @@ export async function legacySwitchRoutes(app: FastifyInstance, opts: { legacy: L
     async (req) => {
       const { before, after } = await opts.legacy.set(req.brand.code, req.body.enabled, auditActor(req));
       // This instance at once; others within their brand cache time.
-      app.brands.invalidate();
+      opts.brands.invalidate();
       return envelope({ legacyCrypto: after, previous: before });
     },
   );

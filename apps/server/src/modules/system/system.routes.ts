@@ -1,3 +1,4 @@
+import type { BrandResolver } from '../../platform/brand';
 import {
   domainRouteSchema,
   helpCenterSchema,
@@ -104,9 +105,9 @@ export async function systemRoutes(app: FastifyInstance, opts: { system: SystemS
  * The web app manifest of the brand the host belongs to, so each brand installs under its own
  * name (the PWA "lite app"). Not under /wps: browsers fetch it without our headers.
  */
-export async function manifestRoute(app: FastifyInstance) {
+export async function manifestRoute(app: FastifyInstance, opts: { brands: BrandResolver }) {
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) => {
-    const brand = await app.brands.resolve(undefined, req.host);
+    const brand = await opts.brands.resolve(undefined, req.host);
     return reply
       .type('application/manifest+json')
       .header('cache-control', 'no-cache')

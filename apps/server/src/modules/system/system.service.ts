@@ -36,14 +36,11 @@ export function buildModuleTree(rows: NodeRow[]): ModuleNode[] {
 }
 
 export class SystemService {
-  constructor(private readonly repo: SystemRepository) {}
-
-  private vipService: (merchant: string, memberId: string) => Promise<boolean> = async () => false;
-
-  /** Binds the VIP module's rule (rank level above 4): who gets the VIP customer service. */
-  bindVipService(fn: (merchant: string, memberId: string) => Promise<boolean>): void {
-    this.vipService = fn;
-  }
+  constructor(
+    private readonly repo: SystemRepository,
+    /** Whether the member gets the VIP customer service (the VIP module's rule). */
+    private readonly vipService: (merchant: string, memberId: string) => Promise<boolean>,
+  ) {}
 
   async whitelabel(brand: Brand): Promise<ModuleNode[]> {
     return buildModuleTree(await this.repo.listModuleNodes(brand.code));

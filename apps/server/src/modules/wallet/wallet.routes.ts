@@ -1,6 +1,5 @@
 import {
   adminAdjustmentSchema,
-  consolidatedFundsSchema,
   merchantWalletQuerySchema,
   merchantWalletSchema,
   ok,
@@ -32,19 +31,6 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
       },
     },
     async (req) => envelope(await wallet.balance(req.brand, req.member!.memberId)),
-  );
-
-  r.get(
-    '/wps/member/info/funds/consolidated',
-    {
-      config: { auth: 'real' },
-      schema: {
-        summary: 'Contract flags (salary, dividend, hourly and real-time wages) and a funds summary',
-        tags,
-        response: { 200: ok(consolidatedFundsSchema) },
-      },
-    },
-    async (req) => envelope(await wallet.consolidated(req.brand, req.member!.memberId, req.member!.isAgent)),
   );
 
   r.get(

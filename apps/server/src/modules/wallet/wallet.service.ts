@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  ACCOUNT_CENTRE_TYPES,
   IDENTITY_LIMITS,
   fromMinor,
-  isModuleOnTree,
   toMinor,
-  CONTRACT_FLAG,
-  type ConsolidatedFunds,
-  type ContractKind,
   type MerchantWallet,
-  type ModuleSwitch,
   type UplineTransferResult,
   type WalletBalance,
   type adminAdjustmentSchema,
@@ -19,7 +13,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
-import type { VendorService, VendorWallet } from '../games/vendor.service';
+import type { VendorService, VendorWallet } from '../vendors/vendor.service';
 import type { MemberService } from '../member/member.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
@@ -47,28 +41,6 @@ export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
 /** The balance list's row for the main wallet. */
 export const MAIN_WALLET = 'MAIN';
-
-/** Contract flags of the consolidated call and the module switch each one follows. */
-const CONTRACT_FLAGS = {
-  dailysalreqtype: 'SALARY',
-  divtypereq: 'CONTRACT',
-  contracthoursalreq: 'HOURSALARY',
-  realtimesalreqtype: 'REALTIMESALARY',
-} as const satisfies Record<string, ModuleSwitch>;
-
-/** The contract kind (agent module) each flag reports requests of. */
-const FLAG_KINDS = {
-  dailysalreqtype: 'DAILY',
-  divtypereq: 'DIVIDEND',
-  contracthoursalreq: 'HOURLY',
-  realtimesalreqtype: 'REALTIME',
-} as const satisfies Record<keyof typeof CONTRACT_FLAGS, ContractKind>;
-
-/** Contract requests awaiting a member's answer (the agent module's, bound at start-up). */
-export type AwaitingContracts = (
-  merchant: string,
-  memberId: string,
-) => Promise<{ kind: ContractKind; request: 'NEW' | 'TERMINATION' }[]>;
 
 interface CashierSettings {
   singleWallet: boolean;
@@ -111,13 +83,6 @@ export class WalletService {
     private readonly members: MemberService,
     private readonly system: SystemService,
   ) {}
-
-  private awaitingContracts: AwaitingContracts = async () => [];
-
-  /** Binds the agent module's pending contract requests (built after the wallet) into the consolidated flags. */
-  bindAwaitingContracts(fn: AwaitingContracts): void {
-    this.awaitingContracts = fn;
-  }
 
   // ---- reading -------------------------------------------------------------------------------
 
@@ -166,39 +131,6 @@ export class WalletService {
       mainBalance: fromMinor(main),
       lockedBalance: fromMinor(balances.get('WITHDRAW_HOLD') ?? 0n),
       balance: rows,
-      currencySymbol: brand.currencySymbol,
-    };
-  }
-
-  /**
-   * The contract flags and a funds summary. A flag (CONTRACT_FLAG) is 0 when the brand's module
-   * switch for that feature is off or the member is not an agent type (account centre), else 1,
-   * or 2 when a new contract offer of that kind awaits the member's answer, 3 when a termination
-   * request does. `balance` is the total the member owns (sumBalance, as member info shows it).
-   */
-  async consolidated(brand: Brand, memberId: string, isAgent: number): Promise<ConsolidatedFunds> {
-    const agent = (ACCOUNT_CENTRE_TYPES as readonly number[]).includes(isAgent);
-    const [tree, wallet, remaining, awaiting] = await Promise.all([
-      this.system.whitelabel(brand),
-      this.balance(brand, memberId),
-      this.turnover.remaining(this.repo.db, memberId),
-      agent ? this.awaitingContracts(brand.code, memberId) : Promise.resolve([]),
-    ]);
-    const flag = (name: keyof typeof CONTRACT_FLAGS) => {
-      if (!agent || !isModuleOnTree(tree, CONTRACT_FLAGS[name])) return CONTRACT_FLAG.OFF;
-      const asked = awaiting.filter((a) => a.kind === FLAG_KINDS[name]);
-      if (asked.some((a) => a.request === 'NEW')) return CONTRACT_FLAG.NEW_PENDING;
-      if (asked.length > 0) return CONTRACT_FLAG.TERMINATION_PENDING;
-      return CONTRACT_FLAG.ON;
-    };
-    return {
-      dailysalreqtype: flag('dailysalreqtype'),
-      divtypereq: flag('divtypereq'),
-      contracthoursalreq: flag('contracthoursalreq'),
-      realtimesalreqtype: flag('realtimesalreqtype'),
-      balance: wallet.sumBalance,
-      lockedBalance: wallet.lockedBalance,
-      turnoverRemaining: fromMinor(remaining),
       currencySymbol: brand.currencySymbol,
     };
   }

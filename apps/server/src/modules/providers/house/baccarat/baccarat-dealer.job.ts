@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../../../jobs/interval-job';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IntervalJob } from '../../../../platform/module';
 import type { BaccaratDealerService } from './baccarat-dealer.service';
 import type { BaccaratRepository } from './baccarat.repository';
 
@@ -10,20 +10,20 @@ export const SWEEP_EVERY_MS = 15_000;
 const BRANDS_EVERY_MS = 60_000;
 
 /**
- * Keeps every brand's tables dealing while the app runs: deals and settles each table's closed
- * round, and sweeps interrupted settlements. Safe with any number of server processes (the dealer
- * deals a round once and settles each bet once); a request for a table's state does the same
- * work itself if no dealer got there first. Unref'd, stopped on close.
+ * Keeps every brand's tables dealing: deals and settles each table's closed round, and sweeps
+ * interrupted settlements. Safe with any number of server processes (the dealer deals a round
+ * once and settles each bet once); a request for a table's state does the same work itself if no
+ * dealer got there first.
  */
-export function startBaccaratDealer(
-  app: FastifyInstance,
+export function baccaratDealerJob(
   dealer: BaccaratDealerService,
   repo: BaccaratRepository,
-): void {
+  log: FastifyBaseLogger,
+): IntervalJob {
   let brands: string[] = [];
   let brandsAt = 0;
   let sweptAt = Date.now();
-  startIntervalJob(app, {
+  return {
     name: 'baccarat dealer',
     everyMs: DEALER_TICK_MS,
     run: async () => {
@@ -35,7 +35,7 @@ export function startBaccaratDealer(
         for (const tableId of dealer.tableIds) {
           await dealer
             .tick(merchant, tableId)
-            .catch((err: unknown) => app.log.warn({ err, merchant, tableId }, 'baccarat deal failed'));
+            .catch((err: unknown) => log.warn({ err, merchant, tableId }, 'baccarat deal failed'));
         }
       }
       if (Date.now() - sweptAt > SWEEP_EVERY_MS) {
@@ -43,5 +43,5 @@ export function startBaccaratDealer(
         await dealer.sweep();
       }
     },
-  });
+  };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-export class CashierImageRepository {
+export class ImageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   insert(row: {

@@ -13,8 +13,8 @@ import type { Brand } from '../../platform/brand';
 import { LotteryService } from '../lottery/lottery.service';
 import type { ProviderService } from '../providers/provider.service';
 import type { WalletService } from '../wallet/wallet.service';
-import { gameName, type CatalogueGame, type CatalogueService } from './catalogue.service';
-import type { GameService } from './game.service';
+import { gameName, type CatalogueGame, type CatalogueService } from '../games/catalogue.service';
+import type { GameService } from '../games/game.service';
 
 /** A same-site path only ('/rng?page=PG'); anything else (another site, '//host', a scheme) is '/'. */
 export function safeBackUrl(raw: string | undefined): string {

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { WithdrawalService } from '../modules/cashier/withdrawal.service';
-import { startIntervalJob } from './interval-job';
+import type { IntervalJob } from '../../platform/module';
+import type { WithdrawalService } from './withdrawal.service';
 
 /** How often unanswered payouts are looked for: a payout is settled at most this late after its deadline. */
 export const AUTO_CONFIRM_INTERVAL_MS = 60_000;
@@ -16,11 +15,11 @@ export function autoConfirmWithdrawalPayouts(
   return withdrawals.autoConfirm();
 }
 
-/** Runs the job every minute for the life of the app: unref'd (never keeps the process up), stopped on close. */
-export function startWithdrawalAutoConfirm(app: FastifyInstance, withdrawals: WithdrawalService): void {
-  startIntervalJob(app, {
+/** The auto-confirm pass, every minute. */
+export function withdrawalAutoConfirmJob(withdrawals: WithdrawalService): IntervalJob {
+  return {
     name: 'withdrawal auto-confirm',
     everyMs: AUTO_CONFIRM_INTERVAL_MS,
     run: () => autoConfirmWithdrawalPayouts(withdrawals),
-  });
+  };
 }

@@ -1,25 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import type { EngagementDeps } from '../../engagement';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { BrandResolver } from '../../platform/brand';
+import type { InboxService } from '../messages/inbox.service';
+import type { ImageService } from '../uploads';
+import type { BetStatsService } from '../wallet/bet-stats.service';
+import type { BonusService } from '../wallet/bonus.service';
+import type { LedgerService } from '../wallet/ledger.service';
+import type { TurnoverService } from '../wallet/turnover.service';
 import { BonusDetailsRepository } from './bonus-details.repository';
 import { BonusDetailsService } from './bonus-details.service';
 import { PromotionDepositService } from './promotion-deposit.service';
-import { startPromotionCatchUp } from './promotion.job';
 import { PromotionRepository } from './promotion.repository';
 import { PromotionReviewService } from './promotion-review.service';
-import { promotionRoutes } from './promotion.routes';
 import { PromotionService } from './promotion.service';
 import { cryptoRng, type Rng } from './raffle-rules';
 
 /** What the promotion services need of the platform (tests build them with their own clock, RNG and VIP levels). */
-export type PromotionModuleDeps = Pick<
-  EngagementDeps,
-  'db' | 'brands' | 'ledger' | 'inbox' | 'turnover' | 'bonus' | 'betStats' | 'images'
-> & {
+export interface PromotionServiceDeps {
+  db: Kysely<Database>;
+  brands: BrandResolver;
+  ledger: LedgerService;
+  inbox: InboxService;
+  turnover: TurnoverService;
+  bonus: BonusService;
+  betStats: BetStatsService;
+  images: ImageService;
   vipLevelOf: (merchant: string, memberId: string) => Promise<number>;
   referralPays?: (merchant: string) => Promise<boolean>;
   now?: () => number;
   rng?: Rng;
-};
+}
 
 export interface PromotionServices {
   promotions: PromotionService;
@@ -28,7 +38,7 @@ export interface PromotionServices {
   bonusDetails: BonusDetailsService;
 }
 
-export function createPromotionServices(deps: PromotionModuleDeps): PromotionServices {
+export function createPromotionServices(deps: PromotionServiceDeps): PromotionServices {
   const repo = new PromotionRepository(deps.db);
   return {
     promotions: new PromotionService({
@@ -47,36 +57,4 @@ export function createPromotionServices(deps: PromotionModuleDeps): PromotionSer
     review: new PromotionReviewService(repo, deps.ledger, deps.bonus, deps.inbox),
     bonusDetails: new BonusDetailsService(new BonusDetailsRepository(deps.db), deps.turnover, deps.db),
   };
-}
-
-/**
- * Promotions: the member calls and the operator's review (promotion.routes.ts), the
- * reward centre's PROMOTION source, the deposit promotions' bonus when a deposit is credited (a
- * DepositService listener) and their catch-up pass every minute, and the bonus details page.
- */
-export async function registerPromotions(
-  app: FastifyInstance,
-  deps: EngagementDeps & {
-    vipLevelOf: (merchant: string, memberId: string) => Promise<number>;
-    referralPays: (merchant: string) => Promise<boolean>;
-  },
-): Promise<void> {
-  const s = createPromotionServices(deps);
-  deps.rewardSources.push(s.promotions.rewardSource);
-  deps.deposits.onCredited(async (d) => {
-    try {
-      await s.deposits.onDepositCredited(d);
-    } catch (err) {
-      app.log.warn(
-        { err, orderNo: d.orderNo },
-        'deposit promotion bonus failed; the catch-up pass retries it',
-      );
-    }
-  });
-  await app.register(promotionRoutes, {
-    promotions: s.promotions,
-    review: s.review,
-    bonusDetails: s.bonusDetails,
-  });
-  startPromotionCatchUp(app, s.deposits);
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { CashierImageRepository } from './cashier-image.repository';
+import type { ImageRepository } from './image.repository';
 
 /** Uploads per member per hour: enough for a few deposits and proofs, not a storage service. */
 const UPLOADS_PER_HOUR = 30;
@@ -20,10 +20,14 @@ export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
   return null;
 }
 
-/** Deposit receipts and withdrawal proofs (SPEC section 5: png or jpg, at most 5 MB each, at most 3). */
-export class CashierImageService {
+/**
+ * Members' uploaded images: deposit receipts, withdrawal proofs, promotion applications and feedback
+ * attachments (SPEC section 5: png or jpg, at most 5 MB each, at most 3 per request). The rate-limit
+ * key keeps its original name so counts carry over.
+ */
+export class ImageService {
   constructor(
-    private readonly repo: CashierImageRepository,
+    private readonly repo: ImageRepository,
     private readonly limits: RateLimiter,
   ) {}
 

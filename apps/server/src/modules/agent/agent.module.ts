@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../messages/inbox.service';
+import type { SessionService } from '../session/session.service';
+import type { SystemService } from '../system/system.service';
+import type { LedgerService } from '../wallet/ledger.service';
+import type { TurnoverService } from '../wallet/turnover.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { AgentRepository } from './agent.repository';
+import { agentRoutes } from './agent.routes';
+import { AgentService } from './agent.service';
+import { consolidatedRoutes } from './consolidated.routes';
+import { ConsolidatedFundsService } from './consolidated.service';
+import { ContractRepository } from './contract.repository';
+import { contractRoutes } from './contract.routes';
+import { ContractService } from './contract.service';
+import { contractSettlementJob } from './settlement.job';
+import { SettlementService } from './settlement.service';
+
+export interface AgentDeps extends ModuleContext {
+  system: SystemService;
+  inbox: InboxService;
+  members: MemberService;
+  sessions: SessionService;
+  ledger: LedgerService;
+  turnover: TurnoverService;
+  wallet: WalletService;
+}
+
+/**
+ * The agent centre: the agent-page login, team, reports and transfers within the own tree;
+ * contracts (wages and dividends) with their settlement every minute; and the consolidated flags
+ * that show contract requests awaiting the member's answer.
+ */
+export function createAgentModule(
+  deps: AgentDeps,
+): ServerModule<{ agents: AgentService; contracts: ContractService; settlement: SettlementService }> {
+  const agents = new AgentService(new AgentRepository(deps.db), deps.ledger, deps.members, deps.wallet);
+  const contractRepo = new ContractRepository(deps.db);
+  const contracts = new ContractService(contractRepo, deps.system, deps.inbox);
+  const settlement = new SettlementService(contractRepo, deps.ledger);
+  const consolidated = new ConsolidatedFundsService(
+    deps.db,
+    deps.system,
+    deps.wallet,
+    deps.turnover,
+    contracts,
+  );
+  return {
+    services: { agents, contracts, settlement },
+    routes: async (app: FastifyInstance) => {
+      await app.register(agentRoutes, { agents, sessions: deps.sessions });
+      await app.register(contractRoutes, { contracts, settlement });
+      await app.register(consolidatedRoutes, { consolidated });
+    },
+    jobs: [contractSettlementJob(settlement)],
+  };
+}

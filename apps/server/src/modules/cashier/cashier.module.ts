@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../messages/inbox.service';
+import type { ImageService } from '../uploads';
+import type { LedgerService } from '../wallet/ledger.service';
+import type { TurnoverService } from '../wallet/turnover.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { DEMO_GATEWAY } from './demo-gateway';
+import { DepositRepository } from './deposit.repository';
+import { depositRoutes } from './deposit.routes';
+import { DepositService } from './deposit.service';
+import { PayoutAccountRepository } from './payout-account.repository';
+import { PayoutAccountService } from './payout-account.service';
+import { withdrawalAutoConfirmJob } from './withdrawal-auto-confirm.job';
+import { WithdrawalRepository } from './withdrawal.repository';
+import { withdrawalRoutes } from './withdrawal.routes';
+import { WithdrawalService } from './withdrawal.service';
+
+export interface CashierDeps extends ModuleContext {
+  images: ImageService;
+  inbox: InboxService;
+  members: MemberService;
+  ledger: LedgerService;
+  turnover: TurnoverService;
+  wallet: WalletService;
+}
+
+/**
+ * Deposits (bank transfer with receipts, gateways and their notifications, the operator's review),
+ * withdrawals and the payout accounts they pay to, and the job that settles unanswered payouts.
+ */
+export function createCashierModule(deps: CashierDeps): ServerModule<{
+  deposits: DepositService;
+  withdrawals: WithdrawalService;
+  payoutAccounts: PayoutAccountService;
+}> {
+  const { ledger, inbox, images, members } = deps;
+  const demoGateway = deps.config.DEMO_GATEWAY;
+  const deposits = new DepositService(
+    new DepositRepository(deps.db),
+    ledger,
+    inbox,
+    images,
+    demoGateway ? [DEMO_GATEWAY] : [],
+  );
+  const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, members);
+  const withdrawals = new WithdrawalService(
+    new WithdrawalRepository(deps.db),
+    payoutAccounts,
+    ledger,
+    deps.turnover,
+    inbox,
+    images,
+    members,
+    (brand, memberId) => deps.wallet.recallToMain(brand, memberId),
+  );
+  return {
+    services: { deposits, withdrawals, payoutAccounts },
+    routes: async (app: FastifyInstance) => {
+      await app.register(depositRoutes, { deposits, images, demoGateway });
+      await app.register(withdrawalRoutes, { withdrawals, payoutAccounts });
+    },
+    jobs: [withdrawalAutoConfirmJob(withdrawals)],
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { VendorService } from '../vendors';
+import { CatalogueService } from './catalogue.service';
+import { GameRepository } from './game.repository';
+import { gameRoutes } from './game.routes';
+import { GameService } from './game.service';
+import { vendorRoutes } from './vendor.routes';
+
+export interface GamesDeps extends ModuleContext {
+  vendors: VendorService;
+}
+
+/**
+ * The game catalogue: vendor and game lists, search, hot games, favourites, recently played and
+ * the winner boards. Launching is the lobby's (it needs the providers and the wallet).
+ */
+export function createGamesModule(
+  deps: GamesDeps,
+): ServerModule<{ catalogue: CatalogueService; games: GameService }> {
+  const catalogue = new CatalogueService(new GameRepository(deps.db));
+  const games = new GameService(new GameRepository(deps.db), catalogue);
+  return {
+    services: { catalogue, games },
+    routes: async (app: FastifyInstance) => {
+      await app.register(vendorRoutes, { vendors: deps.vendors, catalogue });
+      await app.register(gameRoutes, { catalogue, games });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { createGamesModule } from './games.module';
+export { gameName, type CatalogueGame, type CatalogueService } from './catalogue.service';
+export type { GameService } from './game.service';

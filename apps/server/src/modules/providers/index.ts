@@ -1,0 +1,3 @@
+export { createProvidersModule } from './providers.module';
+export type { ProviderService } from './provider.service';
+export type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { CatalogueService } from '../games';
+import type { MemberService } from '../member/member.service';
+import type { BetService } from '../wallet/bet.service';
+import { EngineAdapter, type EngineClients } from './engine-adapter';
+import { GameTicketRepository } from './game-ticket.repository';
+import { gameTicketRoutes } from './game-ticket.routes';
+import { GameTicketService } from './game-ticket.service';
+import { baccaratDealerJob } from './house/baccarat/baccarat-dealer.job';
+import { BaccaratDealerService } from './house/baccarat/baccarat-dealer.service';
+import { houseBaccaratRoutes } from './house/baccarat/baccarat.routes';
+import { BaccaratRepository } from './house/baccarat/baccarat.repository';
+import { HouseBaccaratService } from './house/baccarat/baccarat.service';
+import { cardsDealerJob } from './house/cards/cards-dealer.job';
+import { CardsRepository } from './house/cards/cards.repository';
+import { houseCardsRoutes } from './house/cards/cards.routes';
+import { cardsTiming, HouseCardsService } from './house/cards/cards.service';
+import { cockfightTimings } from './house/cockfight/cockfight-schedule';
+import { cockfightSweepJob } from './house/cockfight/cockfight-sweeper';
+import { CockfightRepository } from './house/cockfight/cockfight.repository';
+import { houseCockfightRoutes } from './house/cockfight/cockfight.routes';
+import { HouseCockfightService } from './house/cockfight/cockfight.service';
+import { houseFishRoutes } from './house/fish/fish.routes';
+import { HouseFishService } from './house/fish/fish.service';
+import { HouseRoundRepository } from './house/house-round.repository';
+import { HOUSE_ROUND_SWEEP_MS, HouseRoundSweeper } from './house/house-round-sweeper';
+import { houseSlotRoutes } from './house/slot.routes';
+import { HouseSlotService } from './house/slot.service';
+import { SportsbookClock } from './house/sportsbook/sportsbook-clock';
+import { sportsbookSweepJob } from './house/sportsbook/sportsbook-sweep.job';
+import { SportsbookRepository } from './house/sportsbook/sportsbook.repository';
+import { houseSportsbookRoutes } from './house/sportsbook/sportsbook.routes';
+import { HouseSportsbookService } from './house/sportsbook/sportsbook.service';
+import { ProviderService } from './provider.service';
+import { SeamlessWalletService } from './seamless-wallet.service';
+import { VendorCallbackRepository } from './vendor-callback.repository';
+import { vendorCallbackRoutes } from './vendor-callback.routes';
+import { VendorCallbackService } from './vendor-callback.service';
+
+export interface ProvidersDeps extends ModuleContext {
+  bets: BetService;
+  members: MemberService;
+  catalogue: CatalogueService;
+}
+
+export interface ProvidersServices {
+  /** Launch through the vendor adapters (the lobby's launch calls it). */
+  providers: ProviderService;
+  /** One-time launch tickets and the game sessions they open. */
+  tickets: GameTicketService;
+  /** Rounds' stakes and payouts, for vendor callbacks, the house games and the lottery. */
+  seamless: SeamlessWalletService;
+  baccarat: HouseBaccaratService;
+  cockfight: HouseCockfightService;
+  sportsbook: HouseSportsbookService;
+}
+
+/** The game client page of each house engine (apps/web routes under /play). */
+const CLIENTS: EngineClients = {
+  SLOT: 'play/slot',
+  CARDS: 'play/cards',
+  FISH: 'play/fish',
+  COCKFIGHT: 'play/cockfight',
+  BACCARAT: 'play/baccarat',
+  SPORTSBOOK: 'play/sports',
+};
+
+/**
+ * Game providers: the vendor adapters and launch tickets, the seamless wallet (vendor callbacks
+ * and the house games), and the house engines with the jobs that keep them dealing and settling.
+ */
+export function createProvidersModule(deps: ProvidersDeps): ServerModule<ProvidersServices> {
+  const { db, config } = deps;
+  const tickets = new GameTicketService(new GameTicketRepository(db));
+  const providers = new ProviderService({
+    // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
+    HOUSE: new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
+    SIMULATED: new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS),
+  });
+  const callbackRepo = new VendorCallbackRepository(db);
+  const seamless = new SeamlessWalletService(deps.bets, callbackRepo);
+  const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.members, {
+    game: (merchant, vendor, code) => deps.catalogue.byCode(merchant, vendor, code),
+  });
+  const rounds = new HouseRoundRepository(db);
+  const slot = new HouseSlotService(tickets, seamless, rounds);
+  const roundSweeper = new HouseRoundSweeper(rounds, seamless);
+  const fish = new HouseFishService(tickets, seamless, rounds, deps.limits);
+  const cockfight = new HouseCockfightService(
+    tickets,
+    seamless,
+    new CockfightRepository(db),
+    cockfightTimings(config.COCKFIGHT_BET_SECONDS),
+  );
+  const cards = new HouseCardsService(
+    tickets,
+    seamless,
+    new CardsRepository(db),
+    cardsTiming(config.CARDS_DECISION_SECONDS),
+  );
+  const baccaratRepo = new BaccaratRepository(db);
+  const dealer = new BaccaratDealerService(baccaratRepo, seamless, {
+    betSeconds: config.BACCARAT_BET_SECONDS,
+    // Long enough to draw, reveal and settle the cards; shorter with a short betting window.
+    resultSeconds: Math.min(10, Math.max(6, config.BACCARAT_BET_SECONDS)),
+    tables: 3,
+  });
+  const baccarat = new HouseBaccaratService(tickets, seamless, baccaratRepo, dealer);
+  const sportsbook = new HouseSportsbookService(
+    tickets,
+    seamless,
+    new SportsbookRepository(db),
+    new SportsbookClock(config.SPORTSBOOK_MINUTE_MS),
+  );
+  return {
+    services: { providers, tickets, seamless, baccarat, cockfight, sportsbook },
+    routes: async (app: FastifyInstance) => {
+      await app.register(vendorCallbackRoutes, { callbacks });
+      await app.register(gameTicketRoutes, { tickets });
+      await app.register(houseSlotRoutes, { slot });
+      await app.register(houseCardsRoutes, { cards });
+      await app.register(houseFishRoutes, { fish });
+      await app.register(houseCockfightRoutes, { cockfight });
+      await app.register(houseBaccaratRoutes, { baccarat });
+      await app.register(houseSportsbookRoutes, { sportsbook });
+    },
+    jobs: [
+      cardsDealerJob(cards),
+      // Fights are decided and settled on the clock, whether or not a player is watching.
+      cockfightSweepJob(cockfight),
+      // Every brand's tables keep dealing (once per round, whichever instance gets there).
+      baccaratDealerJob(dealer, baccaratRepo, deps.log),
+      sportsbookSweepJob(sportsbook),
+      // Slot and fishing rounds whose outcome is stored but whose bet a crash left open are paid.
+      { name: 'house round sweep', everyMs: HOUSE_ROUND_SWEEP_MS, run: () => roundSweeper.sweep() },
+      // Long-expired game tickets are useless: dropped hourly so the table stays small.
+      { name: 'game ticket prune', everyMs: 3_600_000, run: () => tickets.prune() },
+    ],
+  };
+}

@@ -1,0 +1,2 @@
+export { createUploadsModule } from './uploads.module';
+export type { ImageService } from './image.service';

@@ -1,0 +1,2 @@
+export { createVendorsModule } from './vendors.module';
+export type { VendorService } from './vendor.service';

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../messages/inbox.service';
+import type { SystemService } from '../system/system.service';
+import type { VendorService } from '../vendors';
+import { BetStatsRepository } from './bet-stats.repository';
+import { BetStatsService } from './bet-stats.service';
+import { BetRepository } from './bet.repository';
+import { BetService } from './bet.service';
+import { BonusService } from './bonus.service';
+import { LedgerService } from './ledger.service';
+import { TurnoverService } from './turnover.service';
+import { WalletRepository } from './wallet.repository';
+import { walletRoutes } from './wallet.routes';
+import { WalletService } from './wallet.service';
+
+export interface WalletDeps extends ModuleContext {
+  system: SystemService;
+  inbox: InboxService;
+  vendors: VendorService;
+  members: MemberService;
+}
+
+export interface WalletServices {
+  /** The one ledger every module that moves money posts through. */
+  ledger: LedgerService;
+  turnover: TurnoverService;
+  /** Stakes and settlements of every game (vendor callbacks, house games, lottery). */
+  bets: BetService;
+  /** Every reward paid in money: one entry, its turnover, its inbox message; once. */
+  bonus: BonusService;
+  /** Valid turnover from settled bets: the one definition rebates, points, missions and VIP count. */
+  betStats: BetStatsService;
+  wallet: WalletService;
+}
+
+/**
+ * Money: the ledger, bets, turnover requirements and bonuses, and the member's wallets (balances,
+ * transfers to vendor wallets and to the upline, operator adjustments, trial play money).
+ */
+export function createWalletModule(deps: WalletDeps): ServerModule<WalletServices> {
+  const ledger = new LedgerService(deps.db);
+  const turnover = new TurnoverService();
+  const bets = new BetService(
+    new BetRepository(deps.db, { batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT }),
+    ledger,
+  );
+  const wallet = new WalletService(
+    new WalletRepository(deps.db),
+    ledger,
+    deps.inbox,
+    turnover,
+    deps.vendors,
+    deps.members,
+    deps.system,
+  );
+  return {
+    services: {
+      ledger,
+      turnover,
+      bets,
+      bonus: new BonusService(ledger, turnover, deps.inbox),
+      betStats: new BetStatsService(new BetStatsRepository(deps.db)),
+      wallet,
+    },
+    routes: async (app: FastifyInstance) => {
+      await app.register(walletRoutes, { wallet });
+    },
+  };
+}
