@@ -14,9 +14,6 @@ import { AnnouncementService } from './modules/messages/announcement.service';
 import { VendorRepository } from './modules/games/vendor.repository';
 import { vendorRoutes } from './modules/games/vendor.routes';
 import { VendorService } from './modules/games/vendor.service';
-import { PayloadKeyRepository } from './modules/session/payload-key.repository';
-import { PayloadKeyService } from './modules/session/payload-key.service';
-import { sessionRoutes } from './modules/session/session.routes';
 import { SystemRepository } from './modules/system/system.repository';
 import { manifestRoute, systemRoutes } from './modules/system/system.routes';
 import { SitePages } from './modules/system/site-page';
@@ -24,16 +21,11 @@ import { SystemService } from './modules/system/system.service';
 import { LegacySwitchRepository } from './modules/system/legacy-switch.repository';
 import { legacySwitchRoutes } from './modules/system/legacy-switch.routes';
 import { LegacySwitchService } from './modules/system/legacy-switch.service';
-import { MemberRepository } from './modules/member/member.repository';
-import { memberRoutes } from './modules/member/member.routes';
-import { MemberService } from './modules/member/member.service';
-import { usernameCheckRoutes } from './modules/member/username-check.routes';
-import { UsernameCheckService } from './modules/member/username-check.service';
-import { CaptchaService } from './modules/session/captcha.service';
-import { SessionRepository } from './modules/session/session.repository';
-import { SessionService } from './modules/session/session.service';
-import { VerificationRepository } from './modules/session/verification.repository';
-import { VerificationService } from './modules/session/verification.service';
+import type { MemberDirectory } from './modules/member/member-directory.service';
+import { createMemberModule } from './modules/member/member.module';
+import type { ProfileService } from './modules/member/profile.service';
+import { createSessionModule } from './modules/session/session.module';
+import { createVerificationModule } from './modules/verification/verification.module';
 import { InboxRepository } from './modules/messages/inbox.repository';
 import { InboxService } from './modules/messages/inbox.service';
 import { CashierImageRepository } from './modules/cashier/cashier-image.repository';
@@ -125,6 +117,7 @@ import { requestSerializer } from './platform/log-redaction';
 import { securityHeaders } from './platform/security-headers';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
+import type { ModuleContext } from './platform/module';
 import { isApiPath, requestContext } from './platform/request-context';
 
 export interface AppDeps {
@@ -157,7 +150,7 @@ function withdrawalServices(
     turnover: TurnoverService;
     inbox: InboxService;
     images: CashierImageService;
-    members: MemberService;
+    members: ProfileService;
     wallet: WalletService;
   },
 ) {
@@ -181,7 +174,7 @@ function withdrawalServices(
  */
 function gameServices(
   db: DbHandle,
-  d: { bets: BetService; wallet: WalletService; members: MemberService; config: Config },
+  d: { bets: BetService; wallet: WalletService; members: MemberDirectory; config: Config },
 ) {
   const catalogue = new CatalogueService(new GameRepository(db.db));
   const games = new GameService(new GameRepository(db.db), catalogue);
@@ -246,28 +239,14 @@ function baccaratServices(
 }
 
 /** Builds the composition root: one instance of each service, wired by hand. */
-function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
+function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config, brands: BrandResolver) {
+  const ctx: ModuleContext = { db: db.db, config, log, brands };
   const limits = new RateLimiter(db.db);
   const system = new SystemService(new SystemRepository(db.db));
-  const sessionRepo = new SessionRepository(db.db);
-  const codes = new VerificationService(new VerificationRepository(db.db), limits, log, config.DEV_ROUTES);
-  const captcha = new CaptchaService(sessionRepo, limits, codes);
-  // Members start sessions and sessions look members up: the session service is bound late.
-  // So is the wallet (built with the money services below): it gives trial accounts play money.
-  const late: { sessions?: SessionService; wallet?: WalletService } = {};
-  const members = new MemberService(
-    new MemberRepository(db.db),
-    system,
-    codes,
-    captcha,
-    (...args) => late.sessions!.start(...args),
-    (memberId, except) => late.sessions!.revokeAll(memberId, except),
-    limits,
-  );
-  const sessions = new SessionService(sessionRepo, members, system, captcha, codes, limits, (merchant, id) =>
-    late.wallet!.creditTrial(merchant, id),
-  );
-  late.sessions = sessions;
+  const verification = createVerificationModule({ ...ctx, limits });
+  const { codes, captcha } = verification.services;
+  const member = createMemberModule({ ...ctx, system, limits, codes, captcha });
+  const members = member.services;
   // Money: one ledger for every module that moves it; messages to members commit with the change.
   const ledger = new LedgerService(db.db);
   const inbox = new InboxService(new InboxRepository(db.db));
@@ -280,16 +259,25 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     inbox,
     turnover,
     vendors,
-    members,
+    members.profile,
     system,
   );
-  late.wallet = wallet;
+  // Sessions look members up, and give a trial account its play money from the wallet.
+  const session = createSessionModule({
+    ...ctx,
+    system,
+    limits,
+    codes,
+    captcha,
+    members,
+    creditTrial: (merchant, id) => wallet.creditTrial(merchant, id),
+  });
   const bets = new BetService(
     new BetRepository(db.db, { batchesInFlight: config.LEDGER_BATCHES_IN_FLIGHT }),
     ledger,
   );
   return {
-    ...gameServices(db, { bets, wallet, members, config }),
+    ...gameServices(db, { bets, wallet, members: members.directory, config }),
     ledger,
     inbox,
     turnover,
@@ -303,19 +291,21 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
       images,
       config.DEMO_GATEWAY ? [DEMO_GATEWAY] : [],
     ),
-    ...withdrawalServices(db, { ledger, turnover, inbox, images, members, wallet }),
+    ...withdrawalServices(db, { ledger, turnover, inbox, images, members: members.profile, wallet }),
     limits,
     system,
     codes,
     captcha,
     members,
-    sessions,
+    sessions: session.services.sessions,
+    /** In the order their routes are registered. */
+    identityModules: [verification, session, member],
     announcements: new AnnouncementService(new AnnouncementRepository(db.db)),
     vendors,
     wallet,
     bets,
     records: new RecordsService(new RecordsRepository(db.db)),
-    payloadKeys: new PayloadKeyService(new PayloadKeyRepository(db.db)),
+    payloadKeys: session.services.payloadKeys,
   };
 }
 
@@ -363,13 +353,13 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   // 2. Platform plugins: the error envelope first so every later failure is shaped by it; the
   //    request context (brand, language, maintenance and region gates) every API route needs;
   //    then, needing the brand, payload decryption and the session guard.
-  const services = buildServices(db, app.log, config);
   const brands = new BrandResolver(
     db.db,
     config.BRAND_CACHE_SECONDS * 1000,
     config.DEFAULT_MERCHANT,
     (context, message) => app.log.warn(context, message),
   );
+  const services = buildServices(db, app.log, config, brands);
   app.decorate('brands', brands);
   await app.register(envelope);
   // Before anything reads the request's texts into SQL (the brand lookup is the first).
@@ -393,17 +383,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   });
   await app.register(announcementRoutes, { announcements: services.announcements });
   await app.register(vendorRoutes, { vendors: services.vendors, catalogue: services.catalogue });
-  await app.register(sessionRoutes, {
-    payloadKeys: services.payloadKeys,
-    sessions: services.sessions,
-    captcha: services.captcha,
-    codes: services.codes,
-    devOutbox: config.DEV_ROUTES,
-  });
-  await app.register(memberRoutes, { members: services.members });
-  await app.register(usernameCheckRoutes, {
-    checks: new UsernameCheckService(new MemberRepository(db.db), services.system, services.limits),
-  });
+  // Captcha and codes, then sessions (logins, and sign-up or a new password's session step), then members.
+  for (const m of services.identityModules) if (m.routes) await app.register(m.routes);
   await app.register(walletRoutes, { wallet: services.wallet });
   await app.register(inboxRoutes, { inbox: services.inbox });
   await app.register(recordsRoutes, { records: services.records });
@@ -420,7 +401,11 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   const agents = new AgentService(
     new AgentRepository(db.db),
     services.ledger,
-    services.members,
+    {
+      registerSubAccount: (...args) => services.members.registration.registerSubAccount(...args),
+      confirmPaymentPassword: (memberId, password) =>
+        services.members.profile.confirmPaymentPassword(memberId, password),
+    },
     services.wallet,
   );
   await app.register(agentRoutes, { agents, sessions: services.sessions });
@@ -501,7 +486,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     turnover: services.turnover,
     bonus: services.bonus,
     betStats: services.betStats,
-    members: services.members,
+    members: services.members.profile,
+    memberDirectory: services.members.directory,
     system: services.system,
     wallet: services.wallet,
     deposits: services.deposits,

@@ -5,7 +5,8 @@ import type { Database } from './db/schema';
 import type { CashierImageService } from './modules/cashier/cashier-image.service';
 import type { DepositService } from './modules/cashier/deposit.service';
 import type { InboxService } from './modules/messages/inbox.service';
-import type { MemberService } from './modules/member/member.service';
+import type { MemberDirectory } from './modules/member/member-directory.service';
+import type { ProfileService } from './modules/member/profile.service';
 import { registerPoints } from './modules/points/points.module';
 import { registerInboxExtras } from './modules/messages/inbox-extras.module';
 import { registerMissions } from './modules/promotions/mission.module';
@@ -33,7 +34,9 @@ export interface EngagementDeps {
   bonus: BonusService;
   /** Valid turnover from settled bets: the one definition rebates, points, missions and VIP count. */
   betStats: BetStatsService;
-  members: MemberService;
+  /** Member info (with the VIP label bound in) and the payment password. */
+  members: ProfileService;
+  memberDirectory: MemberDirectory;
   system: SystemService;
   wallet: WalletService;
   deposits: DepositService;

@@ -15,7 +15,7 @@ export async function registerMissions(app: FastifyInstance, deps: EngagementDep
   const missions = new MissionService(new MissionRepository(deps.db), {
     betStats: deps.betStats,
     bonus: deps.bonus,
-    members: deps.members,
+    members: deps.memberDirectory,
   });
   deps.rewardSources.push(missions.rewardSource);
   const centre = new RewardCentreService(deps.rewardSources, (context, message) =>
