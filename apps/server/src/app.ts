@@ -86,10 +86,8 @@ import { houseCardsRoutes } from './modules/providers/house/cards/cards.routes';
 import { cardsTiming, HouseCardsService } from './modules/providers/house/cards/cards.service';
 import { CardsRepository } from './modules/providers/house/cards/cards.repository';
 import { HouseSlotService } from './modules/providers/house/slot.service';
-import { startLotteryDrawJob } from './modules/lottery/lottery-draw.job';
-import { LotteryRepository } from './modules/lottery/lottery.repository';
-import { lotteryRoutes } from './modules/lottery/lottery.routes';
-import { LotteryService } from './modules/lottery/lottery.service';
+import { isLotteryGame } from './modules/lottery/lottery-games';
+import { createLotteryModule, type LotteryServices } from './modules/lottery/lottery.module';
 import { houseFishRoutes } from './modules/providers/house/fish/fish.routes';
 import { HouseFishService } from './modules/providers/house/fish/fish.service';
 import { SportsbookClock } from './modules/providers/house/sportsbook/sportsbook-clock';
@@ -133,8 +131,8 @@ declare module 'fastify' {
     brands: BrandResolver;
     /** The house sportsbook (tests move its clock and run its sweep). */
     houseSportsbook: HouseSportsbookService;
-    /** The lottery (tests run its draw job). */
-    lottery: LotteryService;
+    /** The lottery's services (tests run its draw job and forget a brand's cached settings). */
+    lottery: LotteryServices;
     /** Agent contracts (tests grant platform contracts). */
     contracts: ContractService;
     /** Contract settlement (tests run it for named periods). */
@@ -200,7 +198,7 @@ function gameServices(
     games,
     tickets,
     seamless,
-    launcher: new GameLaunchService(catalogue, games, providers, d.wallet),
+    launcher: new GameLaunchService(catalogue, games, providers, d.wallet, isLotteryGame),
     callbacks: new VendorCallbackService(seamless, callbackRepo, d.members, {
       game: (merchant, vendor, code) => catalogue.byCode(merchant, vendor, code),
     }),
@@ -420,31 +418,27 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await app.register(contractRoutes, { contracts, settlement });
   startContractSettlement(app, settlement);
   // Lottery: menus, draws, slips, the operator's cancel, and the job that draws and settles.
-  const lotteryRepo = new LotteryRepository(db.db);
-  const lottery = new LotteryService(
-    lotteryRepo,
-    services.catalogue,
-    services.seamless,
-    {
-      fastSeconds: config.LOTTERY_FAST_SECONDS,
-      timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
-      rtpOf: async (merchant) => (await brands.resolve(merchant, undefined)).lotteryRtpBp,
-      recallToMain: async (merchant, memberId) =>
-        services.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
-      popularGames: (merchant, lang, count, gameType) =>
-        services.games.popular(merchant, lang, count, gameType),
-    },
-    new SecureRng(),
-  );
-  app.decorate('lottery', lottery);
+  const lottery = createLotteryModule({
+    db: db.db,
+    config,
+    log: app.log,
+    brands,
+    catalogue: services.catalogue,
+    seamless: services.seamless,
+    rng: new SecureRng(),
+    recallToMain: async (merchant, memberId) =>
+      services.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
+    popularGames: (merchant, lang, count, gameType) => services.games.popular(merchant, lang, count, gameType),
+  });
+  app.decorate('lottery', lottery.services);
   await app.register(gameRoutes, {
     catalogue: services.catalogue,
     games: services.games,
     launcher: services.launcher,
-    lotteryPopular: (merchant, lang, q) => lottery.popular(merchant, lang, q),
+    lotteryPopular: (merchant, lang, q) => lottery.services.menus.popular(merchant, lang, q),
   });
-  await app.register(lotteryRoutes, { lottery });
-  startLotteryDrawJob(app, lottery, () => lotteryRepo.merchantCodes());
+  if (lottery.routes) await app.register(lottery.routes);
+  for (const job of lottery.jobs ?? []) startIntervalJob(app, job);
   await app.register(vendorCallbackRoutes, { callbacks: services.callbacks });
   await app.register(gameTicketRoutes, { tickets: services.tickets });
   await app.register(houseSlotRoutes, { slot: services.houseSlot });

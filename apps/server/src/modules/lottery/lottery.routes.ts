@@ -27,12 +27,17 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { lotteryRtpBpValueSchema } from '../../platform/brand';
 import { ok as envelope } from '../../platform/envelope';
-import type { LotteryService } from './lottery.service';
+import type { LotteryDrawService } from './lottery-draws.service';
+import type { LotteryMenuService } from './lottery-menus.service';
+import type { LotterySlipService } from './lottery-slips.service';
 
 /** The lottery calls (SPEC section 7): public reads by the brand of the host, member calls by session. */
-export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: LotteryService }) {
+export async function lotteryRoutes(
+  app: FastifyInstance,
+  opts: { menus: LotteryMenuService; slips: LotterySlipService; draws: LotteryDrawService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { lottery } = opts;
+  const { menus, slips, draws } = opts;
   const tags = ['lottery'];
 
   r.get(
@@ -45,7 +50,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryMenusSchema) },
       },
     },
-    async (req) => envelope(await lottery.menus(req.brand.code, req.lang, req.query)),
+    async (req) => envelope(await menus.menus(req.brand.code, req.lang, req.query)),
   );
 
   r.get(
@@ -58,7 +63,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryGameGroupsSchema) },
       },
     },
-    async (req) => envelope(await lottery.gameGroups(req.brand.code, req.lang, req.query)),
+    async (req) => envelope(await menus.gameGroups(req.brand.code, req.lang, req.query)),
   );
 
   r.get(
@@ -72,7 +77,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryRecentSchema) },
       },
     },
-    async (req) => envelope(await lottery.recent(req.brand.code, req.member!.memberId, req.lang, req.query)),
+    async (req) => envelope(await menus.recent(req.brand.code, req.member!.memberId, req.lang, req.query)),
   );
 
   r.get(
@@ -85,7 +90,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryOpenedSchema) },
       },
     },
-    async (req) => envelope(await lottery.opened(req.brand.code, req.query)),
+    async (req) => envelope(await menus.opened(req.brand.code, req.query)),
   );
 
   r.get(
@@ -98,7 +103,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryOpenNumerosSchema) },
       },
     },
-    async (req) => envelope(await lottery.openNumeros(req.brand.code, req.query)),
+    async (req) => envelope(await menus.openNumeros(req.brand.code, req.query)),
   );
 
   r.get(
@@ -112,7 +117,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryGameInfoSchema) },
       },
     },
-    async (req) => envelope(await lottery.gameInfo(req.brand, req.member, req.lang, req.query)),
+    async (req) => envelope(await slips.gameInfo(req.brand, req.member, req.lang, req.query)),
   );
 
   r.get(
@@ -125,7 +130,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryDrawsSchema) },
       },
     },
-    async (req) => envelope({ list: await lottery.draws(req.brand.code, req.query) }),
+    async (req) => envelope({ list: await menus.draws(req.brand.code, req.query) }),
   );
 
   r.get(
@@ -140,7 +145,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
       },
     },
     async (req) =>
-      envelope({ list: await lottery.myBets(req.brand.code, req.member!.memberId, req.lang, req.query) }),
+      envelope({ list: await slips.myBets(req.brand.code, req.member!.memberId, req.lang, req.query) }),
   );
 
   r.post(
@@ -154,7 +159,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryBetResultSchema) },
       },
     },
-    async (req) => envelope(await lottery.bet(req.brand, req.member!, req.lang, req.body)),
+    async (req) => envelope(await slips.bet(req.brand, req.member!, req.lang, req.body)),
   );
 
   r.post(
@@ -168,7 +173,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(lotteryCancelResultSchema) },
       },
     },
-    async (req) => envelope(await lottery.cancel(req.brand.code, req.body)),
+    async (req) => envelope(await draws.cancel(req.brand.code, req.body)),
   );
 
   // The brand's lottery return per prize mode (odds follow from it; each line keeps its odds).
@@ -193,7 +198,7 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
         response: { 200: ok(rtpTable) },
       },
     },
-    async (req) => envelope({ list: await lottery.rtpTable(req.brand.code) }),
+    async (req) => envelope({ list: await menus.rtpTable(req.brand.code) }),
   );
 
   r.post(
@@ -216,8 +221,8 @@ export async function lotteryRoutes(app: FastifyInstance, opts: { lottery: Lotte
       const stored = await app.brands.setLotteryRtp(req.brand.code, req.body.rtpBp);
       if (!stored) throw new AppError('system.merchant.unknown');
       // This instance prices new slips at it at once; others within their brand cache time.
-      lottery.forgetBrand(req.brand.code);
-      return envelope({ list: await lottery.rtpTable(req.brand.code) });
+      menus.forgetBrand(req.brand.code);
+      return envelope({ list: await menus.rtpTable(req.brand.code) });
     },
   );
 }
