@@ -428,7 +428,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     rng: new SecureRng(),
     recallToMain: async (merchant, memberId) =>
       services.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
-    popularGames: (merchant, lang, count, gameType) => services.games.popular(merchant, lang, count, gameType),
+    popularGames: (merchant, lang, count, gameType) =>
+      services.games.popular(merchant, lang, count, gameType),
   });
   app.decorate('lottery', lottery.services);
   await app.register(gameRoutes, {

@@ -131,8 +131,7 @@ export class GameLaunchService {
     backUrl: string,
   ): Promise<Omit<LaunchGame, 'gameUrl' | 'content'>> {
     const game = await this.resolve(brand.code, lotteryLaunch(q));
-    if (this.isLottery(game.vendor, game.gameCode))
-      return this.lotteryPage(brand, member, game, q, lang);
+    if (this.isLottery(game.vendor, game.gameCode)) return this.lotteryPage(brand, member, game, q, lang);
     if (!this.providers.playable(game.adapter, game)) throw new AppError('game.unavailable');
 
     const walletVendor = await this.fundVendorWallet(brand, member.memberId, game);

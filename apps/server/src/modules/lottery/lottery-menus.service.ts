@@ -287,8 +287,6 @@ export class LotteryMenuService {
 
   // ---- draws as listed ---------------------------------------------------------------------------
 
-
-
   /** /lgw/vn/numeros/opened/game: a game's drawn draws, newest first. */
   async opened(
     merchant: string,
