@@ -19,6 +19,7 @@ import { createMessagesModule } from './modules/messages';
 import { createPointsModule } from './modules/points/points.module';
 import { createPromotionsModule } from './modules/promotions/promotions.module';
 import { createProvidersModule } from './modules/providers';
+import { SecureRng } from './modules/providers/house/secure-rng';
 import { createRecordsModule } from './modules/records/records.module';
 import { createSessionModule } from './modules/session/session.module';
 import { createSystemModule, SitePages } from './modules/system';
@@ -52,9 +53,10 @@ export interface AppDeps {
  */
 function composeModules(ctx: ModuleContext) {
   const vip = createVipModule(ctx);
+  const { levels } = vip.services;
   const system = createSystemModule({
     ...ctx,
-    vipService: vip.services.levels.hasVipService.bind(vip.services.levels),
+    vipService: (merchant, memberId) => levels.hasVipService(merchant, memberId),
   });
   const uploads = createUploadsModule(ctx);
   const messages = createMessagesModule({ ...ctx, ...uploads.services });
@@ -63,7 +65,7 @@ function composeModules(ctx: ModuleContext) {
     ...ctx,
     ...system.services,
     ...verification.services,
-    levels: vip.services.levels,
+    vipLabel: (memberId, lang) => levels.labelOf(memberId, lang),
   });
   const vendors = createVendorsModule(ctx);
   const wallet = createWalletModule({
@@ -77,8 +79,8 @@ function composeModules(ctx: ModuleContext) {
     ...ctx,
     ...system.services,
     ...verification.services,
-    ...member.services,
-    ...wallet.services,
+    members: member.services,
+    creditTrial: (merchant, memberId) => wallet.services.wallet.creditTrial(merchant, memberId),
   });
   const cashier = createCashierModule({
     ...ctx,
@@ -98,14 +100,18 @@ function composeModules(ctx: ModuleContext) {
     ...ctx,
     ...games.services,
     ...providers.services,
-    ...wallet.services,
+    rng: new SecureRng(),
+    recallToMain: async (merchant, memberId) =>
+      wallet.services.wallet.recallToMain(await ctx.brands.resolve(merchant, undefined), memberId),
+    popularGames: (merchant, lang, count, gameType) =>
+      games.services.games.popular(merchant, lang, count, gameType),
   });
   const lobby = createLobbyModule({
     ...ctx,
     ...games.services,
     ...providers.services,
     ...wallet.services,
-    ...lottery.services,
+    lotteryPopular: (merchant, lang, q) => lottery.services.menus.popular(merchant, lang, q),
   });
   const records = createRecordsModule(ctx);
   const agent = createAgentModule({
@@ -121,11 +127,12 @@ function composeModules(ctx: ModuleContext) {
     ...messages.services,
     ...uploads.services,
     ...member.services,
-    levels: vip.services.levels,
+    levels,
     ...wallet.services,
     ...cashier.services,
   });
   const points = createPointsModule({ ...ctx, ...messages.services, ...member.services, ...wallet.services });
+  // The order routes and jobs are registered in: the order above.
   return {
     vip,
     system,

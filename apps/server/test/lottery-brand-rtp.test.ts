@@ -18,7 +18,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitsOf, lineOdds, payoutOf, type DrawnResult } from '../src/modules/lottery/lottery-rules';
-import { PRIZE_MODE_RTP_BP } from '../src/modules/lottery/lottery.service';
+import { PRIZE_MODE_RTP_BP } from '../src/modules/lottery/lottery-menus.service';
 import { BrandResolver, readLotteryRtpBp } from '../src/platform/brand';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
@@ -93,7 +93,7 @@ async function open(m: NewMember, leftMs = 2_500): Promise<LotteryGameInfo> {
 
 async function settled(numero: string) {
   for (let i = 0; i < 50; i++) {
-    await t.services.lottery.lottery.tick(['GOLDEN']);
+    await t.services.lottery.draws.tick(['GOLDEN']);
     const d = await t.db.db
       .selectFrom('lottery_draw')
       .selectAll()
@@ -297,7 +297,7 @@ describe('bad stored values', () => {
       t.db.db,
     );
     t.brands.invalidate();
-    t.services.lottery.lottery.forgetBrand('LOTUS');
+    t.services.lottery.menus.forgetBrand('LOTUS');
     expect(oddsOf(await info('LOTUS', 'Lott'), 'BIG')).toBe(oddsAt(PRIZE_MODE_RTP_BP.Lott, 'BIG'));
     expect(oddsOf(await info('LOTUS', 'Elott'), 'BIG')).toBe(oddsAt(9750, 'BIG'));
     const status = await id.send('/wps/system/status', { headers: { merchant: 'LOTUS' } });

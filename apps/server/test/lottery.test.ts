@@ -96,7 +96,7 @@ async function pastDraw(g: LotteryGameInfo): Promise<void> {
 /** Runs the draw job until the draw is settled; answers its row. */
 async function settled(numero: string) {
   for (let i = 0; i < 50; i++) {
-    await t.services.lottery.lottery.tick(['GOLDEN']);
+    await t.services.lottery.draws.tick(['GOLDEN']);
     const d = await drawRow(numero);
     if (d?.status === 'SETTLED') return d;
     await sleep(200);
@@ -216,10 +216,10 @@ describe('betting and settlement', () => {
     const second = await buildPlatformOn(t.db, ENV);
     try {
       await Promise.all([
-        t.services.lottery.lottery.tick(['GOLDEN']),
-        t.services.lottery.lottery.tick(['GOLDEN']),
-        second.services.lottery.lottery.tick(['GOLDEN']),
-        second.services.lottery.lottery.settleDraw(),
+        t.services.lottery.draws.tick(['GOLDEN']),
+        t.services.lottery.draws.tick(['GOLDEN']),
+        second.services.lottery.draws.tick(['GOLDEN']),
+        second.services.lottery.draws.settleDraw(),
       ]);
     } finally {
       await second.app.close();
@@ -228,7 +228,7 @@ describe('betting and settlement', () => {
     const result = d.result as DrawnResult;
     const again = await drawRow(numero);
     expect(again!.result).toEqual(result);
-    await t.services.lottery.lottery.tick(['GOLDEN']);
+    await t.services.lottery.draws.tick(['GOLDEN']);
 
     const pay = expectedPayout(placed.bets, result);
     expect(pay).toBeGreaterThan(0n); // BIG or SMALL always wins
@@ -472,7 +472,7 @@ describe('operator cancel', () => {
 
     // The draw job leaves a cancelled draw alone.
     await pastDraw(g);
-    await t.services.lottery.lottery.tick(['GOLDEN']);
+    await t.services.lottery.draws.tick(['GOLDEN']);
     expect((await drawRow(numero))!.status).toBe('CANCELLED');
     expect([await balance(a), await balance(b)]).toEqual([10, 10]);
     const mine = await id.ok<LotteryMyBets>('/lgw/lottery/bets', { token: a.token });

@@ -4,8 +4,17 @@ import type { FastifyRequest } from 'fastify';
 /** A device id is the client's own random id: anything else is ignored, never stored. */
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** Who is asking: kept with sessions and login history. */
+export interface ClientContext {
+  ip: string;
+  device: string;
+  /** The client's own random device id (x-device-id), when it sent a well-formed one. */
+  deviceId?: string | null;
+  userAgent: string;
+}
+
 /** Who is asking, as sessions and login history record it. */
-export function clientContext(request: FastifyRequest) {
+export function clientContext(request: FastifyRequest): ClientContext {
   const device = request.headers[HEADERS.device];
   const deviceId = request.headers[HEADERS.deviceId];
   const ua = request.headers['user-agent'];

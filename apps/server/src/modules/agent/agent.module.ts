@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
+import type { RegistrationService } from '../member/registration.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { SessionService } from '../session/session.service';
 import type { SystemService } from '../system/system.service';
@@ -21,7 +22,8 @@ import { SettlementService } from './settlement.service';
 export interface AgentDeps extends ModuleContext {
   system: SystemService;
   inbox: InboxService;
-  members: MemberService;
+  registration: RegistrationService;
+  profile: ProfileService;
   sessions: SessionService;
   ledger: LedgerService;
   turnover: TurnoverService;
@@ -36,7 +38,15 @@ export interface AgentDeps extends ModuleContext {
 export function createAgentModule(
   deps: AgentDeps,
 ): ServerModule<{ agents: AgentService; contracts: ContractService; settlement: SettlementService }> {
-  const agents = new AgentService(new AgentRepository(deps.db), deps.ledger, deps.members, deps.wallet);
+  const agents = new AgentService(
+    new AgentRepository(deps.db),
+    deps.ledger,
+    {
+      registerSubAccount: (...args) => deps.registration.registerSubAccount(...args),
+      confirmPaymentPassword: (memberId, password) => deps.profile.confirmPaymentPassword(memberId, password),
+    },
+    deps.wallet,
+  );
   const contractRepo = new ContractRepository(deps.db);
   const contracts = new ContractService(contractRepo, deps.system, deps.inbox);
   const settlement = new SettlementService(contractRepo, deps.ledger);

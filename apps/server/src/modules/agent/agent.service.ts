@@ -22,7 +22,9 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
-import type { ClientContext, MemberService } from '../member/member.service';
+import type { ClientContext } from '../../platform/client-context';
+import type { ProfileService } from '../member/profile.service';
+import type { RegistrationService } from '../member/registration.service';
 import { dayWindow } from '../records/records.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -58,6 +60,10 @@ export function isAgentType(isAgent: number): boolean {
   return (ACCOUNT_CENTRE_TYPES as readonly number[]).includes(isAgent);
 }
 
+/** What the agent centre asks of the member module: sub-accounts, and the payer's payment password. */
+export type AgentMembers = Pick<RegistrationService, 'registerSubAccount'> &
+  Pick<ProfileService, 'confirmPaymentPassword'>;
+
 /**
  * The agent centre: the agent's home, its team and reports, sub-accounts, and transfers
  * to a downline or to its upline. WARNING: every use case that takes a member id checks that the
@@ -68,7 +74,7 @@ export class AgentService {
   constructor(
     private readonly repo: AgentRepository,
     private readonly ledger: LedgerService,
-    private readonly members: MemberService,
+    private readonly members: AgentMembers,
     private readonly wallet: WalletService,
   ) {}
 

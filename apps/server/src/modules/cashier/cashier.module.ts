@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { ImageService } from '../uploads';
 import type { LedgerService } from '../wallet/ledger.service';
@@ -20,7 +20,7 @@ import { WithdrawalService } from './withdrawal.service';
 export interface CashierDeps extends ModuleContext {
   images: ImageService;
   inbox: InboxService;
-  members: MemberService;
+  profile: ProfileService;
   ledger: LedgerService;
   turnover: TurnoverService;
   wallet: WalletService;
@@ -35,7 +35,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   withdrawals: WithdrawalService;
   payoutAccounts: PayoutAccountService;
 }> {
-  const { ledger, inbox, images, members } = deps;
+  const { ledger, inbox, images, profile } = deps;
   const demoGateway = deps.config.DEMO_GATEWAY;
   const deposits = new DepositService(
     new DepositRepository(deps.db),
@@ -44,7 +44,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     images,
     demoGateway ? [DEMO_GATEWAY] : [],
   );
-  const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, members);
+  const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const withdrawals = new WithdrawalService(
     new WithdrawalRepository(deps.db),
     payoutAccounts,
@@ -52,7 +52,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     deps.turnover,
     inbox,
     images,
-    members,
+    profile,
     (brand, memberId) => deps.wallet.recallToMain(brand, memberId),
   );
   return {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { PayoutAccountRepository, PayoutAccountRow } from './payout-account.repository';
 
@@ -49,7 +49,7 @@ export class PayoutAccountService {
   constructor(
     private readonly repo: PayoutAccountRepository,
     private readonly ledger: LedgerService,
-    private readonly members: MemberService,
+    private readonly members: ProfileService,
   ) {}
 
   async banks(merchant: string): Promise<PayoutBank[]> {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { TurnoverService } from '../wallet/turnover.service';
@@ -84,7 +84,7 @@ export class WithdrawalService {
     private readonly turnover: TurnoverService,
     private readonly inbox: InboxService,
     private readonly images: ImageService,
-    private readonly members: MemberService,
+    private readonly members: ProfileService,
     /** Brings the member's vendor wallets back to main (the wallet module's recall). */
     private readonly recallToMain: (brand: Brand, memberId: string) => Promise<void>,
   ) {}

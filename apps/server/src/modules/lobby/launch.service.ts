@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../platform/app-error';
 import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
-import { LotteryService } from '../lottery/lottery.service';
 import type { ProviderService } from '../providers/provider.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { gameName, type CatalogueGame, type CatalogueService } from '../games/catalogue.service';
@@ -81,6 +80,8 @@ export class GameLaunchService {
     private readonly games: GameService,
     private readonly providers: ProviderService,
     private readonly wallet: WalletService,
+    /** Whether a catalogue game is a lottery we run (the lottery module's; its launch opens /lottery). */
+    private readonly isLottery: (vendor: string, gameCode: string) => boolean,
   ) {}
 
   /** The game a launch names: by node id, by vendor and code, or a vendor's lobby (its first playable game). */
@@ -130,8 +131,7 @@ export class GameLaunchService {
     backUrl: string,
   ): Promise<Omit<LaunchGame, 'gameUrl' | 'content'>> {
     const game = await this.resolve(brand.code, lotteryLaunch(q));
-    if (LotteryService.isLottery(game.vendor, game.gameCode))
-      return this.lotteryPage(brand, member, game, q, lang);
+    if (this.isLottery(game.vendor, game.gameCode)) return this.lotteryPage(brand, member, game, q, lang);
     if (!this.providers.playable(game.adapter, game)) throw new AppError('game.unavailable');
 
     const walletVendor = await this.fundVendorWallet(brand, member.memberId, game);

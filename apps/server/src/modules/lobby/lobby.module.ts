@@ -3,6 +3,7 @@ import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService, GameService } from '../games';
 import type { ProviderService } from '../providers';
 import type { WalletService } from '../wallet/wallet.service';
+import { isLotteryGame } from '../lottery/lottery-games';
 import { GameLaunchService } from './launch.service';
 import { lobbyRoutes, type LobbyRouteOptions } from './lobby.routes';
 
@@ -20,7 +21,13 @@ export interface LobbyDeps extends ModuleContext {
  * above the catalogue, the providers, the wallet and the lottery, and is what ties them together.
  */
 export function createLobbyModule(deps: LobbyDeps): ServerModule<{ launcher: GameLaunchService }> {
-  const launcher = new GameLaunchService(deps.catalogue, deps.games, deps.providers, deps.wallet);
+  const launcher = new GameLaunchService(
+    deps.catalogue,
+    deps.games,
+    deps.providers,
+    deps.wallet,
+    isLotteryGame,
+  );
   return {
     services: { launcher },
     routes: async (app: FastifyInstance) => {

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../jobs/interval-job';
-import type { LotteryService } from './lottery.service';
+import type { IntervalJob } from '../../platform/module';
+import type { LotteryDrawService } from './lottery-draws.service';
 
 /** How often draws are stored, drawn and settled: a result is published at most this late. */
 export const LOTTERY_TICK_MS = 1_000;
@@ -8,16 +7,15 @@ const BRANDS_EVERY_MS = 60_000;
 
 /**
  * Keeps every brand's lotteries drawing while the app runs (every instance may run it: see
- * LotteryService.tick). Unref'd, one run at a time, stopped on close after the run in flight.
+ * LotteryDrawService.tick). The brands are looked up again once a minute, not on every tick.
  */
-export function startLotteryDrawJob(
-  app: FastifyInstance,
-  lottery: LotteryService,
+export function lotteryDrawJob(
+  draws: LotteryDrawService,
   merchantCodes: () => Promise<string[]>,
-): void {
+): IntervalJob {
   let brands: string[] = [];
   let brandsAt = 0;
-  startIntervalJob(app, {
+  return {
     name: 'lottery draws',
     everyMs: LOTTERY_TICK_MS,
     run: async () => {
@@ -25,7 +23,7 @@ export function startLotteryDrawJob(
         brands = await merchantCodes();
         brandsAt = Date.now();
       }
-      await lottery.tick(brands);
+      await draws.tick(brands);
     },
-  });
+  };
 }

@@ -84,3 +84,8 @@ export function planOf(d: LotteryGameDef, timeZone: string, fastSeconds: number)
     ? { kind: 'FAST', intervalSeconds: fastSeconds, lockSeconds: fastLockSeconds(fastSeconds) }
     : { kind: 'SCHEDULED', days: d.days, drawTime: d.drawTime, lockMinutes: d.lockMinutes, timeZone };
 }
+
+/** Whether a catalogue game is a lottery we run (its launch opens the /lottery page). */
+export function isLotteryGame(vendor: string, gameCode: string): boolean {
+  return lotteryDef(vendor, gameCode) !== undefined;
+}

@@ -1,60 +1,59 @@
-import type { FastifyInstance } from 'fastify';
+import type { Game, Language, LotteryGameType } from '@app/contracts';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { CatalogueService, GameService } from '../games';
-import type { SeamlessWalletService } from '../providers';
-import { SecureRng } from '../providers/house/secure-rng';
-import type { WalletService } from '../wallet/wallet.service';
-import { LOTTERY_TICK_MS } from './lottery-draw.job';
+import type { CatalogueService } from '../games/catalogue.service';
+import type { SeamlessWalletService } from '../providers/seamless-wallet.service';
+import { lotteryDrawJob } from './lottery-draw.job';
+import { LotteryDrawService } from './lottery-draws.service';
+import { LotteryMenuService } from './lottery-menus.service';
+import type { Rng } from './lottery-rules';
+import { LotterySlipService } from './lottery-slips.service';
 import { LotteryRepository } from './lottery.repository';
 import { lotteryRoutes } from './lottery.routes';
-import { LotteryService } from './lottery.service';
 
-export interface LotteryDeps extends ModuleContext {
+export interface LotteryModuleDeps extends ModuleContext {
   catalogue: CatalogueService;
-  games: GameService;
   seamless: SeamlessWalletService;
-  wallet: WalletService;
+  /** The secure RNG (SecureRng) that draws the results. */
+  rng: Rng;
+  /**
+   * Brings the member's money held at vendor wallets back to main (the wallet module's recall):
+   * slips are staked from main, whatever game the member left last.
+   */
+  recallToMain: (merchant: string, memberId: string) => Promise<void>;
+  /** Popular games of one type (the games module's /lgw/games/popular). */
+  popularGames: (
+    merchant: string,
+    lang: Language,
+    count: number,
+    gameType: LotteryGameType,
+  ) => Promise<Game[]>;
 }
 
-export function createLotteryModule(deps: LotteryDeps): ServerModule<{
-  lottery: LotteryService;
-  lotteryPopular: LotteryService['popular'];
-}> {
-  const { brands } = deps;
+export interface LotteryServices {
+  /** The brand's lottery games as listed, and the settings draws and odds follow. */
+  menus: LotteryMenuService;
+  /** The betting page, placing slips, the member's lines. */
+  slips: LotterySlipService;
+  /** The draw job's run (store, draw, settle) and the operator's cancel. */
+  draws: LotteryDrawService;
+}
+
+/** Lottery and electronic lottery: menus, slips and draws, and the job that draws and settles. */
+export function createLotteryModule(deps: LotteryModuleDeps): ServerModule<LotteryServices> {
   const repo = new LotteryRepository(deps.db);
-  const lottery = new LotteryService(
-    repo,
-    deps.catalogue,
-    deps.seamless,
-    {
-      fastSeconds: deps.config.LOTTERY_FAST_SECONDS,
-      timeZoneOf: async (merchant) => (await brands.resolve(merchant, undefined)).timezone,
-      rtpOf: async (merchant) => (await brands.resolve(merchant, undefined)).lotteryRtpBp,
-      recallToMain: async (merchant, memberId) =>
-        deps.wallet.recallToMain(await brands.resolve(merchant, undefined), memberId),
-      popularGames: (merchant, lang, count, gameType) => deps.games.popular(merchant, lang, count, gameType),
-    },
-    new SecureRng(),
-  );
-  let merchants: string[] = [];
-  let merchantsAt = 0;
+  const menus = new LotteryMenuService(repo, deps.catalogue, {
+    fastSeconds: deps.config.LOTTERY_FAST_SECONDS,
+    timeZoneOf: async (merchant) => (await deps.brands.resolve(merchant, undefined)).timezone,
+    rtpOf: async (merchant) => (await deps.brands.resolve(merchant, undefined)).lotteryRtpBp,
+    popularGames: deps.popularGames,
+  });
+  const slips = new LotterySlipService(repo, menus, deps.catalogue, deps.seamless, deps.recallToMain);
+  const draws = new LotteryDrawService(repo, menus, deps.seamless, deps.rng);
   return {
-    services: { lottery, lotteryPopular: (m, l, q) => lottery.popular(m, l, q) },
-    routes: async (app: FastifyInstance) => {
-      await app.register(lotteryRoutes, { lottery, brands });
+    routes: async (app) => {
+      await app.register(lotteryRoutes, { menus, slips, draws, brands: deps.brands });
     },
-    jobs: [
-      {
-        name: 'lottery draws',
-        everyMs: LOTTERY_TICK_MS,
-        run: async () => {
-          if (Date.now() - merchantsAt > 60_000) {
-            merchants = await repo.merchantCodes();
-            merchantsAt = Date.now();
-          }
-          await lottery.tick(merchants);
-        },
-      },
-    ],
+    jobs: [lotteryDrawJob(draws, () => repo.merchantCodes())],
+    services: { menus, slips, draws },
   };
 }

@@ -28,15 +28,22 @@ import { AppError } from '../../platform/app-error';
 import { lotteryRtpBpValueSchema } from '../../platform/brand';
 import { ok as envelope } from '../../platform/envelope';
 import type { BrandResolver } from '../../platform/brand';
-import type { LotteryService } from './lottery.service';
+import type { LotteryDrawService } from './lottery-draws.service';
+import type { LotteryMenuService } from './lottery-menus.service';
+import type { LotterySlipService } from './lottery-slips.service';
 
 /** The lottery calls (SPEC section 7): public reads by the brand of the host, member calls by session. */
 export async function lotteryRoutes(
   app: FastifyInstance,
-  opts: { lottery: LotteryService; brands: BrandResolver },
+  opts: {
+    menus: LotteryMenuService;
+    slips: LotterySlipService;
+    draws: LotteryDrawService;
+    brands: BrandResolver;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { lottery } = opts;
+  const { menus, slips, draws } = opts;
   const tags = ['lottery'];
 
   r.get(
@@ -49,7 +56,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryMenusSchema) },
       },
     },
-    async (req) => envelope(await lottery.menus(req.brand.code, req.lang, req.query)),
+    async (req) => envelope(await menus.menus(req.brand.code, req.lang, req.query)),
   );
 
   r.get(
@@ -62,7 +69,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryGameGroupsSchema) },
       },
     },
-    async (req) => envelope(await lottery.gameGroups(req.brand.code, req.lang, req.query)),
+    async (req) => envelope(await menus.gameGroups(req.brand.code, req.lang, req.query)),
   );
 
   r.get(
@@ -76,7 +83,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryRecentSchema) },
       },
     },
-    async (req) => envelope(await lottery.recent(req.brand.code, req.member!.memberId, req.lang, req.query)),
+    async (req) => envelope(await menus.recent(req.brand.code, req.member!.memberId, req.lang, req.query)),
   );
 
   r.get(
@@ -89,7 +96,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryOpenedSchema) },
       },
     },
-    async (req) => envelope(await lottery.opened(req.brand.code, req.query)),
+    async (req) => envelope(await menus.opened(req.brand.code, req.query)),
   );
 
   r.get(
@@ -102,7 +109,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryOpenNumerosSchema) },
       },
     },
-    async (req) => envelope(await lottery.openNumeros(req.brand.code, req.query)),
+    async (req) => envelope(await menus.openNumeros(req.brand.code, req.query)),
   );
 
   r.get(
@@ -116,7 +123,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryGameInfoSchema) },
       },
     },
-    async (req) => envelope(await lottery.gameInfo(req.brand, req.member, req.lang, req.query)),
+    async (req) => envelope(await slips.gameInfo(req.brand, req.member, req.lang, req.query)),
   );
 
   r.get(
@@ -129,7 +136,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryDrawsSchema) },
       },
     },
-    async (req) => envelope({ list: await lottery.draws(req.brand.code, req.query) }),
+    async (req) => envelope({ list: await menus.draws(req.brand.code, req.query) }),
   );
 
   r.get(
@@ -144,7 +151,7 @@ export async function lotteryRoutes(
       },
     },
     async (req) =>
-      envelope({ list: await lottery.myBets(req.brand.code, req.member!.memberId, req.lang, req.query) }),
+      envelope({ list: await slips.myBets(req.brand.code, req.member!.memberId, req.lang, req.query) }),
   );
 
   r.post(
@@ -158,7 +165,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryBetResultSchema) },
       },
     },
-    async (req) => envelope(await lottery.bet(req.brand, req.member!, req.lang, req.body)),
+    async (req) => envelope(await slips.bet(req.brand, req.member!, req.lang, req.body)),
   );
 
   r.post(
@@ -172,7 +179,7 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryCancelResultSchema) },
       },
     },
-    async (req) => envelope(await lottery.cancel(req.brand.code, req.body)),
+    async (req) => envelope(await draws.cancel(req.brand.code, req.body)),
   );
 
   // The brand's lottery return per prize mode (odds follow from it; each line keeps its odds).
@@ -197,7 +204,7 @@ export async function lotteryRoutes(
         response: { 200: ok(rtpTable) },
       },
     },
-    async (req) => envelope({ list: await lottery.rtpTable(req.brand.code) }),
+    async (req) => envelope({ list: await menus.rtpTable(req.brand.code) }),
   );
 
   r.post(
@@ -220,8 +227,8 @@ export async function lotteryRoutes(
       const stored = await opts.brands.setLotteryRtp(req.brand.code, req.body.rtpBp);
       if (!stored) throw new AppError('system.merchant.unknown');
       // This instance prices new slips at it at once; others within their brand cache time.
-      lottery.forgetBrand(req.brand.code);
-      return envelope({ list: await lottery.rtpTable(req.brand.code) });
+      menus.forgetBrand(req.brand.code);
+      return envelope({ list: await menus.rtpTable(req.brand.code) });
     },
   );
 }

@@ -1,49 +1,54 @@
-import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { CaptchaService } from '../session/captcha.service';
-import { SessionRepository } from '../session/session.repository';
-import { SessionService } from '../session/session.service';
-import type { VerificationService } from '../session/verification.service';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { SystemService } from '../system/system.service';
-import type { VipLevelService } from '../vip';
-import type { WalletService } from '../wallet/wallet.service';
+import type { CaptchaService } from '../verification/captcha.service';
+import type { VerificationService } from '../verification/verification.service';
+import { MemberDirectory } from './member-directory.service';
 import { MemberRepository } from './member.repository';
 import { memberRoutes } from './member.routes';
-import { MemberService } from './member.service';
+import { ProfileService, type VipLabelLookup } from './profile.service';
+import { RegistrationService } from './registration.service';
+import { SecondFactorService } from './second-factor.service';
+import { SecretChecks } from './secret-checks';
 import { usernameCheckRoutes } from './username-check.routes';
 import { UsernameCheckService } from './username-check.service';
 
-export interface MemberDeps extends ModuleContext {
+export interface MemberModuleDeps extends ModuleContext {
   system: SystemService;
+  limits: RateLimiter;
   codes: VerificationService;
   captcha: CaptchaService;
-  levels: VipLevelService;
+  /** The member's VIP level as member info shows it. */
+  vipLabel: VipLabelLookup;
 }
 
-export function createMemberModule(
-  deps: MemberDeps,
-): ServerModule<{
-  members: MemberService;
-  pendingSessions: { sessions?: SessionService; wallet?: WalletService };
-}> {
-  const late: { sessions?: SessionService; wallet?: WalletService } = {};
-  const members = new MemberService(
-    new MemberRepository(deps.db),
-    deps.system,
-    deps.codes,
-    deps.captcha,
-    (...args) => late.sessions!.start(...args),
-    (memberId, except) => late.sessions!.revokeAll(memberId, except),
-    deps.limits,
-  );
-  members.bindVipLabel((memberId, lang) => deps.levels.labelOf(memberId, lang));
-  const checks = new UsernameCheckService(new MemberRepository(deps.db), deps.system, deps.limits);
-  void SessionRepository;
+export interface MemberServices {
+  /** Members looked up by id, name or number; the login password checked. */
+  directory: MemberDirectory;
+  /** Sign-up, sub-accounts an agent creates, trial accounts. */
+  registration: RegistrationService;
+  /** Member info, profile, mobile number, login and payment passwords, payee name. */
+  profile: ProfileService;
+  /** The authenticator (TOTP). */
+  secondFactor: SecondFactorService;
+}
+
+/**
+ * Members: their accounts, by job. Below the session module: a sign-up or a new password is
+ * followed by its session step there (see session/account-sessions.service.ts).
+ */
+export function createMemberModule(deps: MemberModuleDeps): ServerModule<MemberServices> {
+  const repo = new MemberRepository(deps.db);
+  const checks = new SecretChecks(deps.limits);
+  const registration = new RegistrationService(repo, deps.system, deps.codes, deps.captcha);
+  const profile = new ProfileService(repo, deps.system, deps.codes, checks, deps.limits, deps.vipLabel);
+  const secondFactor = new SecondFactorService(repo, checks);
+  const usernameChecks = new UsernameCheckService(repo, deps.system, deps.limits);
   return {
-    services: { members, pendingSessions: late },
-    routes: async (app: FastifyInstance) => {
-      await app.register(memberRoutes, { members });
-      await app.register(usernameCheckRoutes, { checks });
+    routes: async (app) => {
+      await app.register(memberRoutes, { registration, profile, secondFactor });
+      await app.register(usernameCheckRoutes, { checks: usernameChecks });
     },
+    services: { directory: new MemberDirectory(repo), registration, profile, secondFactor },
   };
 }

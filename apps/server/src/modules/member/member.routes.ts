@@ -2,16 +2,12 @@ import {
   playerAvatarSchema,
   affiliateCheckSchema,
   affiliateQuerySchema,
-  changePasswordSchema,
   forgotByEmailSchema,
-  loginResultSchema,
   memberInfoSchema,
   mobileChangeSchema,
   ok,
   paymentPasswordSchema,
   profileUpdateSchema,
-  registerRequestSchema,
-  resetByMobileSchema,
   smsSendSchema,
   smsSentSchema,
   totpCodeSchema,
@@ -21,36 +17,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import { clientContext } from '../../platform/client-context';
 import { ok as envelope } from '../../platform/envelope';
 import { initialAvatar } from './avatar';
-import type { MemberService } from './member.service';
+import type { ProfileService } from './profile.service';
+import type { RegistrationService } from './registration.service';
+import type { SecondFactorService } from './second-factor.service';
 
-export async function memberRoutes(app: FastifyInstance, opts: { members: MemberService }) {
+/**
+ * The member's account calls. Those that start or end sessions (sign-up, reset by mobile, password
+ * change) are the session module's routes: sessions sit above members.
+ */
+export async function memberRoutes(
+  app: FastifyInstance,
+  opts: { registration: RegistrationService; profile: ProfileService; secondFactor: SecondFactorService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { members } = opts;
+  const { registration, profile, secondFactor } = opts;
   const tags = ['member'];
   const done = envelope(null);
   const nothing = { 200: ok(z.null()) };
-
-  for (const [url, mode] of [
-    ['/wps/member/register', 'username'],
-    ['/wps/member/register/mobile', 'mobile'],
-  ] as const) {
-    r.put(
-      url,
-      {
-        config: { encrypted: true },
-        schema: {
-          summary: `Register by ${mode} (encrypted); the new member is logged in`,
-          tags,
-          body: registerRequestSchema,
-          response: { 200: ok(loginResultSchema) },
-        },
-      },
-      async (req) => envelope(await members.register(req.brand, req.body, clientContext(req), mode)),
-    );
-  }
 
   r.get(
     '/wps/agent/affiliate',
@@ -62,7 +47,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
         response: { 200: ok(affiliateCheckSchema) },
       },
     },
-    async (req) => envelope(await members.checkAffiliate(req.brand, req.query.code)),
+    async (req) => envelope(await registration.checkAffiliate(req.brand, req.query.code)),
   );
 
   r.get(
@@ -71,7 +56,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
       config: { auth: 'member', beforePasswordChange: true },
       schema: { tags, response: { 200: ok(memberInfoSchema) } },
     },
-    async (req) => envelope(await members.info(req.member!.memberId, req.lang)),
+    async (req) => envelope(await profile.info(req.member!.memberId, req.lang)),
   );
 
   r.get(
@@ -98,20 +83,8 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
       },
     },
     async (req) => {
-      const info = await members.info(req.member!.memberId);
+      const info = await profile.info(req.member!.memberId);
       return envelope({ avatar: initialAvatar(info.account), nickname: info.nickname });
-    },
-  );
-
-  r.post(
-    '/wps/member/password',
-    {
-      config: { encrypted: true, auth: 'real', beforePasswordChange: true },
-      schema: { tags, body: changePasswordSchema, response: nothing },
-    },
-    async (req) => {
-      await members.changePassword(req.brand, req.member!.memberId, req.body);
-      return done;
     },
   );
 
@@ -127,30 +100,16 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
       },
     },
     async (req) => {
-      await members.forgotByEmail(req.brand, req.body.username, req.body.email, req.ip);
+      await profile.forgotByEmail(req.brand, req.body.username, req.body.email, req.ip);
       return done;
     },
-  );
-
-  r.post(
-    '/wps/member/password/verification',
-    {
-      config: { encrypted: true },
-      schema: {
-        summary: 'Forgot password by mobile: SMS code and new password; logs in',
-        tags,
-        body: resetByMobileSchema,
-        response: { 200: ok(loginResultSchema) },
-      },
-    },
-    async (req) => envelope(await members.resetByMobile(req.brand, req.body, clientContext(req))),
   );
 
   r.put(
     '/wps/member/profile',
     { config: { auth: 'real' }, schema: { tags, body: profileUpdateSchema, response: nothing } },
     async (req) => {
-      await members.updateProfile(req.brand, req.member!.memberId, req.body);
+      await profile.updateProfile(req.brand, req.member!.memberId, req.body);
       return done;
     },
   );
@@ -163,7 +122,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
       if (!mobile)
         throw new AppError('request.invalid', { fields: [{ field: 'mobileNum', message: 'required' }] });
       return envelope(
-        await members.sendMobileCode(
+        await profile.sendMobileCode(
           req.brand,
           req.member!.memberId,
           req.body.countryDialingCode,
@@ -178,7 +137,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
     '/wps/member/mobile',
     { config: { auth: 'real' }, schema: { tags, body: mobileChangeSchema, response: nothing } },
     async (req) => {
-      await members.changeMobile(req.brand, req.member!.memberId, req.body);
+      await profile.changeMobile(req.brand, req.member!.memberId, req.body);
       return done;
     },
   );
@@ -190,7 +149,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
       schema: { tags, body: paymentPasswordSchema, response: nothing },
     },
     async (req) => {
-      await members.setPaymentPassword(req.member!.memberId, req.body);
+      await profile.setPaymentPassword(req.member!.memberId, req.body);
       return done;
     },
   );
@@ -198,14 +157,14 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
   r.post(
     '/wps/member/totp/setup',
     { config: { auth: 'real' }, schema: { tags, response: { 200: ok(totpSetupSchema) } } },
-    async (req) => envelope(await members.totpSetup(req.brand, req.member!.memberId)),
+    async (req) => envelope(await secondFactor.totpSetup(req.brand, req.member!.memberId)),
   );
 
   r.post(
     '/wps/member/totp/enable',
     { config: { auth: 'real' }, schema: { tags, body: totpCodeSchema, response: nothing } },
     async (req) => {
-      await members.totpEnable(req.brand, req.member!.memberId, req.body.code);
+      await secondFactor.totpEnable(req.brand, req.member!.memberId, req.body.code);
       return done;
     },
   );
@@ -214,7 +173,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { members: Member
     '/wps/member/totp/disable',
     { config: { auth: 'real' }, schema: { tags, body: totpCodeSchema, response: nothing } },
     async (req) => {
-      await members.totpDisable(req.brand, req.member!.memberId, req.body.code, req.body.password ?? '');
+      await secondFactor.totpDisable(req.brand, req.member!.memberId, req.body.code, req.body.password ?? '');
       return done;
     },
   );

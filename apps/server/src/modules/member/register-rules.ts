@@ -1,4 +1,5 @@
 import type { RegisterField, RegisterRule } from '@app/contracts';
+import { AppError } from '../../platform/app-error';
 
 export interface FieldError {
   field: RegisterField;
@@ -83,4 +84,15 @@ export function checkRegistration(
     });
   }
   return errors;
+}
+
+/** The dialing code as stored: without its '+'. */
+export const normalizeDialing = (code: string | undefined) => (code ?? '').replace(/^\+/, '');
+
+/** Refuses a form with these field errors: a lone confirmation mismatch has its own answer. */
+export function fieldErrors(errors: FieldError[]): never {
+  if (errors.some((e) => e.reason === 'mismatch') && errors.length === 1) {
+    throw new AppError('register.password.mismatch', { fields: errors });
+  }
+  throw new AppError('register.field.invalid', { fields: errors });
 }

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
 import type { InboxService } from '../messages/inbox.service';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { BonusService } from '../wallet/bonus.service';
 import type { PointsLedger } from './points-ledger.service';
 import type {
@@ -56,7 +56,7 @@ export class PointsMallService {
     private readonly repo: PointsMallRepository,
     private readonly ledger: PointsLedger,
     private readonly bonus: BonusService,
-    private readonly members: MemberService,
+    private readonly members: ProfileService,
     private readonly inbox: InboxService,
   ) {}
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { BetStatsService } from '../wallet/bet-stats.service';
 import type { BonusService } from '../wallet/bonus.service';
@@ -15,7 +15,7 @@ import { PointsService } from './points.service';
 
 export interface PointsDeps extends ModuleContext {
   inbox: InboxService;
-  members: MemberService;
+  profile: ProfileService;
   bonus: BonusService;
   betStats: BetStatsService;
 }
@@ -35,8 +35,8 @@ export function createPointsModule(deps: PointsDeps): ServerModule<PointsService
   const repo = new PointsRepository(deps.db);
   const mallRepo = new PointsMallRepository(deps.db);
   const ledger = new PointsLedger(repo);
-  const points = new PointsService(repo, mallRepo, ledger, deps.bonus, deps.members);
-  const mall = new PointsMallService(mallRepo, ledger, deps.bonus, deps.members, deps.inbox);
+  const points = new PointsService(repo, mallRepo, ledger, deps.bonus, deps.profile);
+  const mall = new PointsMallService(mallRepo, ledger, deps.bonus, deps.profile, deps.inbox);
   const earning = new PointsEarningService(
     repo,
     ledger,

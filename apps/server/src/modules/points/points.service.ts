@@ -15,7 +15,7 @@ import type { LocalizedText } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { BonusService } from '../wallet/bonus.service';
 import type { PointsLedger } from './points-ledger.service';
 import type { ConversionRow, PointsMallRepository } from './points-mall.repository';
@@ -66,7 +66,7 @@ export class PointsService {
     private readonly mall: PointsMallRepository,
     private readonly ledger: PointsLedger,
     private readonly bonus: BonusService,
-    private readonly members: MemberService,
+    private readonly members: ProfileService,
   ) {}
 
   async balance(memberId: string): Promise<PointBalance> {

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import type { Period } from '../../platform/periods';
 import { validZone } from '../../platform/zoned-time';
-import type { MemberService } from '../member/member.service';
+import type { MemberDirectory } from '../member/member-directory.service';
 import type { BetStatsService } from '../wallet/bet-stats.service';
 import type { BonusService } from '../wallet/bonus.service';
 import type { RewardSource } from './reward-source';
@@ -34,7 +34,7 @@ import {
 export interface MissionDeps {
   betStats: BetStatsService;
   bonus: BonusService;
-  members: MemberService;
+  members: MemberDirectory;
   /** The current instant (tests move it to another day). */
   now?: () => number;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { DepositService } from '../cashier/deposit.service';
-import type { MemberService } from '../member/member.service';
+import type { MemberDirectory } from '../member/member-directory.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { ImageService } from '../uploads';
 import type { VipLevelService } from '../vip';
@@ -32,7 +32,7 @@ import { VipService } from './vip.service';
 export interface PromotionsDeps extends ModuleContext {
   inbox: InboxService;
   images: ImageService;
-  members: MemberService;
+  directory: MemberDirectory;
   levels: VipLevelService;
   ledger: LedgerService;
   turnover: TurnoverService;
@@ -77,7 +77,7 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
   const missions = new MissionService(new MissionRepository(db), {
     betStats,
     bonus,
-    members: deps.members,
+    members: deps.directory,
   });
   const centre = new RewardCentreService(
     [new RebateRewardSource(rebates), referral, promotions.promotions.rewardSource, missions.rewardSource],

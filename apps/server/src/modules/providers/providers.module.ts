@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
-import type { MemberService } from '../member/member.service';
+import type { MemberDirectory } from '../member/member-directory.service';
 import type { BetService } from '../wallet/bet.service';
 import { EngineAdapter, type EngineClients } from './engine-adapter';
 import { GameTicketRepository } from './game-ticket.repository';
@@ -40,7 +40,7 @@ import { VendorCallbackService } from './vendor-callback.service';
 
 export interface ProvidersDeps extends ModuleContext {
   bets: BetService;
-  members: MemberService;
+  directory: MemberDirectory;
   catalogue: CatalogueService;
 }
 
@@ -80,7 +80,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   });
   const callbackRepo = new VendorCallbackRepository(db);
   const seamless = new SeamlessWalletService(deps.bets, callbackRepo);
-  const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.members, {
+  const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.directory, {
     game: (merchant, vendor, code) => deps.catalogue.byCode(merchant, vendor, code),
   });
   const rounds = new HouseRoundRepository(db);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { refuseUnstorable } from '../../platform/input-guard';
 import type { Brand } from '../../platform/brand';
-import type { MemberService } from '../member/member.service';
+import type { MemberDirectory } from '../member/member-directory.service';
 import type { CatalogueLookup } from './vendor-adapter';
 import type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';
 import type { VendorCallbackRepository } from './vendor-callback.repository';
@@ -60,7 +60,7 @@ export class VendorCallbackService {
   constructor(
     private readonly wallet: SeamlessWalletService,
     private readonly repo: VendorCallbackRepository,
-    private readonly members: MemberService,
+    private readonly members: MemberDirectory,
     private readonly catalogue: CatalogueLookup,
   ) {}
 

@@ -1,28 +1,46 @@
-import type { FastifyInstance } from 'fastify';
-import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
+import type { RegistrationService } from '../member/registration.service';
 import type { SystemService } from '../system/system.service';
-import type { WalletService } from '../wallet/wallet.service';
-import type { CaptchaService } from './captcha.service';
+import type { CaptchaService } from '../verification/captcha.service';
+import type { VerificationService } from '../verification/verification.service';
+import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { AccountSessionService } from './account-sessions.service';
+import { accountSessionRoutes } from './account-sessions.routes';
 import { PayloadKeyRepository } from './payload-key.repository';
 import { PayloadKeyService } from './payload-key.service';
 import { SessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
-import { SessionService } from './session.service';
-import type { VerificationService } from './verification.service';
+import { SessionService, type CreditTrial, type SessionMembers } from './session.service';
 
-export interface SessionDeps extends ModuleContext {
+export interface SessionModuleDeps extends ModuleContext {
   system: SystemService;
+  limits: RateLimiter;
   codes: VerificationService;
   captcha: CaptchaService;
-  members: MemberService;
-  wallet: WalletService;
-  pendingSessions: { sessions?: SessionService; wallet?: WalletService };
+  /** The member module's services: lookups, sign-up, password changes and the second factor. */
+  members: SessionMembers & {
+    registration: Pick<RegistrationService, 'register' | 'createTrial'>;
+    profile: Pick<ProfileService, 'changePassword' | 'resetByMobile'>;
+  };
+  creditTrial: CreditTrial;
 }
 
-export function createSessionModule(
-  deps: SessionDeps,
-): ServerModule<{ sessions: SessionService; payloadKeys: PayloadKeyService }> {
+export interface SessionServices {
+  /** Logins, the session tokens and the auth guard's lookup. */
+  sessions: SessionService;
+  /** The payload-encryption keys. */
+  payloadKeys: PayloadKeyService;
+  /** Sign-up, reset by mobile and password change with their session step. */
+  accounts: AccountSessionService;
+}
+
+/**
+ * Sessions: logging in and out, the tokens the auth guard checks, the payload keys, and the
+ * session step of the member's account changes (sign-up logs in, a new password ends sessions).
+ * Above the member module: it looks members up, members never call it.
+ */
+export function createSessionModule(deps: SessionModuleDeps): ServerModule<SessionServices> {
   const sessions = new SessionService(
     new SessionRepository(deps.db),
     deps.members,
@@ -30,21 +48,17 @@ export function createSessionModule(
     deps.captcha,
     deps.codes,
     deps.limits,
-    (merchant, id) => deps.wallet.creditTrial(merchant, id),
+    deps.creditTrial,
   );
-  deps.pendingSessions.sessions = sessions;
   const payloadKeys = new PayloadKeyService(new PayloadKeyRepository(deps.db));
+  const accounts = new AccountSessionService(deps.members.registration, deps.members.profile, sessions);
   return {
-    services: { sessions, payloadKeys },
-    routes: async (app: FastifyInstance) => {
-      await app.register(sessionRoutes, {
-        payloadKeys,
-        sessions,
-        captcha: deps.captcha,
-        codes: deps.codes,
-        devOutbox: deps.config.DEV_ROUTES,
-      });
+    routes: async (app) => {
+      await app.register(sessionRoutes, { payloadKeys, sessions });
+      await app.register(accountSessionRoutes, { accounts });
     },
+    services: { sessions, payloadKeys, accounts },
+    // Seals of legacy payloads are kept only while their key could still open a replay: dropped hourly.
     jobs: [{ name: 'payload seal prune', everyMs: 3_600_000, run: () => payloadKeys.pruneSeals() }],
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MemberSessionTable } from '../../db/schema';
 
-/** Sessions, remember tokens, login history, known IPs, pending logins and captchas. SQL only. */
+/** Sessions, remember tokens, login history, known IPs and pending logins. SQL only. */
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -183,32 +183,6 @@ export class SessionRepository {
       .updateTable('pending_login')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
-  insertCaptcha(row: { merchant_code: string; requester: string; answer_hash: string; expires_at: Date }) {
-    return this.db.insertInto('captcha_challenge').values(row).execute();
-  }
-
-  newestCaptcha(merchant: string, requester: string) {
-    return this.db
-      .selectFrom('captcha_challenge')
-      .selectAll()
-      .where('merchant_code', '=', merchant)
-      .where('requester', '=', requester)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  }
-
-  async useCaptcha(id: string, now: Date): Promise<boolean> {
-    const res = await this.db
-      .updateTable('captcha_challenge')
-      .set({ used_at: now })
-      .where('id', '=', id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;

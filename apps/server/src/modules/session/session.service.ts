@@ -14,12 +14,15 @@ import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { randomToken, tokenHash } from '../../platform/secrets';
-import type { ClientContext, Member, MemberService } from '../member/member.service';
+import type { ClientContext } from '../../platform/client-context';
+import type { Member } from '../member/member-directory.service';
+import type { MemberDirectory } from '../member/member-directory.service';
+import type { RegistrationService } from '../member/registration.service';
+import type { SecondFactorService } from '../member/second-factor.service';
 import type { SystemService } from '../system/system.service';
-import type { WalletService } from '../wallet/wallet.service';
-import type { CaptchaService } from './captcha.service';
+import type { CaptchaService } from '../verification/captcha.service';
+import { phoneTarget, type VerificationService } from '../verification/verification.service';
 import type { SessionRepository } from './session.repository';
-import { phoneTarget, type VerificationService } from './verification.service';
 
 const L = IDENTITY_LIMITS;
 const minutes = (n: number) => n * 60_000;
@@ -49,6 +52,16 @@ function refuseNonAgent(member: Member): void {
   }
 }
 
+/** What logging in asks of the member module: its lookups, trial accounts and the second factor. */
+export interface SessionMembers {
+  directory: MemberDirectory;
+  registration: Pick<RegistrationService, 'createTrial'>;
+  secondFactor: Pick<SecondFactorService, 'totpValid'>;
+}
+
+/** Gives a new trial account its play money (the wallet module's WalletService.creditTrial). */
+export type CreditTrial = (merchant: string, memberId: string) => Promise<void>;
+
 /**
  * Logging in and out: password and SMS logins with captcha after failures, lockouts, extra
  * verification from a new IP, remember tokens, free play, and the session tokens themselves.
@@ -56,13 +69,12 @@ function refuseNonAgent(member: Member): void {
 export class SessionService {
   constructor(
     private readonly repo: SessionRepository,
-    private readonly members: MemberService,
+    private readonly members: SessionMembers,
     private readonly system: SystemService,
     private readonly captcha: CaptchaService,
     private readonly codes: VerificationService,
     private readonly limits: RateLimiter,
-    /** Gives a new trial account its play money (the wallet module's WalletService.creditTrial). */
-    private readonly creditTrial: WalletService['creditTrial'],
+    private readonly creditTrial: CreditTrial,
   ) {}
 
   // ---- tokens ------------------------------------------------------------------------------
@@ -75,7 +87,7 @@ export class SessionService {
     opts: { method: string; remember?: boolean; viaSms?: boolean },
   ): Promise<LoginResult> {
     const tree = await this.system.whitelabel(brand);
-    const passwordExpired = this.members.passwordExpired(brand, member);
+    const passwordExpired = this.members.directory.passwordExpired(brand, member);
     // Forced change (SPEC section 4): someone else chose the password, or it expired where the
     // brand enforces expiry; never for SMS logins, which prove the phone, not the password.
     // Kept on the session: the auth guard lets such a session do nothing else until it changes.
@@ -111,7 +123,7 @@ export class SessionService {
         bound_session_id: session.id,
       });
     }
-    const previousLogins = await this.members.countLogin(member.id, ctx.ip);
+    const previousLogins = await this.members.directory.countLogin(member.id, ctx.ip);
     await this.repo.rememberIp(member.id, ctx.ip);
     await this.repo.recordLogin({
       merchant_code: brand.code,
@@ -234,8 +246,8 @@ export class SessionService {
       throw new AppError('login.account.locked', undefined, [L.lockMinutes]);
     }
 
-    const member = await this.members.byUsername(brand, username);
-    const verdict = await this.members.checkPassword(member, body.password);
+    const member = await this.members.directory.byUsername(brand, username);
+    const verdict = await this.members.directory.checkPassword(member, body.password);
     // A disabled account answers exactly like a wrong password, whatever password is sent:
     // telling "disabled" only to the right password would confirm the password to a guesser,
     // and telling it to any password would confirm the username exists.
@@ -258,7 +270,8 @@ export class SessionService {
     await Promise.all([attempts.device.release(), attempts.ip.release()]);
     if (opts.agentOnly) refuseNonAgent(member);
 
-    const fresh = verdict === 'temporary' ? ((await this.members.byId(member.id)) ?? member) : member;
+    const fresh =
+      verdict === 'temporary' ? ((await this.members.directory.byId(member.id)) ?? member) : member;
     const pending = await this.needsExtraVerification(fresh, ctx, !!body.remember);
     if (pending) throw new AppError('login.verification.required', pending);
     return this.start(brand, fresh, ctx, { method: 'PASSWORD', remember: body.remember });
@@ -284,7 +297,7 @@ export class SessionService {
       target: phoneTarget(dialing, mobile),
       code: body.verificationCode,
     });
-    const member = await this.members.byMobile(brand, dialing, mobile);
+    const member = await this.members.directory.byMobile(brand, dialing, mobile);
     if (!member || member.is_agent === TRIAL_IS_AGENT) throw new AppError('login.failed');
     if (member.status !== 'ACTIVE') throw new AppError('login.account.disabled');
     if (opts.agentOnly) refuseNonAgent(member);
@@ -304,7 +317,7 @@ export class SessionService {
     if (!mobile)
       throw new AppError('request.invalid', { fields: [{ field: 'mobileNum', message: 'required' }] });
     const dialing = body.countryDialingCode.replace(/^\+/, '');
-    const member = await this.members.byMobile(brand, dialing, mobile);
+    const member = await this.members.directory.byMobile(brand, dialing, mobile);
     return this.codes.send({
       merchant: brand.code,
       channel: 'SMS',
@@ -329,7 +342,7 @@ export class SessionService {
     if (!mobile)
       throw new AppError('request.invalid', { fields: [{ field: 'mobileNo', message: 'required' }] });
     const dialing = body.countryDialingCode.replace(/^\+/, '');
-    const taken = !!(await this.members.byMobile(brand, dialing, mobile));
+    const taken = !!(await this.members.directory.byMobile(brand, dialing, mobile));
     return this.codes.send({
       merchant: brand.code,
       channel: 'SMS',
@@ -383,7 +396,7 @@ export class SessionService {
   private async pendingOf(pendingToken: string, ctx: ClientContext) {
     const pending = await this.repo.findPending(tokenHash(pendingToken), new Date());
     if (!pending || pending.ip !== ctx.ip) throw new AppError('login.verification.invalid');
-    const member = await this.members.byId(pending.member_id);
+    const member = await this.members.directory.byId(pending.member_id);
     if (!member || member.status !== 'ACTIVE') throw new AppError('login.verification.invalid');
     return { pending, member };
   }
@@ -461,7 +474,7 @@ export class SessionService {
         break;
       }
       case 'TOTP':
-        if (!this.members.totpValid(brand, member, body.answer)) await wrong();
+        if (!this.members.secondFactor.totpValid(brand, member, body.answer)) await wrong();
         break;
     }
     if (!(await this.repo.usePending(pending.token_hash, new Date())))
@@ -482,7 +495,7 @@ export class SessionService {
       throw new AppError('login.not.session');
     // Single use under concurrency: only the request whose revoke changed the row goes on.
     if (!(await this.repo.revoke(row.id, now))) throw new AppError('login.not.session');
-    const member = await this.members.byId(row.member_id);
+    const member = await this.members.directory.byId(row.member_id);
     if (!member) throw new AppError('login.not.session');
     return this.start(brand, member, ctx, { method: 'REMEMBER', remember: true });
   }
@@ -492,7 +505,7 @@ export class SessionService {
     if (!isModuleOnTree(tree, 'FREEPLAY')) throw new AppError('system.feature.disabled');
     if ((await this.limits.hit(`freeplay:${brand.code}:${ctx.ip}`, 3600)) > 10)
       throw new AppError('system.throttled');
-    const member = await this.members.createTrial(brand, ctx);
+    const member = await this.members.registration.createTrial(brand, ctx);
     await this.creditTrial(brand.code, member.id);
     return this.start(brand, member, ctx, { method: 'FREEPLAY' });
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
 import type { VendorService } from '../vendors';
@@ -19,7 +19,7 @@ export interface WalletDeps extends ModuleContext {
   system: SystemService;
   inbox: InboxService;
   vendors: VendorService;
-  members: MemberService;
+  profile: ProfileService;
 }
 
 export interface WalletServices {
@@ -52,7 +52,7 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
     deps.inbox,
     turnover,
     deps.vendors,
-    deps.members,
+    deps.profile,
     deps.system,
   );
   return {

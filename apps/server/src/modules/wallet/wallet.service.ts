@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../vendors/vendor.service';
-import type { MemberService } from '../member/member.service';
+import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
 import type { LedgerService, Posting } from './ledger.service';
@@ -80,7 +80,7 @@ export class WalletService {
     private readonly inbox: InboxService,
     private readonly turnover: TurnoverService,
     private readonly vendors: VendorService,
-    private readonly members: MemberService,
+    private readonly members: ProfileService,
     private readonly system: SystemService,
   ) {}
 

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/app-error';
 import { captchaText, renderCaptchaPng } from '../../platform/captcha-image';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { hashShortSecret, verifyShortSecret } from '../../platform/secrets';
-import type { SessionRepository } from './session.repository';
+import type { CaptchaRepository } from './captcha.repository';
 import type { VerificationService } from './verification.service';
 
 /**
@@ -12,7 +12,7 @@ import type { VerificationService } from './verification.service';
  */
 export class CaptchaService {
   constructor(
-    private readonly repo: SessionRepository,
+    private readonly repo: CaptchaRepository,
     private readonly limits: RateLimiter,
     private readonly codes: VerificationService,
   ) {}
