@@ -19,7 +19,7 @@ export const LOTTERY_RTP_BP_MAX = 9900;
 /** A brand's lottery return per prize mode (basis points); a mode it does not name uses the default. */
 export type LotteryRtpBp = Partial<Record<PrizeMode, number>>;
 
-/** One prize mode's return: whole basis points within the band (the same rule as migration 0016's CHECK). */
+/** One prize mode's return: whole basis points within the band (the same rule as the CHECK's lottery_rtp_bp_valid(), db/functions/guards.sql). */
 export const lotteryRtpBpValueSchema = z
   .number({ error: 'must be a number of basis points' })
   .int({ error: 'must be a whole number of basis points' })

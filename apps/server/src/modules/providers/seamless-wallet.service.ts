@@ -59,7 +59,7 @@ export class SeamlessWalletService {
     if (placed.bet.memberId !== w.memberId || placed.bet.stake !== input.amount)
       throw new AppError('wallet.reference.conflict');
     // A new stake was checked against the round's rollback marker by the batch that placed it,
-    // under the round's lock (migration 0018): a rollback marked before it is refused there, one
+    // under the round's lock (db/functions/bets.sql): a rollback marked before it is refused there, one
     // marked after it finds the bet and voids it. A repeat was placed by an earlier call, which
     // may have raced a rollback that stopped before voiding it: look for the marker now.
     if (placed.repeat && (await this.repo.isRolledBack(w.merchant, w.vendor, input.transactionId))) {

@@ -26,7 +26,7 @@ export class VendorCallbackRepository {
   }
 
   /**
-   * Marks a round as rolled back, under the round's lock (migration 0018), committed before the
+   * Marks a round as rolled back, under the round's lock (db/functions/bets.sql), committed before the
    * caller looks for its bet. WARNING: run it on its own, never inside a longer transaction: the
    * lock is held until the transaction ends, and stakes of the round wait for it.
    */

@@ -31,7 +31,7 @@ export interface StakeItem {
  * What became of a stake. placed: moved now; repeat: the reference was applied before with the
  * same legs (nothing moved); conflict: applied before with other legs; insufficient: the debit
  * account cannot cover it; rolled_back: a new stake whose round the vendor rolled back before
- * (nothing moved, see migration 0018). `bet` is the record (null if none), `balance` the debit
+ * (nothing moved, see db/functions/bets.sql). `bet` is the record (null if none), `balance` the debit
  * account's balance right after this stake (placed) or after the batch (repeat).
  */
 export interface StakeOutcome {
@@ -61,7 +61,7 @@ export interface CloseItem {
 }
 
 /**
- * What became of a close (see bet_settle_batch(), migration 0012). settled: closed now; repeat:
+ * What became of a close (see bet_settle_batch(), db/functions/bets.sql). settled: closed now; repeat:
  * closed before the same way (nothing moved); closed: closed before the other way; conflict:
  * settled before with other figures; unknown: no such bet (of that member). `balance` is the
  * stake's wallet after it.
@@ -91,10 +91,10 @@ export interface BetRepositoryOptions {
 
 /** SQL of bet records (their money is the ledger's). */
 export class BetRepository {
-  /** Concurrent stakes grouped into one bet_place_batch() call each (migration 0004). */
+  /** Concurrent stakes grouped into one bet_place_batch() call each (db/functions/bets.sql). */
   private readonly stakes: GroupCommit<StakeItem, StakeOutcome>;
 
-  /** Concurrent settlements and voids grouped into one bet_settle_batch() call each (migration 0012). */
+  /** Concurrent settlements and voids grouped into one bet_settle_batch() call each (db/functions/bets.sql). */
   private readonly closes: GroupCommit<CloseItem, CloseOutcome>;
 
   constructor(

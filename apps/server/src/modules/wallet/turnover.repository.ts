@@ -21,7 +21,7 @@ export class TurnoverRepository {
       .execute();
   }
 
-  /** Adds a valid bet to the member's open requirements (turnover_accrue(), migration 0012). */
+  /** Adds a valid bet to the member's open requirements (turnover_accrue(), db/functions/bets.sql). */
   async accrue(db: Db, memberId: string, validBet: bigint): Promise<void> {
     await sql`SELECT turnover_accrue(${memberId}::bigint, ${validBet}::bigint)`.execute(db);
   }
