@@ -1,14 +1,15 @@
 import type { BaccaratState } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { baccaratKeys, gameTokenOptions } from './game-token';
+import { baccaratGame } from './game';
+
+export const baccaratStateKey = (token: string, table: number) => baccaratGame.key(token, 'state', table);
 
 /** One table now, with the player's bets on its round and the balance. */
 export const getBaccaratState = (token: string, table: number) =>
-  api.get<BaccaratState>('/wps/house/baccarat/state', { table }, gameTokenOptions(token));
+  baccaratGame.get<BaccaratState>(token, 'state', { table });
 
 export const baccaratStateQueryOptions = (token: string, table: number) =>
-  queryOptions({ queryKey: baccaratKeys.state(token, table), queryFn: () => getBaccaratState(token, table) });
+  queryOptions({ queryKey: baccaratStateKey(token, table), queryFn: () => getBaccaratState(token, table) });
 
 /** Polled every second while the table shows (the round, its cards and settlement come this way). */
 export const useBaccaratState = (token: string, table: number) =>

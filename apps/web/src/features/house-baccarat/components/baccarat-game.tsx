@@ -2,79 +2,35 @@ import type { BaccaratInfo } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { useBaccaratInfo } from '../api/get-baccarat-info';
-import { safeBackUrl } from '../../../lib/game-client/back-url';
-import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
-import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { HistoryModal } from './history-modal';
 import { RulesModal } from './rules-modal';
 import { TableLobby } from './table-lobby';
 import { TableView } from './table-view';
 import '../../../styles/house-baccarat.css';
-import {
-  GameLoading,
-  GameProblem,
-  GameTopBar,
-  GameTopButton,
-  type GameChrome,
-} from '../../../components/ui/game-chrome';
-import { isTicketError } from '../../../lib/game-client/ticket-error';
+import { GameTopBar, GameTopButton } from '../../../lib/game-client/game-chrome';
+import { BACCARAT_CHROME } from '../chrome';
+import { GameGate, type GameLaunch, type GamePlay } from '../../../lib/game-client/game-gate';
+import { baccaratGame } from '../api/game';
 
-interface BaccaratGameProps {
-  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
-  token: string | null;
-  /** The launch language (?lang=). */
-  lang: string | null;
-  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
-  backUrl: string | null;
-}
+const ART = (
+  <span className="hb-loading-cards" aria-hidden="true">
+    <span />
+    <span />
+  </span>
+);
 
 /** The house live baccarat's game client: loading, a dead or missing ticket, or the game. */
-const CHROME: GameChrome = { ns: 'houseBaccarat', css: 'hb', testId: 'baccarat' };
-
-export function BaccaratGame({ token, lang, backUrl }: BaccaratGameProps) {
-  useThemeFollow();
-  const back = safeBackUrl(backUrl);
-  const ready = useLaunchLanguage(lang);
-  if (!ready) return <Loading />;
-  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
-  return <Loader token={token} backUrl={back} />;
-}
-
-function Loading() {
-  const art = (
-    <span className="hb-loading-cards" aria-hidden="true">
-      <span />
-      <span />
-    </span>
+export function BaccaratGame(launch: GameLaunch) {
+  return (
+    <GameGate chrome={BACCARAT_CHROME} art={ART} launch={launch} game={baccaratGame}>
+      {(play) => <Play {...play} />}
+    </GameGate>
   );
-  return <GameLoading chrome={CHROME} art={art} />;
-}
-function Loader({ token, backUrl }: { token: string; backUrl: string }) {
-  const info = useBaccaratInfo(token);
-  const [dead, setDead] = useState(false);
-  const onTicketDead = useCallback(() => setDead(true), []);
-  if (info.isPending) return <Loading />;
-  if (dead || (info.isError && isTicketError(info.error)))
-    return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
-  if (info.isError)
-    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
-  return <Play token={token} info={info.data} backUrl={backUrl} onTicketDead={onTicketDead} />;
 }
 
-function Play({
-  token,
-  info,
-  backUrl,
-  onTicketDead,
-}: {
-  token: string;
-  info: BaccaratInfo;
-  backUrl: string;
-  onTicketDead: () => void;
-}) {
+function Play({ token, info, backUrl, onTicketDead }: GamePlay<BaccaratInfo>) {
   const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
@@ -89,7 +45,7 @@ function Play({
   return (
     <div className="hb-page">
       <GameTopBar
-        chrome={CHROME}
+        chrome={BACCARAT_CHROME}
         title={info.gameName}
         onBack={leave}
         onHistory={() => setHistoryOpen(true)}
@@ -97,7 +53,7 @@ function Play({
         start={
           table === null ? undefined : (
             <GameTopButton
-              chrome={CHROME}
+              chrome={BACCARAT_CHROME}
               icon="tables"
               label={t('houseBaccarat.tables')}
               onClick={() => setTable(null)}

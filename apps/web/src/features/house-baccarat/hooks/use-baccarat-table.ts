@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { baccaratKeys } from '../api/game-token';
+import { baccaratStateKey } from '../api/get-baccarat-state';
 import { useBaccaratState } from '../api/get-baccarat-state';
 import { usePlaceBaccaratBet } from '../api/place-baccarat-bet';
 import { CARD_STEP_MS, dealOrder } from '../cards';
@@ -154,7 +154,7 @@ export function useBaccaratTable({ token, table, info, reducedMotion, onTicketDe
         if (!amount) continue;
         try {
           const res = await place.mutateAsync({ table, roundNo: state.roundNo, type, amount });
-          queryClient.setQueryData<BaccaratState>(baccaratKeys.state(token, table), (old) =>
+          queryClient.setQueryData<BaccaratState>(baccaratStateKey(token, table), (old) =>
             old && old.roundNo === res.roundNo ? { ...old, myBets: res.myBets, balance: res.balance } : old,
           );
           setPending((p) => {

@@ -1,15 +1,16 @@
 import type { CardsTable } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { cardsKeys, gameTokenOptions } from './game-token';
+import { cardsGame } from './game';
+
+export const cardsTableKey = (token: string, roomId: string) => cardsGame.key(token, 'table', roomId);
 
 /** The table as this player sees it (the call also moves the room's hands along). */
 export const getCardsTable = (token: string, roomId: string) =>
-  api.get<CardsTable>('/wps/house/cards/table', { roomId }, gameTokenOptions(token));
+  cardsGame.get<CardsTable>(token, 'table', { roomId });
 
 export const cardsTableQueryOptions = (token: string, roomId: string) =>
   queryOptions({
-    queryKey: cardsKeys.table(token, roomId),
+    queryKey: cardsTableKey(token, roomId),
     queryFn: () => getCardsTable(token, roomId),
     refetchInterval: 1000,
     refetchIntervalInBackground: false,

@@ -1,14 +1,13 @@
 import type { RoomList } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { cardsKeys } from './game-token';
 
 /** GLS2_roomList: the brand's card rooms with their stakes and seats (no login needed). */
 export const getRoomList = () =>
   api.get<RoomList>('/wps/relay/GLS2_roomList', { vassalage: 'HOUSE', gameType: 'PVP' }, { session: false });
 
 export const roomListQueryOptions = () =>
-  queryOptions({ queryKey: cardsKeys.rooms(), queryFn: getRoomList, refetchInterval: 3000 });
+  queryOptions({ queryKey: ['houseCards', 'rooms'], queryFn: getRoomList, refetchInterval: 3000 });
 
 /** Refreshed every 3 s while the lobby shows. */
 export const useRoomList = (enabled: boolean) => useQuery({ ...roomListQueryOptions(), enabled });

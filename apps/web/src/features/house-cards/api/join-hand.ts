@@ -1,7 +1,7 @@
 import type { CardsRoomId, CardsTable } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { cardsKeys, gameTokenOptions } from './game-token';
+import { cardsGame } from './game';
+import { cardsTableKey } from './get-cards-table';
 
 export interface JoinRequest {
   roomId: CardsRoomId;
@@ -10,13 +10,12 @@ export interface JoinRequest {
 }
 
 /** Takes a seat in the coming hand and pays its ante; answers the table. */
-export const joinHand = (token: string, body: JoinRequest) =>
-  api.post<CardsTable>('/wps/house/cards/join', body, gameTokenOptions(token));
+export const joinHand = (token: string, body: JoinRequest) => cardsGame.post<CardsTable>(token, 'join', body);
 
 export const useJoinHand = (token: string) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: JoinRequest) => joinHand(token, body),
-    onSuccess: (table) => qc.setQueryData(cardsKeys.table(token, table.roomId), table),
+    onSuccess: (table) => qc.setQueryData(cardsTableKey(token, table.roomId), table),
   });
 };

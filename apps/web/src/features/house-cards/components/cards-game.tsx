@@ -5,92 +5,31 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
 import { useActHand } from '../api/act-hand';
-import { useCardsInfo } from '../api/get-cards-info';
 import { useCardsTable } from '../api/get-cards-table';
 import { useRoomList } from '../api/get-room-list';
 import { useJoinHand } from '../api/join-hand';
-import { cardsKeys } from '../api/game-token';
-import { safeBackUrl } from '../../../lib/game-client/back-url';
-import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
+import { cardsTableKey } from '../api/get-cards-table';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
 import { secondsUntil, useServerClock } from '../hooks/use-server-clock';
-import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { CardsHistoryModal } from './cards-history-modal';
 import { CardsRulesModal } from './cards-rules-modal';
 import { PlayingCard } from './playing-card';
 import '../../../styles/house-cards.css';
 import { isTicketError } from '../../../lib/game-client/ticket-error';
-
-interface CardsGameProps {
-  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
-  token: string | null;
-  /** The launch language (?lang=). */
-  lang: string | null;
-  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
-  backUrl: string | null;
-}
+import { GameGate, type GameLaunch, type GamePlay } from '../../../lib/game-client/game-gate';
+import { cardsGame } from '../api/game';
+import { CARDS_CHROME } from '../chrome';
 
 /** The house card game's client: loading, a dead or missing ticket, or the game. */
-export function CardsGame({ token, lang, backUrl }: CardsGameProps) {
-  useThemeFollow();
-  const back = safeBackUrl(backUrl);
-  const ready = useLaunchLanguage(lang);
-  if (!ready) return <CardsLoading />;
-  if (!token) return <CardsProblem kind="ticket" backUrl={back} />;
-  return <CardsLoader token={token} backUrl={back} />;
-}
-
-function CardsLoading() {
-  const { t } = useTranslation('play');
+export function CardsGame(launch: GameLaunch) {
   return (
-    <div className="hc-page hc-page-center">
-      <p className="hc-loading" role="status" aria-live="polite">
-        {t('houseCards.loading')}
-      </p>
-    </div>
+    <GameGate chrome={CARDS_CHROME} launch={launch} game={cardsGame}>
+      {(play) => <CardsPlay {...play} />}
+    </GameGate>
   );
 }
 
-function CardsProblem({
-  kind,
-  backUrl,
-  onRetry,
-}: {
-  kind: 'ticket' | 'load';
-  backUrl: string;
-  onRetry?: () => void;
-}) {
-  const { t } = useTranslation('play');
-  const leave = useLeaveGame(backUrl);
-  return (
-    <div className="hc-page hc-page-center">
-      <div className="hc-problem" role="alert" data-testid="cards-error">
-        <h1>{t(kind === 'ticket' ? 'houseCards.errors.ticketTitle' : 'houseCards.errors.loadTitle')}</h1>
-        <p>{t(kind === 'ticket' ? 'houseCards.errors.ticket' : 'houseCards.errors.load')}</p>
-        <div className="hc-actions">
-          {onRetry && (
-            <button type="button" className="btn" onClick={onRetry}>
-              {t('houseCards.retry')}
-            </button>
-          )}
-          <button type="button" className="btn btn-primary" onClick={leave}>
-            {t('houseCards.back')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function CardsLoader({ token, backUrl }: { token: string; backUrl: string }) {
-  const info = useCardsInfo(token);
-  if (info.isPending) return <CardsLoading />;
-  if (info.isError && isTicketError(info.error)) return <CardsProblem kind="ticket" backUrl={backUrl} />;
-  if (info.isError) return <CardsProblem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
-  return <CardsPlay token={token} info={info.data} backUrl={backUrl} />;
-}
-
-function CardsPlay({ token, info, backUrl }: { token: string; info: CardsInfo; backUrl: string }) {
+function CardsPlay({ token, info, backUrl }: GamePlay<CardsInfo>) {
   const { t } = useTranslation('play');
   const leave = useLeaveGame(backUrl);
   const [roomId, setRoomId] = useState<CardsRoomId | null>(null);
@@ -231,7 +170,7 @@ function Table({ token, info, table }: { token: string; info: CardsInfo; table: 
 
   const onError = (err: unknown) => {
     setError(errorText(err));
-    void qc.invalidateQueries({ queryKey: cardsKeys.table(token, table.roomId) });
+    void qc.invalidateQueries({ queryKey: cardsTableKey(token, table.roomId) });
   };
   const doJoin = () => {
     setError(null);

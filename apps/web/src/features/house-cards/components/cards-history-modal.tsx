@@ -1,9 +1,9 @@
 import { CARDS_HISTORY_SIZE, type CardsHistoryEntry } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
 import { showMoney } from '../../../lib/money';
-import { useCardsHistory } from '../api/get-cards-history';
-import { localeTag } from '../../../lib/game-client/locale-tag';
+import { GameHistoryModal, useHistoryTime } from '../../../lib/game-client/game-history';
+import { cardsGame } from '../api/game';
+import { CARDS_CHROME } from '../chrome';
 import { PlayingCard } from './playing-card';
 
 interface Props {
@@ -13,41 +13,28 @@ interface Props {
   onClose: () => void;
 }
 
+const TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
+
 /** The player's last hands: cards, decision, stake, what came back, the pot and its rake. */
 export function CardsHistoryModal({ token, currencySymbol, open, onClose }: Props) {
-  const { t, i18n } = useTranslation('play');
-  const history = useCardsHistory(token, open);
+  const { t } = useTranslation('play');
+  const time = useHistoryTime(TIME);
   const money = (n: number) => showMoney(n, currencySymbol);
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'medium' });
-
   return (
-    <Modal
-      id="cardsHistoryModal"
-      title={t('houseCards.history.title', { n: CARDS_HISTORY_SIZE })}
+    <GameHistoryModal
+      chrome={CARDS_CHROME}
+      game={cardsGame}
+      token={token}
       open={open}
       onClose={onClose}
-      closeLabel={t('houseCards.close')}
+      title={t('houseCards.history.title', { n: CARDS_HISTORY_SIZE })}
       size="lg"
-    >
-      {history.isPending && <p role="status">{t('houseCards.loading')}</p>}
-      {history.isError && (
-        <p role="alert">
-          {t('houseCards.errors.load')}{' '}
-          <button type="button" className="btn" onClick={() => void history.refetch()}>
-            {t('houseCards.retry')}
-          </button>
-        </p>
-      )}
-      {history.data && history.data.list.length === 0 && <p>{t('houseCards.history.empty')}</p>}
-      {history.data && history.data.list.length > 0 && (
-        <ol className="hc-history" data-testid="cards-history">
-          {history.data.list.map((h) => (
-            <HistoryRow key={`${h.roomId}-${h.handNo}`} h={h} money={money} time={time(h.dealAt)} />
-          ))}
-        </ol>
-      )}
-    </Modal>
+      listClass="hc-history"
+      listTestId="cards-history"
+      emptyClass=""
+      ownStates
+      row={(h) => <HistoryRow key={`${h.roomId}-${h.handNo}`} h={h} money={money} time={time(h.dealAt)} />}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import type { CockfightBetRequest, CockfightBetResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { cockfightKeys, gameTokenOptions } from './game-token';
+import { cockfightGame } from './game';
+import { cockfightStateKey } from './get-cockfight-state';
 
 /** A bet on the fight in its betting window; idempotent on requestId (a retry is the same bet). */
 export const placeCockfightBet = (token: string, body: CockfightBetRequest) =>
-  api.post<CockfightBetResult>('/wps/house/cockfight/bet', body, gameTokenOptions(token));
+  cockfightGame.post<CockfightBetResult>(token, 'bet', body);
 
 export const usePlaceCockfightBet = (token: string) => {
   const client = useQueryClient();
@@ -13,8 +13,8 @@ export const usePlaceCockfightBet = (token: string) => {
     mutationFn: (body: CockfightBetRequest) => placeCockfightBet(token, body),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: cockfightKeys.state(token) }),
-        client.invalidateQueries({ queryKey: cockfightKeys.history(token) }),
+        client.invalidateQueries({ queryKey: cockfightStateKey(token) }),
+        client.invalidateQueries({ queryKey: cockfightGame.keys.history(token) }),
       ]),
   });
 };

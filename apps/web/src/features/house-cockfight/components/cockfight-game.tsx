@@ -1,60 +1,50 @@
 import type { CockfightBet, CockfightInfo, CockfightState } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMoney } from '../../../lib/money';
-import { cockfightKeys } from '../api/game-token';
-import { useCockfightInfo } from '../api/get-cockfight-info';
+import { cockfightGame } from '../api/game';
 import { useCockfightState } from '../api/get-cockfight-state';
-import { safeBackUrl } from '../../../lib/game-client/back-url';
-import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useServerClock } from '../hooks/use-server-clock';
-import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { ArenaPit } from './arena-pit';
 import { BetPanel } from './bet-panel';
 import { BetStatus, HistoryModal } from './history-modal';
 import { ResultRoad } from './result-road';
 import { RulesModal } from './rules-modal';
 import '../../../styles/house-cockfight.css';
-import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../components/ui/game-chrome';
+import { GameLoading, GameProblem, GameTopBar } from '../../../lib/game-client/game-chrome';
+import { COCKFIGHT_CHROME } from '../chrome';
+import { GameEntry, type GameLaunch } from '../../../lib/game-client/game-gate';
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
-interface CockfightGameProps {
-  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
-  token: string | null;
-  /** The launch language (?lang=). */
-  lang: string | null;
-  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
-  backUrl: string | null;
-}
+const ART = <span className="cf-loading-dot" aria-hidden="true" />;
 
 /** The cockfight arena's game client: loading, a dead or missing ticket, or the arena. */
-const CHROME: GameChrome = { ns: 'cockfight', css: 'cf', testId: 'cockfight' };
-
-export function CockfightGame({ token, lang, backUrl }: CockfightGameProps) {
-  useThemeFollow();
-  const back = safeBackUrl(backUrl);
-  const ready = useLaunchLanguage(lang);
-  if (!ready) return <Loading />;
-  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
-  return <Loader token={token} backUrl={back} />;
+export function CockfightGame(launch: GameLaunch) {
+  return (
+    <GameEntry chrome={COCKFIGHT_CHROME} art={ART} launch={launch}>
+      {(token, backUrl) => <Loader token={token} backUrl={backUrl} />}
+    </GameEntry>
+  );
 }
 
 function Loading() {
-  return <GameLoading chrome={CHROME} art={<span className="cf-loading-dot" aria-hidden="true" />} />;
+  return <GameLoading chrome={COCKFIGHT_CHROME} art={ART} />;
 }
+
+// The arena needs its facts and the fight now: both load before it shows.
 function Loader({ token, backUrl }: { token: string; backUrl: string }) {
-  const info = useCockfightInfo(token);
+  const info = useQuery(cockfightGame.infoQueryOptions(token));
   const state = useCockfightState(token);
   const dead = [info.error, state.error].some(isTicketError);
-  if (dead) return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
+  if (dead) return <GameProblem chrome={COCKFIGHT_CHROME} kind="ticket" backUrl={backUrl} />;
   if (info.isPending || state.isPending) {
     if (info.isError || state.isError)
       return (
         <GameProblem
-          chrome={CHROME}
+          chrome={COCKFIGHT_CHROME}
           kind="load"
           backUrl={backUrl}
           onRetry={() => {
@@ -66,9 +56,23 @@ function Loader({ token, backUrl }: { token: string; backUrl: string }) {
     return <Loading />;
   }
   if (info.isError)
-    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+    return (
+      <GameProblem
+        chrome={COCKFIGHT_CHROME}
+        kind="load"
+        backUrl={backUrl}
+        onRetry={() => void info.refetch()}
+      />
+    );
   if (!state.data)
-    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void state.refetch()} />;
+    return (
+      <GameProblem
+        chrome={COCKFIGHT_CHROME}
+        kind="load"
+        backUrl={backUrl}
+        onRetry={() => void state.refetch()}
+      />
+    );
   // A failed poll keeps the last state on screen (the next poll usually recovers); it is flagged.
   return (
     <Arena
@@ -203,13 +207,13 @@ function Arena({ token, info, state, receivedAt, stale, backUrl }: ArenaProps) {
     if (fight.phase !== 'RESULT' || !fight.result || announced.current === key) return;
     announced.current = key;
     say(t(`cockfight.banner.${fight.result}`));
-    if (fight.settled) void client.invalidateQueries({ queryKey: cockfightKeys.history(token) });
+    if (fight.settled) void client.invalidateQueries({ queryKey: cockfightGame.keys.history(token) });
   }, [client, fight.fightNo, fight.phase, fight.result, fight.settled, say, t, token]);
 
   return (
     <div className="cf-page">
       <GameTopBar
-        chrome={CHROME}
+        chrome={COCKFIGHT_CHROME}
         title={
           <>
             {info.gameName}

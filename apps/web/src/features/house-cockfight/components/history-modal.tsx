@@ -1,10 +1,9 @@
 import type { CockfightBet } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
-import { QueryState } from '../../../components/ui/query-state';
 import { showMoney } from '../../../lib/money';
-import { useCockfightHistory } from '../api/get-cockfight-history';
-import { localeTag } from '../../../lib/game-client/locale-tag';
+import { GameHistoryModal, useHistoryTime } from '../../../lib/game-client/game-history';
+import { cockfightGame } from '../api/game';
+import { COCKFIGHT_CHROME } from '../chrome';
 
 interface HistoryModalProps {
   token: string;
@@ -23,18 +22,8 @@ export function BetStatus({ bet }: { bet: CockfightBet }) {
 }
 
 function BetRow({ bet, currency }: { bet: CockfightBet; currency: string }) {
-  const { t, i18n } = useTranslation('play');
-  const time = new Date(bet.time);
-  const when = Number.isNaN(time.getTime())
-    ? bet.time
-    : time.toLocaleString(localeTag(i18n.language), {
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
+  const { t } = useTranslation('play');
+  const when = useHistoryTime()(bet.time);
   return (
     <li className="cf-hist-item" data-testid="cockfight-history-item">
       <div className="cf-hist-top">
@@ -70,29 +59,16 @@ function BetRow({ bet, currency }: { bet: CockfightBet; currency: string }) {
 
 /** The player's last 10 bets in this game, fetched while open. */
 export function HistoryModal({ token, currency, open, onClose }: HistoryModalProps) {
-  const { t } = useTranslation('play');
-  const history = useCockfightHistory(token, open);
   return (
-    <Modal
-      id="cockfightHistoryModal"
-      title={t('cockfight.history.title')}
+    <GameHistoryModal
+      chrome={COCKFIGHT_CHROME}
+      game={cockfightGame}
+      token={token}
       open={open}
       onClose={onClose}
-      closeLabel={t('cockfight.close')}
-    >
-      <QueryState query={history}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <p className="state-box">{t('cockfight.history.empty')}</p>
-          ) : (
-            <ol className="cf-hist" data-testid="cockfight-history-list">
-              {data.list.map((bet) => (
-                <BetRow key={bet.betId} bet={bet} currency={currency} />
-              ))}
-            </ol>
-          )
-        }
-      </QueryState>
-    </Modal>
+      listClass="cf-hist"
+      listTestId="cockfight-history-list"
+      row={(bet) => <BetRow key={bet.betId} bet={bet} currency={currency} />}
+    />
   );
 }

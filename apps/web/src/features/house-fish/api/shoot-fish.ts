@@ -1,7 +1,6 @@
 import type { FishShotRequest, FishShotResult } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { gameTokenOptions } from './game-token';
+import { fishGame } from './game';
 
 /**
  * One shot at a fish of the given species, decided and settled by the server; answers the
@@ -9,7 +8,7 @@ import { gameTokenOptions } from './game-token';
  * same shot sends the same id and is settled once, with the outcome first drawn.
  */
 export const shootFish = (token: string, body: FishShotRequest) =>
-  api.post<FishShotResult>('/wps/house/fish/shoot', body, gameTokenOptions(token));
+  fishGame.post<FishShotResult>(token, 'shoot', body);
 
 // No cache updates here: the game shows the outcome when the bullet lands, then writes the
 // balance and refreshes the history itself.

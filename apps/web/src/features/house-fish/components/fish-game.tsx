@@ -3,83 +3,38 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
-import { useFishInfo } from '../api/get-fish-info';
-import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useFishGame } from '../hooks/use-fish-game';
-import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
-import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../components/ui/game-chrome';
+import { GameTopBar } from '../../../lib/game-client/game-chrome';
+import { FISH_CHROME } from '../chrome';
+import { GameGate, type GameLaunch, type GamePlay } from '../../../lib/game-client/game-gate';
+import { fishGame } from '../api/game';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
-import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import type { Ocean } from '../ocean';
 import { BetPicker } from './bet-picker';
 import { HistoryPanel } from './history-panel';
 import { OceanCanvas } from './ocean-canvas';
 import { RulesModal } from './rules-modal';
 import '../../../styles/house-fish.css';
-import { isTicketError } from '../../../lib/game-client/ticket-error';
 
-interface FishGameProps {
-  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
-  token: string | null;
-  /** The launch language (?lang=). */
-  lang: string | null;
-  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
-  backUrl: string | null;
-}
-
-const CHROME: GameChrome = { ns: 'houseFish', css: 'hf', testId: 'fish' };
+const ART = (
+  <span className="hf-bubbles" aria-hidden="true">
+    <span />
+    <span />
+    <span />
+  </span>
+);
 
 /** The fishing shooter's game client: loading, a dead or missing ticket, or the game. */
-export function FishGame({ token, lang, backUrl }: FishGameProps) {
-  useThemeFollow();
-  const back = safeBackUrl(backUrl);
-  const ready = useLaunchLanguage(lang);
-  if (!ready) return <FishLoading />;
-  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
-  return <FishLoader token={token} backUrl={back} />;
-}
-
-function FishLoading() {
-  const art = (
-    <span className="hf-bubbles" aria-hidden="true">
-      <span />
-      <span />
-      <span />
-    </span>
-  );
-  return <GameLoading chrome={CHROME} art={art} />;
-}
-function FishLoader({ token, backUrl }: { token: string; backUrl: string }) {
-  const info = useFishInfo(token);
-  const [dead, setDead] = useState(false);
-  const refetchInfo = useCallback(async () => (await info.refetch()).data, [info]);
-
-  if (info.isPending) return <FishLoading />;
-  if (dead || (info.isError && isTicketError(info.error)))
-    return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
-  if (info.isError)
-    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+export function FishGame(launch: GameLaunch) {
   return (
-    <FishPlay
-      token={token}
-      info={info.data}
-      backUrl={backUrl}
-      onTicketDead={() => setDead(true)}
-      refetchInfo={refetchInfo}
-    />
+    <GameGate chrome={FISH_CHROME} art={ART} launch={launch} game={fishGame}>
+      {(play) => <FishPlay {...play} />}
+    </GameGate>
   );
 }
 
-interface FishPlayProps {
-  token: string;
-  info: FishInfo;
-  backUrl: string;
-  onTicketDead: () => void;
-  refetchInfo: () => Promise<FishInfo | undefined>;
-}
-
-function FishPlay({ token, info, backUrl, onTicketDead, refetchInfo }: FishPlayProps) {
+function FishPlay({ token, info, backUrl, onTicketDead, refetchInfo }: GamePlay<FishInfo>) {
   const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
@@ -123,7 +78,7 @@ function FishPlay({ token, info, backUrl, onTicketDead, refetchInfo }: FishPlayP
   return (
     <div className="hf-page">
       <GameTopBar
-        chrome={CHROME}
+        chrome={FISH_CHROME}
         title={info.gameName}
         onBack={leave}
         onHistory={() => setHistoryOpen(true)}

@@ -1,10 +1,9 @@
 import type { FishShot } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
-import { QueryState } from '../../../components/ui/query-state';
 import { showMoney } from '../../../lib/money';
-import { useFishHistory } from '../api/get-fish-history';
-import { localeTag } from '../../../lib/game-client/locale-tag';
+import { GameHistoryModal, useHistoryTime } from '../../../lib/game-client/game-history';
+import { fishGame } from '../api/game';
+import { FISH_CHROME } from '../chrome';
 import { FishIcon } from './fish-icon';
 
 interface HistoryPanelProps {
@@ -15,18 +14,8 @@ interface HistoryPanelProps {
 }
 
 function ShotRow({ shot, currency }: { shot: FishShot; currency: string }) {
-  const { t, i18n } = useTranslation('play');
-  const time = new Date(shot.time);
-  const when = Number.isNaN(time.getTime())
-    ? shot.time
-    : time.toLocaleString(localeTag(i18n.language), {
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
+  const { t } = useTranslation('play');
+  const when = useHistoryTime()(shot.time);
   return (
     <li className="hf-shot" data-testid="fish-history-item">
       <FishIcon species={shot.fishSpeciesId} size={40} />
@@ -62,29 +51,16 @@ function ShotRow({ shot, currency }: { shot: FishShot; currency: string }) {
 
 /** The last shots (the server's list), newest first; fetched while open. */
 export function HistoryPanel({ token, currency, open, onClose }: HistoryPanelProps) {
-  const { t } = useTranslation('play');
-  const history = useFishHistory(token, open);
   return (
-    <Modal
-      id="fishHistoryModal"
-      title={t('houseFish.history.title')}
+    <GameHistoryModal
+      chrome={FISH_CHROME}
+      game={fishGame}
+      token={token}
       open={open}
       onClose={onClose}
-      closeLabel={t('houseFish.close')}
-    >
-      <QueryState query={history}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <p className="state-box">{t('houseFish.history.empty')}</p>
-          ) : (
-            <ol className="hf-history" data-testid="fish-history-list">
-              {data.list.map((shot) => (
-                <ShotRow key={shot.roundId} shot={shot} currency={currency} />
-              ))}
-            </ol>
-          )
-        }
-      </QueryState>
-    </Modal>
+      listClass="hf-history"
+      listTestId="fish-history-list"
+      row={(shot) => <ShotRow key={shot.roundId} shot={shot} currency={currency} />}
+    />
   );
 }

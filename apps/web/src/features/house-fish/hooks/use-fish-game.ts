@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client';
 import { useRequestId } from '../../../lib/request-id';
-import { fishKeys } from '../api/game-token';
+import { fishGame } from '../api/game';
 import { useShootFish } from '../api/shoot-fish';
 import { cannonOf } from '../components/ocean-canvas';
 import { addEffect, catchFish, cycleTarget, findFish, fishAt, type Ocean } from '../ocean';
@@ -160,8 +160,11 @@ export function useFishGame(o: Options) {
       setShown(result.balance);
       setLast(result);
       setBusy(false);
-      qc.setQueryData<FishInfo>(fishKeys.info(token), (old) => old && { ...old, balance: result.balance });
-      void qc.invalidateQueries({ queryKey: fishKeys.history(token) });
+      qc.setQueryData<FishInfo>(
+        fishGame.keys.info(token),
+        (old) => old && { ...old, balance: result.balance },
+      );
+      void qc.invalidateQueries({ queryKey: fishGame.keys.history(token) });
       onShot(result);
     },
     [

@@ -1,7 +1,6 @@
 import type { SlotSpinResult } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { gameTokenOptions } from './game-token';
+import { slotGame } from './game';
 
 export interface SpinRequest {
   bet: number;
@@ -11,7 +10,7 @@ export interface SpinRequest {
 
 /** One paid spin and its free spins, settled as one round; answers the balance after settlement. */
 export const spinSlot = (token: string, body: SpinRequest) =>
-  api.post<SlotSpinResult>('/wps/house/slot/spin', body, gameTokenOptions(token));
+  slotGame.post<SlotSpinResult>(token, 'spin', body);
 
 // No cache updates here: the game shows the result only once the reels have stopped, then
 // writes the balance and refreshes the history itself.

@@ -3,14 +3,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
-import { useSlotInfo } from '../api/get-slot-info';
-import { safeBackUrl } from '../../../lib/game-client/back-url';
-import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useSlotGame, type SlotView } from '../hooks/use-slot-game';
 import { useSpinKeys } from '../hooks/use-spin-keys';
-import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { BetSelector } from './bet-selector';
 import { HistoryPanel } from './history-panel';
 import { RulesModal } from './rules-modal';
@@ -18,59 +14,26 @@ import { SlotReels } from './slot-reels';
 import { SymbolSprite } from './symbol-art';
 import { WinCounter } from './win-counter';
 import '../../../styles/house-slot.css';
-import { GameLoading, GameProblem, GameTopBar, type GameChrome } from '../../../components/ui/game-chrome';
+import { GameTopBar } from '../../../lib/game-client/game-chrome';
+import { SLOT_CHROME } from '../chrome';
+import { GameGate, type GameLaunch, type GamePlay } from '../../../lib/game-client/game-gate';
+import { slotGame } from '../api/game';
 import { Icon } from '../../../components/ui/icon';
-import { isTicketError } from '../../../lib/game-client/ticket-error';
 
-interface SlotMachineProps {
-  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
-  token: string | null;
-  /** The launch language (?lang=). */
-  lang: string | null;
-  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
-  backUrl: string | null;
-}
+const ART = (
+  <span className="hs-loading-reels" aria-hidden="true">
+    <span />
+    <span />
+    <span />
+  </span>
+);
 
 /** The house slot's game client: loading, a dead or missing ticket, or the game. */
-const CHROME: GameChrome = { ns: 'houseSlot', css: 'hs', testId: 'slot' };
-
-export function SlotMachine({ token, lang, backUrl }: SlotMachineProps) {
-  useThemeFollow();
-  const back = safeBackUrl(backUrl);
-  const ready = useLaunchLanguage(lang);
-  if (!ready) return <SlotLoading />;
-  if (!token) return <GameProblem chrome={CHROME} kind="ticket" backUrl={back} />;
-  return <SlotLoader token={token} backUrl={back} />;
-}
-
-function SlotLoading() {
-  const art = (
-    <span className="hs-loading-reels" aria-hidden="true">
-      <span />
-      <span />
-      <span />
-    </span>
-  );
-  return <GameLoading chrome={CHROME} art={art} />;
-}
-function SlotLoader({ token, backUrl }: { token: string; backUrl: string }) {
-  const info = useSlotInfo(token);
-  const [dead, setDead] = useState(false);
-  const refetchInfo = useCallback(async () => (await info.refetch()).data, [info]);
-
-  if (info.isPending) return <SlotLoading />;
-  if (dead || (info.isError && isTicketError(info.error)))
-    return <GameProblem chrome={CHROME} kind="ticket" backUrl={backUrl} />;
-  if (info.isError)
-    return <GameProblem chrome={CHROME} kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
+export function SlotMachine(launch: GameLaunch) {
   return (
-    <SlotPlay
-      token={token}
-      info={info.data}
-      backUrl={backUrl}
-      onTicketDead={() => setDead(true)}
-      refetchInfo={refetchInfo}
-    />
+    <GameGate chrome={SLOT_CHROME} art={ART} launch={launch} game={slotGame}>
+      {(play) => <SlotPlay {...play} />}
+    </GameGate>
   );
 }
 
@@ -97,15 +60,7 @@ function WinMessage({ view, money }: { view: SlotView; money: (n: number) => str
   );
 }
 
-interface SlotPlayProps {
-  token: string;
-  info: SlotInfo;
-  backUrl: string;
-  onTicketDead: () => void;
-  refetchInfo: () => Promise<SlotInfo | undefined>;
-}
-
-function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: SlotPlayProps) {
+function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: GamePlay<SlotInfo>) {
   const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);
@@ -150,7 +105,7 @@ function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: SlotPlayP
     <div className={`hs-page${busy ? ' is-busy' : ''}`}>
       <SymbolSprite />
       <GameTopBar
-        chrome={CHROME}
+        chrome={SLOT_CHROME}
         title={info.gameName}
         onBack={leave}
         onHistory={() => setHistoryOpen(true)}

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client';
 import { useRequestId } from '../../../lib/request-id';
-import { slotKeys } from '../api/game-token';
+import { slotGame } from '../api/game';
 import { useSpinSlot } from '../api/spin-slot';
 import { afterBet, covers, initialBet } from '../bets';
 import { lineWinCells, symbolCells } from '../paylines';
@@ -336,8 +336,8 @@ export function useSlotGame({
     setSettledBalance(result.balance);
     setShownBalance(result.balance);
     setView((v) => ({ ...v, win: result.totalWin }));
-    qc.setQueryData<SlotInfo>(slotKeys.info(token), (old) => old && { ...old, balance: result.balance });
-    void qc.invalidateQueries({ queryKey: slotKeys.history(token) });
+    qc.setQueryData<SlotInfo>(slotGame.keys.info(token), (old) => old && { ...old, balance: result.balance });
+    void qc.invalidateQueries({ queryKey: slotGame.keys.history(token) });
     setBusy(false);
     onRoundShown(result);
   }, [

@@ -1,16 +1,15 @@
 import type { SportsbookBetResult } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { gameTokenOptions, sportsbookKeys } from './game-token';
+import { sportsbookGame } from './game';
 
 /** Settles an open bet now for the offer seen; refused with the new offer if it changed. */
 export const cashOut = (token: string, body: { betId: string; value: number }) =>
-  api.post<SportsbookBetResult>('/wps/house/sportsbook/cashout', body, gameTokenOptions(token));
+  sportsbookGame.post<SportsbookBetResult>(token, 'cashout', body);
 
 export const useCashOut = (token: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { betId: string; value: number }) => cashOut(token, body),
-    onSettled: () => client.invalidateQueries({ queryKey: sportsbookKeys.bets(token) }),
+    onSettled: () => client.invalidateQueries({ queryKey: sportsbookGame.key(token, 'bets') }),
   });
 };

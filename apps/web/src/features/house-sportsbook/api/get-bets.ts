@@ -1,15 +1,13 @@
 import type { SportsbookBets } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { gameTokenOptions, pollMs, sportsbookKeys } from './game-token';
+import { pollMs, sportsbookGame } from './game';
 
 /** Open bets with their cash-out offers, and the last 10 bets. */
-export const getBets = (token: string) =>
-  api.get<SportsbookBets>('/wps/house/sportsbook/bets', undefined, gameTokenOptions(token));
+export const getBets = (token: string) => sportsbookGame.get<SportsbookBets>(token, 'bets');
 
 export const betsQueryOptions = (token: string, minuteMs: number) =>
   queryOptions({
-    queryKey: sportsbookKeys.bets(token),
+    queryKey: sportsbookGame.key(token, 'bets'),
     queryFn: () => getBets(token),
     refetchInterval: pollMs(minuteMs),
   });

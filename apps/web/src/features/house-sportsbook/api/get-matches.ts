@@ -1,15 +1,13 @@
 import type { SportsbookMatches } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { gameTokenOptions, pollMs, sportsbookKeys } from './game-token';
+import { pollMs, sportsbookGame } from './game';
 
 /** Live, upcoming and just finished matches with their markets and odds. */
-export const getMatches = (token: string) =>
-  api.get<SportsbookMatches>('/wps/house/sportsbook/matches', undefined, gameTokenOptions(token));
+export const getMatches = (token: string) => sportsbookGame.get<SportsbookMatches>(token, 'matches');
 
 export const matchesQueryOptions = (token: string, minuteMs: number) =>
   queryOptions({
-    queryKey: sportsbookKeys.matches(token),
+    queryKey: sportsbookGame.key(token, 'matches'),
     queryFn: () => getMatches(token),
     refetchInterval: pollMs(minuteMs),
   });

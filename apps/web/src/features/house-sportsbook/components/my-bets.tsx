@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { showMoney } from '../../../lib/money';
 import { useCashOut } from '../api/cash-out';
-import { sportsbookKeys } from '../api/game-token';
+import { sportsbookGame } from '../api/game';
 import { useBets } from '../api/get-bets';
 import { useLabels } from '../hooks/use-labels';
 import { localeTag } from '../../../lib/game-client/locale-tag';
@@ -101,7 +101,7 @@ function BetCard({
     setMessage(null);
     try {
       const r = await cash.mutateAsync({ betId: bet.betId, value: bet.cashOut! });
-      client.setQueryData(sportsbookKeys.info(token), (old: SportsbookInfo | undefined) =>
+      client.setQueryData(sportsbookGame.keys.info(token), (old: SportsbookInfo | undefined) =>
         old ? { ...old, balance: r.balance } : old,
       );
     } catch (err) {

@@ -1,103 +1,35 @@
 import type { SportsbookInfo } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { showMoney } from '../../../lib/money';
-import { pollMs } from '../api/game-token';
+import { pollMs, sportsbookGame } from '../api/game';
+import { SPORTSBOOK_CHROME } from '../chrome';
+import { GameGate, type GameLaunch, type GamePlay } from '../../../lib/game-client/game-gate';
 import { useBets } from '../api/get-bets';
 import { useMatches } from '../api/get-matches';
-import { sportsbookInfoQueryOptions } from '../api/get-sportsbook-info';
-import { safeBackUrl } from '../../../lib/game-client/back-url';
 import { useBetSlip } from '../hooks/use-bet-slip';
-import { useLaunchLanguage } from '../../../lib/game-client/use-launch-language';
 import { useLeaveGame } from '../../../lib/game-client/use-leave-game';
-import { useThemeFollow } from '../../../lib/game-client/use-theme-follow';
 import { selectionId } from '../slip';
 import { BetSlip } from './bet-slip';
 import { MatchList } from './match-list';
 import { MyBets } from './my-bets';
 import { RulesModal } from './rules-modal';
 import '../../../styles/house-sportsbook.css';
-import { isTicketError } from '../../../lib/game-client/ticket-error';
-
-interface SportsbookAppProps {
-  /** The game ticket (exchanged for the launch URL's ?code=); null: none or refused. */
-  token: string | null;
-  /** The launch language (?lang=). */
-  lang: string | null;
-  /** Where Back goes (?backUrl=), unchecked: only a path of this site is followed. */
-  backUrl: string | null;
-}
 
 /** The house sportsbook's client (football or esports, as the ticket says): loading, errors, the book. */
-export function SportsbookApp({ token, lang, backUrl }: SportsbookAppProps) {
-  useThemeFollow();
-  const back = safeBackUrl(backUrl);
-  const ready = useLaunchLanguage(lang);
-  if (!ready) return <Loading />;
-  if (!token) return <Problem kind="ticket" backUrl={back} />;
-  return <Loader token={token} backUrl={back} />;
-}
-
-function Loading() {
-  const { t } = useTranslation('play');
-  return (
-    <div className="sb-page sb-page-center">
-      <p role="status" aria-live="polite" className="sb-loading">
-        {t('houseSportsbook.loading')}
-      </p>
-    </div>
-  );
-}
-
-function Problem({
-  kind,
-  backUrl,
-  onRetry,
-}: {
-  kind: 'ticket' | 'load';
-  backUrl: string;
-  onRetry?: () => void;
-}) {
-  const { t } = useTranslation('play');
-  const leave = useLeaveGame(backUrl);
-  return (
-    <div className="sb-page sb-page-center">
-      <div className="sb-problem" role="alert" data-testid="sb-error">
-        <h1>
-          {t(kind === 'ticket' ? 'houseSportsbook.errors.ticketTitle' : 'houseSportsbook.errors.loadTitle')}
-        </h1>
-        <p>{t(kind === 'ticket' ? 'houseSportsbook.errors.ticket' : 'houseSportsbook.errors.load')}</p>
-        <div className="sb-confirm-actions">
-          {onRetry && (
-            <button type="button" className="btn" onClick={onRetry}>
-              {t('houseSportsbook.retry')}
-            </button>
-          )}
-          <button type="button" className="btn btn-primary" onClick={leave}>
-            {t('houseSportsbook.back')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function Loader({ token, backUrl }: { token: string; backUrl: string }) {
+export function SportsbookApp(launch: GameLaunch) {
   // The balance moves when bets settle in the background: the info is fetched again now and then.
-  const first = useQuery(sportsbookInfoQueryOptions(token));
-  const info = useQuery({
-    ...sportsbookInfoQueryOptions(token),
-    refetchInterval: first.data ? pollMs(first.data.minuteMs) : false,
-  });
-  if (info.isPending) return <Loading />;
-  if (info.isError && isTicketError(info.error)) return <Problem kind="ticket" backUrl={backUrl} />;
-  if (info.isError) return <Problem kind="load" backUrl={backUrl} onRetry={() => void info.refetch()} />;
-  return <Book token={token} info={info.data} backUrl={backUrl} />;
+  return (
+    <GameGate chrome={SPORTSBOOK_CHROME} launch={launch} game={sportsbookGame} poll={pollOf}>
+      {(play) => <Book {...play} />}
+    </GameGate>
+  );
 }
 
-function Book({ token, info, backUrl }: { token: string; info: SportsbookInfo; backUrl: string }) {
+const pollOf = (info: SportsbookInfo) => pollMs(info.minuteMs);
+
+function Book({ token, info, backUrl }: GamePlay<SportsbookInfo>) {
   const { t } = useTranslation('play');
   const errorText = useErrorText();
   const leave = useLeaveGame(backUrl);

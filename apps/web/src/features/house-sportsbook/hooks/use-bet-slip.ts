@@ -2,7 +2,7 @@ import type { SportsbookBetResult, SportsbookInfo } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client';
-import { sportsbookKeys } from '../api/game-token';
+import { sportsbookGame } from '../api/game';
 import { usePlaceBet } from '../api/place-bet';
 import { potentialReturn, selectionId, toCents, toggleSelection, type SlipItem } from '../slip';
 
@@ -126,7 +126,7 @@ export function useBetSlip(token: string, info: SportsbookInfo, errorText: (err:
         }
         pending.current.delete(key);
         placed++;
-        client.setQueryData(sportsbookKeys.info(token), (old: SportsbookInfo | undefined) =>
+        client.setQueryData(sportsbookGame.keys.info(token), (old: SportsbookInfo | undefined) =>
           old ? { ...old, balance: result.balance } : old,
         );
         const done = new Set(bet.legs.map(selectionId));

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLeaveGame } from '../../lib/game-client/use-leave-game';
-import { Icon } from './icon';
+import { Icon } from '../../components/ui/icon';
+import { useLeaveGame } from './use-leave-game';
+import './game-chrome.css';
+
+/** The house games' parts of the `play` namespace. */
+export type GameNs =
+  'houseSlot' | 'houseFish' | 'cockfight' | 'houseBaccarat' | 'houseCards' | 'houseSportsbook';
+/** The games whose top bar is this one (the card game and the sportsbook keep their own). */
+type TopBarNs = 'houseSlot' | 'houseFish' | 'cockfight' | 'houseBaccarat';
 
 /**
  * The frame every house game client shares: its top bar (back, title, history, rules), its
@@ -10,16 +17,16 @@ import { Icon } from './icon';
  * game's part of the `play` namespace (`<ns>.back`, `<ns>.errors.ticket`, ...), and test ids
  * from its name (`fish-back`, `fish-history`, ...).
  */
-export interface GameChrome {
+export interface GameChrome<Ns extends GameNs = GameNs> {
   /** The game's texts in the `play` namespace. */
-  ns: 'houseSlot' | 'houseFish' | 'cockfight' | 'houseBaccarat';
+  ns: Ns;
   /** The game's CSS class prefix. */
   css: string;
   /** The game's test id prefix. */
   testId: string;
 }
 
-export function GameLoading({ chrome, art }: { chrome: GameChrome; art: ReactNode }) {
+export function GameLoading({ chrome, art }: { chrome: GameChrome; art?: ReactNode }) {
   const { t } = useTranslation('play');
   return (
     <div className={`${chrome.css}-page ${chrome.css}-page-center`}>
@@ -73,7 +80,8 @@ export function GameProblem({
 
 /**
  * The game's top bar. `start` replaces the back button (a table game shows "tables" while a
- * table is open).
+ * table is open). Its look is game-chrome.css; the game's CSS gives its colours and may adjust
+ * it through the variables named there, or through the game's own classes beside the shared ones.
  */
 export function GameTopBar({
   chrome,
@@ -83,7 +91,7 @@ export function GameTopBar({
   onRules,
   start,
 }: {
-  chrome: GameChrome;
+  chrome: GameChrome<TopBarNs>;
   title: ReactNode;
   onBack: () => void;
   onHistory: () => void;
@@ -93,15 +101,15 @@ export function GameTopBar({
   const { t } = useTranslation('play');
   const { ns, css, testId } = chrome;
   return (
-    <header className={`${css}-top`}>
+    <header className={`game-top ${css}-top`}>
       {start ?? (
         <GameTopButton chrome={chrome} icon="back" label={t(`${ns}.back`)} onClick={onBack} id="back" />
       )}
-      <h1 className={`${css}-title`}>{title}</h1>
-      <div className={`${css}-top-actions`}>
+      <h1 className={`game-top-title ${css}-title`}>{title}</h1>
+      <div className="game-top-actions">
         <button
           type="button"
-          className={`${css}-top-btn ${css}-top-icon`}
+          className={`game-top-btn game-top-icon ${css}-top-btn`}
           data-testid={`${testId}-history`}
           aria-label={t(`${ns}.history.open`)}
           aria-haspopup="dialog"
@@ -111,7 +119,7 @@ export function GameTopBar({
         </button>
         <button
           type="button"
-          className={`${css}-top-btn ${css}-top-icon ${css}-info-btn`}
+          className={`game-top-btn game-top-icon game-info-btn ${css}-top-btn`}
           data-testid={`${testId}-rules`}
           aria-label={t(`${ns}.rules.open`)}
           aria-haspopup="dialog"
@@ -132,7 +140,7 @@ export function GameTopButton({
   onClick,
   id,
 }: {
-  chrome: GameChrome;
+  chrome: GameChrome<TopBarNs>;
   icon: 'back' | 'tables';
   label: string;
   onClick: () => void;
@@ -142,7 +150,7 @@ export function GameTopButton({
   return (
     <button
       type="button"
-      className={`${chrome.css}-top-btn`}
+      className={`game-top-btn ${chrome.css}-top-btn`}
       onClick={onClick}
       data-testid={`${chrome.testId}-${id}`}
     >
