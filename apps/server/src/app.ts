@@ -58,6 +58,7 @@ import { SettlementService } from './modules/agent/settlement.service';
 import { startIntervalJob } from './jobs/interval-job';
 import { startWithdrawalAutoConfirm } from './jobs/withdrawal-auto-confirm';
 import { LedgerService } from './modules/wallet/ledger.service';
+import { MemberTransferService } from './modules/wallet/member-transfer.service';
 import { TurnoverService } from './modules/wallet/turnover.service';
 import { BetRepository } from './modules/wallet/bet.repository';
 import { BetService } from './modules/wallet/bet.service';
@@ -274,16 +275,9 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
   const turnover = new TurnoverService();
   const images = new CashierImageService(new CashierImageRepository(db.db), limits);
   const vendors = new VendorService(new VendorRepository(db.db));
-  const wallet = new WalletService(
-    new WalletRepository(db.db),
-    ledger,
-    inbox,
-    turnover,
-    vendors,
-    members,
-    system,
-  );
+  const wallet = new WalletService(new WalletRepository(db.db), ledger, inbox, turnover, vendors, system);
   late.wallet = wallet;
+  const transfers = new MemberTransferService(new WalletRepository(db.db), ledger, turnover, members);
   const bets = new BetService(
     new BetRepository(db.db, { batchesInFlight: config.LEDGER_BATCHES_IN_FLIGHT }),
     ledger,
@@ -313,6 +307,7 @@ function buildServices(db: DbHandle, log: FastifyBaseLogger, config: Config) {
     announcements: new AnnouncementService(new AnnouncementRepository(db.db)),
     vendors,
     wallet,
+    transfers,
     bets,
     records: new RecordsService(new RecordsRepository(db.db)),
     payloadKeys: new PayloadKeyService(new PayloadKeyRepository(db.db)),
@@ -404,7 +399,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await app.register(usernameCheckRoutes, {
     checks: new UsernameCheckService(new MemberRepository(db.db), services.system, services.limits),
   });
-  await app.register(walletRoutes, { wallet: services.wallet });
+  await app.register(walletRoutes, { wallet: services.wallet, transfers: services.transfers });
   await app.register(inboxRoutes, { inbox: services.inbox });
   await app.register(recordsRoutes, { records: services.records });
   await app.register(depositRoutes, {
@@ -419,9 +414,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   // Agent centre: the agent-page login, team, reports and transfers within the own tree.
   const agents = new AgentService(
     new AgentRepository(db.db),
-    services.ledger,
     services.members,
     services.wallet,
+    services.transfers,
   );
   await app.register(agentRoutes, { agents, sessions: services.sessions });
   // Contracts, wages and dividends: offers and answers, their settlement every minute,
