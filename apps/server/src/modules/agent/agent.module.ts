@@ -7,6 +7,7 @@ import type { SessionService } from '../session/session.service';
 import type { SystemService } from '../system/system.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { TurnoverService } from '../wallet/turnover.service';
+import type { MemberTransferService } from '../wallet/member-transfer.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { AgentRepository } from './agent.repository';
 import { agentRoutes } from './agent.routes';
@@ -28,6 +29,7 @@ export interface AgentDeps extends ModuleContext {
   ledger: LedgerService;
   turnover: TurnoverService;
   wallet: WalletService;
+  transfers: MemberTransferService;
 }
 
 /**
@@ -40,12 +42,12 @@ export function createAgentModule(
 ): ServerModule<{ agents: AgentService; contracts: ContractService; settlement: SettlementService }> {
   const agents = new AgentService(
     new AgentRepository(deps.db),
-    deps.ledger,
     {
       registerSubAccount: (...args) => deps.registration.registerSubAccount(...args),
       confirmPaymentPassword: (memberId, password) => deps.profile.confirmPaymentPassword(memberId, password),
     },
     deps.wallet,
+    deps.transfers,
   );
   const contractRepo = new ContractRepository(deps.db);
   const contracts = new ContractService(contractRepo, deps.system, deps.inbox);

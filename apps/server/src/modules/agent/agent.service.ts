@@ -1,7 +1,6 @@
 import {
   ACCOUNT_CENTRE_TYPES,
   fromMinor,
-  toMinor,
   type AgentHome,
   type AgentTransactions,
   type AgentTransferResult,
@@ -26,7 +25,7 @@ import type { ClientContext } from '../../platform/client-context';
 import type { ProfileService } from '../member/profile.service';
 import type { RegistrationService } from '../member/registration.service';
 import { dayWindow } from '../records/records.service';
-import type { LedgerService } from '../wallet/ledger.service';
+import type { MemberTransferService } from '../wallet/member-transfer.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AgentRepository, Sums } from './agent.repository';
 
@@ -73,9 +72,9 @@ export type AgentMembers = Pick<RegistrationService, 'registerSubAccount'> &
 export class AgentService {
   constructor(
     private readonly repo: AgentRepository,
-    private readonly ledger: LedgerService,
     private readonly members: AgentMembers,
     private readonly wallet: WalletService,
+    private readonly transfers: MemberTransferService,
   ) {}
 
   /** The caller must be an agent type; the route guard calls this before any use case. */
@@ -265,76 +264,11 @@ export class AgentService {
     await this.teamMember(brand, agentId, input.memberId);
     const to = await this.repo.member(brand.code, input.memberId);
     if (!to) throw new AppError('agent.not.downline');
-    return this.transfer(brand, agentId, { id: to.id, username: to.username }, 'AGENT_TRANSFER', input);
+    return this.transfers.toDownline(brand, agentId, { id: to.id, username: to.username }, input);
   }
 
-  /** The agent pays its own upline from its main wallet. */
-  async transferToUpline(
-    brand: Brand,
-    agentId: string,
-    input: UplineTransferInput,
-  ): Promise<AgentTransferResult> {
-    const me = await this.repo.member(brand.code, agentId);
-    const upline = me?.upline_id ? await this.repo.member(brand.code, me.upline_id) : undefined;
-    // Only an agent is anyone's upline: a plain member above is no one to pay.
-    if (!upline || !isAgentType(upline.is_agent)) throw new AppError('upline.none');
-    return this.transfer(
-      brand,
-      agentId,
-      { id: upline.id, username: upline.username },
-      'UPLINE_TRANSFER',
-      input,
-    );
-  }
-
-  /**
-   * One ledger entry from the agent's main wallet to the recipient's. The reference is the
-   * agent's request id in both directions: a retry with the same body answers as the first call
-   * and moves nothing; the same id with another recipient or amount has other legs and is refused
-   * by the ledger (wallet.reference.conflict). No balance is read before moving: the ledger locks
-   * both balance rows in id order and its not-negative CHECK refuses an overdraft, rolling the
-   * whole entry back, so concurrent transfers can never overdraw the agent. Like a member's, an
-   * agent's transfer is refused while it has turnover still to bet (WalletService.sendable).
-   */
-  private async transfer(
-    brand: Brand,
-    agentId: string,
-    to: { id: string; username: string },
-    kind: 'AGENT_TRANSFER' | 'UPLINE_TRANSFER',
-    input: UplineTransferInput,
-  ): Promise<AgentTransferResult> {
-    const amount = toMinor(input.amount);
-    if (amount === null || amount <= 0n) throw new AppError('wallet.amount.invalid');
-    // Slow on purpose (password hashing): before the transaction, never inside it.
-    await this.members.confirmPaymentPassword(agentId, input.paymentPassword);
-    // WARNING: account() must run before the transaction opens (see LedgerService.account).
-    const from = await this.ledger.account(brand.code, 'MAIN', agentId);
-    const dest = await this.ledger.account(brand.code, 'MAIN', to.id);
-    const reference = `AGENT:${agentId}:${input.requestId}`;
-    return this.repo.transaction(async (trx) => {
-      await this.wallet.sendable(trx, brand.code, reference, agentId, [from, dest]);
-      const posted = await this.ledger.post(trx, {
-        merchant: brand.code,
-        reference,
-        kind,
-        memberId: agentId,
-        memo: { to: to.username },
-        postings: [
-          { accountId: from, amount: -amount },
-          { accountId: dest, amount },
-        ],
-      });
-      const entry = await this.ledger.entry(trx, brand.code, reference);
-      // Same legs under another kind (downline then upline with one id): still another request.
-      if (!posted.created && entry?.kind !== kind) throw new AppError('wallet.reference.conflict');
-      const balances = await this.ledger.memberBalances(trx, agentId);
-      return {
-        id: posted.entryId,
-        amount: fromMinor(amount),
-        to: to.username,
-        balance: fromMinor(balances.get('MAIN') ?? 0n),
-        createdTime: (entry?.created_at ?? new Date()).toISOString(),
-      };
-    });
+  /** The agent pays its own upline: the member's upline transfer, with the same rules and references. */
+  transferToUpline(brand: Brand, agentId: string, input: UplineTransferInput): Promise<AgentTransferResult> {
+    return this.transfers.toUpline(brand, agentId, input);
   }
 }

@@ -86,6 +86,15 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
+  entriesByReferences(db: Db, merchant: string, references: string[]) {
+    return db
+      .selectFrom('ledger_entry')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('reference', 'in', references)
+      .execute();
+  }
+
   /** Row locks on these accounts, in ascending id order (the order ledger_post() uses). */
   async lock(db: Db, accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;

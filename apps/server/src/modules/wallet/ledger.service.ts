@@ -124,6 +124,11 @@ export class LedgerService {
     return this.repo.entryByReference(db, merchant, reference);
   }
 
+  /** The entries any of these references were applied as (one query; none when none was). */
+  entries(db: Db, merchant: string, references: string[]) {
+    return this.repo.entriesByReferences(db, merchant, references);
+  }
+
   /**
    * Locks these accounts (in id order) for the rest of the caller's transaction: a check made
    * after it (a daily count, a balance read) cannot be invalidated by a concurrent request of the

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
-import type { SystemService } from '../system/system.service';
 import type { VendorService } from '../vendors';
 import { BetStatsRepository } from './bet-stats.repository';
 import { BetStatsService } from './bet-stats.service';
@@ -14,9 +13,9 @@ import { TurnoverService } from './turnover.service';
 import { WalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
+import { MemberTransferService } from './member-transfer.service';
 
 export interface WalletDeps extends ModuleContext {
-  system: SystemService;
   inbox: InboxService;
   vendors: VendorService;
   profile: ProfileService;
@@ -33,6 +32,8 @@ export interface WalletServices {
   /** Valid turnover from settled bets: the one definition rebates, points, missions and VIP count. */
   betStats: BetStatsService;
   wallet: WalletService;
+  /** Money a member sends to another: to the upline, or an agent to its downline. */
+  transfers: MemberTransferService;
 }
 
 /**
@@ -46,15 +47,10 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
     new BetRepository(deps.db, { batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT }),
     ledger,
   );
-  const wallet = new WalletService(
-    new WalletRepository(deps.db),
-    ledger,
-    deps.inbox,
-    turnover,
-    deps.vendors,
-    deps.profile,
-    deps.system,
-  );
+  const wallet = new WalletService(new WalletRepository(deps.db), ledger, deps.inbox, turnover, deps.vendors);
+  // The one path for money a member sends to another: to the upline (member and agent pages alike)
+  // and an agent's transfer to its downline.
+  const transfers = new MemberTransferService(new WalletRepository(deps.db), ledger, turnover, deps.profile);
   return {
     services: {
       ledger,
@@ -63,9 +59,10 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
       bonus: new BonusService(ledger, turnover, deps.inbox),
       betStats: new BetStatsService(new BetStatsRepository(deps.db)),
       wallet,
+      transfers,
     },
     routes: async (app: FastifyInstance) => {
-      await app.register(walletRoutes, { wallet });
+      await app.register(walletRoutes, { wallet, transfers });
     },
   };
 }

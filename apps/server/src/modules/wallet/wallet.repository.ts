@@ -5,6 +5,11 @@ import type { Database } from '../../db/schema';
 /** The root database or an open transaction: writes join the caller's transaction. */
 export type Db = Kysely<Database>;
 
+export interface CashierSettings {
+  singleWallet: boolean;
+  uplineTransfer: boolean;
+}
+
 /** SQL of the wallet calls (balances and postings themselves are the ledger's). */
 export class WalletRepository {
   /** The root database: reads outside a transaction join nothing. */
@@ -15,12 +20,17 @@ export class WalletRepository {
     return this.db.transaction().execute(fn);
   }
 
-  cashierSetting(merchant: string) {
-    return this.db
+  /** The brand's cashier switches; a brand without cashier settings gets the safe answer: one wallet, no upline transfers. */
+  async cashierSettings(merchant: string): Promise<CashierSettings> {
+    const row = await this.db
       .selectFrom('cashier_setting')
       .select(['single_wallet', 'upline_transfer_enabled'])
       .where('merchant_code', '=', merchant)
       .executeTakeFirst();
+    return {
+      singleWallet: row?.single_wallet ?? true,
+      uplineTransfer: row?.upline_transfer_enabled ?? false,
+    };
   }
 
   /**

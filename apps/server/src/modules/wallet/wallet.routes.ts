@@ -11,12 +11,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
+import type { MemberTransferService } from './member-transfer.service';
 import { adjustmentResultSchema, type WalletService } from './wallet.service';
 
 /** Balances, transfers between wallets, transfers to the upline, and operator adjustments. */
-export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletService }) {
+export async function walletRoutes(
+  app: FastifyInstance,
+  opts: { wallet: WalletService; transfers: MemberTransferService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { wallet } = opts;
+  const { wallet, transfers } = opts;
   const tags = ['wallet'];
 
   r.get(
@@ -72,7 +76,11 @@ export async function walletRoutes(app: FastifyInstance, opts: { wallet: WalletS
         response: { 200: ok(uplineTransferResultSchema) },
       },
     },
-    async (req) => envelope(await wallet.uplineTransfer(req.brand, req.member!.memberId, req.body)),
+    async (req) => {
+      // The agent page's upline call is the same use case; this call names the payee `upline`.
+      const { to, ...done } = await transfers.toUpline(req.brand, req.member!.memberId, req.body);
+      return envelope({ ...done, upline: to });
+    },
   );
 
   r.post(

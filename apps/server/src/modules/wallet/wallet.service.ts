@@ -4,25 +4,20 @@ import {
   fromMinor,
   toMinor,
   type MerchantWallet,
-  type UplineTransferResult,
   type WalletBalance,
   type adminAdjustmentSchema,
-  type uplineTransferSchema,
   type walletTransferSchema,
 } from '@app/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../vendors/vendor.service';
-import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
-import type { SystemService } from '../system/system.service';
 import type { LedgerService, Posting } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
-import type { Db, WalletRepository } from './wallet.repository';
+import type { CashierSettings, WalletRepository } from './wallet.repository';
 
 export type TransferInput = z.output<typeof walletTransferSchema>;
-export type UplineTransferInput = z.output<typeof uplineTransferSchema>;
 export type AdjustmentInput = z.output<typeof adminAdjustmentSchema>;
 
 /** What an operator adjustment answers (the admin API; not a client contract). */
@@ -41,11 +36,6 @@ export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
 /** The balance list's row for the main wallet. */
 export const MAIN_WALLET = 'MAIN';
-
-interface CashierSettings {
-  singleWallet: boolean;
-  uplineTransfer: boolean;
-}
 
 const vendorKey = (code: string) => `VENDOR:${code}`;
 
@@ -69,9 +59,9 @@ const amountInvalid = () => new AppError('wallet.amount.invalid');
 
 /**
  * The member's wallets: balances, transfers between the main wallet and transfer-wallet
- * vendors, transfers to the upline agent, operator adjustments and trial play money. Every
- * movement is one ledger entry whose reference is built from the caller's key, so a retried
- * request moves money once and answers as the first one did.
+ * vendors, operator adjustments and trial play money (payments to another member's wallet are
+ * MemberTransferService's). Every movement is one ledger entry whose reference is built from the
+ * caller's key, so a retried request moves money once and answers as the first one did.
  */
 export class WalletService {
   constructor(
@@ -80,8 +70,6 @@ export class WalletService {
     private readonly inbox: InboxService,
     private readonly turnover: TurnoverService,
     private readonly vendors: VendorService,
-    private readonly members: ProfileService,
-    private readonly system: SystemService,
   ) {}
 
   // ---- reading -------------------------------------------------------------------------------
@@ -292,72 +280,6 @@ export class WalletService {
     return [...legs, { accountId: main, amount: total }];
   }
 
-  // ---- upline -----------------------------------------------------------------------------------
-
-  /**
-   * A member pays its upline agent from its main wallet, confirmed by the payment password. Refused
-   * while the member has turnover still to bet (TurnoverService.assertFreeToSend says why).
-   */
-  async uplineTransfer(
-    brand: Brand,
-    memberId: string,
-    input: UplineTransferInput,
-  ): Promise<UplineTransferResult> {
-    const amount = toMinor(input.amount);
-    if (amount === null || amount <= 0n) throw amountInvalid();
-    if (!(await this.settings(brand.code)).uplineTransfer) throw new AppError('upline.transfer.disabled');
-    const upline = await this.repo.upline(brand.code, memberId);
-    if (!upline) throw new AppError('upline.none');
-    // Slow on purpose (password hashing): before the transaction, never inside it.
-    await this.members.confirmPaymentPassword(memberId, input.paymentPassword);
-    const from = await this.ledger.account(brand.code, 'MAIN', memberId);
-    const to = await this.ledger.account(brand.code, 'MAIN', upline.id);
-    const reference = `UPLINE:${memberId}:${input.requestId}`;
-    return this.repo.transaction(async (trx) => {
-      await this.sendable(trx, brand.code, reference, memberId, [from, to]);
-      // No balance is read before moving: the not-negative CHECK refuses an overdraft, and a
-      // retry with other details fails the ledger's same-legs check (wallet.reference.conflict).
-      const posted = await this.ledger.post(trx, {
-        merchant: brand.code,
-        reference,
-        kind: 'UPLINE_TRANSFER',
-        memberId,
-        memo: { upline: upline.username },
-        postings: [
-          { accountId: from, amount: -amount },
-          { accountId: to, amount },
-        ],
-      });
-      const entry = await this.ledger.entry(trx, brand.code, reference);
-      const balances = await this.ledger.memberBalances(trx, memberId);
-      return {
-        id: posted.entryId,
-        amount: fromMinor(amount),
-        upline: upline.username,
-        balance: fromMinor(balances.get('MAIN') ?? 0n),
-        createdTime: (entry?.created_at ?? new Date()).toISOString(),
-      };
-    });
-  }
-
-  /**
-   * The check every transfer from one member's wallet to another's makes in its transaction: both
-   * main wallets locked (id order, as the ledger locks them), then the sender's open turnover
-   * requirements refuse it. A retry of a transfer already made is not refused: it answers as the
-   * first call did, whatever was credited to the sender since.
-   */
-  async sendable(
-    trx: Db,
-    merchant: string,
-    reference: string,
-    senderId: string,
-    mains: string[],
-  ): Promise<void> {
-    await this.ledger.lock(trx, mains);
-    if (await this.ledger.entry(trx, merchant, reference)) return;
-    await this.turnover.assertFreeToSend(trx, senderId);
-  }
-
   // ---- operators ---------------------------------------------------------------------------------
 
   /**
@@ -448,12 +370,7 @@ export class WalletService {
 
   // ---- internals ----------------------------------------------------------------------------------
 
-  /** A brand without cashier settings gets the safe answer: one wallet, no upline transfers. */
-  private async settings(merchant: string): Promise<CashierSettings> {
-    const row = await this.repo.cashierSetting(merchant);
-    return {
-      singleWallet: row?.single_wallet ?? true,
-      uplineTransfer: row?.upline_transfer_enabled ?? false,
-    };
+  private settings(merchant: string): Promise<CashierSettings> {
+    return this.repo.cashierSettings(merchant);
   }
 }
