@@ -1,9 +1,8 @@
 import { AGENT_LIMITS, AGENT_TRANSACTION_TYPES, type AgentTransactionType } from '@app/contracts';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql, type RawBuilder } from 'kysely';
+import { Repository } from '../../db/repository';
 import type { dayWindow } from '../records/records.service';
 
-type Db = Kysely<Database>;
 /** Calendar days in the brand's zone, as the records module computes them. */
 type DayWindow = ReturnType<typeof dayWindow>;
 
@@ -52,14 +51,7 @@ export interface Sums {
 }
 
 /** SQL of the agent centre. Reads the tree, bets and the ledger; writes nothing (transfers post through the ledger). */
-export class AgentRepository {
-  constructor(readonly db: Db) {}
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class AgentRepository extends Repository {
   member(merchant: string, id: string) {
     return this.db
       .selectFrom('member')

@@ -1,8 +1,8 @@
 import { AGENT_LIMITS, type ContractKind, type ContractPeriod } from '@app/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AgentContractTable, AgentSettlementTable, Database } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { AgentContractTable, AgentSettlementTable } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type ContractRow = Selectable<AgentContractTable> & {
   upline_name: string | null;
   member_name: string;
@@ -10,13 +10,7 @@ export type ContractRow = Selectable<AgentContractTable> & {
 export type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>;
 
 /** SQL of agent contracts and their settlement lines. */
-export class ContractRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ContractRepository extends Repository {
   member(db: Db, merchant: string, id: string) {
     return db
       .selectFrom('member')

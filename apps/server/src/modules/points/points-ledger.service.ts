@@ -1,6 +1,7 @@
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { PointEntryKindColumn } from '../../db/schema';
-import type { Db, PointsRepository } from './points.repository';
+import type { PointsRepository } from './points.repository';
 
 export interface PointMovement {
   merchant: string;

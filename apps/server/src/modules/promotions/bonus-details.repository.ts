@@ -1,8 +1,6 @@
 import { BONUS_DETAIL_KINDS, type BonusDetailKind } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
 
 /** Calendar days in a time zone: [start 00:00, endExclusive 00:00) local time (records' dayWindow). */
 export interface BonusWindow {

@@ -1,8 +1,6 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@app/contracts';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/repository';
 
 /** Calendar days in a time zone: [start 00:00, endExclusive 00:00) local time. */
 export interface DayWindow {

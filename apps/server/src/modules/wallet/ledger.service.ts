@@ -1,8 +1,7 @@
+import type { Db } from '../../db/repository';
 import type { LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
-import { LedgerRepository, type AccountKey, type Db } from './ledger.repository';
-
-export type { Db };
+import { LedgerRepository, type AccountKey } from './ledger.repository';
 
 /** One leg of an entry: an account id and a signed amount in minor units (credit +, debit -). */
 export interface Posting {

@@ -1,20 +1,8 @@
 import { ACCOUNT_CENTRE_TYPES } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-/** The root database or an open transaction: writes join the caller's transaction. */
-export type Db = Kysely<Database>;
+import { Repository } from '../../db/repository';
 
 /** SQL of the wallet calls (balances and postings themselves are the ledger's). */
-export class WalletRepository {
-  /** The root database: reads outside a transaction join nothing. */
-  constructor(readonly db: Db) {}
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class WalletRepository extends Repository {
   cashierSetting(merchant: string) {
     return this.db
       .selectFrom('cashier_setting')

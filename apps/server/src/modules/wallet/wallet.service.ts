@@ -17,6 +17,7 @@ import {
   type walletTransferSchema,
 } from '@app/contracts';
 import { z } from 'zod';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../games/vendor.service';
@@ -25,7 +26,7 @@ import type { InboxService } from '../messages/inbox.service';
 import type { SystemService } from '../system/system.service';
 import type { LedgerService, Posting } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
-import type { Db, WalletRepository } from './wallet.repository';
+import type { WalletRepository } from './wallet.repository';
 
 export type TransferInput = z.output<typeof walletTransferSchema>;
 export type UplineTransferInput = z.output<typeof uplineTransferSchema>;
