@@ -16,6 +16,7 @@ import * as OTPAuth from 'otpauth';
 import type { Database, MemberTable } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
+import { uniqueViolation } from '../../platform/db-errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { randomCode, randomToken } from '../../platform/secrets';
@@ -64,10 +65,9 @@ const normalizeDialing = (code: string | undefined) => (code ?? '').replace(/^\+
  * the loser gets the same answer it would have got a moment later, not a server error.
  */
 function takenByRace(err: unknown): never {
-  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
-  if (code === '23505' && constraint === 'member_merchant_code_username_key')
-    throw new AppError('member.account.used');
-  if (code === '23505' && constraint === 'member_mobile_key') throw new AppError('member.mobile.used');
+  const constraint = uniqueViolation(err);
+  if (constraint === 'member_merchant_code_username_key') throw new AppError('member.account.used');
+  if (constraint === 'member_mobile_key') throw new AppError('member.mobile.used');
   throw err;
 }
 

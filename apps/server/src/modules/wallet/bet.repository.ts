@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { Repository, type Db } from '../../db/repository';
 import type { BetRecordTable } from '../../db/schema';
+import { isSerializationFailure } from '../../platform/db-errors';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
 
 export type BetRow = Selectable<BetRecordTable>;
@@ -221,10 +222,4 @@ function answersInOrder<T extends string>(
     if (!o) throw new Error(`${fn}: no answer for item ${i + 1} of ${count}`);
     return o;
   });
-}
-
-/** A transaction that lost a race (serialization failure, deadlock): trying again may succeed. */
-function isSerializationFailure(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '40001' || code === '40P01';
 }
