@@ -2,6 +2,7 @@ import { AGENT_LIMITS, type ContractKind, type ContractPeriod } from '@app/contr
 import { sql, type Selectable } from 'kysely';
 import { Repository, type Db } from '../../db/repository';
 import type { AgentContractTable, AgentSettlementTable } from '../../db/schema';
+import { windowEnd, windowStart, type DayWindow } from '../../platform/day-window';
 
 export type ContractRow = Selectable<AgentContractTable> & {
   upline_name: string | null;
@@ -286,7 +287,7 @@ export class ContractRepository extends Repository {
   async statements(
     memberId: string,
     side: 'IN' | 'OUT',
-    w: { start: string; endExclusive: string; timezone: string },
+    w: DayWindow,
     kind: ContractKind | undefined,
     offset: number,
     limit: number,
@@ -307,8 +308,7 @@ export class ContractRepository extends Repository {
         JOIN member m ON m.id = s.member_id
         LEFT JOIN member p ON p.id = s.payer_id
        WHERE ${side === 'IN' ? sql`s.member_id` : sql`s.payer_id`} = ${memberId}
-         AND s.period_end > (${w.start}::date)::timestamp AT TIME ZONE ${w.timezone}::text
-         AND s.period_end <= (${w.endExclusive}::date)::timestamp AT TIME ZONE ${w.timezone}::text
+         AND s.period_end > ${windowStart(w)} AND s.period_end <= ${windowEnd(w)}
          ${kind ? sql`AND s.kind = ${kind}` : sql``}
        ORDER BY s.id DESC
        OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
