@@ -17,13 +17,14 @@
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { openDb } from '../apps/server/src/db/client';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
+import { sign } from '../apps/server/src/platform/signing';
 import { createPostgresDatabase } from '../apps/server/test/helper';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -143,7 +144,7 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
             merchant: MERCHANT,
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(raw),
-            'x-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+            'x-signature': sign(secret, raw),
           },
         },
         (res) => {

@@ -1,9 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Deposit, LoginResult } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
+import { sign } from '../src/platform/signing';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
 import { freshIp, Identity, type NewMember, type Reply } from './identity-client';
 
@@ -122,8 +123,6 @@ async function secretOf(merchant: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.gateway_secret;
 }
-
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
 
 /** Sends a gateway notification as a provider would: signed with `signWith`'s secret unless a signature is given. */
 async function notify(

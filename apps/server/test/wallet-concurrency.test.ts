@@ -8,7 +8,7 @@
  * After each part the ledger must hold exactly the entries the test booked, each balance must be
  * its opening plus the booked movements, and checkLedger must find nothing.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Deposit, UplineTransferResult, WalletBalance, Withdrawal } from '@app/contracts';
 import { toMinor } from '@app/contracts';
 import { sql } from 'kysely';
@@ -23,6 +23,7 @@ import { BetService, type BetResult } from '../src/modules/wallet/bet.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
+import { sign } from '../src/platform/signing';
 import { buildPlatformOn, createPostgresDatabase, type TestContext } from './helper';
 import { Identity, type Reply } from './identity-client';
 
@@ -259,10 +260,7 @@ const api = {
       }),
     ),
   /** The provider's signed notification, sent as the raw bytes it signed. */
-  callback: async (
-    body: string,
-    signature = createHmac('sha256', gatewaySecret).update(body).digest('hex'),
-  ) => {
+  callback: async (body: string, signature = sign(gatewaySecret, body)) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/wps/cashier/callback/DEMO',

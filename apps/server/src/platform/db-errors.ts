@@ -1,7 +1,34 @@
-/** The constraint a PostgreSQL unique violation (SQLSTATE 23505) names, or null for any other error. */
+/**
+ * The one place that reads PostgreSQL's error codes (SQLSTATEs): every other module asks these
+ * helpers what a failed statement means. Both drivers (pg, PGlite) put the SQLSTATE in `code` and
+ * the violated constraint's name in `constraint`.
+ */
+
+/** The SQLSTATE and constraint of a database error; both undefined for anything else. */
+function pgError(err: unknown): { code?: unknown; constraint?: unknown } {
+  return err !== null && typeof err === 'object' ? err : {};
+}
+
+/** The constraint a unique violation (23505) names, or null for any other error. */
 export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : null;
+  const { code, constraint } = pgError(err);
+  return code === '23505' && typeof constraint === 'string' ? constraint : null;
+}
+
+/** Whether the error is a CHECK constraint's violation (23514), of `constraint` by name. */
+export function checkViolation(err: unknown, constraint: string): boolean {
+  const e = pgError(err);
+  return e.code === '23514' && e.constraint === constraint;
+}
+
+/**
+ * Whether a transaction lost a race: a serialization failure (40001, also raised by our own
+ * functions when a reference was applied concurrently) or a deadlock (40P01). Trying again may
+ * succeed.
+ */
+export function isSerializationFailure(err: unknown): boolean {
+  const { code } = pgError(err);
+  return code === '40001' || code === '40P01';
 }
 
 /**

@@ -16,6 +16,16 @@ export const dayStart = (day: number, tz: string): number => zonedInstant(day, 0
 
 /** A day number (days since 1970-01-01) as yyyy-mm-dd. */
 export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A yyyy-mm-dd text as a day number, or NaN when it is not a real calendar day (2026-02-30). */
+export function parseDay(text: string): number {
+  const m = DAY_PATTERN.exec(text);
+  if (!m) return Number.NaN;
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+  return dayText(day) === text ? day : Number.NaN;
+}
 export const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface Period {
@@ -87,3 +97,6 @@ export function periodAt(period: PeriodKind, instant: number, tz: string): Perio
 /** The last period of kind `period` that ended at or before `now`. */
 export const lastCompleted = (period: PeriodKind, now: number, tz: string): Period =>
   periodAt(period, periodAt(period, now, tz).start.getTime() - 1, tz);
+
+/** yyyy-mm-dd of a day period (D:2026-11-25 → 2026-11-25). */
+export const dayOf = (p: Period): string => p.key.slice(2);

@@ -1,18 +1,7 @@
 import { AGENT_LIMITS, AGENT_TRANSACTION_TYPES, type AgentTransactionType } from '@app/contracts';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { dayWindow } from '../records/records.service';
-
-type Db = Kysely<Database>;
-/** Calendar days in the brand's zone, as the records module computes them. */
-type DayWindow = ReturnType<typeof dayWindow>;
-
-/** `column` falls within the window; the day boundaries are computed by the database in the zone. */
-function within(column: string, w: DayWindow): RawBuilder<boolean> {
-  const ref = sql.ref(column);
-  return sql<boolean>`(${ref} >= (${w.start}::date)::timestamp AT TIME ZONE ${w.timezone}::text
-    AND ${ref} < (${w.endExclusive}::date)::timestamp AT TIME ZONE ${w.timezone}::text)`;
-}
+import { sql } from 'kysely';
+import { Repository } from '../../db/repository';
+import { withinWindow, type DayWindow } from '../../platform/day-window';
 
 const nothing = sql``;
 
@@ -52,14 +41,7 @@ export interface Sums {
 }
 
 /** SQL of the agent centre. Reads the tree, bets and the ledger; writes nothing (transfers post through the ledger). */
-export class AgentRepository {
-  constructor(readonly db: Db) {}
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class AgentRepository extends Repository {
   member(merchant: string, id: string) {
     return this.db
       .selectFrom('member')
@@ -107,19 +89,19 @@ export class AgentRepository {
           JOIN ledger_account a ON a.member_id = t.id AND a.kind = 'MAIN'
           JOIN ledger_posting p ON p.account_id = a.id
           JOIN ledger_entry e ON e.id = p.entry_id
-         WHERE e.kind IN ('DEPOSIT', 'WITHDRAW', 'WITHDRAW_RETURN') AND ${within('p.created_at', w)}
+         WHERE e.kind IN ('DEPOSIT', 'WITHDRAW', 'WITHDRAW_RETURN') AND ${withinWindow('p.created_at', w)}
       ),
       settled AS (
         SELECT coalesce(sum(b.valid_bet), 0) AS turnover, coalesce(sum(b.payout - b.stake), 0) AS profit
           FROM team t JOIN bet_record b ON b.member_id = t.id
-         WHERE b.status = 'SETTLED' AND ${within('b.settled_at', w)}
+         WHERE b.status = 'SETTLED' AND ${withinWindow('b.settled_at', w)}
       )
       SELECT
         (SELECT count(*) FROM team)::text AS members,
         (SELECT count(*) FROM team WHERE level = 1)::text AS direct,
-        (SELECT count(*) FROM team t JOIN member m ON m.id = t.id WHERE ${within('m.created_at', w)})::text AS new_members,
+        (SELECT count(*) FROM team t JOIN member m ON m.id = t.id WHERE ${withinWindow('m.created_at', w)})::text AS new_members,
         (SELECT count(DISTINCT b.member_id) FROM team t JOIN bet_record b ON b.member_id = t.id
-          WHERE ${within('b.placed_at', w)})::text AS active,
+          WHERE ${withinWindow('b.placed_at', w)})::text AS active,
         (SELECT deposits FROM flows)::text AS deposits,
         (SELECT withdrawals FROM flows)::text AS withdrawals,
         (SELECT turnover FROM settled)::text AS turnover,
@@ -167,7 +149,7 @@ export class AgentRepository {
                sum(CASE WHEN b.status = 'SETTLED' THEN b.payout ELSE 0 END) AS payout,
                sum(CASE WHEN b.status = 'SETTLED' THEN b.payout - b.stake ELSE 0 END) AS win_loss
           FROM team t JOIN bet_record b ON b.member_id = t.id
-         WHERE ${within('b.placed_at', w)}
+         WHERE ${withinWindow('b.placed_at', w)}
          GROUP BY b.member_id
       )
       SELECT m.id, m.username, t.level,
@@ -201,13 +183,13 @@ export class AgentRepository {
           JOIN ledger_posting p ON p.account_id = a.id
           JOIN ledger_entry e ON e.id = p.entry_id
          WHERE e.kind IN ('DEPOSIT', 'WITHDRAW', 'WITHDRAW_RETURN', 'BONUS', 'REBATE')
-           AND ${within('p.created_at', w)}
+           AND ${withinWindow('p.created_at', w)}
          GROUP BY a.member_id
       ),
       bets AS (
         SELECT b.member_id, sum(b.valid_bet) AS valid_bet, sum(b.payout - b.stake) AS win_loss
           FROM team t JOIN bet_record b ON b.member_id = t.id
-         WHERE b.status = 'SETTLED' AND ${within('b.settled_at', w)}
+         WHERE b.status = 'SETTLED' AND ${withinWindow('b.settled_at', w)}
          GROUP BY b.member_id
       ),
       per AS (
@@ -270,7 +252,7 @@ export class AgentRepository {
         JOIN ledger_entry e ON e.id = p.entry_id
        WHERE a.member_id = ${agentId} AND a.kind = 'MAIN'
          AND e.kind IN (${sql.join(kinds)})
-         AND ${within('p.created_at', w)}
+         AND ${withinWindow('p.created_at', w)}
        ORDER BY p.id DESC
        OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
     return rows;

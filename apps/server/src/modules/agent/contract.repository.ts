@@ -1,8 +1,9 @@
 import { AGENT_LIMITS, type ContractKind, type ContractPeriod } from '@app/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AgentContractTable, AgentSettlementTable, Database } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { AgentContractTable, AgentSettlementTable } from '../../db/schema';
+import { windowEnd, windowStart, type DayWindow } from '../../platform/day-window';
 
-type Db = Kysely<Database>;
 export type ContractRow = Selectable<AgentContractTable> & {
   upline_name: string | null;
   member_name: string;
@@ -10,13 +11,7 @@ export type ContractRow = Selectable<AgentContractTable> & {
 export type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>;
 
 /** SQL of agent contracts and their settlement lines. */
-export class ContractRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ContractRepository extends Repository {
   member(db: Db, merchant: string, id: string) {
     return db
       .selectFrom('member')
@@ -292,7 +287,7 @@ export class ContractRepository {
   async statements(
     memberId: string,
     side: 'IN' | 'OUT',
-    w: { start: string; endExclusive: string; timezone: string },
+    w: DayWindow,
     kind: ContractKind | undefined,
     offset: number,
     limit: number,
@@ -313,8 +308,7 @@ export class ContractRepository {
         JOIN member m ON m.id = s.member_id
         LEFT JOIN member p ON p.id = s.payer_id
        WHERE ${side === 'IN' ? sql`s.member_id` : sql`s.payer_id`} = ${memberId}
-         AND s.period_end > (${w.start}::date)::timestamp AT TIME ZONE ${w.timezone}::text
-         AND s.period_end <= (${w.endExclusive}::date)::timestamp AT TIME ZONE ${w.timezone}::text
+         AND s.period_end > ${windowStart(w)} AND s.period_end <= ${windowEnd(w)}
          ${kind ? sql`AND s.kind = ${kind}` : sql``}
        ORDER BY s.id DESC
        OFFSET ${offset} LIMIT ${limit}`.execute(this.db);

@@ -15,9 +15,8 @@ import {
   type memberContractsQuerySchema,
   type platformContractSchema,
 } from '@app/contracts';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
@@ -30,7 +29,6 @@ import { bpText, bpToPercent, maxRateBp, tiersRise, type Tier } from './settleme
 /** How a contract message names the platform side of a platform contract (it has no username). */
 const brandSide = 'platform';
 
-type Db = Kysely<Database>;
 export type ContractProcessInput = z.output<typeof contractProcessSchema>;
 export type MemberContractsQuery = z.output<typeof memberContractsQuerySchema>;
 export type PlatformContractInput = z.output<typeof platformContractSchema>;

@@ -10,8 +10,8 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Brand } from '../../platform/brand';
+import { dayWindow } from '../../platform/day-window';
 import { validZone } from '../../platform/zoned-time';
-import { dayWindow } from '../records/records.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { ContractRepository } from './contract.repository';
 import { storedTerms, tiersOf } from './contract.service';

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type DepositState, formatMoney, fromMinor, minorText } from '@app/contracts';
 import { z } from 'zod';
+import { sign } from '../../platform/signing';
 
 /**
  * The built-in demo payment gateway: a stand-in for a real payment provider, so ONLINE deposits
@@ -36,23 +37,6 @@ export const gatewayNotificationSchema = z.object({
   timestamp: z.union([z.number(), z.string()]),
 });
 export type GatewayNotification = z.infer<typeof gatewayNotificationSchema>;
-
-export function signBody(secret: string, body: string | Buffer): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
-/**
- * Whether `given` is the HMAC of these exact bytes. The body is never re-serialised: any
- * difference in whitespace or key order would break a real provider's signature.
- */
-export function verifySignature(secret: string, body: Buffer, given: unknown): boolean {
-  if (typeof given !== 'string') return false;
-  const hex = given.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(hex)) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  // Constant time: a byte-by-byte compare would leak how much of a forged signature is right.
-  return timingSafeEqual(expected, Buffer.from(hex, 'hex'));
-}
 
 // ---- the gateway side -------------------------------------------------------------------------------
 
@@ -111,7 +95,7 @@ export class DemoGateway {
       timestamp: Date.now(),
     };
     const body = JSON.stringify(notification);
-    return { merchant: order.merchant, body, signature: signBody(secret, body) };
+    return { merchant: order.merchant, body, signature: sign(secret, body) };
   }
 }
 

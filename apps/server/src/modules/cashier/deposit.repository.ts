@@ -1,9 +1,6 @@
 import type { DepositState } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database, LocalizedText } from '../../db/schema';
-
-/** The root database or an open transaction: writes join the caller's transaction. */
-export type Db = Kysely<Database>;
+import { Repository, type Db } from '../../db/repository';
+import type { LocalizedText } from '../../db/schema';
 
 /** A deposit as every answer shows it: the order and the channel it was made on. */
 export interface DepositRow {
@@ -57,14 +54,7 @@ export interface NewDeposit {
 const CHANGED = ['id', 'merchant_code', 'member_id', 'order_no', 'amount', 'fee'] as const;
 
 /** SQL of deposits and payment channels, nothing else. */
-export class DepositRepository {
-  constructor(private readonly db: Db) {}
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class DepositRepository extends Repository {
   // ---- channels and settings ---------------------------------------------------------------------
 
   enabledChannels(merchant: string) {

@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-/** The root database or an open transaction: writes join the caller's transaction. */
-export type Db = Kysely<Database>;
+import { Repository, type Db } from '../../db/repository';
 
 /** A bound account with its bank, as every answer shows it. */
 export interface PayoutAccountRow {
@@ -19,14 +15,7 @@ export interface PayoutAccountRow {
 }
 
 /** SQL of payout banks and bound payout accounts, nothing else. */
-export class PayoutAccountRepository {
-  constructor(private readonly db: Db) {}
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class PayoutAccountRepository extends Repository {
   banks(merchant: string) {
     return this.db
       .selectFrom('payout_bank')

@@ -1,9 +1,6 @@
 import type { ConfirmState, WithdrawalState } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-/** The root database or an open transaction: writes join the caller's transaction. */
-export type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
 
 /** A withdrawal as every answer shows it: the order and the account it pays to. */
 export interface WithdrawalRow {
@@ -75,19 +72,7 @@ export interface NewWithdrawal {
 }
 
 /** SQL of withdrawals and their payouts, nothing else. */
-export class WithdrawalRepository {
-  constructor(private readonly db: Db) {}
-
-  /** The root database, for reads of other modules' services (ledger balances, turnover). */
-  get root(): Db {
-    return this.db;
-  }
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class WithdrawalRepository extends Repository {
   settings(merchant: string) {
     return this.db
       .selectFrom('cashier_setting')

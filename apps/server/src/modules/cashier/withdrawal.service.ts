@@ -14,8 +14,8 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
+import { uniqueViolation } from '../../platform/db-errors';
 import type { ProfileService } from '../member/profile.service';
 import type { InboxService } from '../messages/inbox.service';
 import type { LedgerService } from '../wallet/ledger.service';
@@ -101,9 +101,9 @@ export class WithdrawalService {
     await this.recallToMain(brand, memberId);
     const s = await this.settings(brand.code);
     const member = await this.members.info(memberId);
-    const used = await this.repo.countToday(this.repo.root, memberId, brand.timezone);
-    const balances = await this.ledger.memberBalances(this.repo.root, memberId);
-    const turnoverLeft = await this.turnover.remaining(this.repo.root, memberId);
+    const used = await this.repo.countToday(this.repo.db, memberId, brand.timezone);
+    const balances = await this.ledger.memberBalances(this.repo.db, memberId);
+    const turnoverLeft = await this.turnover.remaining(this.repo.db, memberId);
     const main = balances.get('MAIN') ?? 0n;
     return {
       minAmount: fromMinor(s.min),
@@ -145,7 +145,7 @@ export class WithdrawalService {
     if (!account) throw new AppError('withdraw.account.unknown');
     await this.members.confirmPaymentPassword(memberId, input.paymentPassword);
     // Money left at a vendor wallet is the member's too: main pays, so it comes back first.
-    const held = await this.ledger.memberBalances(this.repo.root, memberId);
+    const held = await this.ledger.memberBalances(this.repo.db, memberId);
     if ((held.get('MAIN') ?? 0n) < amount) await this.recallToMain(brand, memberId);
 
     const a = await this.holdAccounts(brand.code, memberId);

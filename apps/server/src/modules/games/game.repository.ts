@@ -1,6 +1,7 @@
 import type { HouseEngine } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database, LocalizedText } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
+import type { LocalizedText } from '../../db/schema';
 
 /** A catalogue row with its vendor's facts (what every list is built from). */
 export interface CatalogueRow {
@@ -38,7 +39,7 @@ export interface WinnerRow {
 
 /** SQL of the catalogue, favourites, recent games and the boards built from bet records. */
 export class GameRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Every enabled game of the brand whose vendor row is enabled, in display order. */
   catalogue(merchant: string): Promise<CatalogueRow[]> {

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/repository';
 import type { Database, LotteryBetStatusColumn, LotteryDrawTable } from '../../db/schema';
 
 export type DrawRow = Selectable<LotteryDrawTable>;
@@ -21,7 +22,7 @@ const LEASE = sql`interval '30 seconds'`;
 
 /** SQL of the lottery: draws (schedule, result, settlement state) and the bet lines on them. */
 export class LotteryRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async merchantCodes(): Promise<string[]> {
     return (await this.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((r) => r.code);

@@ -1,10 +1,11 @@
 import { ACCOUNT_CENTRE_TYPES } from '@app/contracts';
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, MemberTable } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/repository';
+import type { MemberTable } from '../../db/schema';
 
 /** Member rows. SQL only. */
 export class MemberRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   byId(id: string) {
     return this.db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
@@ -63,7 +64,7 @@ export class MemberRepository {
    * UPDATE takes makes a racing adopter wait and then find the name set); returns the payee name
    * the member has afterwards, or null when there is no such member.
    */
-  async adoptPayeeName(db: Kysely<Database>, id: string, name: string): Promise<string | null> {
+  async adoptPayeeName(db: Db, id: string, name: string): Promise<string | null> {
     const set = await db
       .updateTable('member')
       .set({ payee_name: name })

@@ -1,5 +1,6 @@
 import { TRIAL_IS_AGENT, isModuleOnTree, type RegisterField, type RegisterRequest } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
+import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
 import { hashPassword } from '../../platform/password';
 import { randomCode, randomToken } from '../../platform/secrets';
@@ -16,10 +17,9 @@ import { checkRegistration, fieldErrors, normalizeDialing } from './register-rul
  * the loser gets the same answer it would have got a moment later, not a server error.
  */
 function takenByRace(err: unknown): never {
-  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
-  if (code === '23505' && constraint === 'member_merchant_code_username_key')
-    throw new AppError('member.account.used');
-  if (code === '23505' && constraint === 'member_mobile_key') throw new AppError('member.mobile.used');
+  const constraint = uniqueViolation(err);
+  if (constraint === 'member_merchant_code_username_key') throw new AppError('member.account.used');
+  if (constraint === 'member_mobile_key') throw new AppError('member.mobile.used');
   throw err;
 }
 

@@ -1,21 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, FeedbackTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { FeedbackTable } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type FeedbackRow = Selectable<FeedbackTable>;
 
 /** SQL of members' feedback. */
-export class FeedbackRepository {
-  constructor(private readonly db: Db) {}
-
-  get root(): Db {
-    return this.db;
-  }
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class FeedbackRepository extends Repository {
   /** Inserts unless the member already sent this request id; answers the stored row either way. */
   async insertOnce(
     db: Db,

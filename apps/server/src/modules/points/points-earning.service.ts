@@ -1,4 +1,4 @@
-import { periodAt, type Period } from '../../platform/periods';
+import { dayOf, periodAt, type Period } from '../../platform/periods';
 import { validZone } from '../../platform/zoned-time';
 import type { BetStatsService } from '../wallet/bet-stats.service';
 import type { PointsLedger } from './points-ledger.service';
@@ -12,9 +12,6 @@ export const EARNING_LOOKBACK_DAYS = 3;
  * then. The run after that computes the day once more and marks it closed; later runs skip it.
  */
 export const DAY_CLOSE_MARGIN_MS = 10 * 60_000;
-
-/** The brand-zone calendar day of a D period (yyyy-mm-dd). */
-const dayOf = (p: Period) => p.key.slice(2);
 
 /**
  * Points earned from play and deposits: for each brand-zone day, a member earns

@@ -1,6 +1,8 @@
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
+import { checkViolation } from '../../platform/db-errors';
 import type { PointEntryKindColumn } from '../../db/schema';
-import type { Db, PointsRepository } from './points.repository';
+import type { PointsRepository } from './points.repository';
 
 export interface PointMovement {
   merchant: string;
@@ -26,8 +28,7 @@ export interface PointPostResult {
 }
 
 function isNegativeBalance(err: unknown): boolean {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23514' && e.constraint === 'point_balance_not_negative';
+  return checkViolation(err, 'point_balance_not_negative');
 }
 
 /**

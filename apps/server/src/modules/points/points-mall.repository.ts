@@ -1,7 +1,7 @@
 import type { RedeemState } from '@app/contracts';
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
 import type { PointConversionTable, PointRedemptionTable, PointRewardTable } from '../../db/schema';
-import type { Db } from './points.repository';
 
 export type RewardRow = Selectable<PointRewardTable>;
 export type RedemptionRow = Selectable<PointRedemptionTable>;
@@ -9,13 +9,7 @@ export type AdminRedemptionRow = RedemptionRow & { username: string };
 export type ConversionRow = Selectable<PointConversionTable>;
 
 /** SQL of the mall's catalogue, redemptions and conversions, nothing else. */
-export class PointsMallRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class PointsMallRepository extends Repository {
   // ---- catalogue ----------------------------------------------------------------------------------
 
   activeRewards(merchant: string) {

@@ -1,19 +1,12 @@
 import { TRIAL_IS_AGENT } from '@app/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, PointEntryKindColumn, PointEntryTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { PointEntryKindColumn, PointEntryTable } from '../../db/schema';
 
-/** A database or an open transaction. */
-export type Db = Kysely<Database>;
 export type PointEntryRow = Selectable<PointEntryTable>;
 
 /** SQL of the points ledger, the brand's rules and the earning job's rows, nothing else. */
-export class PointsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class PointsRepository extends Repository {
   // ---- the brand's rules ----------------------------------------------------------------------------
 
   config(merchant: string) {

@@ -1,15 +1,7 @@
 import { BONUS_DETAIL_KINDS, type BonusDetailKind } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
-
-/** Calendar days in a time zone: [start 00:00, endExclusive 00:00) local time (records' dayWindow). */
-export interface BonusWindow {
-  start: string;
-  endExclusive: string;
-  timezone: string;
-}
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
+import { withinWindow, type DayWindow } from '../../platform/day-window';
 
 /**
  * SQL of the bonus details page: the member's main-wallet postings of bonus-like entries (what
@@ -22,7 +14,7 @@ export class BonusDetailsRepository {
 
   async page(
     memberId: string,
-    w: BonusWindow,
+    w: DayWindow,
     kind: BonusDetailKind | undefined,
     offset: number,
     limit: number,
@@ -34,10 +26,7 @@ export class BonusDetailsRepository {
       .where('a.member_id', '=', memberId)
       .where('a.kind', '=', 'MAIN')
       .where('e.kind', 'in', kind ? [kind] : [...BONUS_DETAIL_KINDS])
-      .where(
-        sql<boolean>`p.created_at >= (${w.start}::date)::timestamp AT TIME ZONE ${w.timezone}::text
-          AND p.created_at < (${w.endExclusive}::date)::timestamp AT TIME ZONE ${w.timezone}::text`,
-      );
+      .where(withinWindow('p.created_at', w));
     const [rows, totals] = await Promise.all([
       base
         .leftJoin('turnover_requirement as t', (j) =>

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Brand } from '../../platform/brand';
-import { dayWindow } from '../records/records.service';
+import { dayWindow } from '../../platform/day-window';
 import type { TurnoverService } from '../wallet/turnover.service';
 import type { BonusDetailsRepository } from './bonus-details.repository';
 

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, MissionClaimTable, MissionTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { MissionClaimTable, MissionTable } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type MissionRow = Selectable<MissionTable>;
 export type ClaimRow = Selectable<MissionClaimTable>;
 
@@ -13,13 +13,7 @@ const CREDITED = ['APPROVED', 'ARRIVED'] as const;
  * from BetStatsService): credited deposits and login days. Those read the cashier's deposit
  * table and the session module's login events, read-only.
  */
-export class MissionRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class MissionRepository extends Repository {
   /** The brand's active missions, daily first, in the operator's order. */
   active(merchant: string): Promise<MissionRow[]> {
     return this.db

@@ -1,12 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  Database,
-  ParticipationStatusColumn,
-  PromotionParticipationTable,
-  PromotionTable,
-} from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { ParticipationStatusColumn, PromotionParticipationTable, PromotionTable } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type PromotionRow = Selectable<PromotionTable>;
 export type ParticipationRow = Selectable<PromotionParticipationTable>;
 export type ApplicationRow = ParticipationRow & {
@@ -25,13 +20,7 @@ const DEPOSIT_KINDS = ['FIRST_DEPOSIT', 'RELOAD'] as const;
  * deposit facts the rules read (credited deposits: their time is when they left PENDING, the
  * deposit's updated_at, set in the transaction that credited them).
  */
-export class PromotionRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class PromotionRepository extends Repository {
   // ---- promotions -------------------------------------------------------------------------------
 
   categories(merchant: string) {

@@ -15,9 +15,8 @@ import {
   type promotionApplySchema,
   type promotionListQuerySchema,
 } from '@app/contracts';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
@@ -46,7 +45,6 @@ import {
 import type { RewardSource } from './reward-source';
 import { drawPrize, prizeChances, type Rng } from './raffle-rules';
 
-type Db = Kysely<Database>;
 export type PromotionListQuery = z.output<typeof promotionListQuerySchema>;
 export type PromotionApplyInput = z.output<typeof promotionApplySchema>;
 

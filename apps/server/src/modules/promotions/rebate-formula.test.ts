@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { periodAt } from '../../platform/periods';
+import { dayOf, periodAt } from '../../platform/periods';
 import {
   REBATE_DAY_LAG_MS,
   canClaim,
-  dayOf,
   dayPayout,
   dueRebateDays,
   rebateFigure,

@@ -1,5 +1,4 @@
-import { dayText, lastCompleted, type Period } from '../../platform/periods';
-import { localDay } from '../../platform/zoned-time';
+import { lastCompleted, type Period } from '../../platform/periods';
 
 /**
  * The pure side of rebates: a day's rebate from valid turnover per game type at the
@@ -79,9 +78,3 @@ export function dueRebateDays(now: number, tz: string): Period[] {
   const before = lastCompleted('D', last.start.getTime(), tz);
   return [before, last];
 }
-
-/** yyyy-mm-dd of a day period (D:2026-11-25 → 2026-11-25). */
-export const dayOf = (p: Period): string => p.key.slice(2);
-
-/** Today in the zone, as yyyy-mm-dd. */
-export const todayText = (now: number, tz: string): string => dayText(localDay(now, tz));

@@ -1,8 +1,6 @@
 import { TRIAL_IS_AGENT } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
 
 export interface RebateRuleRow {
   minPayout: bigint;
@@ -20,13 +18,7 @@ export interface RebateDayRow {
 }
 
 /** SQL of rebate rules, the (member, day) rows every payout locks, payouts and finished days. */
-export class RebateRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class RebateRepository extends Repository {
   /** The brand's rebate rule when it pays rebates. */
   async rule(merchant: string): Promise<RebateRuleRow | null> {
     const r = await this.db

@@ -12,13 +12,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/app-error';
 import type { Brand, BrandResolver } from '../../platform/brand';
-import { dayText, periodAt, type Period } from '../../platform/periods';
+import { dayOf, dayText, periodAt, type Period } from '../../platform/periods';
 import { localDay, validZone } from '../../platform/zoned-time';
 import type { BetStatsService, TurnoverLine } from '../wallet/bet-stats.service';
 import type { BonusService } from '../wallet/bonus.service';
 import {
   canClaim,
-  dayOf,
   dayPayout,
   dueRebateDays,
   rebateFigure,

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, ReferralRuleTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { ReferralRuleTable } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type ReferralRuleRow = Selectable<ReferralRuleTable>;
 
 /** An invited friend with its first credited deposit and its reward, if claimed. */
@@ -37,17 +37,7 @@ export interface RewardRow {
 }
 
 /** SQL of the referral programme: rules, invited friends, rewards. */
-export class ReferralRepository {
-  constructor(private readonly db: Db) {}
-
-  get root(): Db {
-    return this.db;
-  }
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ReferralRepository extends Repository {
   rule(merchant: string, db: Db = this.db): Promise<ReferralRuleRow | undefined> {
     return db
       .selectFrom('referral_rule')

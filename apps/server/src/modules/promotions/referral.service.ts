@@ -275,7 +275,7 @@ export class ReferralService implements RewardSource {
   }
 
   private async mustFind(brand: Brand, id: string): Promise<RewardRow> {
-    const r = await this.repo.reward(this.repo.root, brand.code, id);
+    const r = await this.repo.reward(this.repo.db, brand.code, id);
     if (!r) throw new AppError('referral.reward.unknown');
     return r;
   }

@@ -1,8 +1,6 @@
 import { TRIAL_IS_AGENT } from '@app/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
 
 /**
  * WARNING: the VIP pass counts bets settled (and deposits credited) up to this long ago, not up
@@ -22,13 +20,7 @@ export interface MemberVipRow {
 }
 
 /** SQL of VIP levels, members' levels and lifetime figures, and the VIP pass. */
-export class VipRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class VipRepository extends Repository {
   rates(db: Db, merchant: string) {
     return db
       .selectFrom('vip_rebate_rate')

@@ -1,11 +1,12 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database, GameTicketTable } from '../../db/schema';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/repository';
+import type { GameTicketTable } from '../../db/schema';
 
 export type TicketRow = Selectable<GameTicketTable>;
 
 /** SQL of launch codes and game tickets (one row each: first the code, then the ticket). */
 export class GameTicketRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async insert(row: Insertable<GameTicketTable>): Promise<void> {
     await this.db.insertInto('game_ticket').values(row).execute();

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
 
 /** SQL of vendor secrets and rollback markers. */
 export class VendorCallbackRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async secret(merchant: string, vendor: string): Promise<string | null> {
     const row = await this.db

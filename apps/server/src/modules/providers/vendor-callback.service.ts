@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { fromMinor, toMinor } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { refuseUnstorable } from '../../platform/input-guard';
 import type { Brand } from '../../platform/brand';
+import { signatureMatches } from '../../platform/signing';
 import type { MemberDirectory } from '../member/member-directory.service';
 import type { CatalogueLookup } from './vendor-adapter';
 import type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';
@@ -14,17 +15,6 @@ import {
   type CallbackAction,
   type CallbackResult,
 } from './vendor-callback.schema';
-
-/** hex HMAC-SHA256 of the exact bytes: what a vendor puts in X-Signature. */
-export function signCallback(secret: string, body: string | Buffer): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
-function signatureValid(secret: string, body: Buffer, given: unknown): boolean {
-  if (typeof given !== 'string' || !/^[0-9a-fA-F]{64}$/.test(given)) return false;
-  // Constant time: a byte-by-byte compare would leak how much of a forged signature is right.
-  return timingSafeEqual(createHmac('sha256', secret).update(body).digest(), Buffer.from(given, 'hex'));
-}
 
 function invalid(field: string, message: string): AppError {
   return new AppError('request.invalid', { fields: [{ field, message }] });
@@ -90,7 +80,7 @@ export class VendorCallbackService {
   ): Promise<CallbackResult> {
     const vendor = vendorParam.toUpperCase();
     const secret = await this.secret(brand.code, vendor);
-    if (!secret || !Buffer.isBuffer(raw) || !signatureValid(secret, raw, signature))
+    if (!secret || !Buffer.isBuffer(raw) || !signatureMatches(secret, raw, signature))
       throw new AppError('vendor.signature.invalid');
     let json: unknown;
     try {

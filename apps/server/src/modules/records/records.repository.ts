@@ -1,22 +1,9 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@app/contracts';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/repository';
+import { withinWindow, type DayWindow } from '../../platform/day-window';
 
 /** Calendar days in a time zone: [start 00:00, endExclusive 00:00) local time. */
-export interface DayWindow {
-  start: string;
-  endExclusive: string;
-  timezone: string;
-}
-
-/** `column` falls within the window; the day boundaries are computed by the database in the zone. */
-function within(column: string, w: DayWindow): RawBuilder<boolean> {
-  const ref = sql.ref(column);
-  return sql<boolean>`(${ref} >= (${w.start}::date)::timestamp AT TIME ZONE ${w.timezone}::text
-    AND ${ref} < (${w.endExclusive}::date)::timestamp AT TIME ZONE ${w.timezone}::text)`;
-}
 
 /** Sums of int8 arrive as decimal text (numeric); 0 when there is nothing to sum. */
 const total = (expr: RawBuilder<unknown>) => sql<string>`coalesce(sum(${expr}), 0)::text`;
@@ -47,7 +34,7 @@ export class RecordsRepository {
       // Operator-only kinds never touch a member's main or vendor wallet; the filter keeps the
       // answer within the types the contract names should one ever do.
       .where('e.kind', 'in', [...TRANSACTION_TYPES])
-      .where(within('p.created_at', w));
+      .where(withinWindow('p.created_at', w));
     if (type) base = base.where('e.kind', '=', type);
     const [rows, totals, sums] = await Promise.all([
       base
@@ -99,7 +86,7 @@ export class RecordsRepository {
     let base = this.db
       .selectFrom('bet_record')
       .where('member_id', '=', memberId)
-      .where(within('placed_at', w));
+      .where(withinWindow('placed_at', w));
     if (f.gameType) base = base.where('game_type', '=', f.gameType);
     if (f.vendor) base = base.where('vendor_code', '=', f.vendor);
     const [rows, sums] = await Promise.all([
@@ -136,7 +123,7 @@ export class RecordsRepository {
       ])
       .where('member_id', '=', memberId)
       .where('status', '=', 'SETTLED')
-      .where(within('settled_at', w))
+      .where(withinWindow('settled_at', w))
       .groupBy('game_type')
       .execute();
   }
@@ -159,7 +146,7 @@ export class RecordsRepository {
       .where('a.member_id', '=', memberId)
       .where('a.kind', '=', 'MAIN')
       .where('e.kind', 'in', ['DEPOSIT', 'WITHDRAW', 'WITHDRAW_RETURN', 'BONUS', 'REBATE'])
-      .where(within('p.created_at', w))
+      .where(withinWindow('p.created_at', w))
       .executeTakeFirstOrThrow();
     return {
       deposits: BigInt(row.deposits),

@@ -1,5 +1,4 @@
 import {
-  CASHIER_LIMITS,
   GAME_TYPES,
   fromMinor,
   type BetRecordList,
@@ -11,61 +10,13 @@ import {
   type transactionQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
-import type { DayWindow, RecordsRepository } from './records.repository';
-import { validZone } from '../../platform/zoned-time';
+import { dayWindow } from '../../platform/day-window';
+import type { RecordsRepository } from './records.repository';
 
 export type TransactionQuery = z.output<typeof transactionQuerySchema>;
 export type BetRecordQuery = z.output<typeof betRecordQuerySchema>;
 export type ProfitQuery = z.output<typeof profitQuerySchema>;
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
-
-/** A yyyy-MM-dd day as a UTC midnight, or NaN when it is not a real calendar day (2026-02-30). */
-function dayNumber(day: string): number {
-  const m = DAY.exec(day);
-  if (!m) return Number.NaN;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(t).toISOString().slice(0, 10) === day ? t / MS_PER_DAY : Number.NaN;
-}
-
-const dayText = (n: number) => new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
-
-/** Today in the brand's time zone (an unknown zone falls back to UTC rather than failing). */
-function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
-/**
- * The window a record query covers: calendar days in the brand's zone, both ends included. The
- * same limits the site applies: real days, start not after end, at most recordsMaxSpanDays days
- * (both ends counted), starting at most recordsMaxDaysBack days before the brand's today.
- */
-export function dayWindow(brand: Brand, startTime: string, endTime: string, now = new Date()): DayWindow {
-  const start = dayNumber(startTime);
-  const end = dayNumber(endTime);
-  const today = dayNumber(todayIn(brand.timezone, now));
-  if (
-    Number.isNaN(start) ||
-    Number.isNaN(end) ||
-    start > end ||
-    end - start + 1 > CASHIER_LIMITS.recordsMaxSpanDays ||
-    today - start > CASHIER_LIMITS.recordsMaxDaysBack
-  )
-    throw new AppError('record.range.invalid');
-  return { start: startTime, endExclusive: dayText(end + 1), timezone: validZone(brand.timezone) };
-}
 
 const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
 
 /** Arbitrary constant: instances creating a key at once take turns. */
 const KEY_CREATION_LOCK_ID = 727_002;
@@ -7,7 +7,7 @@ const KEY_CREATION_LOCK_ID = 727_002;
 export type KeyScheme = 'MODERN' | 'LEGACY';
 
 export class PayloadKeyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   newest(scheme: KeyScheme) {
     return this.db

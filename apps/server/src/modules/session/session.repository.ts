@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database, MemberSessionTable } from '../../db/schema';
+import type { Db } from '../../db/repository';
+import type { MemberSessionTable } from '../../db/schema';
 
 /** Sessions, remember tokens, login history, known IPs and pending logins. SQL only. */
 export class SessionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insertSession(row: {
     member_id: string;

@@ -1,12 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { Repository, type Db } from '../../db/repository';
 
 /** The brand's legacy-compatibility switch. SQL only. */
-export class LegacySwitchRepository {
-  constructor(readonly db: Kysely<Database>) {}
-
+export class LegacySwitchRepository extends Repository {
   /** The switch, its row locked until the transaction ends (null: no such brand). */
-  async lockedState(tx: Kysely<Database>, merchant: string): Promise<boolean | null> {
+  async lockedState(tx: Db, merchant: string): Promise<boolean | null> {
     const row = await tx
       .selectFrom('merchant')
       .select('legacy_crypto')
@@ -16,7 +13,7 @@ export class LegacySwitchRepository {
     return row ? row.legacy_crypto : null;
   }
 
-  async set(tx: Kysely<Database>, merchant: string, enabled: boolean): Promise<void> {
+  async set(tx: Db, merchant: string, enabled: boolean): Promise<void> {
     await tx.updateTable('merchant').set({ legacy_crypto: enabled }).where('code', '=', merchant).execute();
   }
 }

@@ -18,7 +18,7 @@ export class LegacySwitchService {
     enabled: boolean,
     who: AuditActor,
   ): Promise<{ before: boolean; after: boolean }> {
-    return this.repo.db.transaction().execute(async (tx) => {
+    return this.repo.transaction(async (tx) => {
       const before = await this.repo.lockedState(tx, merchant);
       if (before === null) throw new AppError('system.merchant.unknown');
       if (before !== enabled) {

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 
 /** Brand configuration reads for the permission call and the help centre. SQL only. */
 export class SystemRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   listModuleNodes(merchant: string) {
     return this.db

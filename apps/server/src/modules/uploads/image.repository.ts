@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 
 export class ImageRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insert(row: {
     id: string;
@@ -25,7 +24,7 @@ export class ImageRepository {
   }
 
   /** The ids among `ids` that this member uploaded. */
-  async ownedBy(db: Kysely<Database>, memberId: string, ids: string[]): Promise<string[]> {
+  async ownedBy(db: Db, memberId: string, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await db
       .selectFrom('cashier_image')

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database, VerificationCodeTable } from '../../db/schema';
+import type { Db } from '../../db/repository';
+import type { VerificationCodeTable } from '../../db/schema';
 
 type Purpose = VerificationCodeTable['purpose'];
 type Channel = VerificationCodeTable['channel'];
 
 export class VerificationRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insertCode(row: {
     merchant_code: string;

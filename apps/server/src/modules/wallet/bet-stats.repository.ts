@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
 
 export interface BetStatsRow {
   member_id: string;
@@ -13,7 +13,7 @@ export interface BetStatsRow {
 
 /** SQL of valid-turnover sums over settled bets (see BetStatsService). */
 export class BetStatsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async byBrand(merchant: string, from: Date, to: Date): Promise<BetStatsRow[]> {
     const { rows } = await sql<BetStatsRow>`

@@ -1,9 +1,8 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { BetRecordTable, Database } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { Repository, type Db } from '../../db/repository';
+import type { BetRecordTable } from '../../db/schema';
+import { isSerializationFailure } from '../../platform/db-errors';
 import { GroupCommit, type Settled } from '../../platform/group-commit';
-
-/** The root database or an open transaction: writes join the caller's transaction. */
-export type Db = Kysely<Database>;
 
 export type BetRow = Selectable<BetRecordTable>;
 
@@ -90,17 +89,15 @@ export interface BetRepositoryOptions {
 }
 
 /** SQL of bet records (their money is the ledger's). */
-export class BetRepository {
+export class BetRepository extends Repository {
   /** Concurrent stakes grouped into one bet_place_batch() call each (db/functions/bets.sql). */
   private readonly stakes: GroupCommit<StakeItem, StakeOutcome>;
 
   /** Concurrent settlements and voids grouped into one bet_settle_batch() call each (db/functions/bets.sql). */
   private readonly closes: GroupCommit<CloseItem, CloseOutcome>;
 
-  constructor(
-    private readonly db: Db,
-    { batchesInFlight = 1 }: BetRepositoryOptions = {},
-  ) {
+  constructor(db: Db, { batchesInFlight = 1 }: BetRepositoryOptions = {}) {
+    super(db);
     this.stakes = new GroupCommit((items) => this.placeStakes(items), {
       maxBatch: STAKE_BATCH,
       maxInFlight: batchesInFlight,
@@ -112,11 +109,6 @@ export class BetRepository {
       // Closes of one bet never share a batch: each sees what the one before it did.
       key: (item) => `${item.merchant}|${item.vendor}|${item.roundId}`,
     });
-  }
-
-  /** The root connection (reads outside any transaction). */
-  get root(): Db {
-    return this.db;
   }
 
   /**
@@ -196,10 +188,6 @@ export class BetRepository {
     return answersInOrder(rows, items.length, 'bet_place_batch');
   }
 
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
   byRound(merchant: string, vendor: string, roundId: string, db: Db = this.db): Promise<BetRow | undefined> {
     return db
       .selectFrom('bet_record')
@@ -234,10 +222,4 @@ function answersInOrder<T extends string>(
     if (!o) throw new Error(`${fn}: no answer for item ${i + 1} of ${count}`);
     return o;
   });
-}
-
-/** A transaction that lost a race (serialization failure, deadlock): trying again may succeed. */
-function isSerializationFailure(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '40001' || code === '40P01';
 }

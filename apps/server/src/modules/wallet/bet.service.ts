@@ -132,7 +132,7 @@ export class BetService {
     const account = vendor
       ? await this.ledger.account(merchant, 'VENDOR', memberId, vendor)
       : await this.ledger.account(merchant, 'MAIN', memberId);
-    return this.repo.balance(this.repo.root, account);
+    return this.repo.balance(this.repo.db, account);
   }
 
   /** The bet of a vendor's round, if there is one. */

@@ -1,7 +1,7 @@
+import type { Db } from '../../db/repository';
 import type { InboxKind, InboxService } from '../messages/inbox.service';
 import type { LedgerService, PostResult } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
-import type { Db } from './ledger.repository';
 
 /** Entry kinds of money the operator gives (account records show them; bonusDetails lists them). */
 export type BonusKind = 'BONUS' | 'REBATE' | 'POINTS';

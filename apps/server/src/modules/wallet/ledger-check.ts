@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './ledger.repository';
+import type { Db } from '../../db/repository';
 
 /** One broken invariant, with a few examples of the rows that break it. */
 export interface Violation {

@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, LedgerAccountKind } from '../../db/schema';
-
-/** A database or an open transaction: ledger writes join the caller's transaction. */
-export type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
+import type { LedgerAccountKind } from '../../db/schema';
 
 export interface AccountKey {
   merchant: string;

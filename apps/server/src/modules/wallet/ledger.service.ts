@@ -1,8 +1,8 @@
+import type { Db } from '../../db/repository';
 import type { LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
-import { LedgerRepository, type AccountKey, type Db } from './ledger.repository';
-
-export type { Db };
+import { checkViolation } from '../../platform/db-errors';
+import { LedgerRepository, type AccountKey } from './ledger.repository';
 
 /** One leg of an entry: an account id and a signed amount in minor units (credit +, debit -). */
 export interface Posting {
@@ -45,8 +45,7 @@ const sameLegs = (a: Posting[], b: Posting[]) => {
 };
 
 function isOverdraft(err: unknown): boolean {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23514' && e.constraint === 'ledger_account_player_not_negative';
+  return checkViolation(err, 'ledger_account_player_not_negative');
 }
 
 /**

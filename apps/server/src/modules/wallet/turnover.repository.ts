@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
 
 export class TurnoverRepository {
   async remaining(db: Db, memberId: string): Promise<bigint> {

@@ -1,10 +1,7 @@
 import { fromMinor, minorText } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import { TurnoverRepository } from './turnover.repository';
-
-type Db = Kysely<Database>;
 
 /**
  * Turnover a member must bet before withdrawing: bonus-like credits add a requirement, valid

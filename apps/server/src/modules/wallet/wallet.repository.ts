@@ -1,9 +1,5 @@
 import { ACCOUNT_CENTRE_TYPES } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-/** The root database or an open transaction: writes join the caller's transaction. */
-export type Db = Kysely<Database>;
+import { Repository } from '../../db/repository';
 
 export interface CashierSettings {
   singleWallet: boolean;
@@ -11,15 +7,7 @@ export interface CashierSettings {
 }
 
 /** SQL of the wallet calls (balances and postings themselves are the ledger's). */
-export class WalletRepository {
-  /** The root database: reads outside a transaction join nothing. */
-  constructor(readonly db: Db) {}
-
-  /** Runs fn in one transaction on the root database. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class WalletRepository extends Repository {
   /** The brand's cashier switches; a brand without cashier settings gets the safe answer: one wallet, no upline transfers. */
   async cashierSettings(merchant: string): Promise<CashierSettings> {
     const row = await this.db

@@ -9,6 +9,7 @@ import {
   type walletTransferSchema,
 } from '@app/contracts';
 import { z } from 'zod';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../vendors/vendor.service';

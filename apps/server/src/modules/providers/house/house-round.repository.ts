@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/repository';
 
 export interface HouseRoundRow {
   round_id: string;
@@ -11,7 +11,7 @@ export interface HouseRoundRow {
 
 /** SQL of house-game rounds (what the engine decided, for recall). */
 export class HouseRoundRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   byRound(merchant: string, roundId: string): Promise<HouseRoundRow | undefined> {
     return this.db

@@ -1,8 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../../db/schema';
-
-/** The root database or an open transaction. */
-export type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import { Repository, type Db } from '../../../../db/repository';
 
 export interface ShoeRow {
   shoe_no: number;
@@ -70,18 +67,10 @@ const ROUND_COLUMNS = [
 ] as const;
 
 /** SQL of the baccarat tables: shoes, rounds and bets. */
-export class BaccaratRepository {
-  constructor(readonly root: Db) {}
-
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.root.transaction().execute(fn);
-  }
-
+export class BaccaratRepository extends Repository {
   /** Every brand (each runs its own tables). */
   async merchantCodes(): Promise<string[]> {
-    return (await this.root.selectFrom('merchant').select('code').orderBy('code').execute()).map(
-      (r) => r.code,
-    );
+    return (await this.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((r) => r.code);
   }
 
   // ---- rounds ----------------------------------------------------------------------------------
@@ -122,7 +111,7 @@ export class BaccaratRepository {
   }
 
   round(merchant: string, tableId: number, roundNo: number): Promise<RoundRow | undefined> {
-    return this.root
+    return this.db
       .selectFrom('baccarat_round')
       .select(ROUND_COLUMNS)
       .where('merchant_code', '=', merchant)
@@ -153,7 +142,7 @@ export class BaccaratRepository {
 
   /** Marks the round settled once none of its bets is pending. */
   async markSettled(merchant: string, tableId: number, roundNo: number): Promise<void> {
-    await this.root
+    await this.db
       .updateTable('baccarat_round')
       .set({ settled_at: new Date() })
       .where('merchant_code', '=', merchant)
@@ -178,7 +167,7 @@ export class BaccaratRepository {
 
   /** The dealt hands of a shoe, in the order dealt (for the roads). */
   shoeRounds(merchant: string, tableId: number, shoeNo: number): Promise<RoundRow[]> {
-    return this.root
+    return this.db
       .selectFrom('baccarat_round')
       .select(ROUND_COLUMNS)
       .where('merchant_code', '=', merchant)
@@ -191,7 +180,7 @@ export class BaccaratRepository {
 
   /** The newest dealt round of a table before `beforeRound` (the previous result). */
   lastDealt(merchant: string, tableId: number, beforeRound: number): Promise<RoundRow | undefined> {
-    return this.root
+    return this.db
       .selectFrom('baccarat_round')
       .select(ROUND_COLUMNS)
       .where('merchant_code', '=', merchant)
@@ -208,7 +197,7 @@ export class BaccaratRepository {
     closedBefore: Date,
     limit: number,
   ): Promise<{ merchant: string; tableId: number; roundNo: number }[]> {
-    const rows = await this.root
+    const rows = await this.db
       .selectFrom('baccarat_bet as b')
       .innerJoin('baccarat_round as r', (j) =>
         j
@@ -260,7 +249,7 @@ export class BaccaratRepository {
   }
 
   currentShoeNo(merchant: string, tableId: number): Promise<{ shoe_no: number; hands: number } | undefined> {
-    return this.root
+    return this.db
       .selectFrom('baccarat_shoe')
       .select(['shoe_no', 'hands'])
       .where('merchant_code', '=', merchant)
@@ -308,7 +297,7 @@ export class BaccaratRepository {
 
   /** Forgets a bet whose debit was refused (nothing was staked), unless it was settled meanwhile. */
   async deletePending(id: string): Promise<void> {
-    await this.root.deleteFrom('baccarat_bet').where('id', '=', id).where('status', '=', 'PENDING').execute();
+    await this.db.deleteFrom('baccarat_bet').where('id', '=', id).where('status', '=', 'PENDING').execute();
   }
 
   /**
@@ -316,7 +305,7 @@ export class BaccaratRepository {
    * since a member's bets on opposite sides cover each other (netValidTurnover).
    */
   async roundBets(merchant: string, tableId: number, roundNo: number): Promise<BetRow[]> {
-    return (await this.root
+    return (await this.db
       .selectFrom('baccarat_bet')
       .selectAll()
       .where('merchant_code', '=', merchant)
@@ -328,7 +317,7 @@ export class BaccaratRepository {
   }
 
   async closeBet(id: string, status: 'SETTLED' | 'VOID', payout: bigint): Promise<void> {
-    await this.root
+    await this.db
       .updateTable('baccarat_bet')
       .set({ status, payout, settled_at: new Date() })
       .where('id', '=', id)
@@ -342,7 +331,7 @@ export class BaccaratRepository {
     roundNo: number,
     memberId: string,
   ): Promise<BetRow[]> {
-    return (await this.root
+    return (await this.db
       .selectFrom('baccarat_bet')
       .selectAll()
       .where('merchant_code', '=', merchant)
@@ -359,7 +348,7 @@ export class BaccaratRepository {
     memberId: string,
     limit: number,
   ): Promise<{ rounds: RoundRow[]; bets: BetRow[] }> {
-    const keys = await this.root
+    const keys = await this.db
       .selectFrom('baccarat_bet')
       .select(['table_id', 'round_no'])
       .select((eb) => eb.fn.min('created_at').as('first_at'))
@@ -375,13 +364,13 @@ export class BaccaratRepository {
         keys.map((k) => sql`(${k.table_id}::int, ${k.round_no}::bigint)`),
       )})`;
     const [rounds, bets] = await Promise.all([
-      this.root
+      this.db
         .selectFrom('baccarat_round')
         .select(ROUND_COLUMNS)
         .where('merchant_code', '=', merchant)
         .where(match('baccarat_round'))
         .execute(),
-      this.root
+      this.db
         .selectFrom('baccarat_bet')
         .selectAll()
         .where('merchant_code', '=', merchant)

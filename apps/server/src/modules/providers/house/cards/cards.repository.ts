@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Db } from '../../../../db/repository';
 import type { CardsEntryTable, CardsHandTable, Database } from '../../../../db/schema';
 
 export type HandRow = Selectable<CardsHandTable>;
@@ -67,7 +68,7 @@ const ACTIVE = ['PENDING', 'ANTED'] as const;
 
 /** SQL of the card rooms: hands (dealt once, settled once) and members' seats in them. */
 export class CardsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Runs `fn` holding the room's lock: joins, decisions, the deal and the showdown of a room take turns. */
   async inRoom<T>(k: RoomKey, fn: (trx: Tx) => Promise<T>): Promise<T> {
@@ -88,7 +89,7 @@ export class CardsRepository {
     });
   }
 
-  hand(k: HandKey, db: Kysely<Database> | Tx = this.db): Promise<HandRow | undefined> {
+  hand(k: HandKey, db: Db | Tx = this.db): Promise<HandRow | undefined> {
     return db
       .selectFrom('cards_hand')
       .selectAll()
@@ -98,7 +99,7 @@ export class CardsRepository {
       .executeTakeFirst();
   }
 
-  entry(k: EntryKey, db: Kysely<Database> | Tx = this.db): Promise<EntryRow | undefined> {
+  entry(k: EntryKey, db: Db | Tx = this.db): Promise<EntryRow | undefined> {
     return db
       .selectFrom('cards_entry')
       .selectAll()
@@ -110,7 +111,7 @@ export class CardsRepository {
   }
 
   /** Seats held (ante confirmed or on its way) in a hand. */
-  activeEntries(k: HandKey, db: Kysely<Database> | Tx = this.db): Promise<EntryRow[]> {
+  activeEntries(k: HandKey, db: Db | Tx = this.db): Promise<EntryRow[]> {
     return db
       .selectFrom('cards_entry')
       .selectAll()
@@ -151,12 +152,7 @@ export class CardsRepository {
   }
 
   /** Moves a seat from one status to another; answers whether it was in `from`. */
-  async setStatus(
-    k: EntryKey,
-    from: EntryRow['status'],
-    to: EntryRow['status'],
-    db: Kysely<Database> | Tx = this.db,
-  ) {
+  async setStatus(k: EntryKey, from: EntryRow['status'], to: EntryRow['status'], db: Db | Tx = this.db) {
     const r = await db
       .updateTable('cards_entry')
       .set({ status: to })

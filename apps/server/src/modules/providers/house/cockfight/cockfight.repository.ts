@@ -1,5 +1,6 @@
 import type { CockfightBetStatus, CockfightResult } from '@app/contracts';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../../../db/repository';
 import type { CockfightFightTable, Database } from '../../../../db/schema';
 
 export type FightRow = Selectable<CockfightFightTable>;
@@ -18,7 +19,7 @@ const LEASE = sql`interval '30 seconds'`;
 
 /** SQL of the cockfight arena: fights (card, result, settlement state) and the bets on them. */
 export class CockfightRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   fight(a: Arena, fightNo: number): Promise<FightRow | undefined> {
     return this.db

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, SportsbookBetTable, SportsbookFixtureTable } from '../../../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../../../db/repository';
+import type { SportsbookBetTable, SportsbookFixtureTable } from '../../../../db/schema';
 
 export type FixtureRow = Selectable<SportsbookFixtureTable>;
 export type BetRow = Selectable<SportsbookBetTable>;
@@ -30,7 +31,7 @@ export interface NewBet {
 
 /** SQL of the house sportsbook: fixtures (with their stored timelines) and bets. */
 export class SportsbookRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Stores generated fixtures; ones already stored stay as they are. */
   async insertFixtures(rows: NewFixture[]): Promise<void> {
