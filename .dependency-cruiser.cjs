@@ -3,7 +3,8 @@
  * The server's module boundaries, checked by `npm run check:deps` (part of `npm test`):
  * - modules depend one way: no cycle between two folders of apps/server/src/modules;
  * - a module uses another only through its public entry, modules/<name>/index.ts;
- * - platform/ and db/ are below every module and never import one;
+ * - platform/ and db/ are below every module and never import one (the demo seed, seed/, sits
+ *   above the modules like app.ts and posts its demo money through their public entries);
  * - no import cycle between files at all (there is none inside a module today; keep it so).
  * Type-only imports count: a type import is a dependency of the design even if it is erased.
  * Tests are left out: the test harness composes modules and may reach what it needs.

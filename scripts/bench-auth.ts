@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { seedDemo } from '../apps/server/src/db/seed/seed';
+import { seedDemo } from '../apps/server/src/seed/seed';
 import { ARGON2_OPTIONS, hashPassword } from '../apps/server/src/platform/password';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8283);

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { seedDemo } from '../apps/server/src/db/seed/seed';
+import { seedDemo } from '../apps/server/src/seed/seed';
 import { BetRepository } from '../apps/server/src/modules/wallet/bet.repository';
 import { BetService } from '../apps/server/src/modules/wallet/bet.service';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';

@@ -21,7 +21,7 @@ import {
   DEMO_GAMES,
   gameIconPath,
   type DemoGame,
-} from '../apps/server/src/db/seed/game-catalogue';
+} from '../apps/server/src/seed/game-catalogue';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MEDIA = path.join(ROOT, 'apps/server/media');

@@ -3,8 +3,8 @@
  * The layout rules of ARCHITECTURE section 2 as one small ESLint rule:
  * - a web feature (apps/web/src/features/<name>) imports no other feature;
  * - features, lib, components and config never import from apps/web/src/app;
- * - a server module (apps/server/src/modules/<name>) uses another module only through its
- *   *.service.ts;
+ * - a server module (apps/server/src/modules/<name>) uses another module only through its public
+ *   entry, modules/<name>/index.ts (dependency-cruiser checks the same, and that modules form no cycle);
  * - server platform/ never imports a module.
  * Written here because the usual plugins need a native resolver whose bindings the package
  * registry of our CI does not carry, which breaks `npm ci`.
@@ -30,7 +30,7 @@ function area(p) {
   if (m) return { kind: 'web-feature', name: m[1] };
   if (p.startsWith(`${WEB}app/`)) return { kind: 'web-app' };
   if (/^apps\/web\/src\/(lib|components|config)\//.test(p)) return { kind: 'web-shared' };
-  m = p.match(/^apps\/server\/src\/modules\/([^/]+)\//);
+  m = p.match(/^apps\/server\/src\/modules\/([^/]+)(\/|$)/);
   if (m) return { kind: 'server-module', name: m[1] };
   if (p.startsWith(`${SERVER}platform/`)) return { kind: 'server-platform' };
   return { kind: 'other' };
@@ -55,9 +55,11 @@ export function layoutViolation(from, to) {
     a.kind === 'server-module' &&
     b.kind === 'server-module' &&
     a.name !== b.name &&
-    !/\.service(\.ts)?$/.test(to)
+    // A test composes what it needs, as the test harness does.
+    !/\.test\.ts$/.test(from) &&
+    !/^apps\/server\/src\/modules\/[^/]+(\/index(\.ts)?)?$/.test(to)
   ) {
-    return 'A module uses another module only through its service.';
+    return 'A module uses another module only through its public entry (index.ts).';
   }
   if (a.kind === 'server-platform' && b.kind === 'server-module') {
     return 'Platform plugins must not depend on domain modules.';

@@ -30,15 +30,21 @@ describe('layout rule', () => {
     expect(layoutViolation('apps/web/src/main.tsx', 'apps/web/src/app/app')).toBeNull();
   });
 
-  it('lets a server module use another only through its service', () => {
+  it('lets a server module use another only through its public entry', () => {
     expect(
       layoutViolation(
         'apps/server/src/modules/games/a.ts',
         'apps/server/src/modules/system/system.repository',
       ),
-    ).toMatch(/only through its service/);
+    ).toMatch(/only through its public entry/);
     expect(
       layoutViolation('apps/server/src/modules/games/a.ts', 'apps/server/src/modules/system/system.service'),
+    ).toMatch(/only through its public entry/);
+    expect(
+      layoutViolation('apps/server/src/modules/games/a.ts', 'apps/server/src/modules/system'),
+    ).toBeNull();
+    expect(
+      layoutViolation('apps/server/src/modules/games/a.ts', 'apps/server/src/modules/system/index'),
     ).toBeNull();
     expect(
       layoutViolation(
@@ -46,8 +52,8 @@ describe('layout rule', () => {
         'apps/server/src/modules/games/vendor.repository',
       ),
     ).toBeNull();
-    expect(
-      layoutViolation('apps/server/src/platform/brand.ts', 'apps/server/src/modules/system/system.service'),
-    ).toMatch(/Platform plugins/);
+    expect(layoutViolation('apps/server/src/platform/brand.ts', 'apps/server/src/modules/system')).toMatch(
+      /Platform plugins/,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { assertStartable, loadConfig } from './config';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
-import { seedDemo } from './db/seed/seed';
+import { seedDemo } from './seed/seed';
 
 // --demo: the local demo `npm start` runs (demo brands and accounts, dev outbox, demo gateway, /docs).
 const { values: args } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });

@@ -5,7 +5,7 @@ import { brandThemeSchema, PLATFORM_THEME, themeCss, type SystemStatusValue } fr
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import { buildAppOn, buildTestApp, type TestContext } from './helper';
 import { getOk } from './http';
 

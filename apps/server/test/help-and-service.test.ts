@@ -8,7 +8,7 @@ import {
   type ServiceLink,
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import { buildTestApp, type TestContext } from './helper';
 import { getFailure, getOk, invalidFields } from './http';
 

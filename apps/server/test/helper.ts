@@ -5,7 +5,7 @@ import { buildPlatform, type Platform, type PlatformServices } from '../src/app'
 import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, type DbTarget, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 
 export interface TestContext {
   app: FastifyInstance;

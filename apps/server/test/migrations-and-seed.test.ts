@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDb } from '../src/db/client';
 import { migrate, readMigrations } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
-import { DEMO_BRANDS } from '../src/db/seed/demo-brands';
-import { seedDemo } from '../src/db/seed/seed';
+import { DEMO_BRANDS } from '../src/seed/demo-brands';
+import { seedDemo } from '../src/seed/seed';
 import { buildTestApp, createPostgresDatabase, type TestContext } from './helper';
 import { getOk } from './http';
 

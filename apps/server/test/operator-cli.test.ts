@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbTarget, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import { createPostgresDatabase } from './helper';
 
 const root = path.resolve(import.meta.dirname, '../../..');

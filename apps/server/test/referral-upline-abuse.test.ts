@@ -26,7 +26,7 @@ import { hashPassword } from '../src/platform/password';
 import { AgentTeam } from './agent-team';
 import { type DbHandle, openDb } from '../src/db/client';
 import { migrate, readMigrations } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import { buildTestApp, createPostgresDatabase, type TestContext } from './helper';
 import { Identity, type NewMember, type Reply } from './identity-client';
 

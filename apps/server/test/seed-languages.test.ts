@@ -2,7 +2,7 @@ import { LANGUAGES } from '@app/contracts';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, LocalizedText } from '../src/db/schema';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import { buildTestApp, type TestContext } from './helper';
 import { getOk } from './http';
 

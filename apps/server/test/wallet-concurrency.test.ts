@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import type { AdminWithdrawal } from '../src/modules/cashier/withdrawal.service';
 import { AppError } from '../src/platform/app-error';
 import { BetRepository } from '../src/modules/wallet/bet.repository';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/seed';
+import { seedDemo } from '../src/seed/seed';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import type { LoadPlan } from './fixtures/ledger-load';
 import { entryCount, expectConsistent, killLoad, prepareLoad, startLoad } from './fixtures/ledger-load-run';

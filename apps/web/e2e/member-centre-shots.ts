@@ -20,7 +20,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { type DbTarget, openDb } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
-import { seedDemo } from '../../server/src/db/seed/seed';
+import { seedDemo } from '../../server/src/seed/seed';
 import { createPostgresDatabase } from '../../server/test/helper';
 import { BetRepository } from '../../server/src/modules/wallet/bet.repository';
 import { BetService } from '../../server/src/modules/wallet/bet.service';

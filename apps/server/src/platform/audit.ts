@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/repository';
 // Type-only: brings in the FastifyRequest.operator augmentation read here.
 import type {} from './admin-auth';
 
@@ -45,7 +44,7 @@ export function auditActor(req: FastifyRequest): AuditActor {
  * Appends one row to the audit log. Pass the transaction that makes the change, so the record
  * and the change commit (or roll back) together; the log refuses updates and deletes.
  */
-export async function writeAudit(db: Kysely<Database>, who: AuditActor, what: AuditRecord): Promise<void> {
+export async function writeAudit(db: Db, who: AuditActor, what: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

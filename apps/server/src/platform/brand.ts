@@ -7,9 +7,10 @@ import {
   type Language,
   type PrizeMode,
 } from '@app/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../db/repository';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Database, LocalizedText, MerchantTable } from '../db/schema';
+import type { LocalizedText, MerchantTable } from '../db/schema';
 import { AppError } from './app-error';
 
 /** The band a brand's lottery return may be set in, basis points of the stake (80.00% to 99.00%). */
@@ -137,7 +138,7 @@ export class BrandResolver {
   private warned = new Set<string>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly ttlMs: number,
     private readonly defaultMerchant: string,
     private readonly warn: BrandWarn = () => {},

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/repository';
 import type { Config } from '../config';
-import type { Database } from '../db/schema';
 import type { BrandResolver } from './brand';
 import type { RateLimiter } from './rate-limit';
 
@@ -18,7 +17,7 @@ export interface IntervalJob {
 
 /** What every module factory is given besides the services of the modules below it. */
 export interface ModuleContext {
-  db: Kysely<Database>;
+  db: Db;
   config: Config;
   log: FastifyBaseLogger;
   brands: BrandResolver;

@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../db/repository';
 
 /**
  * Fixed-window counters in the database, so every server instance sees the same counts.
  * Used for throttles (sends per number, logins per IP) and lockouts (failed logins).
  */
 export class RateLimiter {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   private windowStart(windowSeconds: number, now: number): Date {
     return new Date(Math.floor(now / 1000 / windowSeconds) * windowSeconds * 1000);

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientContext } from '../../platform/client-context';
 import { ok as envelope } from '../../platform/envelope';
-import type { SessionService } from '../session/session.service';
+import type { SessionService } from '../session';
 import type { AgentService } from './agent.service';
 
 /**

@@ -23,10 +23,10 @@ import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
 import { dayWindow } from '../../platform/day-window';
 import type { ClientContext } from '../../platform/client-context';
-import type { ProfileService } from '../member/profile.service';
-import type { RegistrationService } from '../member/registration.service';
-import type { MemberTransferService } from '../wallet/member-transfer.service';
-import type { WalletService } from '../wallet/wallet.service';
+import type { ProfileService } from '../member';
+import type { RegistrationService } from '../member';
+import type { MemberTransferService } from '../wallet';
+import type { WalletService } from '../wallet';
 import type { AgentRepository, Sums } from './agent.repository';
 
 export type TeamOverviewQuery = z.output<typeof teamOverviewQuerySchema>;

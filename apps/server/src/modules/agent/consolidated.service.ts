@@ -7,12 +7,11 @@ import {
   type ContractKind,
   type ModuleSwitch,
 } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 import type { Brand } from '../../platform/brand';
-import type { SystemService } from '../system/system.service';
-import type { TurnoverService } from '../wallet/turnover.service';
-import type { WalletService } from '../wallet/wallet.service';
+import type { SystemService } from '../system';
+import type { TurnoverService } from '../wallet';
+import type { WalletService } from '../wallet';
 import type { ContractService } from './contract.service';
 
 /** Contract flags of the consolidated call and the module switch each one follows. */
@@ -40,7 +39,7 @@ const FLAG_KINDS = {
  */
 export class ConsolidatedFundsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly system: SystemService,
     private readonly wallet: WalletService,
     private readonly turnover: TurnoverService,

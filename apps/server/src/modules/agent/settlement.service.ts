@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Brand } from '../../platform/brand';
 import { dayWindow } from '../../platform/day-window';
 import { validZone } from '../../platform/zoned-time';
-import type { LedgerService } from '../wallet/ledger.service';
+import type { LedgerService } from '../wallet';
 import type { ContractRepository } from './contract.repository';
 import { storedTerms, tiersOf } from './contract.service';
 import {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { ProfileService } from '../member/profile.service';
-import type { InboxService } from '../messages/inbox.service';
+import type { ProfileService } from '../member';
+import type { InboxService } from '../messages';
 import type { ImageService } from '../uploads';
-import type { LedgerService } from '../wallet/ledger.service';
-import type { TurnoverService } from '../wallet/turnover.service';
-import type { WalletService } from '../wallet/wallet.service';
+import type { LedgerService } from '../wallet';
+import type { TurnoverService } from '../wallet';
+import type { WalletService } from '../wallet';
 import { DEMO_GATEWAY } from './demo-gateway';
 import { DepositRepository } from './deposit.repository';
 import { depositRoutes } from './deposit.routes';

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { ok as envelope } from '../../platform/envelope';
-import type { ImageService } from '../uploads/image.service';
+import type { ImageService } from '../uploads';
 import {
   AFTER_PAYMENT_URL,
   DEMO_CALLBACK_PATH,

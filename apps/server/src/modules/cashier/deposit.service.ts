@@ -17,9 +17,9 @@ import { refuseUnstorable } from '../../platform/input-guard';
 import { uniqueViolation } from '../../platform/db-errors';
 import { pickText, type Brand } from '../../platform/brand';
 import { signatureMatches } from '../../platform/signing';
-import type { InboxKind, InboxService } from '../messages/inbox.service';
-import type { LedgerService } from '../wallet/ledger.service';
-import type { ImageService } from '../uploads/image.service';
+import type { InboxKind, InboxService } from '../messages';
+import type { LedgerService } from '../wallet';
+import type { ImageService } from '../uploads';
 import { invalidField, newOrderNo } from './cashier-orders';
 import {
   DEMO_GATEWAY,

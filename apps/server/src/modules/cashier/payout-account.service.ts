@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { uniqueViolation } from '../../platform/db-errors';
 import type { Brand } from '../../platform/brand';
-import type { ProfileService } from '../member/profile.service';
-import type { LedgerService } from '../wallet/ledger.service';
+import type { ProfileService } from '../member';
+import type { LedgerService } from '../wallet';
 import type { PayoutAccountRepository, PayoutAccountRow } from './payout-account.repository';
 
 export type BindPayoutAccountInput = z.output<typeof bindPayoutAccountSchema>;

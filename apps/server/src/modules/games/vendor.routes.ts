@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import { mediaBase } from '../../platform/media-url';
 import type { CatalogueService } from './catalogue.service';
-import type { VendorService } from '../vendors/vendor.service';
+import type { VendorService } from '../vendors';
 
 export async function vendorRoutes(
   app: FastifyInstance,

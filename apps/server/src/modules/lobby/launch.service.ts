@@ -10,10 +10,10 @@ import {
 import { AppError } from '../../platform/app-error';
 import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
-import type { ProviderService } from '../providers/provider.service';
-import type { WalletService } from '../wallet/wallet.service';
-import { gameName, type CatalogueGame, type CatalogueService } from '../games/catalogue.service';
-import type { GameService } from '../games/game.service';
+import type { ProviderService } from '../providers';
+import type { WalletService } from '../wallet';
+import { gameName, type CatalogueGame, type CatalogueService } from '../games';
+import type { GameService } from '../games';
 
 /** A same-site path only ('/rng?page=PG'); anything else (another site, '//host', a scheme) is '/'. */
 export function safeBackUrl(raw: string | undefined): string {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService, GameService } from '../games';
 import type { ProviderService } from '../providers';
-import type { WalletService } from '../wallet/wallet.service';
-import { isLotteryGame } from '../lottery/lottery-games';
+import type { WalletService } from '../wallet';
+import { isLotteryGame } from '../lottery';
 import { GameLaunchService } from './launch.service';
 import { lobbyRoutes, type LobbyRouteOptions } from './lobby.routes';
 

@@ -1,6 +1,6 @@
 import { fromMinor, type LotteryBetType, type LotteryCancelResult } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
-import type { RoundWallet, SeamlessWalletService } from '../providers/seamless-wallet.service';
+import type { RoundWallet, SeamlessWalletService } from '../providers';
 import { lotteryDef, type LotteryGameDef } from './lottery-games';
 import { drawResult, hitsOf, isResultOf, payoutOf, type DrawnResult, type Rng } from './lottery-rules';
 import { currentDraw, type DrawSlot } from './lottery-schedule';

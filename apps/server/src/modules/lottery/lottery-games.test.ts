@@ -1,6 +1,6 @@
 import { LOTTERY_VENDORS } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEMO_GAMES } from '../../db/seed/game-catalogue';
+import { DEMO_GAMES } from '../../seed/game-catalogue';
 import { LOTTERY_GAME_DEFS, lotteryDef } from './lottery-games';
 
 describe('lottery games', () => {

@@ -3,7 +3,7 @@ import { fastLockSeconds, type DrawPlan } from './lottery-schedule';
 
 /**
  * The lottery games: which catalogue games (vendor + game code, demo catalogue
- * db/seed/game-catalogue.ts) run which lottery, on which schedule. One place decides a game's
+ * seed/game-catalogue.ts) run which lottery, on which schedule. One place decides a game's
  * family; a catalogue game of a lottery vendor without an entry here is not a lottery we run
  * (its launch answers game.unavailable).
  *

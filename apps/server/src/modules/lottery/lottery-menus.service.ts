@@ -19,7 +19,7 @@ import {
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
 import { validZone } from '../../platform/zoned-time';
-import { gameName, type CatalogueGame, type CatalogueService } from '../games/catalogue.service';
+import { gameName, type CatalogueGame, type CatalogueService } from '../games';
 import { lotteryDef, planOf, type LotteryGameDef } from './lottery-games';
 import { isResultOf, presentResult, type DrawnResult } from './lottery-rules';
 import { currentDraw, drawDayOfWeek, isBettingOpen } from './lottery-schedule';

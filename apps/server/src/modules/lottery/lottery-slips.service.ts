@@ -16,8 +16,8 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { SessionMember } from '../../platform/auth';
-import { gameName, type CatalogueGame, type CatalogueService } from '../games/catalogue.service';
-import type { RoundWallet, SeamlessWalletService } from '../providers/seamless-wallet.service';
+import { gameName, type CatalogueGame, type CatalogueService } from '../games';
+import type { RoundWallet, SeamlessWalletService } from '../providers';
 import { lotteryDef, type LotteryGameDef } from './lottery-games';
 import {
   betTypesOf,

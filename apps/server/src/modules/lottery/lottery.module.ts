@@ -1,7 +1,7 @@
 import type { Game, Language, LotteryGameType } from '@app/contracts';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { CatalogueService } from '../games/catalogue.service';
-import type { SeamlessWalletService } from '../providers/seamless-wallet.service';
+import type { CatalogueService } from '../games';
+import type { SeamlessWalletService } from '../providers';
 import { lotteryDrawJob } from './lottery-draw.job';
 import { LotteryDrawService } from './lottery-draws.service';
 import { LotteryMenuService } from './lottery-menus.service';

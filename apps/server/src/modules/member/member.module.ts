@@ -1,8 +1,8 @@
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { SystemService } from '../system/system.service';
-import type { CaptchaService } from '../verification/captcha.service';
-import type { VerificationService } from '../verification/verification.service';
+import type { SystemService } from '../system';
+import type { CaptchaService } from '../verification';
+import type { VerificationService } from '../verification';
 import { MemberDirectory } from './member-directory.service';
 import { MemberRepository } from './member.repository';
 import { memberRoutes } from './member.routes';

@@ -6,15 +6,14 @@ import {
   type MemberInfo,
   type RegisterField,
 } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { randomCode } from '../../platform/secrets';
-import type { SystemService } from '../system/system.service';
-import { phoneTarget, type VerificationService } from '../verification/verification.service';
+import type { SystemService } from '../system';
+import { phoneTarget, type VerificationService } from '../verification';
 import type { Member } from './member-directory.service';
 import type { MemberRepository } from './member.repository';
 import { checkRegistration, fieldErrors, normalizeDialing, type FieldError } from './register-rules';
@@ -278,7 +277,7 @@ export class ProfileService {
    * it, as in updateProfile). Runs on the caller's transaction so the name commits with the
    * account; comparing the two names is the caller's rule.
    */
-  async adoptPayeeName(db: Kysely<Database>, memberId: string, name: string): Promise<string> {
+  async adoptPayeeName(db: Db, memberId: string, name: string): Promise<string> {
     const payee = await this.repo.adoptPayeeName(db, memberId, name.trim().replace(/\s+/g, ' '));
     if (payee === null) throw new AppError('login.not.session');
     return payee;

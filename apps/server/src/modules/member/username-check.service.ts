@@ -2,7 +2,7 @@ import { IDENTITY_LIMITS } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { SystemService } from '../system/system.service';
+import type { SystemService } from '../system';
 import type { MemberRepository } from './member.repository';
 import { fieldProblem } from './register-rules';
 

@@ -1,7 +1,6 @@
 import type { InboxKind } from '@app/contracts';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { InboxRepository } from './inbox.repository';
 
 /** What a message is about (contracts INBOX_KINDS); the site words it in the member's language. */
@@ -21,7 +20,7 @@ export class InboxService {
 
   /** Adds a message on `db`: pass the transaction that made the change, so both commit together. */
   notify(
-    db: Kysely<Database>,
+    db: Db,
     m: { merchant: string; memberId: string; kind: InboxKind; params: Record<string, string | number> },
   ): Promise<unknown> {
     return this.repo.insert(db, m);

@@ -1,6 +1,6 @@
 import { dayOf, periodAt, type Period } from '../../platform/periods';
 import { validZone } from '../../platform/zoned-time';
-import type { BetStatsService } from '../wallet/bet-stats.service';
+import type { BetStatsService } from '../wallet';
 import type { PointsLedger } from './points-ledger.service';
 import type { PointsRepository } from './points.repository';
 import { dayFigure, earnReference, stillOwed, type DayFigure, type EarnRates } from './points-rules';

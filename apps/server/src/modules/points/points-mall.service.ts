@@ -14,9 +14,9 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
-import type { InboxService } from '../messages/inbox.service';
-import type { ProfileService } from '../member/profile.service';
-import type { BonusService } from '../wallet/bonus.service';
+import type { InboxService } from '../messages';
+import type { ProfileService } from '../member';
+import type { BonusService } from '../wallet';
 import type { PointsLedger } from './points-ledger.service';
 import type {
   AdminRedemptionRow,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { ProfileService } from '../member/profile.service';
-import type { InboxService } from '../messages/inbox.service';
-import type { BetStatsService } from '../wallet/bet-stats.service';
-import type { BonusService } from '../wallet/bonus.service';
+import type { ProfileService } from '../member';
+import type { InboxService } from '../messages';
+import type { BetStatsService } from '../wallet';
+import type { BonusService } from '../wallet';
 import { pointsEarningJob } from './points-earning.job';
 import { PointsEarningService } from './points-earning.service';
 import { PointsLedger } from './points-ledger.service';

@@ -4,12 +4,11 @@ import {
   type BonusDetails,
   type bonusDetailsQuerySchema,
 } from '@app/contracts';
-import type { Kysely } from 'kysely';
+import type { Db } from '../../db/repository';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
 import type { Brand } from '../../platform/brand';
 import { dayWindow } from '../../platform/day-window';
-import type { TurnoverService } from '../wallet/turnover.service';
+import type { TurnoverService } from '../wallet';
 import type { BonusDetailsRepository } from './bonus-details.repository';
 
 export type BonusDetailsQuery = z.output<typeof bonusDetailsQuerySchema>;
@@ -27,7 +26,7 @@ export class BonusDetailsService {
   constructor(
     private readonly repo: BonusDetailsRepository,
     private readonly turnover: TurnoverService,
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
   ) {}
 
   async page(brand: Brand, memberId: string, q: BonusDetailsQuery): Promise<BonusDetails> {

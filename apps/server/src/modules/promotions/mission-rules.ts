@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { periodAt, type Period } from '../../platform/periods';
 import { maskAccount } from '../../platform/mask';
-import type { TurnoverLine } from '../wallet/bet-stats.service';
+import type { TurnoverLine } from '../wallet';
 
 /**
  * The rules of missions, pure: which period a mission counts in, its progress from a period's

@@ -13,9 +13,9 @@ import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import type { Period } from '../../platform/periods';
 import { validZone } from '../../platform/zoned-time';
-import type { MemberDirectory } from '../member/member-directory.service';
-import type { BetStatsService } from '../wallet/bet-stats.service';
-import type { BonusService } from '../wallet/bonus.service';
+import type { MemberDirectory } from '../member';
+import type { BetStatsService } from '../wallet';
+import type { BonusService } from '../wallet';
 import type { RewardSource } from './reward-source';
 import type { ClaimRow, MissionRepository, MissionRow } from './mission.repository';
 import {

@@ -1,6 +1,6 @@
 import { pickText, type BrandResolver } from '../../platform/brand';
-import type { BonusService } from '../wallet/bonus.service';
-import type { LedgerService } from '../wallet/ledger.service';
+import type { BonusService } from '../wallet';
+import type { LedgerService } from '../wallet';
 import type { PromotionRepository } from './promotion.repository';
 import { depositBonus, turnoverRequired } from './promotion-rules';
 import { payPromotion } from './promotion.service';

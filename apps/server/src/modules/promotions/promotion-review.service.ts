@@ -9,9 +9,9 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
-import type { InboxService } from '../messages/inbox.service';
-import type { BonusService } from '../wallet/bonus.service';
-import type { LedgerService } from '../wallet/ledger.service';
+import type { InboxService } from '../messages';
+import type { BonusService } from '../wallet';
+import type { LedgerService } from '../wallet';
 import type { ApplicationRow, PromotionRepository } from './promotion.repository';
 import { turnoverRequired } from './promotion-rules';
 import { payPromotion } from './promotion.service';

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { BrandResolver } from '../../platform/brand';
-import type { InboxService } from '../messages/inbox.service';
+import type { Db } from '../../db/repository';
+import type { InboxService } from '../messages';
 import type { ImageService } from '../uploads';
-import type { BetStatsService } from '../wallet/bet-stats.service';
-import type { BonusService } from '../wallet/bonus.service';
-import type { LedgerService } from '../wallet/ledger.service';
-import type { TurnoverService } from '../wallet/turnover.service';
+import type { BetStatsService } from '../wallet';
+import type { BonusService } from '../wallet';
+import type { LedgerService } from '../wallet';
+import type { TurnoverService } from '../wallet';
 import { BonusDetailsRepository } from './bonus-details.repository';
 import { BonusDetailsService } from './bonus-details.service';
 import { PromotionDepositService } from './promotion-deposit.service';
@@ -17,7 +16,7 @@ import { cryptoRng, type Rng } from './raffle-rules';
 
 /** What the promotion services need of the platform (tests build them with their own clock, RNG and VIP levels). */
 export interface PromotionServiceDeps {
-  db: Kysely<Database>;
+  db: Db;
   brands: BrandResolver;
   ledger: LedgerService;
   inbox: InboxService;

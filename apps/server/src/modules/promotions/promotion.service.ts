@@ -21,11 +21,11 @@ import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
 import { validZone } from '../../platform/zoned-time';
-import type { ImageService } from '../uploads/image.service';
-import type { InboxService } from '../messages/inbox.service';
-import { totalValid, type BetStatsService } from '../wallet/bet-stats.service';
-import type { BonusAccounts, BonusService } from '../wallet/bonus.service';
-import type { LedgerService, PostResult } from '../wallet/ledger.service';
+import type { ImageService } from '../uploads';
+import type { InboxService } from '../messages';
+import { totalValid, type BetStatsService } from '../wallet';
+import type { BonusAccounts, BonusService } from '../wallet';
+import type { LedgerService, PostResult } from '../wallet';
 import type { ParticipationRow, PromotionRepository, PromotionRow } from './promotion.repository';
 import {
   bpToPercent,

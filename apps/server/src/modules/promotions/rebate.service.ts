@@ -14,8 +14,8 @@ import { AppError } from '../../platform/app-error';
 import type { Brand, BrandResolver } from '../../platform/brand';
 import { dayOf, dayText, periodAt, type Period } from '../../platform/periods';
 import { localDay, validZone } from '../../platform/zoned-time';
-import type { BetStatsService, TurnoverLine } from '../wallet/bet-stats.service';
-import type { BonusService } from '../wallet/bonus.service';
+import type { BetStatsService, TurnoverLine } from '../wallet';
+import type { BonusService } from '../wallet';
 import {
   canClaim,
   dayPayout,

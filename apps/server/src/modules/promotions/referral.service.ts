@@ -7,13 +7,12 @@ import {
   type ReferralRewardList,
   type ReferralSummary,
 } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { maskAccount } from '../../platform/mask';
 import { periodAt } from '../../platform/periods';
-import type { BonusAccounts, BonusService } from '../wallet/bonus.service';
+import type { BonusAccounts, BonusService } from '../wallet';
 import type {
   FriendRow,
   HoldReason,
@@ -203,7 +202,7 @@ export class ReferralService implements RewardSource {
 
   /** The reward's one credit. WARNING: one reward per friend, ever: the friend's id alone names it. */
   private pay(
-    trx: Kysely<Database>,
+    trx: Db,
     accounts: BonusAccounts,
     friendId: string,
     friendUsername: string,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
-import type { MemberDirectory } from '../member/member-directory.service';
-import type { BetService } from '../wallet/bet.service';
+import type { MemberDirectory } from '../member';
+import type { BetService } from '../wallet';
 import { EngineAdapter, type EngineClients } from './engine-adapter';
 import { GameTicketRepository } from './game-ticket.repository';
 import { gameTicketRoutes } from './game-ticket.routes';

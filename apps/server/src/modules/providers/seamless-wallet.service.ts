@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/app-error';
-import type { BetService, Bet } from '../wallet/bet.service';
+import type { BetService, Bet } from '../wallet';
 import type { VendorCallbackRepository } from './vendor-callback.repository';
 
 /** Where a round's money lives: the member's main wallet, or its wallet at a transfer vendor. */

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error';
 import { refuseUnstorable } from '../../platform/input-guard';
 import type { Brand } from '../../platform/brand';
 import { signatureMatches } from '../../platform/signing';
-import type { MemberDirectory } from '../member/member-directory.service';
+import type { MemberDirectory } from '../member';
 import type { CatalogueLookup } from './vendor-adapter';
 import type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';
 import type { VendorCallbackRepository } from './vendor-callback.repository';

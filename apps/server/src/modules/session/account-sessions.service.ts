@@ -1,8 +1,8 @@
 import type { LoginResult, RegisterRequest } from '@app/contracts';
 import type { Brand } from '../../platform/brand';
 import type { ClientContext } from '../../platform/client-context';
-import type { ProfileService } from '../member/profile.service';
-import type { RegistrationService } from '../member/registration.service';
+import type { ProfileService } from '../member';
+import type { RegistrationService } from '../member';
 import type { SessionService } from './session.service';
 
 /**

@@ -1,8 +1,8 @@
-import type { ProfileService } from '../member/profile.service';
-import type { RegistrationService } from '../member/registration.service';
-import type { SystemService } from '../system/system.service';
-import type { CaptchaService } from '../verification/captcha.service';
-import type { VerificationService } from '../verification/verification.service';
+import type { ProfileService } from '../member';
+import type { RegistrationService } from '../member';
+import type { SystemService } from '../system';
+import type { CaptchaService } from '../verification';
+import type { VerificationService } from '../verification';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { AccountSessionService } from './account-sessions.service';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/repository';
 import { CASHIER_LIMITS } from '@app/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ImageRepository } from './image.repository';
@@ -50,12 +49,7 @@ export class ImageService {
    * Refuses unless every id is an image this member uploaded (someone else's receipt, or an id
    * that does not exist, is request.invalid naming the field). Pass the caller's transaction.
    */
-  async assertOwned(
-    db: Kysely<Database>,
-    memberId: string,
-    ids: string[],
-    field = 'imageIds',
-  ): Promise<void> {
+  async assertOwned(db: Db, memberId: string, ids: string[], field = 'imageIds'): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length > CASHIER_LIMITS.maxImages || unique.length !== ids.length)
       throw new AppError('request.invalid', { fields: [{ field, message: 'images' }] });

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/repository';
 
 /** Captcha challenges. SQL only. */
 export class CaptchaRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insertCaptcha(row: { merchant_code: string; requester: string; answer_hash: string; expires_at: Date }) {
     return this.db.insertInto('captcha_challenge').values(row).execute();

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/repository';
 
 /** A brand's VIP level definitions, lowest first (in `db`: a transaction may read them). */
 export function levelDefinitions(db: Db, merchant: string) {

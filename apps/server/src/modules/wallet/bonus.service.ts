@@ -1,5 +1,5 @@
 import type { Db } from '../../db/repository';
-import type { InboxKind, InboxService } from '../messages/inbox.service';
+import type { InboxKind, InboxService } from '../messages';
 import type { LedgerService, PostResult } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
 

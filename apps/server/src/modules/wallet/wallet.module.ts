@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
-import type { ProfileService } from '../member/profile.service';
-import type { InboxService } from '../messages/inbox.service';
+import type { ProfileService } from '../member';
+import type { InboxService } from '../messages';
 import type { VendorService } from '../vendors';
 import { BetStatsRepository } from './bet-stats.repository';
 import { BetStatsService } from './bet-stats.service';

@@ -9,11 +9,10 @@ import {
   type walletTransferSchema,
 } from '@app/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
-import type { VendorService, VendorWallet } from '../vendors/vendor.service';
-import type { InboxService } from '../messages/inbox.service';
+import type { VendorService, VendorWallet } from '../vendors';
+import type { InboxService } from '../messages';
 import type { LedgerService, Posting } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
 import type { CashierSettings, WalletRepository } from './wallet.repository';

@@ -1,7 +1,7 @@
 import { AppError } from '../../../../platform/app-error';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import { SecureRng, type Rng } from '../secure-rng';
-import { netValidTurnover } from '../../../wallet/bet-stats.service';
+import { netValidTurnover } from '../../../wallet';
 import { settle, type BaccaratBetType, type BaccaratSettlement } from './baccarat-bets';
 import { cardCode, dealRound, parseCard, type BaccaratRound } from './baccarat-rules';
 import { lastClosedRound, roundTimes, type BaccaratSchedule } from './baccarat-schedule';

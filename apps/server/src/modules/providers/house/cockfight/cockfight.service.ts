@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../../../platform/app-error';
 import type { GameTicket, GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
-import { netValidTurnover } from '../../../wallet/bet-stats.service';
+import { netValidTurnover } from '../../../wallet';
 import { SecureRng, type Rng } from '../secure-rng';
 import { COCKFIGHT_FIGURES, decideResult, makeCard, settleBet, type Fighter } from './cockfight-engine';
 import type { Arena, BetRow, BetWithFight, CockfightRepository, FightRow } from './cockfight.repository';

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../../../platform/app-error';
 import type { GameTicket, GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
-import { netValidTurnover, type RoundLeg } from '../../../wallet/bet-stats.service';
+import { netValidTurnover, type RoundLeg } from '../../../wallet';
 import { SecureRng, type Rng } from '../secure-rng';
 import { generateFixtures, generateLeagues, localDateOf, type Fixture, type Sport } from './fixtures';
 import {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, LocalizedText } from '../schema';
+import type { Database, LocalizedText } from '../db/schema';
 
 /**
  * A stored text with the seed's translations it lacks added, or null when there is nothing to add

@@ -8,9 +8,9 @@ import {
   toMinor,
 } from '@app/contracts';
 import type { Kysely } from 'kysely';
-import { LedgerService } from '../../modules/wallet/ledger.service';
-import { hashPassword } from '../../platform/password';
-import type { Database, LocalizedText } from '../schema';
+import { LedgerService } from '../modules/wallet';
+import { hashPassword } from '../platform/password';
+import type { Database, LocalizedText } from '../db/schema';
 import { DEMO_BRANDS, patternOf, type DemoBrand } from './demo-brands';
 import { DEMO_GAMES, gameIconPath } from './game-catalogue';
 import { HELP_SECTIONS } from './help-content';

@@ -1,9 +1,9 @@
 import { toMinor, type GameType } from '@app/contracts';
 import type { Kysely } from 'kysely';
-import { PointsLedger } from '../../modules/points/points-ledger.service';
-import { PointsMallRepository } from '../../modules/points/points-mall.repository';
-import { PointsRepository } from '../../modules/points/points.repository';
-import type { Database, LocalizedText } from '../schema';
+import { PointsLedger } from '../modules/points';
+import { PointsMallRepository } from '../modules/points';
+import { PointsRepository } from '../modules/points';
+import type { Database, LocalizedText } from '../db/schema';
 import type { DemoBrand } from './demo-brands';
 
 /*

@@ -1,6 +1,6 @@
 import { formatMoney, LANGUAGES, toMinor, type Language, type MissionMetric } from '@app/contracts';
 import type { Kysely } from 'kysely';
-import type { Database, LocalizedText } from '../schema';
+import type { Database, LocalizedText } from '../db/schema';
 import type { DemoBrand } from './demo-brands';
 
 /** Texts of a demo mission per language; `{amount}` becomes the brand's money ("P 100.00"). */

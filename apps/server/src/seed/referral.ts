@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema';
+import type { Database } from '../db/schema';
 import type { DemoBrand } from './demo-brands';
 
 /** Each demo brand's referral programme (minor units): minimum first deposit of the friend, reward, turnover multiple. */

@@ -1,7 +1,7 @@
 import { toMinor, type Language, type PromotionKind, type PromotionPeriod } from '@app/contracts';
 import type { Kysely } from 'kysely';
-import { sanitizeContent } from '../../platform/sanitize';
-import type { Database, LocalizedText } from '../schema';
+import { sanitizeContent } from '../platform/sanitize';
+import type { Database, LocalizedText } from '../db/schema';
 import type { DemoBrand } from './demo-brands';
 
 /** A text in every site language. */

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../platform/seeded-random';
+import { seededRandom } from '../platform/seeded-random';
 import type { GameClassify, GameType, HouseEngine, Language } from '@app/contracts';
 
 /*

@@ -1,6 +1,6 @@
 import { GAME_TYPES, toMinor, type GameType } from '@app/contracts';
 import type { Kysely } from 'kysely';
-import type { Database, LocalizedText } from '../schema';
+import type { Database, LocalizedText } from '../db/schema';
 import type { DemoBrand } from './demo-brands';
 
 /*

@@ -1,0 +1,1 @@
+export { createAgentModule } from './agent.module';

@@ -1,0 +1,2 @@
+export { createCashierModule } from './cashier.module';
+export type { DepositService } from './deposit.service';

@@ -1,0 +1,1 @@
+export { createLobbyModule } from './lobby.module';

@@ -1,0 +1,2 @@
+export { isLotteryGame } from './lottery-games';
+export { createLotteryModule } from './lottery.module';

@@ -1,0 +1,1 @@
+export { createPromotionsModule } from './promotions.module';

@@ -1,0 +1,1 @@
+export { createRecordsModule } from './records.module';

@@ -1,0 +1,2 @@
+export { createSessionModule } from './session.module';
+export type { SessionService } from './session.service';
