@@ -19,7 +19,7 @@ import {
   type DemoGame,
 } from './game-catalogue';
 
-const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../media');
+const MEDIA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../media');
 
 /** Every (vendor, type) pair any demo brand offers: the golden brand offers them all. */
 const PAIRS = [...new Set(DEMO_BRANDS.flatMap((b) => b.vendors.map((v) => `${v.code}/${v.gameType}`)))];

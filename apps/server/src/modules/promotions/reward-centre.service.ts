@@ -29,7 +29,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  */
 export class RewardCentreService {
   constructor(
-    /** Read at every call: parts registered after this service still count. */
+    /** Every source of claimable rewards (rebates, referral, promotions, missions). */
     private readonly sources: readonly RewardSource[],
     private readonly log: RewardLog,
     private readonly timeoutMs = SOURCE_TIMEOUT_MS,
