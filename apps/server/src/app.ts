@@ -40,7 +40,7 @@ import { RateLimiter } from './platform/rate-limit';
 import { isApiPath, requestContext } from './platform/request-context';
 import { securityHeaders } from './platform/security-headers';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   db: DbHandle;
   /** Where the log goes (tests read the access log); standard output when absent. */

@@ -119,7 +119,7 @@ export type Config = z.infer<typeof envSchema>;
 /** What `--demo` (npm start) switches on; a setting in the environment still wins. */
 const DEMO_DEFAULTS = { SEED_DEMO: 'true', DEV_ROUTES: 'true', DEMO_GATEWAY: 'true', DOCS: 'true' } as const;
 
-export interface LoadOptions {
+interface LoadOptions {
   /** The full local demo: demo brands and accounts, the dev outbox, the demo gateway and /docs. */
   demo?: boolean;
 }

@@ -9,7 +9,7 @@ export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
 }
 
-export interface Answer<T> {
+interface Answer<T> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | number | undefined>;

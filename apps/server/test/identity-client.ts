@@ -35,7 +35,7 @@ export interface Reply<T = unknown> {
   body: { success: boolean; value?: T; errorCode?: string; message?: string };
 }
 
-export interface FieldErrorValue {
+interface FieldErrorValue {
   field: string;
   patternId: string;
   min: number;
@@ -48,7 +48,7 @@ export function fieldsOf(body: Reply['body'] | Failure): FieldErrorValue[] {
   return (body as unknown as { value?: { fields?: FieldErrorValue[] } }).value?.fields ?? [];
 }
 
-export interface OutboxMessage {
+interface OutboxMessage {
   channel: string;
   target: string;
   body: string;

@@ -33,7 +33,7 @@ function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
 }
 
 /** The Encryption header for r under the modulus (hex text as the key route answers it). */
-export function sealRandom(random: string, modulusHex: string): string {
+function sealRandom(random: string, modulusHex: string): string {
   const n = BigInt(`0x${modulusHex.trim().replace(/^"|"$/g, '')}`);
   const m = BigInt(`0x${Buffer.from(random, 'utf8').toString('hex')}`);
   const hex = modPow(m, E, n).toString(16);
@@ -41,13 +41,13 @@ export function sealRandom(random: string, modulusHex: string): string {
 }
 
 /** DES-ECB/PKCS#7 under r's first 8 bytes (3DES with the key three times is the same cipher). */
-export function desBase64(random: string, plaintext: Buffer | string): string {
+function desBase64(random: string, plaintext: Buffer | string): string {
   const k = Buffer.from(random.slice(0, 8), 'utf8');
   const cipher = createCipheriv('des-ede3', Buffer.concat([k, k, k]), null);
   return Buffer.concat([cipher.update(plaintext), cipher.final()]).toString('base64');
 }
 
-export interface LegacySealed {
+interface LegacySealed {
   /** The Encryption header. */
   header: string;
   /** The base64 ciphertext of the body. */

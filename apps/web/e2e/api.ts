@@ -6,7 +6,7 @@ import { HEADERS } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { constants, createCipheriv, publicEncrypt, randomBytes, randomInt } from 'node:crypto';
 
-export const DIALING = '63';
+const DIALING = '63';
 
 export interface Member {
   username: string;

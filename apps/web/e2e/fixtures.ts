@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 
-export const PORT = Number(process.env.E2E_PORT ?? 8181);
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 /** Brand hosts: Chromium resolves *.localhost to this machine. */
 export const hostUrl = (host: string, path = '/') => `http://${host}:${PORT}${path}`;
 

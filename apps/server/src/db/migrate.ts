@@ -9,13 +9,13 @@ const FUNCTIONS_DIR = path.join(DB_DIR, 'functions');
 /** Arbitrary constant: several instances starting at once apply migrations one at a time. */
 const MIGRATION_LOCK_ID = 727_001;
 
-export interface Migration {
+interface Migration {
   name: string;
   sql: string;
 }
 
 /** A file of functions/: today's definitions of some database functions (CREATE OR REPLACE). */
-export type FunctionFile = Migration;
+type FunctionFile = Migration;
 
 function readSqlFiles(dir: string, pattern: RegExp): Migration[] {
   return readdirSync(dir)

@@ -229,7 +229,7 @@ export interface MemberSessionTable {
   must_change_password: Generated<boolean>;
 }
 
-export interface LoginEventTable {
+interface LoginEventTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string | null;
@@ -242,7 +242,7 @@ export interface LoginEventTable {
   reason: string | null;
 }
 
-export interface MemberKnownIpTable {
+interface MemberKnownIpTable {
   member_id: string;
   ip: string;
   first_seen_at: Generated<Date>;
@@ -262,7 +262,7 @@ export interface VerificationCodeTable {
   ip: string;
 }
 
-export interface CaptchaChallengeTable {
+interface CaptchaChallengeTable {
   id: Generated<string>;
   merchant_code: string;
   requester: string;
@@ -272,13 +272,13 @@ export interface CaptchaChallengeTable {
   used_at: Date | null;
 }
 
-export interface RateCounterTable {
+interface RateCounterTable {
   key: string;
   window_start: Date;
   count: number;
 }
 
-export interface PendingLoginTable {
+interface PendingLoginTable {
   token_hash: string;
   member_id: string;
   ip: string;
@@ -289,7 +289,7 @@ export interface PendingLoginTable {
   used_at: Date | null;
 }
 
-export interface PasswordResetTable {
+interface PasswordResetTable {
   id: Generated<string>;
   member_id: string;
   temp_hash: string;
@@ -298,7 +298,7 @@ export interface PasswordResetTable {
   used_at: Date | null;
 }
 
-export interface DevOutboxTable {
+interface DevOutboxTable {
   id: Generated<string>;
   merchant_code: string;
   channel: string;
@@ -307,7 +307,7 @@ export interface DevOutboxTable {
   created_at: Generated<Date>;
 }
 
-export interface IdentityTables {
+interface IdentityTables {
   member: MemberTable;
   member_session: MemberSessionTable;
   login_event: LoginEventTable;
@@ -337,7 +337,7 @@ export type LedgerAccountKind =
 
 type Minor = ColumnType<string, string | bigint, string | bigint>;
 
-export interface LedgerAccountTable {
+interface LedgerAccountTable {
   id: Generated<string>;
   merchant_code: string;
   kind: LedgerAccountKind;
@@ -348,7 +348,7 @@ export interface LedgerAccountTable {
   created_at: Generated<Date>;
 }
 
-export interface LedgerEntryTable {
+interface LedgerEntryTable {
   id: Generated<string>;
   merchant_code: string;
   reference: string;
@@ -358,7 +358,7 @@ export interface LedgerEntryTable {
   created_at: Generated<Date>;
 }
 
-export interface LedgerPostingTable {
+interface LedgerPostingTable {
   id: Generated<string>;
   entry_id: string;
   account_id: string;
@@ -367,7 +367,7 @@ export interface LedgerPostingTable {
   created_at: Generated<Date>;
 }
 
-export interface CashierSettingTable {
+interface CashierSettingTable {
   merchant_code: string;
   single_wallet: boolean;
   withdraw_min: Minor;
@@ -378,7 +378,7 @@ export interface CashierSettingTable {
   gateway_secret: string;
 }
 
-export interface PaymentChannelTable {
+interface PaymentChannelTable {
   id: Generated<string>;
   merchant_code: string;
   code: string;
@@ -397,7 +397,7 @@ export interface PaymentChannelTable {
   sort: number;
 }
 
-export interface PayoutBankTable {
+interface PayoutBankTable {
   merchant_code: string;
   code: string;
   kind: 'BANK' | 'EWALLET';
@@ -405,7 +405,7 @@ export interface PayoutBankTable {
   sort: number;
 }
 
-export interface PayoutAccountTable {
+interface PayoutAccountTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -415,7 +415,7 @@ export interface PayoutAccountTable {
   created_at: Generated<Date>;
 }
 
-export interface CashierImageTable {
+interface CashierImageTable {
   id: string;
   merchant_code: string;
   member_id: string;
@@ -425,7 +425,7 @@ export interface CashierImageTable {
   created_at: Generated<Date>;
 }
 
-export interface DepositTable {
+interface DepositTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -446,7 +446,7 @@ export interface DepositTable {
   updated_at: Generated<Date>;
 }
 
-export interface WithdrawalTable {
+interface WithdrawalTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -462,7 +462,7 @@ export interface WithdrawalTable {
   updated_at: Generated<Date>;
 }
 
-export interface WithdrawalPayoutTable {
+interface WithdrawalPayoutTable {
   id: Generated<string>;
   withdrawal_id: string;
   amount: Minor;
@@ -475,7 +475,7 @@ export interface WithdrawalPayoutTable {
   created_at: Generated<Date>;
 }
 
-export interface TurnoverRequirementTable {
+interface TurnoverRequirementTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -504,7 +504,7 @@ export interface BetRecordTable {
   settled_at: Date | null;
 }
 
-export interface MemberMessageTable {
+interface MemberMessageTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -516,7 +516,7 @@ export interface MemberMessageTable {
   created_at: Generated<Date>;
 }
 
-export interface WalletTables {
+interface WalletTables {
   ledger_account: LedgerAccountTable;
   ledger_entry: LedgerEntryTable;
   ledger_posting: LedgerPostingTable;
@@ -535,7 +535,7 @@ export interface WalletTables {
 
 // ---- games -------------------------------------------------------------------------
 
-export interface GameTable {
+interface GameTable {
   node_id: Generated<string>;
   merchant_code: string;
   vendor_code: string;
@@ -557,13 +557,13 @@ export interface GameTable {
   enabled: Generated<boolean>;
 }
 
-export interface FavoriteGameTable {
+interface FavoriteGameTable {
   member_id: string;
   node_id: string;
   created_at: Generated<Date>;
 }
 
-export interface RecentGameTable {
+interface RecentGameTable {
   member_id: string;
   node_id: string;
   played_at: Timestamp;
@@ -592,21 +592,21 @@ export interface GameTicketTable {
   expires_at: Timestamp;
 }
 
-export interface VendorSecretTable {
+interface VendorSecretTable {
   merchant_code: string;
   vendor_code: string;
   secret: string;
   created_at: Generated<Date>;
 }
 
-export interface VendorRollbackTable {
+interface VendorRollbackTable {
   merchant_code: string;
   vendor_code: string;
   round_id: string;
   created_at: Generated<Date>;
 }
 
-export interface HouseRoundTable {
+interface HouseRoundTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -618,7 +618,7 @@ export interface HouseRoundTable {
   created_at: Generated<Date>;
 }
 
-export interface GameTables {
+interface GameTables {
   game: GameTable;
   favorite_game: FavoriteGameTable;
   recent_game: RecentGameTable;
@@ -630,7 +630,7 @@ export interface GameTables {
 
 // The house card game (migration 0009).
 
-export interface CardsRoomTable {
+interface CardsRoomTable {
   merchant_code: string;
   room_id: string;
 }
@@ -673,7 +673,7 @@ export interface CardsEntryTable {
   created_at: Generated<Date>;
 }
 
-export interface CardsTables {
+interface CardsTables {
   cards_room: CardsRoomTable;
   cards_hand: CardsHandTable;
   cards_entry: CardsEntryTable;
@@ -707,7 +707,7 @@ export interface CockfightFightTable {
   created_at: Generated<Date>;
 }
 
-export interface CockfightBetTable {
+interface CockfightBetTable {
   id: Generated<string>;
   fight_id: string;
   merchant_code: string;
@@ -725,7 +725,7 @@ export interface CockfightBetTable {
   settled_at: Timestamp | null;
 }
 
-export interface CockfightTables {
+interface CockfightTables {
   cockfight_fight: CockfightFightTable;
   cockfight_bet: CockfightBetTable;
 }
@@ -753,7 +753,7 @@ export interface LotteryDrawTable {
   created_at: Generated<Date>;
 }
 
-export interface LotteryBetTable {
+interface LotteryBetTable {
   id: Generated<string>;
   draw_id: string;
   merchant_code: string;
@@ -775,7 +775,7 @@ export interface LotteryBetTable {
   settled_at: Timestamp | null;
 }
 
-export interface LotteryTables {
+interface LotteryTables {
   lottery_draw: LotteryDrawTable;
   lottery_bet: LotteryBetTable;
 }
@@ -784,7 +784,7 @@ export interface LotteryTables {
 
 type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
-export interface BaccaratShoeTable {
+interface BaccaratShoeTable {
   merchant_code: string;
   table_id: number;
   shoe_no: number;
@@ -794,7 +794,7 @@ export interface BaccaratShoeTable {
   updated_at: Generated<Date>;
 }
 
-export interface BaccaratRoundTable {
+interface BaccaratRoundTable {
   merchant_code: string;
   table_id: number;
   round_no: Int8;
@@ -807,7 +807,7 @@ export interface BaccaratRoundTable {
   created_at: Generated<Date>;
 }
 
-export interface BaccaratBetTable {
+interface BaccaratBetTable {
   id: Generated<string>;
   merchant_code: string;
   table_id: number;
@@ -827,7 +827,7 @@ export interface BaccaratBetTable {
   settled_at: Timestamp | null;
 }
 
-export interface BaccaratTables {
+interface BaccaratTables {
   baccarat_shoe: BaccaratShoeTable;
   baccarat_round: BaccaratRoundTable;
   baccarat_bet: BaccaratBetTable;
@@ -875,13 +875,13 @@ export interface SportsbookBetTable {
   credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export interface SportsbookBetLegTable {
+interface SportsbookBetLegTable {
   bet_row_id: string;
   merchant_code: string;
   fixture_id: string;
 }
 
-export interface SportsbookTables {
+interface SportsbookTables {
   sportsbook_fixture: SportsbookFixtureTable;
   sportsbook_bet: SportsbookBetTable;
   sportsbook_bet_leg: SportsbookBetLegTable;
@@ -932,7 +932,7 @@ export interface AgentSettlementTable {
   created_at: Generated<Date>;
 }
 
-export interface AgentContractTables {
+interface AgentContractTables {
   agent_contract: AgentContractTable;
   agent_settlement: AgentSettlementTable;
 }
@@ -942,7 +942,7 @@ export interface AgentContractTables {
 /** Minor units with a default (bigint columns the database fills when not given). */
 type MinorDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
 
-export interface VipLevelTable {
+interface VipLevelTable {
   merchant_code: string;
   level: number;
   label: Json<LocalizedText>;
@@ -954,14 +954,14 @@ export interface VipLevelTable {
   benefits: Json<LocalizedText[]>;
 }
 
-export interface VipRebateRateTable {
+interface VipRebateRateTable {
   merchant_code: string;
   level: number;
   game_type: string;
   rate_bp: number;
 }
 
-export interface RebateRuleTable {
+interface RebateRuleTable {
   merchant_code: string;
   min_payout: Minor;
   daily_cap: ColumnType<string | null, string | bigint | null, string | bigint | null>;
@@ -969,7 +969,7 @@ export interface RebateRuleTable {
   enabled: Generated<boolean>;
 }
 
-export interface MemberVipTable {
+interface MemberVipTable {
   member_id: string;
   merchant_code: string;
   level: Generated<number>;
@@ -980,13 +980,13 @@ export interface MemberVipTable {
   updated_at: Generated<Date>;
 }
 
-export interface VipCursorTable {
+interface VipCursorTable {
   merchant_code: string;
   settled_to: Timestamp;
   deposits_to: Timestamp;
 }
 
-export interface VipUpgradeTable {
+interface VipUpgradeTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -996,7 +996,7 @@ export interface VipUpgradeTable {
   created_at: Generated<Date>;
 }
 
-export interface RebateDayTable {
+interface RebateDayTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -1010,7 +1010,7 @@ export interface RebateDayTable {
   settled_at: Date | null;
 }
 
-export interface RebatePayoutTable {
+interface RebatePayoutTable {
   id: Generated<string>;
   merchant_code: string;
   member_id: string;
@@ -1023,7 +1023,7 @@ export interface RebatePayoutTable {
   created_at: Generated<Date>;
 }
 
-export interface RebateRunTable {
+interface RebateRunTable {
   merchant_code: string;
   day: string;
   members: number;
@@ -1031,7 +1031,7 @@ export interface RebateRunTable {
   finished_at: Generated<Date>;
 }
 
-export interface VipTables {
+interface VipTables {
   vip_level: VipLevelTable;
   vip_rebate_rate: VipRebateRateTable;
   rebate_rule: RebateRuleTable;
@@ -1044,7 +1044,7 @@ export interface VipTables {
 }
 
 // ---- Points and the points mall (migration 0021) ------------------------------------------
-export interface PointsTables {
+interface PointsTables {
   point_config: PointConfigTable;
   point_earn_rate: PointEarnRateTable;
   point_entry: PointEntryTable;
@@ -1059,7 +1059,7 @@ export interface PointsTables {
 /** Whole points: int8, read as text like money (the client keeps every int8 as a string). */
 type Points = ColumnType<string, string | bigint, string | bigint>;
 
-export interface PointConfigTable {
+interface PointConfigTable {
   merchant_code: string;
   earning_enabled: Generated<boolean>;
   deposit_rate: Generated<number>;
@@ -1069,7 +1069,7 @@ export interface PointConfigTable {
   convert_turnover_multiple: Generated<number>;
 }
 
-export interface PointEarnRateTable {
+interface PointEarnRateTable {
   merchant_code: string;
   game_type: string;
   points: number;
@@ -1089,14 +1089,14 @@ export interface PointEntryTable {
   created_at: Generated<Date>;
 }
 
-export interface PointBalanceTable {
+interface PointBalanceTable {
   member_id: string;
   merchant_code: string;
   balance: Points;
   updated_at: Generated<Date>;
 }
 
-export interface PointEarningTable {
+interface PointEarningTable {
   member_id: string;
   /** yyyy-mm-dd, the brand-zone day. */
   day: string;
@@ -1107,7 +1107,7 @@ export interface PointEarningTable {
   updated_at: Generated<Date>;
 }
 
-export interface PointEarningDayTable {
+interface PointEarningDayTable {
   merchant_code: string;
   day: string;
   closed_at: Generated<Date>;
@@ -1170,7 +1170,7 @@ export interface PointConversionTable {
 /** Minor units that may be absent (a rule figure a kind does not use). */
 type MinorOrNull = ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
 
-export interface PromotionCategoryTable {
+interface PromotionCategoryTable {
   id: Generated<string>;
   merchant_code: string;
   code: string;
@@ -1209,7 +1209,7 @@ export interface PromotionTable {
   created_at: Generated<Date>;
 }
 
-export interface PromotionPrizeTable {
+interface PromotionPrizeTable {
   promotion_id: string;
   seq: number;
   amount: Minor;
@@ -1241,7 +1241,7 @@ export interface PromotionParticipationTable {
   updated_at: Generated<Date>;
 }
 
-export interface PromotionTables {
+interface PromotionTables {
   promotion_category: PromotionCategoryTable;
   promotion: PromotionTable;
   promotion_prize: PromotionPrizeTable;
@@ -1249,7 +1249,7 @@ export interface PromotionTables {
 }
 
 // ---- Missions and rewards (migration 0023) -------------------------------------------------
-export interface MissionTables {
+interface MissionTables {
   mission: MissionTable;
   mission_claim: MissionClaimTable;
 }
@@ -1288,7 +1288,7 @@ export interface MissionClaimTable {
 }
 
 // ---- Inbox, feedback and referral (migration 0024) -----------------------------------------
-export interface InboxExtraTables {
+interface InboxExtraTables {
   feedback: FeedbackTable;
   referral_rule: ReferralRuleTable;
   referral_reward: ReferralRewardTable;
@@ -1318,7 +1318,7 @@ export interface ReferralRuleTable {
   monthly_limit: Generated<number>;
 }
 
-export interface ReferralRewardTable {
+interface ReferralRewardTable {
   id: Generated<string>;
   merchant_code: string;
   referrer_id: string;
@@ -1337,12 +1337,12 @@ export interface ReferralRewardTable {
 }
 
 /** Legacy wire compatibility and the operators' audit log (migration 0031). */
-export interface WireTables {
+interface WireTables {
   legacy_payload_seen: { digest: Buffer; seen_at: Generated<Date> };
   audit_log: AuditLogTable;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   actor: string;
   actor_kind: 'STAFF' | 'API_KEY' | 'CLI';

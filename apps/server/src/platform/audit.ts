@@ -16,7 +16,7 @@ export interface AuditActor {
 }
 
 /** One operator action: what it changed, from what to what. */
-export interface AuditRecord {
+interface AuditRecord {
   merchant: string | null;
   action: string;
   target: string | null;

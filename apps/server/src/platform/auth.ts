@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export type VerifyToken = (token: string, merchantCode: string) => Promise<SessionMember | null>;
+type VerifyToken = (token: string, merchantCode: string) => Promise<SessionMember | null>;
 
 /**
  * Resolves the Authorization header (the raw session token, no "Bearer") on routes that ask

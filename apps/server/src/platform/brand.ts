@@ -14,8 +14,8 @@ import type { LocalizedText, MerchantTable } from '../db/schema';
 import { AppError } from './app-error';
 
 /** The band a brand's lottery return may be set in, basis points of the stake (80.00% to 99.00%). */
-export const LOTTERY_RTP_BP_MIN = 8000;
-export const LOTTERY_RTP_BP_MAX = 9900;
+const LOTTERY_RTP_BP_MIN = 8000;
+const LOTTERY_RTP_BP_MAX = 9900;
 
 /** A brand's lottery return per prize mode (basis points); a mode it does not name uses the default. */
 export type LotteryRtpBp = Partial<Record<PrizeMode, number>>;
@@ -51,7 +51,7 @@ export function readLotteryRtpBp(stored: unknown): { value: LotteryRtpBp; reject
 }
 
 /** Logs a warning (the server's logger; quiet when none is given). */
-export type BrandWarn = (context: Record<string, unknown>, message: string) => void;
+type BrandWarn = (context: Record<string, unknown>, message: string) => void;
 
 /** A brand (merchant) as every request sees it. */
 export interface Brand {
@@ -85,7 +85,7 @@ export interface Brand {
 }
 
 /** The stored theme as read: a valid theme, else the platform's, with why it was rejected for the log. */
-export function readTheme(stored: unknown): { value: BrandTheme; rejected: string | null } {
+function readTheme(stored: unknown): { value: BrandTheme; rejected: string | null } {
   if (stored === null || stored === undefined) return { value: PLATFORM_THEME, rejected: null };
   const parsed = brandThemeSchema.safeParse(stored);
   if (parsed.success) return { value: parsed.data, rejected: null };

@@ -1,7 +1,7 @@
 /** What a batch answers for one item: its value, or its own failure. */
 export type Settled<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
-export interface GroupCommitOptions<I> {
+interface GroupCommitOptions<I> {
   /** Most items in one batch. */
   maxBatch: number;
   /** Most batches running at once (each takes one database connection while it runs). */

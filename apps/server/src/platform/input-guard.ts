@@ -10,7 +10,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * the statement fails), and a lone UTF-16 surrogate is no Unicode character at all (jsonb refuses
  * its \u escape; in text the driver would silently turn it into U+FFFD).
  */
-export function unstorableReason(text: string): string | null {
+function unstorableReason(text: string): string | null {
   if (text.includes('\u0000')) return 'must not contain a NUL character';
   if (LONE_SURROGATE.test(text)) return 'must be valid Unicode (no lone surrogate)';
   return null;

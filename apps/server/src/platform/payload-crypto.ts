@@ -38,7 +38,7 @@ export interface PayloadPrivateKey {
 }
 
 /** The header in which the real clients' legacy scheme sends the RSA-sealed random string. */
-export const LEGACY_ENCRYPTION_HEADER = 'encryption';
+const LEGACY_ENCRYPTION_HEADER = 'encryption';
 
 /**
  * A decryption failure. Callers only ever see payload.decrypt.failed (telling an attacker which
@@ -198,7 +198,7 @@ function desEcbDecrypt(key: Buffer, data: Buffer): Buffer {
 }
 
 /** A legacy body opened: its JSON, and the digest that identifies its seal (for replay refusal). */
-export interface OpenedLegacy {
+interface OpenedLegacy {
   value: unknown;
   seal: Buffer;
 }
@@ -223,7 +223,7 @@ export function decryptLegacy(
   return { value: parseJson(plain), seal };
 }
 
-export interface PayloadCryptoOptions {
+interface PayloadCryptoOptions {
   /** The current server key (PayloadKeyService.key()); asked only when a body is to be opened. */
   getKey: () => Promise<PayloadPrivateKey>;
   /** The legacy keys valid now, newest first; without it the legacy scheme is refused. */

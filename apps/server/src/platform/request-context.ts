@@ -25,7 +25,7 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));
 }
 
-export interface Closure {
+interface Closure {
   maintenance: boolean;
   regionRestriction: boolean;
   countryCode: string | null;

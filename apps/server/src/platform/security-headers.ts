@@ -13,14 +13,14 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** The house games' clients (/play/...): the site frames them, so they may be framed by it. */
-export function isGameClientPage(url: string | undefined): boolean {
+function isGameClientPage(url: string | undefined): boolean {
   return url !== undefined && url.startsWith('/play/');
 }
 
 const pathOf = (req: IncomingMessage) => req.url;
 
 /** The SHA-256 CSP sources of the inline scripts of a built page (the theme script of index.html). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attrs = m[1] ?? '';

@@ -177,9 +177,6 @@ const ALL_VENDORS: DemoVendor[] = [
   { code: 'WS168', gameType: 'COCKFIGHT', name: 'WS168', wallet: 'TRANSFER' },
 ];
 
-/** Every vendor code with a logo under media/vendors/. */
-export const VENDOR_LOGO_CODES = [...new Set(ALL_VENDORS.map((v) => v.code))];
-
 const HOME_BANNERS_GOLDEN: DemoBanner[] = [
   {
     group: 'w_home',

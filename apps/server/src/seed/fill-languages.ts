@@ -11,7 +11,7 @@ import type { Database, LocalizedText } from '../db/schema';
  * is), and only for languages it has no text for, or whose text is a copy of its English (what
  * the seed used to store as a placeholder). Every other language keeps what is stored.
  */
-export function withMissingLanguages(stored: LocalizedText, seeded: LocalizedText): LocalizedText | null {
+function withMissingLanguages(stored: LocalizedText, seeded: LocalizedText): LocalizedText | null {
   if (stored.EN === undefined || stored.EN !== seeded.EN) return null;
   let changed = false;
   const out: LocalizedText = { ...stored };

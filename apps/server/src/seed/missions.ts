@@ -24,7 +24,7 @@ interface DemoMission {
  * modest rewards that carry one times their value in turnover. Ordinary content an operator
  * would enter; inserted by code when missing, never overwritten.
  */
-export const DEMO_MISSIONS: DemoMission[] = [
+const DEMO_MISSIONS: DemoMission[] = [
   {
     code: 'daily-login',
     period: 'DAILY',

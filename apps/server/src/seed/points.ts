@@ -103,7 +103,7 @@ const item = (
   stock,
 });
 
-export const DEMO_POINTS: Record<string, DemoPoints> = {
+const DEMO_POINTS: Record<string, DemoPoints> = {
   GOLDEN: {
     rates: { RNG: 1, FISH: 1, PVP: 1, LIVE: 1, SPORTS: 1, ESPORTS: 1, LOTT: 1, ELOTT: 1, COCKFIGHT: 1 },
     depositRate: 1,

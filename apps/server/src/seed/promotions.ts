@@ -158,7 +158,7 @@ const LONG_AGO = new Date('2025-01-01T00:00:00Z');
  * above, one that starts in two weeks (coming soon) and one that has ended. Ordinary content an
  * operator would enter; inserted when missing, never overwritten.
  */
-export const DEMO_PROMOTIONS: DemoPromotion[] = [
+const DEMO_PROMOTIONS: DemoPromotion[] = [
   {
     code: 'welcome-first-deposit',
     category: 'NEW_MEMBER',

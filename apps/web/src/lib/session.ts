@@ -6,7 +6,7 @@ import { clearSessionExceptMerchant, local, session } from './storage';
 const REMEMBER_KEY = 'rememberToken';
 const LAST_USER_KEY = 'lastUser';
 
-export interface SessionState {
+interface SessionState {
   token: string | null;
   username: string | null;
   isAgent: number | null;

@@ -9,7 +9,7 @@ import { api } from './api-client';
 const uploadImage = (file: Blob) =>
   api.upload<{ imageId: string; size: number }>('/wps/cashier/images', file);
 
-export interface PickedImage {
+interface PickedImage {
   key: string;
   file: File;
   /** Object URL of the preview; revoked when the image is removed or the form goes away. */

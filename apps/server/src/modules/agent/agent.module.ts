@@ -20,7 +20,7 @@ import { ContractService } from './contract.service';
 import { contractSettlementJob } from './settlement.job';
 import { SettlementService } from './settlement.service';
 
-export interface AgentDeps extends ModuleContext {
+interface AgentDeps extends ModuleContext {
   system: SystemService;
   inbox: InboxService;
   registration: RegistrationService;

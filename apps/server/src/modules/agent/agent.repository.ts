@@ -20,7 +20,7 @@ function teamCte(rootId: string) {
     )`;
 }
 
-export interface TeamFilter {
+interface TeamFilter {
   username?: string;
   level?: number;
   status?: 'ACTIVE' | 'DISABLED';

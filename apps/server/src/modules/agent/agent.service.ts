@@ -29,13 +29,13 @@ import type { MemberTransferService } from '../wallet';
 import type { WalletService } from '../wallet';
 import type { AgentRepository, Sums } from './agent.repository';
 
-export type TeamOverviewQuery = z.output<typeof teamOverviewQuerySchema>;
-export type SubAccountInput = z.output<typeof subAccountRequestSchema>;
-export type TeamMembersQuery = z.output<typeof teamMembersQuerySchema>;
-export type TeamReportQuery = z.output<typeof teamReportQuerySchema>;
-export type AgentTransactionQuery = z.output<typeof agentTransactionQuerySchema>;
-export type DownlineTransferInput = z.output<typeof agentDownlineTransferSchema>;
-export type UplineTransferInput = z.output<typeof agentUplineTransferSchema>;
+type TeamOverviewQuery = z.output<typeof teamOverviewQuerySchema>;
+type SubAccountInput = z.output<typeof subAccountRequestSchema>;
+type TeamMembersQuery = z.output<typeof teamMembersQuerySchema>;
+type TeamReportQuery = z.output<typeof teamReportQuerySchema>;
+type AgentTransactionQuery = z.output<typeof agentTransactionQuerySchema>;
+type DownlineTransferInput = z.output<typeof agentDownlineTransferSchema>;
+type UplineTransferInput = z.output<typeof agentUplineTransferSchema>;
 
 const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
@@ -60,7 +60,7 @@ export function isAgentType(isAgent: number): boolean {
 }
 
 /** What the agent centre asks of the member module: sub-accounts, and the payer's payment password. */
-export type AgentMembers = Pick<RegistrationService, 'registerSubAccount'> &
+type AgentMembers = Pick<RegistrationService, 'registerSubAccount'> &
   Pick<ProfileService, 'confirmPaymentPassword'>;
 
 /**

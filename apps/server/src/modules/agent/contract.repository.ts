@@ -8,7 +8,7 @@ export type ContractRow = Selectable<AgentContractTable> & {
   upline_name: string | null;
   member_name: string;
 };
-export type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>;
+type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>;
 
 /** SQL of agent contracts and their settlement lines. */
 export class ContractRepository extends Repository {

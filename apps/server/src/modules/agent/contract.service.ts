@@ -29,13 +29,13 @@ import { bpText, bpToPercent, maxRateBp, tiersRise, type Tier } from './settleme
 /** How a contract message names the platform side of a platform contract (it has no username). */
 const brandSide = 'platform';
 
-export type ContractProcessInput = z.output<typeof contractProcessSchema>;
-export type MemberContractsQuery = z.output<typeof memberContractsQuerySchema>;
-export type PlatformContractInput = z.output<typeof platformContractSchema>;
+type ContractProcessInput = z.output<typeof contractProcessSchema>;
+type MemberContractsQuery = z.output<typeof memberContractsQuerySchema>;
+type PlatformContractInput = z.output<typeof platformContractSchema>;
 type TierInput = Extract<ContractProcessInput, { action: 'OFFER' }>['tiers'][number];
 
 /** The module switch each kind's pages and calls follow (the consolidated flags use the same). */
-export const CONTRACT_MODULES: Record<ContractKind, ModuleSwitch> = {
+const CONTRACT_MODULES: Record<ContractKind, ModuleSwitch> = {
   DIVIDEND: 'CONTRACT',
   DAILY: 'SALARY',
   HOURLY: 'HOURSALARY',
@@ -43,7 +43,7 @@ export const CONTRACT_MODULES: Record<ContractKind, ModuleSwitch> = {
 };
 
 /** Why a contract ended (end_reason). */
-export const END_REASONS = {
+const END_REASONS = {
   rejected: 'REJECTED',
   terminated: 'TERMINATED',
   /** A newer version the same two sides agreed replaced it. */
@@ -53,7 +53,7 @@ export const END_REASONS = {
 } as const;
 
 /** Terms as stored and shown: amounts as 2-decimal text, rates as % text with 2 decimals. */
-export function termsOf(kind: ContractKind, period: ContractPeriod, tiers: readonly Tier[]): ContractTerms {
+function termsOf(kind: ContractKind, period: ContractPeriod, tiers: readonly Tier[]): ContractTerms {
   return {
     kind,
     period,
@@ -83,7 +83,7 @@ const PERIOD_TEXT: Record<ContractPeriod, string> = {
  * The contract's wording, fixed with its version: what both sides read and agree to (English, the
  * language of record; the site shows the same terms translated beside it).
  */
-export function contractText(c: {
+function contractText(c: {
   kind: ContractKind;
   version: number;
   upline: string | null;

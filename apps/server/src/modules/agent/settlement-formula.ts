@@ -35,7 +35,7 @@ export function tiersRise(tiers: readonly Tier[]): boolean {
 /** The highest tier's rate: the contract's rate where the rules compare rates. */
 export const maxRateBp = (tiers: readonly Tier[]) => Math.max(...tiers.map((t) => t.rateBp));
 
-export interface Figure {
+interface Figure {
   /** 1-based tier reached; 0 when none is. */
   tier: number;
   rateBp: number;

@@ -6,7 +6,7 @@ import type { SettlementService } from './settlement.service';
  * (SPEC section 9), so a slot is paid at most a minute after it ends; hourly, daily and dividend
  * periods are paid within a minute of ending. Each pass is idempotent (SettlementService says how).
  */
-export const CONTRACT_SETTLEMENT_INTERVAL_MS = 60_000;
+const CONTRACT_SETTLEMENT_INTERVAL_MS = 60_000;
 
 /** Contract settlement: every due period of every brand, each paid once. */
 export function contractSettlementJob(settlement: SettlementService): IntervalJob {

@@ -24,10 +24,10 @@ import {
   type Period,
 } from './settlement-formula';
 
-export type StatementQuery = z.output<typeof statementQuerySchema>;
+type StatementQuery = z.output<typeof statementQuerySchema>;
 
 /** What settling one contract for one period did. */
-export type SettleOutcome = 'PAID' | 'UNPAID' | 'NOTHING' | 'DONE' | 'BUSY';
+type SettleOutcome = 'PAID' | 'UNPAID' | 'NOTHING' | 'DONE' | 'BUSY';
 // NOTHING: nothing was due (a NONE line, or no line for a real-time slot); DONE: the period had a
 // line already; BUSY: another run holds the contract (it settles the period).
 

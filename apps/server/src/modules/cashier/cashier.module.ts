@@ -17,7 +17,7 @@ import { WithdrawalRepository } from './withdrawal.repository';
 import { withdrawalRoutes } from './withdrawal.routes';
 import { WithdrawalService } from './withdrawal.service';
 
-export interface CashierDeps extends ModuleContext {
+interface CashierDeps extends ModuleContext {
   images: ImageService;
   inbox: InboxService;
   profile: ProfileService;

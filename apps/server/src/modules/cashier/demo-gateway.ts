@@ -19,7 +19,7 @@ export const DEMO_CALLBACK_PATH = `/wps/cashier/callback/${DEMO_GATEWAY}`;
 /** Where the member lands after paying or cancelling: the site's deposit page. */
 export const AFTER_PAYMENT_URL = '/?member=depositv2';
 
-export const ORDER_NO_PATTERN = /^D\d{18}$/;
+const ORDER_NO_PATTERN = /^D\d{18}$/;
 
 export function demoPayPath(orderNo: string): string {
   return `/gateway/demo/${encodeURIComponent(orderNo)}`;
@@ -36,7 +36,7 @@ export const gatewayNotificationSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILED']),
   timestamp: z.union([z.number(), z.string()]),
 });
-export type GatewayNotification = z.infer<typeof gatewayNotificationSchema>;
+type GatewayNotification = z.infer<typeof gatewayNotificationSchema>;
 
 // ---- the gateway side -------------------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ export interface GatewayOrders {
 }
 
 /** A notification ready to deliver: the exact body bytes, their signature, and the brand to send it to. */
-export interface SignedNotification {
+interface SignedNotification {
   merchant: string;
   body: string;
   signature: string;
@@ -101,7 +101,7 @@ export class DemoGateway {
 
 // ---- the page -----------------------------------------------------------------------------------
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -161,7 +161,7 @@ ${body}
 </html>`;
 }
 
-export function renderGatewayPage(o: GatewayOrder): string {
+function renderGatewayPage(o: GatewayOrder): string {
   const action = (what: 'pay' | 'fail') => escapeHtml(`${demoPayPath(o.orderNo)}/${what}`);
   const amount = `${o.currencySymbol} ${formatMoney(fromMinor(o.amount))}`;
   const actions = payable(o)

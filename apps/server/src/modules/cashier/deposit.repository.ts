@@ -38,7 +38,7 @@ export interface ChangedDeposit {
   fee: string;
 }
 
-export interface NewDeposit {
+interface NewDeposit {
   merchant: string;
   memberId: string;
   requestId: string;

@@ -24,7 +24,7 @@ import {
 } from './demo-gateway';
 import { adminDepositListSchema, callbackResultSchema, type DepositService } from './deposit.service';
 
-export interface DepositRouteOptions {
+interface DepositRouteOptions {
   deposits: DepositService;
   images: ImageService;
   /** Serve the demo gateway's pay page (config.DEMO_GATEWAY). */

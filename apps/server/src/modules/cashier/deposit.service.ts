@@ -35,18 +35,18 @@ const MAX_PENDING = 5;
 /** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
 const ORDER_NO_ATTEMPTS = 3;
 
-export type DepositInput = z.output<typeof depositRequestSchema>;
-export type DepositListQuery = z.output<typeof depositListQuerySchema>;
+type DepositInput = z.output<typeof depositRequestSchema>;
+type DepositListQuery = z.output<typeof depositListQuerySchema>;
 
 /** A deposit as operators see it: the member's view plus who made it and who reviewed it. */
-export const adminDepositSchema = depositSchema.extend({
+const adminDepositSchema = depositSchema.extend({
   memberId: z.string(),
   username: z.string(),
   payerName: z.string().nullable(),
   gatewayTxn: z.string().nullable(),
   reviewedBy: z.string().nullable(),
 });
-export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositListSchema = z.object({
   list: z.array(adminDepositSchema),
   totalPages: z.number().int(),
@@ -56,7 +56,7 @@ export const adminDepositListSchema = z.object({
 export const callbackResultSchema = z.object({ orderNo: z.string(), status: z.string() });
 
 /** A deposit whose credit has committed, as DepositService.onCredited listeners hear of it. */
-export interface CreditedDeposit {
+interface CreditedDeposit {
   merchant: string;
   memberId: string;
   orderNo: string;

@@ -12,15 +12,15 @@ import type { ProfileService } from '../member';
 import type { LedgerService } from '../wallet';
 import type { PayoutAccountRepository, PayoutAccountRow } from './payout-account.repository';
 
-export type BindPayoutAccountInput = z.output<typeof bindPayoutAccountSchema>;
-export type PayoutBank = z.infer<typeof payoutBankSchema>;
+type BindPayoutAccountInput = z.output<typeof bindPayoutAccountSchema>;
+type PayoutBank = z.infer<typeof payoutBankSchema>;
 
 /** "Juan  dela cruz " and "JUAN DELA CRUZ" name the same person: case and spacing do not count. */
 const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** What a member is shown of an account number: the last 4 digits. */
-export function maskAccountNo(accountNo: string): string {
+function maskAccountNo(accountNo: string): string {
   return `•••• ${accountNo.slice(-4)}`;
 }
 

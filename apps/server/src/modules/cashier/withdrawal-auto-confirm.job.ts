@@ -2,7 +2,7 @@ import type { IntervalJob } from '../../platform/module';
 import type { WithdrawalService } from './withdrawal.service';
 
 /** How often unanswered payouts are looked for: a payout is settled at most this late after its deadline. */
-export const AUTO_CONFIRM_INTERVAL_MS = 60_000;
+const AUTO_CONFIRM_INTERVAL_MS = 60_000;
 
 /**
  * Marks every AWAITING payout past its confirmation deadline AUTO_RECEIVED (SPEC section 4: no

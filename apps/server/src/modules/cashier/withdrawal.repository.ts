@@ -42,7 +42,7 @@ export interface PayoutRow {
 }
 
 /** A withdrawal locked for a decision: what the decision needs, nothing joined. */
-export interface LockedWithdrawal {
+interface LockedWithdrawal {
   id: string;
   merchant_code: string;
   member_id: string;
@@ -53,7 +53,7 @@ export interface LockedWithdrawal {
 }
 
 /** A payout locked for the member's (or an operator's) answer. */
-export interface LockedPayout {
+interface LockedPayout {
   id: string;
   withdrawal_id: string;
   member_id: string;
@@ -62,7 +62,7 @@ export interface LockedPayout {
   open: boolean;
 }
 
-export interface NewWithdrawal {
+interface NewWithdrawal {
   merchant: string;
   memberId: string;
   requestId: string;

@@ -22,7 +22,7 @@ import {
   type WithdrawalService,
 } from './withdrawal.service';
 
-export interface WithdrawalRouteOptions {
+interface WithdrawalRouteOptions {
   withdrawals: WithdrawalService;
   payoutAccounts: PayoutAccountService;
 }

@@ -28,10 +28,10 @@ import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawa
 /** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
 const ORDER_NO_ATTEMPTS = 3;
 
-export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
-export type WithdrawalListQuery = z.output<typeof withdrawalListQuerySchema>;
-export type AdminPayInput = z.output<typeof adminPaySchema>;
-export type ConfirmPayoutInput = z.output<typeof confirmPayoutSchema>;
+type WithdrawInput = z.output<typeof withdrawRequestSchema>;
+type WithdrawalListQuery = z.output<typeof withdrawalListQuerySchema>;
+type AdminPayInput = z.output<typeof adminPaySchema>;
+type ConfirmPayoutInput = z.output<typeof confirmPayoutSchema>;
 
 /**
  * A withdrawal as operators see it: who asked, who handled it, the full account number to pay

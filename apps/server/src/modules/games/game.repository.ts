@@ -26,7 +26,7 @@ export interface CatalogueRow {
   adapter: 'HOUSE' | 'SIMULATED';
 }
 
-export interface WinnerRow {
+interface WinnerRow {
   username: string;
   vendor_code: string;
   game_type: string;

@@ -7,7 +7,7 @@ import { gameRoutes } from './game.routes';
 import { GameService } from './game.service';
 import { vendorRoutes } from './vendor.routes';
 
-export interface GamesDeps extends ModuleContext {
+interface GamesDeps extends ModuleContext {
   vendors: VendorService;
 }
 

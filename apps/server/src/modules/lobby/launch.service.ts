@@ -16,7 +16,7 @@ import { gameName, type CatalogueGame, type CatalogueService } from '../games';
 import type { GameService } from '../games';
 
 /** A same-site path only ('/rng?page=PG'); anything else (another site, '//host', a scheme) is '/'. */
-export function safeBackUrl(raw: string | undefined): string {
+function safeBackUrl(raw: string | undefined): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
   return raw;
 }

@@ -7,7 +7,7 @@ import { isLotteryGame } from '../lottery';
 import { GameLaunchService } from './launch.service';
 import { lobbyRoutes, type LobbyRouteOptions } from './lobby.routes';
 
-export interface LobbyDeps extends ModuleContext {
+interface LobbyDeps extends ModuleContext {
   catalogue: CatalogueService;
   games: GameService;
   providers: ProviderService;

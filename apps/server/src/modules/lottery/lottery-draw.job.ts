@@ -2,7 +2,7 @@ import type { IntervalJob } from '../../platform/module';
 import type { LotteryDrawService } from './lottery-draws.service';
 
 /** How often draws are stored, drawn and settled: a result is published at most this late. */
-export const LOTTERY_TICK_MS = 1_000;
+const LOTTERY_TICK_MS = 1_000;
 const BRANDS_EVERY_MS = 60_000;
 
 /**

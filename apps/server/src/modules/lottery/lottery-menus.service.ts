@@ -68,7 +68,7 @@ export function resultWire(def: LotteryGameDef, stored: unknown): LotteryResult 
   return r && isResultOf(def.table, r) ? presentResult(def.table, r) : null;
 }
 
-export interface LotteryMenuOptions {
+interface LotteryMenuOptions {
   /** Seconds between two fast draws (LOTTERY_FAST_SECONDS). */
   fastSeconds: number;
   /** The brand's time zone (digit draws are at local times). */

@@ -28,7 +28,7 @@ export interface Rng {
   int(n: number): number;
 }
 
-export interface TierSpec {
+interface TierSpec {
   tier: LotteryPrizeTier;
   count: number;
   digits: number;
@@ -298,7 +298,7 @@ export function payoutOf(stake: bigint, oddsHundredths: number, hits: number): b
 // ---- exact probabilities, odds and RTP ---------------------------------------------------------------
 
 /** An exact fraction (non-negative). */
-export interface Fraction {
+interface Fraction {
   num: bigint;
   den: bigint;
 }

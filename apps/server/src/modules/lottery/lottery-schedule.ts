@@ -68,8 +68,6 @@ export function fastCurrent(nowMs: number, plan: FastPlan): DrawSlot {
 
 // ---- calendar and time zones ----------------------------------------------------------------------
 
-export { localDay, zonedInstant };
-
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 function minutesOf(drawTime: string): number {

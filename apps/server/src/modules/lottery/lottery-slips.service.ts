@@ -35,10 +35,10 @@ import { ensureDraw, slipTxn, slipWallet } from './lottery-draws.service';
 import { gameKey, resultWire, type LotteryGame, type LotteryMenuService } from './lottery-menus.service';
 import type { BetRow, BetWithDraw, LotteryRepository } from './lottery.repository';
 
-export type LotteryBetBody = z.output<typeof lotteryBetRequestSchema>;
+type LotteryBetBody = z.output<typeof lotteryBetRequestSchema>;
 
 /** The largest stake of one line: 10,000.00. */
-export const LOTTERY_MAX_STAKE = 1_000_000n;
+const LOTTERY_MAX_STAKE = 1_000_000n;
 /** The smallest stake of one line when the catalogue names none: 0.10. */
 const DEFAULT_MIN_STAKE = 10n;
 

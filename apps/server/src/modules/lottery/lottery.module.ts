@@ -10,7 +10,7 @@ import { LotterySlipService } from './lottery-slips.service';
 import { LotteryRepository } from './lottery.repository';
 import { lotteryRoutes } from './lottery.routes';
 
-export interface LotteryModuleDeps extends ModuleContext {
+interface LotteryModuleDeps extends ModuleContext {
   catalogue: CatalogueService;
   seamless: SeamlessWalletService;
   /** The secure RNG (SecureRng) that draws the results. */
@@ -29,7 +29,7 @@ export interface LotteryModuleDeps extends ModuleContext {
   ) => Promise<Game[]>;
 }
 
-export interface LotteryServices {
+interface LotteryServices {
   /** The brand's lottery games as listed, and the settings draws and odds follow. */
   menus: LotteryMenuService;
   /** The betting page, placing slips, the member's lines. */

@@ -13,7 +13,7 @@ import { SecretChecks } from './secret-checks';
 import { usernameCheckRoutes } from './username-check.routes';
 import { UsernameCheckService } from './username-check.service';
 
-export interface MemberModuleDeps extends ModuleContext {
+interface MemberModuleDeps extends ModuleContext {
   system: SystemService;
   limits: RateLimiter;
   codes: VerificationService;
@@ -22,7 +22,7 @@ export interface MemberModuleDeps extends ModuleContext {
   vipLabel: VipLabelLookup;
 }
 
-export interface MemberServices {
+interface MemberServices {
   /** Members looked up by id, name or number; the login password checked. */
   directory: MemberDirectory;
   /** Sign-up, sub-accounts an agent creates, trial accounts. */

@@ -6,7 +6,7 @@ import type { InboxRepository } from './inbox.repository';
 /** What a message is about (contracts INBOX_KINDS); the site words it in the member's language. */
 export type { InboxKind };
 
-export interface InboxMessage {
+interface InboxMessage {
   id: string;
   kind: string;
   params: Record<string, string | number>;

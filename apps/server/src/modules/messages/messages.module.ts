@@ -11,7 +11,7 @@ import { InboxRepository } from './inbox.repository';
 import { inboxRoutes } from './inbox.routes';
 import { InboxService } from './inbox.service';
 
-export interface MessagesDeps extends ModuleContext {
+interface MessagesDeps extends ModuleContext {
   images: ImageService;
 }
 

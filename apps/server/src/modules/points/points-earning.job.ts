@@ -6,7 +6,7 @@ import type { PointsEarningService } from './points-earning.service';
  * today's play within minutes; the ended day is computed once more after midnight and closed.
  * Every pass is idempotent (PointsEarningService says how).
  */
-export const POINTS_EARNING_INTERVAL_MS = 5 * 60_000;
+const POINTS_EARNING_INTERVAL_MS = 5 * 60_000;
 
 /** The points earning pass. */
 export function pointsEarningJob(earning: PointsEarningService): IntervalJob {

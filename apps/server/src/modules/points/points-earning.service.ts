@@ -6,7 +6,7 @@ import type { PointsRepository } from './points.repository';
 import { dayFigure, earnReference, stillOwed, type DayFigure, type EarnRates } from './points-rules';
 
 /** Ended days the job still looks at (a server down for a while catches up on these). */
-export const EARNING_LOOKBACK_DAYS = 3;
+const EARNING_LOOKBACK_DAYS = 3;
 /**
  * A day is finished for good this long after it ends: a bet settled at 23:59:59 has committed by
  * then. The run after that computes the day once more and marks it closed; later runs skip it.

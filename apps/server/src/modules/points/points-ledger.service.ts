@@ -4,7 +4,7 @@ import { checkViolation } from '../../platform/db-errors';
 import type { PointEntryKindColumn } from '../../db/schema';
 import type { PointsRepository } from './points.repository';
 
-export interface PointMovement {
+interface PointMovement {
   merchant: string;
   memberId: string;
   kind: PointEntryKindColumn;
@@ -19,7 +19,7 @@ export interface PointMovement {
   memo?: Record<string, unknown>;
 }
 
-export interface PointPostResult {
+interface PointPostResult {
   entryId: string;
   /** false: the reference was already applied; nothing moved this time. */
   created: boolean;

@@ -25,14 +25,14 @@ import type {
   RewardRow,
 } from './points-mall.repository';
 
-export type RedeemInput = z.output<typeof redeemPointRewardSchema>;
+type RedeemInput = z.output<typeof redeemPointRewardSchema>;
 
 /**
  * The references of one redemption. WARNING: each is built from the member and the member's
  * request id (or the redemption), the same way on every retry; a second reference for the same
  * redemption would move points or money twice.
  */
-export const redeemRefs = {
+const redeemRefs = {
   spend: (memberId: string, requestId: string) => `REDEEM:${memberId}:${requestId}`,
   bonus: (memberId: string, requestId: string) => `POINTS_REDEEM:${memberId}:${requestId}`,
   refund: (redemptionId: string) => `REDEEM_REFUND:${redemptionId}`,

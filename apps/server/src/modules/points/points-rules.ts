@@ -53,7 +53,7 @@ export const stillOwed = (figure: bigint, credited: bigint): bigint =>
 export const earnReference = (day: string, memberId: string, figure: bigint) =>
   `EARN:${day}:${memberId}:${figure}`;
 
-export type ConversionProblem = 'disabled' | 'minimum';
+type ConversionProblem = 'disabled' | 'minimum';
 
 /**
  * A conversion of `requested` points under the brand's rules: refused while conversion is off or

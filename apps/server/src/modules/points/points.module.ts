@@ -13,14 +13,14 @@ import { pointsRoutes } from './points.routes';
 import { PointsRepository } from './points.repository';
 import { PointsService } from './points.service';
 
-export interface PointsDeps extends ModuleContext {
+interface PointsDeps extends ModuleContext {
   inbox: InboxService;
   profile: ProfileService;
   bonus: BonusService;
   betStats: BetStatsService;
 }
 
-export interface PointsServices {
+interface PointsServices {
   points: PointsService;
   mall: PointsMallService;
   earning: PointsEarningService;

@@ -23,13 +23,13 @@ import { ok as envelope } from '../../platform/envelope';
 import type { PointsMallService } from './points-mall.service';
 import type { PointsService } from './points.service';
 
-export interface PointsRouteOptions {
+interface PointsRouteOptions {
   points: PointsService;
   mall: PointsMallService;
 }
 
 /** Where the points calls live: the SPEC's names (section 7) under one prefix. */
-export const POINTS_PREFIX = '/wps/points';
+const POINTS_PREFIX = '/wps/points';
 const tags = ['points'];
 const adminTags = ['operator'];
 /** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */

@@ -22,13 +22,13 @@ import type { ConversionRow, PointsMallRepository } from './points-mall.reposito
 import type { PointEntryRow, PointsRepository } from './points.repository';
 import { conversionOf, minimumConversion } from './points-rules';
 
-export type ConvertInput = z.output<typeof convertPointSchema>;
+type ConvertInput = z.output<typeof convertPointSchema>;
 
 /**
  * The references of one conversion. WARNING: built from the member and its request id, the same
  * way on every retry, so a retried conversion takes the points and pays the cash once.
  */
-export const convertRefs = {
+const convertRefs = {
   spend: (memberId: string, requestId: string) => `CONVERT:${memberId}:${requestId}`,
   cash: (memberId: string, requestId: string) => `POINTS_CONVERT:${memberId}:${requestId}`,
 };

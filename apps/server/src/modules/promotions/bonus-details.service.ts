@@ -11,7 +11,7 @@ import { dayWindow } from '../../platform/day-window';
 import type { TurnoverService } from '../wallet';
 import type { BonusDetailsRepository } from './bonus-details.repository';
 
-export type BonusDetailsQuery = z.output<typeof bonusDetailsQuerySchema>;
+type BonusDetailsQuery = z.output<typeof bonusDetailsQuerySchema>;
 
 /** Memo values written before BonusService kept a source (a plain ledger entry): shown by their kind. */
 const fallbackSource = (kind: string) => (kind === 'BONUS' ? 'PROMOTION' : kind);

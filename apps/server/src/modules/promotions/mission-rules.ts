@@ -26,7 +26,7 @@ export interface PeriodFacts {
 }
 
 /** The part of a mission its progress depends on. */
-export interface MissionGoal {
+interface MissionGoal {
   metric: MissionMetric;
   gameType: string | null;
   /** WARNING: minor units for money metrics, a count for the others. */

@@ -31,7 +31,7 @@ import {
   type PeriodFacts,
 } from './mission-rules';
 
-export interface MissionDeps {
+interface MissionDeps {
   betStats: BetStatsService;
   bonus: BonusService;
   members: MemberDirectory;

@@ -16,7 +16,7 @@ import type { ApplicationRow, PromotionRepository } from './promotion.repository
 import { turnoverRequired } from './promotion-rules';
 import { payPromotion } from './promotion.service';
 
-export type ApplicationQuery = z.output<typeof promoApplicationQuerySchema>;
+type ApplicationQuery = z.output<typeof promoApplicationQuerySchema>;
 
 /**
  * The operator's side of APPLY promotions: the applications, and the decision on a pending one:

@@ -17,7 +17,7 @@ import { periodAt, type PeriodKind } from '../../platform/periods';
  */
 
 /** The platform period of each promotion period (platform/periods.ts: D, W, SM, M in the brand's zone). */
-export const PROMOTION_PERIOD_KINDS: Record<Exclude<PromotionPeriod, 'NONE'>, PeriodKind> = {
+const PROMOTION_PERIOD_KINDS: Record<Exclude<PromotionPeriod, 'NONE'>, PeriodKind> = {
   DAILY: 'D',
   WEEKLY: 'W',
   SEMIMONTHLY: 'SM',
@@ -179,7 +179,7 @@ const DONE_STATE: Record<PromotionAction, PromotionState | null> = {
 };
 
 /** May this action be taken? `ok`: go ahead; `done`: it was taken already this period (answer as before). */
-export type Decision =
+type Decision =
   { kind: 'ok' } | { kind: 'done' } | { kind: 'refused'; code: ErrorCode; params: (string | number)[] };
 
 const refused = (code: ErrorCode, params: (string | number)[] = []): Decision => ({

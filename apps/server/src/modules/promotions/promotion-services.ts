@@ -15,7 +15,7 @@ import { PromotionService } from './promotion.service';
 import { cryptoRng, type Rng } from './raffle-rules';
 
 /** What the promotion services need of the platform (tests build them with their own clock, RNG and VIP levels). */
-export interface PromotionServiceDeps {
+interface PromotionServiceDeps {
   db: Db;
   brands: BrandResolver;
   ledger: LedgerService;

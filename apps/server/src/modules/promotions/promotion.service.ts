@@ -45,11 +45,11 @@ import {
 import type { RewardSource } from './reward-source';
 import { drawPrize, prizeChances, type Rng } from './raffle-rules';
 
-export type PromotionListQuery = z.output<typeof promotionListQuerySchema>;
-export type PromotionApplyInput = z.output<typeof promotionApplySchema>;
+type PromotionListQuery = z.output<typeof promotionListQuerySchema>;
+type PromotionApplyInput = z.output<typeof promotionApplySchema>;
 
 /** What the promotion services are built from. */
-export interface PromotionServiceDeps {
+interface PromotionServiceDeps {
   repo: PromotionRepository;
   ledger: LedgerService;
   bonus: BonusService;
@@ -67,7 +67,7 @@ export interface PromotionServiceDeps {
 }
 
 /** The rule facts of a promotion row. */
-export const factsOf = (r: PromotionRow): PromotionFacts => ({
+const factsOf = (r: PromotionRow): PromotionFacts => ({
   kind: r.kind,
   period: r.period,
   startsAt: r.starts_at,

@@ -29,7 +29,7 @@ import { VipRepository } from './vip.repository';
 import { vipRoutes } from './vip.routes';
 import { VipService } from './vip.service';
 
-export interface PromotionsDeps extends ModuleContext {
+interface PromotionsDeps extends ModuleContext {
   inbox: InboxService;
   images: ImageService;
   directory: MemberDirectory;
@@ -41,7 +41,7 @@ export interface PromotionsDeps extends ModuleContext {
   deposits: DepositService;
 }
 
-export interface PromotionsServices {
+interface PromotionsServices {
   vip: VipService;
   rebates: RebateService;
   referral: ReferralService;

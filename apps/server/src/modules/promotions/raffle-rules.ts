@@ -21,7 +21,7 @@ export interface Rng {
 export const cryptoRng: Rng = { int: (n) => randomInt(n) };
 
 /** The total weight crypto.randomInt can draw from (its range is below 2^48). */
-export const MAX_TOTAL_WEIGHT = 2 ** 47;
+const MAX_TOTAL_WEIGHT = 2 ** 47;
 
 /**
  * Draws one prize: a uniform integer r in [0, total weight), then the prize whose cumulative

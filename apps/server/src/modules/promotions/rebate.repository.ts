@@ -8,7 +8,7 @@ export interface RebateRuleRow {
   turnoverMultiple: number;
 }
 
-export interface RebateDayRow {
+interface RebateDayRow {
   id: string;
   turnover: string;
   rebate: string;

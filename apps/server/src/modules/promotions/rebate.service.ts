@@ -38,7 +38,7 @@ export const REBATE_TITLE: Record<Language, string> = {
 };
 
 /** What settling one member's ended day did. */
-export type DayOutcome = 'PAID' | 'NONE' | 'DONE';
+type DayOutcome = 'PAID' | 'NONE' | 'DONE';
 
 const notClaimable = () => new AppError('reward.not.claimable');
 

@@ -4,10 +4,10 @@ import type { Brand } from '../../platform/brand';
 import type { RewardSource } from './reward-source';
 
 /** How long the list waits for one source before it shows the others without it. */
-export const SOURCE_TIMEOUT_MS = 5_000;
+const SOURCE_TIMEOUT_MS = 5_000;
 
 /** Logs a source that failed (the server's logger). */
-export type RewardLog = (context: Record<string, unknown>, message: string) => void;
+type RewardLog = (context: Record<string, unknown>, message: string) => void;
 
 const order = (c: Claimable) => REWARD_SOURCES.indexOf(c.source);
 

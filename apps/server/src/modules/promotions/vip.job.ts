@@ -8,8 +8,8 @@ import type { VipService } from './vip.service';
  * paid a few minutes after midnight in the brand's zone (REBATE_DAY_LAG_MS). Both passes are safe
  * on several instances at once (VipService and RebateService say how).
  */
-export const VIP_PASS_INTERVAL_MS = 60_000;
-export const REBATE_JOB_INTERVAL_MS = 60_000;
+const VIP_PASS_INTERVAL_MS = 60_000;
+const REBATE_JOB_INTERVAL_MS = 60_000;
 
 /** The VIP pass and the daily rebate job. */
 export function vipAndRebateJobs(vip: VipService, rebates: RebateService): IntervalJob[] {

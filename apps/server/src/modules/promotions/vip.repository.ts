@@ -7,9 +7,9 @@ import { Repository, type Db } from '../../db/repository';
  * to now. A row becomes visible when its transaction commits, which is a little after its
  * settled_at / updated_at; a window closed too early would miss such a row for good.
  */
-export const VIP_PASS_LAG_SECONDS = 30;
+const VIP_PASS_LAG_SECONDS = 30;
 
-export interface MemberVipRow {
+interface MemberVipRow {
   member_id: string;
   merchant_code: string;
   level: number;

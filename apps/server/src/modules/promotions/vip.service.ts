@@ -20,7 +20,7 @@ import { levelFor, nextLevel, stillNeeded, upgradesTo, type LevelThresholds } fr
 import type { VipRepository } from './vip.repository';
 
 /** A level as the server holds it: minor units, basis points, texts in every language. */
-export interface VipLevelDef extends LevelThresholds {
+interface VipLevelDef extends LevelThresholds {
   label: LocalizedText;
   color: string;
   upgradeBonus: bigint;
@@ -31,7 +31,7 @@ export interface VipLevelDef extends LevelThresholds {
 }
 
 /** What evaluating a member's level found (and paid). */
-export interface VipEvaluation {
+interface VipEvaluation {
   level: number;
   reachedAt: Date | null;
   turnover: bigint;

@@ -38,13 +38,13 @@ import { VendorCallbackRepository } from './vendor-callback.repository';
 import { vendorCallbackRoutes } from './vendor-callback.routes';
 import { VendorCallbackService } from './vendor-callback.service';
 
-export interface ProvidersDeps extends ModuleContext {
+interface ProvidersDeps extends ModuleContext {
   bets: BetService;
   directory: MemberDirectory;
   catalogue: CatalogueService;
 }
 
-export interface ProvidersServices {
+interface ProvidersServices {
   /** Launch through the vendor adapters (the lobby's launch calls it). */
   providers: ProviderService;
   /** One-time launch tickets and the game sessions they open. */

@@ -11,7 +11,7 @@ export interface RoundWallet {
   walletVendor: string | null;
 }
 
-export interface DebitInput {
+interface DebitInput {
   /** The vendor's transaction id of the stake: it names the bet. */
   transactionId: string;
   gameType: string;
@@ -21,7 +21,7 @@ export interface DebitInput {
   amount: bigint;
 }
 
-export interface WalletAnswer {
+interface WalletAnswer {
   bet: Bet | null;
   /** The wallet the round plays from, after the call (minor units). */
   balance: bigint;

@@ -14,9 +14,9 @@ import type { Brand } from '../../platform/brand';
 import { dayWindow } from '../../platform/day-window';
 import type { RecordsRepository } from './records.repository';
 
-export type TransactionQuery = z.output<typeof transactionQuerySchema>;
-export type BetRecordQuery = z.output<typeof betRecordQuerySchema>;
-export type ProfitQuery = z.output<typeof profitQuerySchema>;
+type TransactionQuery = z.output<typeof transactionQuerySchema>;
+type BetRecordQuery = z.output<typeof betRecordQuerySchema>;
+type ProfitQuery = z.output<typeof profitQuerySchema>;
 
 const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 

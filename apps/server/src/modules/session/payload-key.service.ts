@@ -5,7 +5,7 @@ import type { KeyScheme, PayloadKeyRepository } from './payload-key.repository';
 
 const generate = promisify(generateKeyPair);
 
-export interface PayloadKey {
+interface PayloadKey {
   id: string;
   privatePem: string;
   publicPem: string;

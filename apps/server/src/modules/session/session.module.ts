@@ -13,7 +13,7 @@ import { SessionRepository } from './session.repository';
 import { sessionRoutes } from './session.routes';
 import { SessionService, type CreditTrial, type SessionMembers } from './session.service';
 
-export interface SessionModuleDeps extends ModuleContext {
+interface SessionModuleDeps extends ModuleContext {
   system: SystemService;
   limits: RateLimiter;
   codes: VerificationService;
@@ -26,7 +26,7 @@ export interface SessionModuleDeps extends ModuleContext {
   creditTrial: CreditTrial;
 }
 
-export interface SessionServices {
+interface SessionServices {
   /** Logins, the session tokens and the auth guard's lookup. */
   sessions: SessionService;
   /** The payload-encryption keys. */

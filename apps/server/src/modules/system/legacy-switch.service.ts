@@ -3,7 +3,7 @@ import { writeAudit, type AuditActor } from '../../platform/audit';
 import type { LegacySwitchRepository } from './legacy-switch.repository';
 
 /** The audit action of a change of the switch. */
-export const LEGACY_SWITCH_ACTION = 'brand.legacyCrypto.set';
+const LEGACY_SWITCH_ACTION = 'brand.legacyCrypto.set';
 
 /**
  * Legacy wire compatibility per brand (ARCHITECTURE section 3): whether the brand takes the real

@@ -3,7 +3,7 @@ import { themeCss } from '@app/contracts';
 import type { Brand } from '../../platform/brand';
 
 /** The <style> the served page carries the brand's theme in; the site rewrites the same element. */
-export const THEME_STYLE_ID = 'brand-theme';
+const THEME_STYLE_ID = 'brand-theme';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -18,7 +18,7 @@ const escapeHtml = (text: string) =>
  * Only validated theme values reach the page (brandThemeSchema: #rrggbb colours, named font
  * stacks, a whole radius); the name is HTML-escaped.
  */
-export function brandPage(html: string, brand: Brand): string {
+function brandPage(html: string, brand: Brand): string {
   const style = `<style id="${THEME_STYLE_ID}">${themeCss(brand.theme)}</style>`;
   return html
     .replace(

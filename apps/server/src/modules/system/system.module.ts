@@ -7,7 +7,7 @@ import { SystemRepository } from './system.repository';
 import { manifestRoute, systemRoutes } from './system.routes';
 import { SystemService } from './system.service';
 
-export interface SystemDeps extends ModuleContext {
+interface SystemDeps extends ModuleContext {
   /** Whether the member gets the VIP customer service (the VIP module's rule). */
   vipService: (merchant: string, memberId: string) => Promise<boolean>;
 }

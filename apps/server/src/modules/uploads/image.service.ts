@@ -9,7 +9,7 @@ import type { ImageRepository } from './image.repository';
 const UPLOADS_PER_HOUR = 30;
 
 /** What the bytes say the image is (the Content-Type header alone is not trusted). */
-export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
   if (
     bytes.length >= 8 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))

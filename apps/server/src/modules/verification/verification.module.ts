@@ -6,7 +6,7 @@ import { VerificationRepository } from './verification.repository';
 import { verificationRoutes } from './verification.routes';
 import { VerificationService } from './verification.service';
 
-export interface VerificationServices {
+interface VerificationServices {
   /** SMS and e-mail codes, and any message sent through their channels. */
   codes: VerificationService;
   /** Image captchas. */

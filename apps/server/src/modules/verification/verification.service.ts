@@ -6,8 +6,8 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { hashShortSecret, numericCode, verifyShortSecret } from '../../platform/secrets';
 import type { VerificationRepository } from './verification.repository';
 
-export type CodePurpose = VerificationCodeTable['purpose'];
-export type CodeChannel = VerificationCodeTable['channel'];
+type CodePurpose = VerificationCodeTable['purpose'];
+type CodeChannel = VerificationCodeTable['channel'];
 
 const L = IDENTITY_LIMITS;
 

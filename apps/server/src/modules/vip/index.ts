@@ -1,3 +1,3 @@
 export { createVipModule } from './vip.module';
 export { levelDefinitions } from './vip-levels.repository';
-export { hasVipService, type VipLabel, type VipLevelService } from './vip-levels.service';
+export { hasVipService, type VipLevelService } from './vip-levels.service';

@@ -3,7 +3,7 @@ import { pickText, type BrandResolver } from '../../platform/brand';
 import { levelDefinitions, type VipLevelRepository } from './vip-levels.repository';
 
 /** The member label of member info (SPEC section 3): level, its name in the request language, colour. */
-export interface VipLabel {
+interface VipLabel {
   level: number;
   labelName: string;
   color: string;

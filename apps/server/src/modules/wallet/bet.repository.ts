@@ -33,7 +33,7 @@ export interface StakeItem {
  * (nothing moved, see db/functions/bets.sql). `bet` is the record (null if none), `balance` the debit
  * account's balance right after this stake (placed) or after the batch (repeat).
  */
-export interface StakeOutcome {
+interface StakeOutcome {
   outcome: 'placed' | 'repeat' | 'conflict' | 'insufficient' | 'rolled_back';
   bet: BetRow | null;
   balance: string | null;
@@ -65,7 +65,7 @@ export interface CloseItem {
  * settled before with other figures; unknown: no such bet (of that member). `balance` is the
  * stake's wallet after it.
  */
-export interface CloseOutcome {
+interface CloseOutcome {
   outcome: 'settled' | 'repeat' | 'closed' | 'conflict' | 'unknown';
   bet: BetRow | null;
   balance: string | null;
@@ -78,7 +78,7 @@ type CloseRow = { item: number; outcome: CloseOutcome['outcome']; balance: strin
 /** Stakes in one batch at most (a batch holds its accounts' row locks until it commits). */
 const STAKE_BATCH = 64;
 
-export interface BetRepositoryOptions {
+interface BetRepositoryOptions {
   /**
    * Batches of each kind (stakes, closes) running at once. More let one execute while another
    * waits for its commit to be flushed, which pays where the database has cores to spare and a

@@ -17,13 +17,6 @@ export interface PlaceBetInput {
   wallet?: { vendor: string };
 }
 
-export interface SettleInput {
-  /** What the member gets back (stake included), minor units, >= 0. */
-  payout: bigint;
-  /** The part of the stake that counts as turnover, minor units, >= 0. */
-  validBet: bigint;
-}
-
 export interface Bet {
   id: string;
   memberId: string;
@@ -49,7 +42,7 @@ export interface BetResult {
 }
 
 /** A placed stake; `repeat`: the round's stake was placed by an earlier call (nothing moved now). */
-export interface PlacedBet extends BetResult {
+interface PlacedBet extends BetResult {
   repeat: boolean;
 }
 

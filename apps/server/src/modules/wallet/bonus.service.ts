@@ -4,7 +4,7 @@ import type { LedgerService, PostResult } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
 
 /** Entry kinds of money the operator gives (account records show them; bonusDetails lists them). */
-export type BonusKind = 'BONUS' | 'REBATE' | 'POINTS';
+type BonusKind = 'BONUS' | 'REBATE' | 'POINTS';
 
 /** The two accounts a bonus moves between; look them up before opening the transaction. */
 export interface BonusAccounts {
@@ -16,7 +16,7 @@ export interface BonusAccounts {
   main: string;
 }
 
-export interface BonusCredit {
+interface BonusCredit {
   /** Minor units, > 0. */
   amount: bigint;
   kind: BonusKind;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/repository';
 
 /** One broken invariant, with a few examples of the rows that break it. */
-export interface Violation {
+interface Violation {
   invariant: string;
   count: number;
   examples: Record<string, unknown>[];

@@ -10,7 +10,7 @@ export interface Posting {
   amount: bigint;
 }
 
-export interface EntryInput {
+interface EntryInput {
   merchant: string;
   /**
    * The caller's reference, unique per brand: a request id, a provider transaction id, a

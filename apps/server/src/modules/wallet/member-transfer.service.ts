@@ -6,20 +6,20 @@ import type { TurnoverService } from './turnover.service';
 import type { WalletRepository } from './wallet.repository';
 
 /** What the payer asks: its request id (the idempotency key), the amount and its payment password. */
-export interface MemberTransferInput {
+interface MemberTransferInput {
   requestId: string;
   amount: string;
   paymentPassword: string;
 }
 
 /** The member who receives the money. */
-export interface Payee {
+interface Payee {
   id: string;
   username: string;
 }
 
 /** The answer of a transfer (and of its retries): the entry, who was paid, the payer's main wallet after. */
-export interface MemberTransferDone {
+interface MemberTransferDone {
   id: string;
   amount: number;
   to: string;
@@ -28,7 +28,7 @@ export interface MemberTransferDone {
 }
 
 /** The member module's payment-password check (slow on purpose, counted, locks after failures). */
-export interface PaymentPasswordCheck {
+interface PaymentPasswordCheck {
   confirmPaymentPassword(memberId: string, paymentPassword: string): Promise<void>;
 }
 

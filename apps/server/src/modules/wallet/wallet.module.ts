@@ -15,13 +15,13 @@ import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
 import { MemberTransferService } from './member-transfer.service';
 
-export interface WalletDeps extends ModuleContext {
+interface WalletDeps extends ModuleContext {
   inbox: InboxService;
   vendors: VendorService;
   profile: ProfileService;
 }
 
-export interface WalletServices {
+interface WalletServices {
   /** The one ledger every module that moves money posts through. */
   ledger: LedgerService;
   turnover: TurnoverService;

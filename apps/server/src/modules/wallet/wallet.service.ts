@@ -17,8 +17,8 @@ import type { LedgerService, Posting } from './ledger.service';
 import type { TurnoverService } from './turnover.service';
 import type { CashierSettings, WalletRepository } from './wallet.repository';
 
-export type TransferInput = z.output<typeof walletTransferSchema>;
-export type AdjustmentInput = z.output<typeof adminAdjustmentSchema>;
+type TransferInput = z.output<typeof walletTransferSchema>;
+type AdjustmentInput = z.output<typeof adminAdjustmentSchema>;
 
 /** What an operator adjustment answers (the admin API; not a client contract). */
 export const adjustmentResultSchema = z.object({
@@ -35,7 +35,7 @@ export const adjustmentResultSchema = z.object({
 export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
 /** The balance list's row for the main wallet. */
-export const MAIN_WALLET = 'MAIN';
+const MAIN_WALLET = 'MAIN';
 
 const vendorKey = (code: string) => `VENDOR:${code}`;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** Images start loading this far ahead of the viewport: 1.3 screens (SPEC section 9). */
-export const LAZY_ROOT_MARGIN = '130% 0px 130% 0px';
-export const LAZY_THRESHOLD = 0.1;
+const LAZY_ROOT_MARGIN = '130% 0px 130% 0px';
+const LAZY_THRESHOLD = 0.1;
 
 interface LazyImageProps {
   src: string;

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 
-export interface TabListProps<T extends string> {
+interface TabListProps<T extends string> {
   /** Accessible name of the tab list. */
   label: string;
   /** The id of the panel the tabs control (the caller renders it with role="tabpanel"). */

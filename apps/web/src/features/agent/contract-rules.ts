@@ -38,7 +38,7 @@ export const CONTRACT_CALLS: Record<ContractKind, string> = {
 };
 
 /** The consolidated flag (SPEC section 3) that reports each kind. */
-export const FLAG_OF_KIND = {
+const FLAG_OF_KIND = {
   DIVIDEND: 'divtypereq',
   DAILY: 'dailysalreqtype',
   HOURLY: 'contracthoursalreq',
@@ -53,7 +53,7 @@ const MENU_FLAG_OF_KIND = {
   REALTIME: 'realTimeSalary',
 } as const satisfies Record<ContractKind, keyof ContractFlags>;
 
-export type ContractFlagValues = Pick<ConsolidatedFunds, (typeof FLAG_OF_KIND)[ContractKind]>;
+type ContractFlagValues = Pick<ConsolidatedFunds, (typeof FLAG_OF_KIND)[ContractKind]>;
 
 const KINDS = Object.keys(FLAG_OF_KIND) as ContractKind[];
 
@@ -72,7 +72,7 @@ export function contractMenuFlags(funds: ContractFlagValues | undefined): Contra
 export const enabledKinds = (funds: ContractFlagValues | undefined): ContractKind[] =>
   funds ? KINDS.filter((k) => funds[FLAG_OF_KIND[k]] !== CONTRACT_FLAG.OFF) : [];
 
-export type AwaitingRequest = 'NEW' | 'TERMINATION';
+type AwaitingRequest = 'NEW' | 'TERMINATION';
 
 /** Per menu entry, the request awaiting the member's answer (the badge on the entry). */
 export function awaitingByEntry(
@@ -107,7 +107,7 @@ export const endedContracts = (list: readonly Contract[]): Contract[] =>
  * not ask answers a termination request; either side of an accepted contract with an upline
  * (not a platform contract) may ask to terminate it.
  */
-export type ContractMove = 'answerOffer' | 'answerTermination' | 'awaitOther' | 'terminate' | 'none';
+type ContractMove = 'answerOffer' | 'answerTermination' | 'awaitOther' | 'terminate' | 'none';
 export function moveOf(c: Contract, side: 'holder' | 'upline'): ContractMove {
   const me = side === 'holder' ? c.member : c.upline;
   if (c.state === 'PENDING') return side === 'holder' ? 'answerOffer' : 'awaitOther';
@@ -121,7 +121,7 @@ export function moveOf(c: Contract, side: 'holder' | 'upline'): ContractMove {
 /** Basis points as a percentage text with 2 decimals (80 → "0.80"). */
 export const bpText = (bp: number) => (bp / 100).toFixed(2);
 /** A contract's percentage number as basis points (0.8 → 80). */
-export const percentToBp = (rate: number) => Math.round(rate * 100);
+const percentToBp = (rate: number) => Math.round(rate * 100);
 
 /**
  * The highest rate (basis points) the agent may offer of a kind: its own accepted contract's

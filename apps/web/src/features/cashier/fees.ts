@@ -7,7 +7,7 @@ type FeeRule = Pick<PaymentChannel, 'feePercent' | 'feeFixed'>;
 type Limits = Pick<PaymentChannel, 'minAmount' | 'maxAmount'> & FeeRule;
 
 /** A money value of an answer (at most 2 decimals) in minor units; 0 for anything unexpected. */
-export const answerToMinor = (value: number): bigint => toMinor(String(value)) ?? 0n;
+const answerToMinor = (value: number): bigint => toMinor(String(value)) ?? 0n;
 
 /**
  * The channel's fee on an amount, in minor units, exactly as the server computes it: the percent
@@ -20,7 +20,7 @@ export function feeFor(amountMinor: bigint, rule: FeeRule): bigint {
   return (amountMinor * bp) / BP_PER_WHOLE + answerToMinor(rule.feeFixed);
 }
 
-export interface DepositPreview {
+interface DepositPreview {
   amount: bigint;
   fee: bigint;
   /** What reaches the wallet: amount - fee. */

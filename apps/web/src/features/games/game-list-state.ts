@@ -25,7 +25,7 @@ export interface GameListState {
   chosen: boolean;
 }
 
-export type GameListAction =
+type GameListAction =
   /** Another vendor: filters and paging reset, the hot list shows (SPEC section 4). */
   | { type: 'vendor'; vendor: string | null }
   /** Leaving the default list clears its filters. */

@@ -7,7 +7,7 @@ import {
   type VendorCategory,
 } from '@app/contracts';
 
-export interface NavCategory {
+interface NavCategory {
   type: GameType;
   vendors: VendorCard[];
 }

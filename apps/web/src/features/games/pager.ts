@@ -1,7 +1,7 @@
 import { PAGER_MARGIN, PAGER_RANGE } from '@app/contracts';
 
 /** One slot of the page-number row: a page, or a run of hidden pages before or after the window. */
-export type PagerItem = number | 'gap-start' | 'gap-end';
+type PagerItem = number | 'gap-start' | 'gap-end';
 
 /**
  * The numbered pages to show (SPEC section 2): `range` pages around the current one and `margin`

@@ -10,7 +10,7 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-1)}`;
 }
 
-export interface RelativeTime {
+interface RelativeTime {
   /** Zero or negative: how far in the past. */
   value: number;
   unit: 'second' | 'minute' | 'hour' | 'day';

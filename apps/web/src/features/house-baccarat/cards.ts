@@ -1,7 +1,7 @@
 import type { BaccaratResult } from '@app/contracts';
 
 /** A card code ('TH', 'AS') as shown: rank text, suit symbol, red or black. */
-export interface CardFace {
+interface CardFace {
   rank: string;
   suit: string;
   red: boolean;
@@ -11,7 +11,7 @@ export interface CardFace {
 }
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'] as const;
-export type RankKey = (typeof RANKS)[number];
+type RankKey = (typeof RANKS)[number];
 const isRank = (r: string): r is RankKey => (RANKS as readonly string[]).includes(r);
 
 const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;
@@ -30,7 +30,7 @@ export function cardFace(code: string): CardFace {
 }
 
 /** Where each card goes, in the order dealt: player, banker, player, banker, then the third cards. */
-export interface DealtCard {
+interface DealtCard {
   side: 'player' | 'banker';
   /** 0, 1, or 2 (the third card, laid sideways). */
   slot: number;

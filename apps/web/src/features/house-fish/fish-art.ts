@@ -17,7 +17,7 @@ interface Look {
   crown?: boolean;
 }
 
-export const FISH_LOOKS: Record<FishSpeciesId, Look> = {
+const FISH_LOOKS: Record<FishSpeciesId, Look> = {
   CLOWNFISH: { body: '#ff7a1a', belly: '#ffb36b', fin: '#e65100', tall: 0.62, stripes: '#ffffff' },
   ANGELFISH: { body: '#ffd23f', belly: '#fff1a8', fin: '#2d7dd2', tall: 0.95, stripes: '#2d7dd2' },
   PUFFERFISH: { body: '#e9c46a', belly: '#fff6d6', fin: '#c08a2e', tall: 0.9, spikes: true },

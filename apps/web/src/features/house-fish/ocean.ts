@@ -62,7 +62,7 @@ export const CAUGHT_MS = 900;
 export const EFFECT_MS = { burst: 450, win: 1400 } as const;
 
 /** Body size grows with the multiplier, and with the sea (phones get smaller fish). */
-export function fishRadius(multiplier: number, width: number, height: number): number {
+function fishRadius(multiplier: number, width: number, height: number): number {
   const scale = Math.min(1.15, Math.max(0.62, Math.min(width, height * 1.4) / 560));
   return Math.round((11 + 7.5 * Math.log2(Math.max(1, multiplier))) * scale);
 }
@@ -179,7 +179,7 @@ export function resizeOcean(o: Ocean, width: number, height: number): void {
 }
 
 /** Whether (x, y) is on the fish (its body, with room for a finger on small fish). */
-export function hits(f: OceanFish, x: number, y: number): boolean {
+function hits(f: OceanFish, x: number, y: number): boolean {
   const rx = Math.max(f.radius * 1.1, 22);
   const ry = Math.max(f.radius * 0.75, 20);
   const dx = (x - f.x) / rx;

@@ -4,7 +4,7 @@ import { SLOT_SYMBOLS, type SlotLineWin, type SlotSymbol } from '@app/contracts'
  * Geometry of the payline overlay: an SVG whose viewBox is the grid, one CELL × CELL square per
  * symbol (reel r, row w at x = r·CELL, y = w·CELL), so the drawing scales with the reels.
  */
-export const CELL = 100;
+const CELL = 100;
 
 /** The viewBox of a grid of `reels` × `rows` cells. */
 export const gridViewBox = (reels: number, rows: number): string => `0 0 ${reels * CELL} ${rows * CELL}`;

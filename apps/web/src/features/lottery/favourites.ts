@@ -4,7 +4,7 @@
  * A value in another shape (an older client, a hand edit) reads as no favourites rather than
  * failing, and other users' lists are kept as they are.
  */
-export type FavouriteBook = Record<string, string[]>;
+type FavouriteBook = Record<string, string[]>;
 
 export function parseFavourites(raw: string | null): FavouriteBook {
   if (!raw) return {};

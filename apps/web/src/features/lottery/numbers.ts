@@ -1,7 +1,7 @@
 import type { LotteryPick } from '@app/contracts';
 
 /** Why a line's numbers cannot be bet (null: they can). */
-export type NumberProblem = 'count' | 'format' | 'range' | 'distinct';
+type NumberProblem = 'count' | 'format' | 'range' | 'distinct';
 
 /** A number as the bet type writes it: digits only, leading zeros to its width ("7" → "07"). */
 export function padNumber(pick: Pick<LotteryPick, 'digits'>, value: number): string {

@@ -10,16 +10,16 @@ export interface SlipLine {
 }
 
 /** What the slip checks a line against: its bet type's stake limits and odds. */
-export interface LineLimits {
+interface LineLimits {
   minStake: number;
   maxStake: number;
   odds: number;
 }
 
-export type StakeProblem = 'stake' | 'min' | 'max';
+type StakeProblem = 'stake' | 'min' | 'max';
 
 /** A line's stake in minor units, or null when it is not an amount. */
-export const stakeMinor = (stake: string): bigint | null => {
+const stakeMinor = (stake: string): bigint | null => {
   const m = toMinor(stake);
   return m === null || m === 0n ? null : m;
 };
@@ -51,7 +51,7 @@ export function lineReturn(stake: string, odds: number): bigint {
 }
 
 /** The same key for the same bet (type and numbers): a pick already in the slip is not added twice. */
-export const lineKey = (l: Pick<SlipLine, 'betType' | 'numbers'>) => `${l.betType}:${l.numbers.join('-')}`;
+const lineKey = (l: Pick<SlipLine, 'betType' | 'numbers'>) => `${l.betType}:${l.numbers.join('-')}`;
 
 /** Adds lines not yet in the slip, up to `max` lines; answers the new slip and how many did not fit. */
 export function addLines(

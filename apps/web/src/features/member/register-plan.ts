@@ -99,7 +99,7 @@ export type RegisterValues = Partial<Record<RegisterField, string>> & {
   terms: boolean;
 };
 
-export interface RegisterMessages {
+interface RegisterMessages {
   translate: Translate;
   mismatch: string;
   codeRequired: string;

@@ -8,7 +8,7 @@ export type FieldRule = Pick<RegisterRule, 'acceptedPattern' | 'patternId' | 'mi
 export type PatternMessageKey = `patterns.${RegisterPatternId}.${'range' | 'exact'}`;
 export type Translate = (key: PatternMessageKey, vars: Record<string, number>) => string;
 
-export const isPatternId = (id: string): id is RegisterPatternId => Object.hasOwn(REGISTER_PATTERNS, id);
+const isPatternId = (id: string): id is RegisterPatternId => Object.hasOwn(REGISTER_PATTERNS, id);
 
 /**
  * The message of a rule (SPEC section 5): translated per patternId, with min and max filled in,

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-client';
 
 /** A field the server refused (register.field.invalid and friends carry a list in value.fields). */
-export interface ServerFieldError {
+interface ServerFieldError {
   field: string;
   patternId?: string;
   min?: number;

@@ -3,7 +3,7 @@ import { convertPoints, fromMinor, POINTS_LIMITS } from '@app/contracts';
 /** Whole points for display: "12,500". */
 export const showPoints = (points: number): string => Math.trunc(points).toLocaleString('en-US');
 
-export type ConvertProblem = 'required' | 'format' | 'min' | 'over';
+type ConvertProblem = 'required' | 'format' | 'min' | 'over';
 
 /**
  * What the conversion form says about a typed number of points: a problem, or the cash it pays

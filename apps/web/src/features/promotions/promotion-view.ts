@@ -1,11 +1,11 @@
-import type { PromotionAction, PromotionDetail, PromotionState } from '@app/contracts';
+import type { PromotionDetail, PromotionState } from '@app/contracts';
 import { paths } from '../../config/paths';
 
 /** The detail page of a promotion. */
 export const promoDetailLink = (id: string) => `${paths.promoDetail}?id=${encodeURIComponent(id)}`;
 
 /** How a state's badge looks: something to do, under way, done, refused, or nothing (closed, not yet). */
-export type BadgeTone = 'action' | 'progress' | 'done' | 'bad' | 'off';
+type BadgeTone = 'action' | 'progress' | 'done' | 'bad' | 'off';
 
 export const STATE_TONE: Record<PromotionState, BadgeTone> = {
   JOIN: 'action',
@@ -21,9 +21,6 @@ export const STATE_TONE: Record<PromotionState, BadgeTone> = {
   COMING_SOON: 'off',
 };
 
-/** Actions that move money (or commit the member to a period) and want a confirmation first. */
-export const CONFIRMED_ACTIONS: readonly PromotionAction[] = ['JOIN', 'CLAIM', 'SIGN', 'DRAW'];
-
 /** The share of the target reached, 0 to 100 (whole percent, rounded down). */
 export function progressPercent(p: { current: number; target: number }): number {
   if (p.target <= 0) return 100;
@@ -31,7 +28,7 @@ export function progressPercent(p: { current: number; target: number }): number 
 }
 
 /** One sentence of the rules in plain words: a key of the `promo` namespace and its values. */
-export interface RuleLine {
+interface RuleLine {
   key: string;
   values: Record<string, string | number>;
 }

@@ -21,14 +21,14 @@ export type Problem =
 const isPatternId = (id: string): id is RegisterPatternId => id in REGISTER_PATTERNS;
 
 /** Defaults for brands whose registration rules do not name the field. */
-export const DEFAULT_RULES = {
+const DEFAULT_RULES = {
   password: { acceptedPattern: '*', patternId: 'ANY', minLength: 6, maxLength: 40 },
   email: { acceptedPattern: REGISTER_PATTERNS.EMAIL, patternId: 'EMAIL', minLength: 5, maxLength: 120 },
   payeeName: { acceptedPattern: '*', patternId: 'ANY', minLength: 1, maxLength: 100 },
   mobileNum: { acceptedPattern: REGISTER_PATTERNS.DIGITS, patternId: 'DIGITS', minLength: 5, maxLength: 15 },
 } as const satisfies Record<string, FieldRule>;
 
-export type RuleField = keyof typeof DEFAULT_RULES;
+type RuleField = keyof typeof DEFAULT_RULES;
 
 /** The brand's rule for a field (its message family falls back to ANY when unknown). */
 export function ruleFor(rules: readonly RegisterRule[], field: RuleField): FieldRule {

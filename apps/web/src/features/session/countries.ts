@@ -1,7 +1,5 @@
 import { SERVED_COUNTRIES, type Country } from '@app/contracts';
 
-export type { Country };
-
 /**
  * Countries the dialing-code picker offers (SPEC section 3; the brands' markets first). Names come
  * from the browser's Intl.DisplayNames in the current language, so no locale file has to list them.
@@ -28,7 +26,7 @@ const COUNTRY_OF_TIMEZONE: Record<string, string> = {
   'Asia/Tokyo': 'JP',
 };
 
-export const normalizeDialingCode = (code: string) => code.trim().replace(/^\+/, '');
+const normalizeDialingCode = (code: string) => code.trim().replace(/^\+/, '');
 
 export const countryByDialingCode = (code: string) =>
   COUNTRIES.find((c) => c.countryDialingCode === normalizeDialingCode(code));

@@ -18,8 +18,7 @@ async function exchange(code: string): Promise<string> {
   return token;
 }
 
-export type GameTicketState =
-  { status: 'pending' } | { status: 'ready'; token: string } | { status: 'failed' };
+type GameTicketState = { status: 'pending' } | { status: 'ready'; token: string } | { status: 'failed' };
 
 /**
  * The game ticket of a house game's page (?code=): pending while it is exchanged, failed when the

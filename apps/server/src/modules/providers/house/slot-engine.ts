@@ -57,7 +57,7 @@ function linePay(symbol: number, count: number): number {
   return SLOT_LINE_PAYS[SLOT_SYMBOLS[symbol] as LineSymbol][count - 3] ?? 0;
 }
 
-export interface LineResult {
+interface LineResult {
   /** Index into SLOT_SYMBOLS: WILD for a paid run of wilds, else the symbol the wilds stood in for. */
   symbol: number;
   /** Symbols counted from the leftmost reel (3 to 5). */
@@ -78,7 +78,7 @@ export interface LineResult {
  *   WILD x3 (50); WILD WILD WILD WILD J pays WILD x4 (250) rather than J x5 (75). On a tie the WILD
  *   run is reported. Five WILDs pay WILD x5.
  */
-export function evaluateLine(symbols: ArrayLike<number>): LineResult | null {
+function evaluateLine(symbols: ArrayLike<number>): LineResult | null {
   const n = symbols.length;
   let wilds = 0;
   while (wilds < n && symbols[wilds] === WILD) wilds++;
@@ -272,7 +272,7 @@ function percentOf(numerator: bigint, denominator: bigint, decimals = 2): number
   return Number(rounded) / 10 ** decimals;
 }
 
-export interface SlotRtp {
+interface SlotRtp {
   /** Return to player as an exact fraction of the total bet (reduced). */
   numerator: bigint;
   denominator: bigint;
@@ -360,7 +360,7 @@ export function slotRtp(): SlotRtp {
   };
 }
 
-export interface SlotEnumeration {
+interface SlotEnumeration {
   /** Base-game stop combinations: the product of the strip lengths. */
   combinations: number;
   /** Combinations whose base spin wins anything (lines or scatters). */
@@ -377,7 +377,7 @@ export interface SlotEnumeration {
  * which does not follow from per-line probabilities because lines share positions and scatters
  * share reels with lines. Generator only (scripts/slot-figures.ts); runtime reads slot-figures.ts.
  */
-export function enumerateBaseGame(): SlotEnumeration {
+function enumerateBaseGame(): SlotEnumeration {
   const [l0, l1, l2, l3, l4] = STRIP_LENGTHS as [number, number, number, number, number];
   const [w0, w1, w2, w3, w4] = WINDOWS as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
   const [s0, s1, s2, s3, s4] = SCATTER_SEEN as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
@@ -439,7 +439,7 @@ export function enumerateBaseGame(): SlotEnumeration {
   };
 }
 
-export interface SlotFigures {
+interface SlotFigures {
   rtp: SlotRtp;
   /** Share of paid rounds that win anything, percent rounded to 2 decimals. */
   hitRate: number;

@@ -20,7 +20,7 @@ import { AGENT_ROOT } from './keys';
  * The consolidated contract flags (SPEC section 3). The same key (and answer) as the wallet
  * feature's funds summary, so both share one request and a contract answer refreshes both.
  */
-export const contractFlagsQueryOptions = (customerId: number | null) =>
+const contractFlagsQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.wallet, 'funds', customerId],
     queryFn: () => api.get<ConsolidatedFunds>('/wps/member/info/funds/consolidated'),
@@ -31,9 +31,9 @@ export const contractFlagsQueryOptions = (customerId: number | null) =>
 export const useContractFlags = () => useQuery(contractFlagsQueryOptions(useSession((s) => s.customerId)));
 
 /** The caller's contracts of a kind: offered to downlines (asUpline) and held (asDownline). */
-export const getMyContracts = (kind: ContractKind) => api.get<MyContracts>('/wps/agent/contracts', { kind });
+const getMyContracts = (kind: ContractKind) => api.get<MyContracts>('/wps/agent/contracts', { kind });
 
-export const myContractsQueryOptions = (customerId: number | null, kind: ContractKind) =>
+const myContractsQueryOptions = (customerId: number | null, kind: ContractKind) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'contracts', customerId, kind],
     queryFn: () => getMyContracts(kind),
@@ -48,7 +48,7 @@ export const useMyContracts = (kind: ContractKind) =>
     ),
   );
 
-export interface StatementQuery extends DayRange {
+interface StatementQuery extends DayRange {
   kind: ContractKind;
   side: 'IN' | 'OUT';
   pageNo: number;
@@ -56,10 +56,9 @@ export interface StatementQuery extends DayRange {
 }
 
 /** Settlement lines paid to the caller (IN) or by it to its downlines (OUT). */
-export const getStatements = (q: StatementQuery) =>
-  api.get<Statement>('/wps/agent/contracts/statements', { ...q });
+const getStatements = (q: StatementQuery) => api.get<Statement>('/wps/agent/contracts/statements', { ...q });
 
-export const statementsQueryOptions = (customerId: number | null, q: StatementQuery) =>
+const statementsQueryOptions = (customerId: number | null, q: StatementQuery) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'statements', customerId, q],
     queryFn: () => getStatements(q),
@@ -76,7 +75,7 @@ export const useStatements = (q: StatementQuery) =>
   );
 
 /** The direct downlines that are agents: the only members a contract may be offered to. */
-export const getDirectAgents = async () => {
+const getDirectAgents = async () => {
   const page = await api.get<TeamMembers>('/wps/agent/team/members', { pageNo: 1, pageSize: 100, level: 1 });
   return page.list.filter((m) => isAgentType(m.isAgent));
 };
@@ -92,7 +91,7 @@ export function useDirectAgents(enabled = true) {
 }
 
 /** One of the SPEC section 7 calls: OFFER, ACCEPT, REJECT or TERMINATE a contract of `kind`. */
-export const processContract = (kind: ContractKind, body: ContractProcessRequest) =>
+const processContract = (kind: ContractKind, body: ContractProcessRequest) =>
   api.post<Contract>(`/wps/relay/${CONTRACT_CALLS[kind]}`, body);
 
 /** Any answer changes the contracts, the flags (menu badges) and, later, the statements. */

@@ -5,9 +5,9 @@ import { useSession } from '../../../lib/session';
 import { AGENT_ROOT } from './keys';
 
 /** The agent home (/agentHome): account, invitation code, upline, team size, balance. */
-export const getAgentHome = () => api.get<AgentHome>('/wps/agent/home');
+const getAgentHome = () => api.get<AgentHome>('/wps/agent/home');
 
-export const agentHomeQueryOptions = (customerId: number | null) =>
+const agentHomeQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'home', customerId],
     queryFn: getAgentHome,

@@ -5,17 +5,17 @@ import type { DayRange } from '../../../lib/days';
 import { useSession } from '../../../lib/session';
 import { AGENT_ROOT } from './keys';
 
-export interface AgentTransactionQuery extends DayRange {
+interface AgentTransactionQuery extends DayRange {
   pageNo: number;
   pageSize: number;
   type?: AgentTransactionType | undefined;
 }
 
 /** The agent's own lines: transfers to downlines and the upline, wages and dividends. */
-export const getAgentTransactions = (q: AgentTransactionQuery) =>
+const getAgentTransactions = (q: AgentTransactionQuery) =>
   api.get<AgentTransactions>('/wps/agent/transactions', { ...q });
 
-export const agentTransactionsQueryOptions = (customerId: number | null, q: AgentTransactionQuery) =>
+const agentTransactionsQueryOptions = (customerId: number | null, q: AgentTransactionQuery) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'transactions', customerId, q],
     queryFn: () => getAgentTransactions(q),

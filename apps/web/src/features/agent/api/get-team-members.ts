@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { AGENT_ROOT } from './keys';
 
-export interface TeamMembersQuery {
+interface TeamMembersQuery {
   pageNo: number;
   pageSize: number;
   username?: string | undefined;
@@ -13,10 +13,9 @@ export interface TeamMembersQuery {
 }
 
 /** Team management: the downline with level, status, balance and last login, paged. */
-export const getTeamMembers = (q: TeamMembersQuery) =>
-  api.get<TeamMembers>('/wps/agent/team/members', { ...q });
+const getTeamMembers = (q: TeamMembersQuery) => api.get<TeamMembers>('/wps/agent/team/members', { ...q });
 
-export const teamMembersQueryOptions = (customerId: number | null, q: TeamMembersQuery) =>
+const teamMembersQueryOptions = (customerId: number | null, q: TeamMembersQuery) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'members', customerId, q],
     queryFn: () => getTeamMembers(q),

@@ -6,10 +6,10 @@ import { useSession } from '../../../lib/session';
 import { AGENT_ROOT } from './keys';
 
 /** The whole team's figures for a period: members, active members, deposits, withdrawals, turnover, profit. */
-export const getTeamOverview = (range: DayRange) =>
+const getTeamOverview = (range: DayRange) =>
   api.get<TeamOverview>('/wps/agent/team/overview', { startTime: range.startTime, endTime: range.endTime });
 
-export const teamOverviewQueryOptions = (customerId: number | null, range: DayRange) =>
+const teamOverviewQueryOptions = (customerId: number | null, range: DayRange) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'overview', customerId, range.startTime, range.endTime],
     queryFn: () => getTeamOverview(range),

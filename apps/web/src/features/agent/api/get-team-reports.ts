@@ -5,19 +5,18 @@ import type { DayRange } from '../../../lib/days';
 import { useSession } from '../../../lib/session';
 import { AGENT_ROOT } from './keys';
 
-export interface TeamReportQuery extends DayRange {
+interface TeamReportQuery extends DayRange {
   pageNo: number;
   pageSize: number;
   username?: string | undefined;
 }
 
 /** Team betting: bets placed in the period per downline, with sums over every row. */
-export const getTeamBetting = (q: TeamReportQuery) =>
-  api.get<TeamBetting>('/wps/agent/team/betting', { ...q });
+const getTeamBetting = (q: TeamReportQuery) => api.get<TeamBetting>('/wps/agent/team/betting', { ...q });
 /** User profit and loss: deposits, withdrawals, bonuses and settled bets per downline. */
-export const getTeamProfit = (q: TeamReportQuery) => api.get<TeamProfit>('/wps/agent/team/profit', { ...q });
+const getTeamProfit = (q: TeamReportQuery) => api.get<TeamProfit>('/wps/agent/team/profit', { ...q });
 
-export const teamBettingQueryOptions = (customerId: number | null, q: TeamReportQuery) =>
+const teamBettingQueryOptions = (customerId: number | null, q: TeamReportQuery) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'betting', customerId, q],
     queryFn: () => getTeamBetting(q),
@@ -25,7 +24,7 @@ export const teamBettingQueryOptions = (customerId: number | null, q: TeamReport
     staleTime: 15_000,
   });
 
-export const teamProfitQueryOptions = (customerId: number | null, q: TeamReportQuery) =>
+const teamProfitQueryOptions = (customerId: number | null, q: TeamReportQuery) =>
   queryOptions({
     queryKey: [AGENT_ROOT, 'profit', customerId, q],
     queryFn: () => getTeamProfit(q),

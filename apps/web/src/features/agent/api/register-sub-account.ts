@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { AGENT_ROOT } from './keys';
 
 /** A new account under the agent (encrypted: it carries the password the agent chose). */
-export const registerSubAccount = (body: SubAccountRequest) =>
+const registerSubAccount = (body: SubAccountRequest) =>
   api.sendEncrypted<SubAccount>('POST', '/wps/agent/team/register', body);
 
 export function useRegisterSubAccount() {

@@ -5,7 +5,7 @@ import { invalidateMoneyQueries } from '../../../lib/query-keys';
 import { AGENT_ROOT } from './keys';
 
 /** The agent pays a member of its own downline (encrypted: it carries the payment password). */
-export const transferToDownline = (body: AgentDownlineTransferRequest) =>
+const transferToDownline = (body: AgentDownlineTransferRequest) =>
   api.sendEncrypted<AgentTransferResult>('POST', '/wps/agent/transfer/downline', body);
 
 export function useTransferToDownline() {

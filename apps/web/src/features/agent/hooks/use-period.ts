@@ -5,7 +5,7 @@ import { useBrand } from '../../../lib/brand';
 import { todayIn } from '../../../lib/days';
 
 /** How far back and how long a period may be (the server's record limits). */
-export const PERIOD_LIMITS: RangeLimits = {
+const PERIOD_LIMITS: RangeLimits = {
   maxDaysBack: CASHIER_LIMITS.recordsMaxDaysBack,
   maxSpanDays: CASHIER_LIMITS.recordsMaxSpanDays,
 };

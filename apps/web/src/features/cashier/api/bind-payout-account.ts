@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 
 /** Binds a bank or e-wallet account; encrypted (account number and payment password). */
-export const bindPayoutAccount = (body: BindPayoutAccountRequest) =>
+const bindPayoutAccount = (body: BindPayoutAccountRequest) =>
   api.sendEncrypted<PayoutAccount>('POST', '/wps/cashier/payout-accounts', body);
 
 export function useBindPayoutAccount() {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
-export interface ConfirmPayout {
+interface ConfirmPayout {
   withdrawalId: string;
   payoutId: string;
   /** true: the money arrived; false: it did not (proof images required). */
@@ -13,7 +13,7 @@ export interface ConfirmPayout {
 }
 
 /** The member's answer to a payout (SPEC section 4, withdrawal confirmation); answers the withdrawal. */
-export const confirmPayout = ({ withdrawalId, payoutId, ...body }: ConfirmPayout) =>
+const confirmPayout = ({ withdrawalId, payoutId, ...body }: ConfirmPayout) =>
   api.post<Withdrawal>(
     `/wps/cashier/withdrawals/${encodeURIComponent(withdrawalId)}/payouts/${encodeURIComponent(payoutId)}/confirm`,
     body,

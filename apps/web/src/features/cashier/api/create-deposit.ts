@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
 /** Makes a deposit order (money moves later: approval, or the gateway's notification). */
-export const createDeposit = (body: DepositRequest) => api.post<Deposit>('/wps/cashier/deposit', body);
+const createDeposit = (body: DepositRequest) => api.post<Deposit>('/wps/cashier/deposit', body);
 
 export function useCreateDeposit() {
   const qc = useQueryClient();

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
 /** Requests a withdrawal: the amount goes on hold until paid or rejected. Encrypted. */
-export const createWithdrawal = (body: WithdrawRequest) =>
+const createWithdrawal = (body: WithdrawRequest) =>
   api.sendEncrypted<Withdrawal>('POST', '/wps/cashier/withdraw', body);
 
 export function useCreateWithdrawal() {

@@ -4,18 +4,18 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-export interface DepositPage {
+interface DepositPage {
   list: Deposit[];
   totalPages: number;
 }
 
-export const DEPOSITS_PAGE_SIZE = 10;
+const DEPOSITS_PAGE_SIZE = 10;
 const PENDING_POLL_MS = 10_000;
 
-export const getDeposits = (pageNo: number) =>
+const getDeposits = (pageNo: number) =>
   api.get<DepositPage>('/wps/cashier/deposits', { pageNo, pageSize: DEPOSITS_PAGE_SIZE });
 
-export const depositsQueryOptions = (customerId: number | null, pageNo: number) =>
+const depositsQueryOptions = (customerId: number | null, pageNo: number) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.cashier, 'deposits', customerId, pageNo],
     queryFn: () => getDeposits(pageNo),

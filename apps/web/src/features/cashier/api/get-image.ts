@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 
 /** An uploaded image: it needs the Authorization header, so it is fetched as a Blob. */
-export const getImage = (id: string) => api.blob(`/wps/cashier/images/${encodeURIComponent(id)}`);
+const getImage = (id: string) => api.blob(`/wps/cashier/images/${encodeURIComponent(id)}`);
 
 /**
  * The blob as a data: URL. Unlike an object URL it needs no revoking, so the cache may keep it
@@ -18,7 +18,7 @@ function toDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-export const imageQueryOptions = (id: string) =>
+const imageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.cashier, 'image', id],
     queryFn: async () => toDataUrl(await getImage(id)),

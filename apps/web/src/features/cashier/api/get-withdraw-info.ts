@@ -5,9 +5,9 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** Limits, what may be withdrawn now, turnover still due, bound accounts and the banks offered. */
-export const getWithdrawInfo = () => api.get<WithdrawInfo>('/wps/cashier/withdraw/info');
+const getWithdrawInfo = () => api.get<WithdrawInfo>('/wps/cashier/withdraw/info');
 
-export const withdrawInfoQueryOptions = (customerId: number | null) =>
+const withdrawInfoQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.cashier, 'withdrawInfo', customerId],
     queryFn: getWithdrawInfo,

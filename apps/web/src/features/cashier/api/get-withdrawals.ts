@@ -4,17 +4,17 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-export interface WithdrawalPage {
+interface WithdrawalPage {
   list: Withdrawal[];
   totalPages: number;
 }
 
-export const WITHDRAWALS_PAGE_SIZE = 10;
+const WITHDRAWALS_PAGE_SIZE = 10;
 
-export const getWithdrawals = (pageNo: number) =>
+const getWithdrawals = (pageNo: number) =>
   api.get<WithdrawalPage>('/wps/cashier/withdrawals', { pageNo, pageSize: WITHDRAWALS_PAGE_SIZE });
 
-export const withdrawalsQueryOptions = (customerId: number | null, pageNo: number) =>
+const withdrawalsQueryOptions = (customerId: number | null, pageNo: number) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.cashier, 'withdrawals', customerId, pageNo],
     queryFn: () => getWithdrawals(pageNo),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { isTrial, useSession } from '../../../lib/session';
 
-export const getFavoriteIds = (gameType?: GameType) =>
+const getFavoriteIds = (gameType?: GameType) =>
   api.get<number[]>('/wps/relay/MCSFE_getFavoriteGames', { gameType });
 
 /** Every favourite key starts here: a change invalidates ids and lists together. */

@@ -6,13 +6,13 @@ import { useSession } from '../../../lib/session';
 import { FAVOURITES_ROOT } from './get-favorite-ids';
 import { GAME_LIST_CLIENT_TYPE, GAME_LIST_PLATFORM } from './get-game-list';
 
-export interface FavoriteListParams {
+interface FavoriteListParams {
   gameType?: GameType;
   pageNo: number;
   pageSize?: number;
 }
 
-export const getFavoriteList = (p: FavoriteListParams, language: Language) =>
+const getFavoriteList = (p: FavoriteListParams, language: Language) =>
   api.get<{ content: Game[]; totalPages: number }>('/wps/relay/MCSFE_getFavoriteGamesList', {
     clientType: GAME_LIST_CLIENT_TYPE,
     platform: GAME_LIST_PLATFORM,
@@ -23,11 +23,7 @@ export const getFavoriteList = (p: FavoriteListParams, language: Language) =>
   });
 
 /** Keyed by member and language (the games' names are translated). */
-export const favoriteListQueryOptions = (
-  customerId: number | null,
-  p: FavoriteListParams,
-  language: Language,
-) =>
+const favoriteListQueryOptions = (customerId: number | null, p: FavoriteListParams, language: Language) =>
   queryOptions({
     queryKey: [...FAVOURITES_ROOT, customerId, 'list', language, p],
     queryFn: () => getFavoriteList(p, language),

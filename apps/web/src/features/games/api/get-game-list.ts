@@ -14,7 +14,7 @@ import { useApiLanguage } from '../../../lib/i18n';
 export const GAME_LIST_CLIENT_TYPE = 3;
 export const GAME_LIST_PLATFORM = 'flash,html5-desktop';
 
-export interface GameListParams {
+interface GameListParams {
   gameType: GameType;
   /** The vendor whose games are listed. */
   vassalage: string;
@@ -25,7 +25,7 @@ export interface GameListParams {
   pageSize?: number;
 }
 
-export const getGameList = (p: GameListParams, language: Language) => {
+const getGameList = (p: GameListParams, language: Language) => {
   const merchant = getMerchantCode() ?? undefined;
   return api.get<GameList>('/wps/relay/GCSGAME_gameList', {
     clientType: GAME_LIST_CLIENT_TYPE,
@@ -44,7 +44,7 @@ export const getGameList = (p: GameListParams, language: Language) => {
 };
 
 /** Keyed by language: game names are translated. The previous page stays shown while the next loads. */
-export const gameListQueryOptions = (p: GameListParams, language: Language) =>
+const gameListQueryOptions = (p: GameListParams, language: Language) =>
   queryOptions({
     queryKey: ['games', 'list', language, p],
     queryFn: () => getGameList(p, language),

@@ -8,13 +8,13 @@ import { GAME_LIST_PLATFORM } from './get-game-list';
 /** isPlatform as the hot-games call sends it (SPEC section 7). */
 const IS_PLATFORM = 2;
 
-export interface HotGamesParams {
+interface HotGamesParams {
   gameType?: GameType;
   /** One vendor's hot games; without it, the hot games of every vendor of the type. */
   vassalage?: string;
 }
 
-export const getHotGames = (p: HotGamesParams, language: Language) =>
+const getHotGames = (p: HotGamesParams, language: Language) =>
   api
     .get<{ list: Game[] }>('/wps/relay/GCSGAME_hotGamesV2', {
       merchantCode: getMerchantCode() ?? undefined,

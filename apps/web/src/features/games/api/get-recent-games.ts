@@ -5,18 +5,18 @@ import { useApiLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { GAME_LIST_CLIENT_TYPE } from './get-game-list';
 
-export interface RecentGamesParams {
+interface RecentGamesParams {
   gameType?: GameType;
   vassalage?: string;
   pageSize?: number;
 }
 
-export interface RecentPage {
+interface RecentPage {
   list: Game[];
   totalPages: number;
 }
 
-export const getRecentGames = (p: RecentGamesParams, pageNo: number, language: Language) =>
+const getRecentGames = (p: RecentGamesParams, pageNo: number, language: Language) =>
   api.get<RecentPage>('/wps/relay/GCS_recentGame', {
     clientType: GAME_LIST_CLIENT_TYPE,
     vassalage: p.vassalage,
@@ -27,15 +27,11 @@ export const getRecentGames = (p: RecentGamesParams, pageNo: number, language: L
   });
 
 /** The next page while totalPages > pageNo (SPEC section 4: recent loads page by page). */
-export const nextRecentPage = (last: RecentPage, pages: RecentPage[]): number | undefined =>
+const nextRecentPage = (last: RecentPage, pages: RecentPage[]): number | undefined =>
   last.totalPages > pages.length ? pages.length + 1 : undefined;
 
 /** Keyed by member and language; a launch invalidates ['games', 'recent']. */
-export const recentGamesQueryOptions = (
-  customerId: number | null,
-  p: RecentGamesParams,
-  language: Language,
-) =>
+const recentGamesQueryOptions = (customerId: number | null, p: RecentGamesParams, language: Language) =>
   infiniteQueryOptions({
     queryKey: ['games', 'recent', customerId, language, p],
     queryFn: ({ pageParam }) => getRecentGames(p, pageParam, language),

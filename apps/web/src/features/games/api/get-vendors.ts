@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiLanguage } from '../../../lib/i18n';
 
-export const getVendors = () =>
+const getVendors = () =>
   api.get<VendorCategory[]>('/wps/relay/GCSGAME_newGameVendor', { platform: DEFAULT_VENDOR_PLATFORM });
 
 /** Keyed by language: vendors are fetched again on a language change (SPEC section 7). */

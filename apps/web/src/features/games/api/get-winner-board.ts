@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useApiLanguage } from '../../../lib/i18n';
 
 /** Latest wins of every game (SPEC section 7: gameCategory ALL, limitNum 50, rows in value.list[].vo). */
-export const getWinnerBoard = (language: Language) =>
+const getWinnerBoard = (language: Language) =>
   api
     .get<{ list: { vo: Winner }[] }>('/wps/relay/ODSFE2_getWinnerBoard', {
       gameCategory: 'ALL',
@@ -14,7 +14,7 @@ export const getWinnerBoard = (language: Language) =>
     .then((v) => v.list.map((row) => row.vo));
 
 /** Keyed by language (game names are translated); refreshed now and then, wins keep coming. */
-export const winnerBoardQueryOptions = (language: Language) =>
+const winnerBoardQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: ['games', 'winnerBoard', language],
     queryFn: () => getWinnerBoard(language),

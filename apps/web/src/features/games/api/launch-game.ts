@@ -19,9 +19,9 @@ import { useSession } from '../../../lib/session';
 import { GameMessageDialog } from '../components/game-message-dialog';
 
 /** A game from a list, or a vendor's lobby (with a game code where the caller knows one). */
-export type LaunchTarget = Game | { vendor: string; gameCode?: string; nodeId?: number; gameType: GameType };
+type LaunchTarget = Game | { vendor: string; gameCode?: string; nodeId?: number; gameType: GameType };
 
-export interface LaunchParams {
+interface LaunchParams {
   vendor: string;
   gameCode?: string;
   nodeId?: number;
@@ -32,7 +32,7 @@ export interface LaunchParams {
 
 const isGame = (t: LaunchTarget): t is Game => 'vassalage' in t && 'displayName' in t;
 
-export function launchParams(target: LaunchTarget, backUrl: string): LaunchParams {
+function launchParams(target: LaunchTarget, backUrl: string): LaunchParams {
   if (isGame(target)) {
     return {
       vendor: target.vassalage,
@@ -59,7 +59,7 @@ export function lotteryLaunchParams(p: Pick<LaunchParams, 'vendor' | 'gameCode'>
   } as const;
 }
 
-export const launchGame = (p: LaunchParams) =>
+const launchGame = (p: LaunchParams) =>
   api.get<LaunchGame>('/wps/game/launchGame', {
     vendor: p.vendor,
     gameCode: p.gameCode,
@@ -74,7 +74,7 @@ export const launchGame = (p: LaunchParams) =>
 /** What the login popup is told when starting a game opened it (same reason the session guard gives). */
 export const LOGIN_REQUIRED = { reason: 'loginRequired' } as const;
 
-export interface UseLaunchGame {
+interface UseLaunchGame {
   /** Starts a game: with no session the login popup opens instead (SPEC section 4). */
   launch(target: LaunchTarget): void;
   busy: boolean;

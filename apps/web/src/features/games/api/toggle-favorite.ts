@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { FAVOURITES_ROOT, favoriteIdsQueryOptions } from './get-favorite-ids';
 
-export interface FavoriteChange {
+interface FavoriteChange {
   nodeId: number;
   vendor: string;
   gameType: GameType;
@@ -13,7 +13,7 @@ export interface FavoriteChange {
 }
 
 /** Adds or removes a favourite; the answer is the member's favourite ids after the change. */
-export const changeFavorite = ({ add, ...body }: FavoriteChange) =>
+const changeFavorite = ({ add, ...body }: FavoriteChange) =>
   api.post<number[]>(add ? '/wps/relay/MCSFE_addFavoriteGame' : '/wps/relay/MCSFE_removeFavoriteGame', body);
 
 export const favoriteChangeOf = (game: Game, add: boolean): FavoriteChange => ({

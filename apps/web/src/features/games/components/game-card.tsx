@@ -6,7 +6,7 @@ import { showMoney } from '../../../lib/money';
 import '../../../styles/game-list.css';
 
 /** Default game icon (SPEC section 8: shown once a game's own icon failed to load). */
-export const DEFAULT_GAME_ICON =
+const DEFAULT_GAME_ICON =
   'data:image/svg+xml;charset=utf-8,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160"><rect width="160" height="160" rx="20" fill="#2b3350"/>' +
@@ -14,7 +14,7 @@ export const DEFAULT_GAME_ICON =
       '<path d="M58 76v8h-8v6h8v8h6v-8h8v-6h-8v-8zM100 78a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm10 10a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" fill="#2b3350"/></svg>',
   );
 
-export interface FavouriteControl {
+interface FavouriteControl {
   on: boolean;
   /** The add or remove call is running: the card shows a loading cover. */
   busy: boolean;

@@ -9,7 +9,7 @@ import {
 } from '../game-list-state';
 
 /** Typing waits this long before searching. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface GameFiltersProps {
   filters: Filters;

@@ -33,7 +33,7 @@ import { VendorGamesPopup, type PopupVendor } from './vendor-games-popup';
 import { VendorTabs } from './vendor-tabs';
 import '../../../styles/game-list.css';
 
-export type ListGameType = Extract<GameType, 'RNG' | 'FISH' | 'PVP'>;
+type ListGameType = Extract<GameType, 'RNG' | 'FISH' | 'PVP'>;
 
 const PANEL_ID = 'game-list-panel';
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -6,7 +6,7 @@ import { mediaUrl, useBrand } from '../../../lib/brand';
 import { setStoredVendor } from '../../../lib/storage';
 
 /** Where choosing a vendor goes: RNG and PVP remember the vendor and open their list page. */
-export function useChooseVendor() {
+function useChooseVendor() {
   const navigate = useNavigate();
   return (type: GameType, vendor: VendorCard) => {
     if (vendor.gameType === 'RNG' || vendor.gameType === 'PVP') {

@@ -3,7 +3,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useLaunchGame } from '../api/launch-game';
 import { VendorGamesPopup, type PopupVendor } from '../components/vendor-games-popup';
 
-export interface PlayGame {
+interface PlayGame {
   /** Starts a game; one of a VASSALAGE vendor opens that vendor's popup list instead. */
   playGame(game: Game): void;
   /** Opens a vendor's lobby; a VASSALAGE vendor opens its popup list instead. */

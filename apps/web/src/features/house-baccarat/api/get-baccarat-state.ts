@@ -5,10 +5,10 @@ import { baccaratGame } from './game';
 export const baccaratStateKey = (token: string, table: number) => baccaratGame.key(token, 'state', table);
 
 /** One table now, with the player's bets on its round and the balance. */
-export const getBaccaratState = (token: string, table: number) =>
+const getBaccaratState = (token: string, table: number) =>
   baccaratGame.get<BaccaratState>(token, 'state', { table });
 
-export const baccaratStateQueryOptions = (token: string, table: number) =>
+const baccaratStateQueryOptions = (token: string, table: number) =>
   queryOptions({ queryKey: baccaratStateKey(token, table), queryFn: () => getBaccaratState(token, table) });
 
 /** Polled every second while the table shows (the round, its cards and settlement come this way). */

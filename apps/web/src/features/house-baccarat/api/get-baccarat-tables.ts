@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { baccaratGame } from './game';
 
 /** Every table now (round, phase, countdown, roads) and the balance: the lobby. */
-export const getBaccaratTables = (token: string) => baccaratGame.get<BaccaratLobby>(token, 'tables');
+const getBaccaratTables = (token: string) => baccaratGame.get<BaccaratLobby>(token, 'tables');
 
-export const baccaratTablesQueryOptions = (token: string) =>
+const baccaratTablesQueryOptions = (token: string) =>
   queryOptions({ queryKey: baccaratGame.key(token, 'tables'), queryFn: () => getBaccaratTables(token) });
 
 /** Polled every 2 s while the lobby shows. */

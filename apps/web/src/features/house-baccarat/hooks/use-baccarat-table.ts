@@ -14,9 +14,9 @@ import { usePlaceBaccaratBet } from '../api/place-baccarat-bet';
 import { CARD_STEP_MS, dealOrder } from '../cards';
 import { isTicketError } from '../../../lib/game-client/ticket-error';
 
-export type Pending = Partial<Record<BaccaratBetType, number>>;
+type Pending = Partial<Record<BaccaratBetType, number>>;
 
-export interface Reveal {
+interface Reveal {
   roundNo: number;
   result: BaccaratResult;
   /** Cards turned over so far (all of them once done). */
@@ -24,7 +24,7 @@ export interface Reveal {
   done: boolean;
 }
 
-export type Notice =
+type Notice =
   | { kind: 'error'; message: string }
   | { kind: 'expired' }
   | { kind: 'placed' }

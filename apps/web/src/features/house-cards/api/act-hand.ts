@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cardsGame } from './game';
 import { cardsTableKey } from './get-cards-table';
 
-export interface ActRequest {
+interface ActRequest {
   roomId: CardsRoomId;
   handNo: number;
   action: CardsAction;
 }
 
 /** Play (a second bet equal to the ante) or fold; answers the table (the showdown, if it came). */
-export const actHand = (token: string, body: ActRequest) => cardsGame.post<CardsTable>(token, 'act', body);
+const actHand = (token: string, body: ActRequest) => cardsGame.post<CardsTable>(token, 'act', body);
 
 export const useActHand = (token: string) => {
   const qc = useQueryClient();

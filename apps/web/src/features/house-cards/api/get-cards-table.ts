@@ -5,10 +5,10 @@ import { cardsGame } from './game';
 export const cardsTableKey = (token: string, roomId: string) => cardsGame.key(token, 'table', roomId);
 
 /** The table as this player sees it (the call also moves the room's hands along). */
-export const getCardsTable = (token: string, roomId: string) =>
+const getCardsTable = (token: string, roomId: string) =>
   cardsGame.get<CardsTable>(token, 'table', { roomId });
 
-export const cardsTableQueryOptions = (token: string, roomId: string) =>
+const cardsTableQueryOptions = (token: string, roomId: string) =>
   queryOptions({
     queryKey: cardsTableKey(token, roomId),
     queryFn: () => getCardsTable(token, roomId),

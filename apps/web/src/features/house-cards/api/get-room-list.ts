@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GLS2_roomList: the brand's card rooms with their stakes and seats (no login needed). */
-export const getRoomList = () =>
+const getRoomList = () =>
   api.get<RoomList>('/wps/relay/GLS2_roomList', { vassalage: 'HOUSE', gameType: 'PVP' }, { session: false });
 
-export const roomListQueryOptions = () =>
+const roomListQueryOptions = () =>
   queryOptions({ queryKey: ['houseCards', 'rooms'], queryFn: getRoomList, refetchInterval: 3000 });
 
 /** Refreshed every 3 s while the lobby shows. */

@@ -5,10 +5,10 @@ import { cockfightGame } from './game';
 export const cockfightStateKey = (token: string) => cockfightGame.key(token, 'state');
 
 /** The fight now (card, odds, phase, result once shown), my bets on it, the road and the balance. */
-export const getCockfightState = (token: string) => cockfightGame.get<CockfightState>(token, 'state');
+const getCockfightState = (token: string) => cockfightGame.get<CockfightState>(token, 'state');
 
 /** Polled every second: the arena runs on the server's clock, whether or not the player bets. */
-export const cockfightStateQueryOptions = (token: string) =>
+const cockfightStateQueryOptions = (token: string) =>
   queryOptions({
     queryKey: cockfightStateKey(token),
     queryFn: () => getCockfightState(token),

@@ -4,7 +4,7 @@ import { cockfightGame } from './game';
 import { cockfightStateKey } from './get-cockfight-state';
 
 /** A bet on the fight in its betting window; idempotent on requestId (a retry is the same bet). */
-export const placeCockfightBet = (token: string, body: CockfightBetRequest) =>
+const placeCockfightBet = (token: string, body: CockfightBetRequest) =>
   cockfightGame.post<CockfightBetResult>(token, 'bet', body);
 
 export const usePlaceCockfightBet = (token: string) => {

@@ -7,7 +7,7 @@ import { fishGame } from './game';
  * outcome and the balance after settlement. `requestId` is the idempotency key: a retry of the
  * same shot sends the same id and is settled once, with the outcome first drawn.
  */
-export const shootFish = (token: string, body: FishShotRequest) =>
+const shootFish = (token: string, body: FishShotRequest) =>
   fishGame.post<FishShotResult>(token, 'shoot', body);
 
 // No cache updates here: the game shows the outcome when the bullet lands, then writes the

@@ -9,7 +9,7 @@ import { cannonOf } from '../components/ocean-canvas';
 import { addEffect, catchFish, cycleTarget, findFish, fishAt, type Ocean } from '../ocean';
 
 /** Why a shot could not be fired, or what the last one ran into. */
-export type Notice =
+type Notice =
   { kind: 'insufficient' } | { kind: 'aim' } | { kind: 'retry' } | { kind: 'error'; message: string } | null;
 
 const minor = (n: number) => toMinor(n) ?? 0n;

@@ -18,7 +18,7 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion';
 export type ReelMode = 'idle' | 'spinning' | 'landing';
 
 /** What the strip under the reels says while a win is shown. */
-export type WinMessage =
+type WinMessage =
   | { kind: 'line'; line: number; count: number; symbol: SlotSymbol; win: number; multiplier: number }
   | { kind: 'scatter'; count: number; win: number; multiplier: number }
   | { kind: 'total'; win: number };
@@ -59,7 +59,7 @@ export interface SlotView {
 }
 
 /** Why the Spin button is unavailable or what the last spin ran into. */
-export type Notice = { kind: 'insufficient' } | { kind: 'retry' } | { kind: 'error'; message: string } | null;
+type Notice = { kind: 'insufficient' } | { kind: 'retry' } | { kind: 'error'; message: string } | null;
 
 /** The grid before the first spin: a showcase of the symbols. */
 const OPENING_GRID: SlotSymbol[][] = [

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sportsbookGame } from './game';
 
 /** Settles an open bet now for the offer seen; refused with the new offer if it changed. */
-export const cashOut = (token: string, body: { betId: string; value: number }) =>
+const cashOut = (token: string, body: { betId: string; value: number }) =>
   sportsbookGame.post<SportsbookBetResult>(token, 'cashout', body);
 
 export const useCashOut = (token: string) => {

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollMs, sportsbookGame } from './game';
 
 /** Open bets with their cash-out offers, and the last 10 bets. */
-export const getBets = (token: string) => sportsbookGame.get<SportsbookBets>(token, 'bets');
+const getBets = (token: string) => sportsbookGame.get<SportsbookBets>(token, 'bets');
 
-export const betsQueryOptions = (token: string, minuteMs: number) =>
+const betsQueryOptions = (token: string, minuteMs: number) =>
   queryOptions({
     queryKey: sportsbookGame.key(token, 'bets'),
     queryFn: () => getBets(token),

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pollMs, sportsbookGame } from './game';
 
 /** Live, upcoming and just finished matches with their markets and odds. */
-export const getMatches = (token: string) => sportsbookGame.get<SportsbookMatches>(token, 'matches');
+const getMatches = (token: string) => sportsbookGame.get<SportsbookMatches>(token, 'matches');
 
-export const matchesQueryOptions = (token: string, minuteMs: number) =>
+const matchesQueryOptions = (token: string, minuteMs: number) =>
   queryOptions({
     queryKey: sportsbookGame.key(token, 'matches'),
     queryFn: () => getMatches(token),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sportsbookGame } from './game';
 
 /** A single (one leg) or a parlay at the odds seen; the same requestId for a retry of the same bet. */
-export const placeBet = (token: string, body: SportsbookPlaceRequest) =>
+const placeBet = (token: string, body: SportsbookPlaceRequest) =>
   sportsbookGame.post<SportsbookBetResult>(token, 'bet', body);
 
 export const usePlaceBet = (token: string) => {

@@ -6,9 +6,9 @@ import { sportsbookGame } from '../api/game';
 import { usePlaceBet } from '../api/place-bet';
 import { potentialReturn, selectionId, toCents, toggleSelection, type SlipItem } from '../slip';
 
-export type SlipMode = 'SINGLES' | 'PARLAY';
+type SlipMode = 'SINGLES' | 'PARLAY';
 
-export type SlipNotice =
+type SlipNotice =
   | { kind: 'placed'; count: number }
   | { kind: 'oddsChanged' }
   | { kind: 'closed' }

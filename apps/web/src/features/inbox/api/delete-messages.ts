@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 
 /** Deletes these messages, or every message already read. */
-export const deleteMessages = (which: { ids: string[] } | { allRead: true }) =>
+const deleteMessages = (which: { ids: string[] } | { allRead: true }) =>
   api.post<{ deleted: number }>('/wps/member/messages/delete', which);
 
 export function useDeleteMessages() {

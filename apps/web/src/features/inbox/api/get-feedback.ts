@@ -4,13 +4,13 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-export const FEEDBACK_PAGE_SIZE = 5;
+const FEEDBACK_PAGE_SIZE = 5;
 
 /** The member's own feedback and the answers, newest first. */
-export const getFeedback = (pageNo: number) =>
+const getFeedback = (pageNo: number) =>
   api.get<FeedbackList>('/wps/feedback', { pageNo, pageSize: FEEDBACK_PAGE_SIZE });
 
-export const feedbackQueryOptions = (customerId: number | null, pageNo: number) =>
+const feedbackQueryOptions = (customerId: number | null, pageNo: number) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.inbox, 'feedback', customerId, pageNo],
     queryFn: () => getFeedback(pageNo),

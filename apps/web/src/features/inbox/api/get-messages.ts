@@ -10,14 +10,14 @@ export type MessageKind = InboxKind;
 
 /** One message: a kind (one of MESSAGE_KINDS, or a newer one this build does not know) and its params. */
 export type InboxMessage = InboxList['list'][number];
-export type MessagePage = InboxList;
+type MessagePage = InboxList;
 
-export const MESSAGES_PAGE_SIZE = 10;
+const MESSAGES_PAGE_SIZE = 10;
 
-export const getMessages = (pageNo: number) =>
+const getMessages = (pageNo: number) =>
   api.get<MessagePage>('/wps/member/messages', { pageNo, pageSize: MESSAGES_PAGE_SIZE });
 
-export const messagesQueryOptions = (customerId: number | null, pageNo: number) =>
+const messagesQueryOptions = (customerId: number | null, pageNo: number) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.inbox, 'messages', customerId, pageNo],
     queryFn: () => getMessages(pageNo),

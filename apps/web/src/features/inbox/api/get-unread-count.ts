@@ -4,11 +4,11 @@ import { unreadCountKey } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** How many inbox messages are unread (the member centre's badge). */
-export const getUnreadCount = () => api.get<{ count: number }>('/wps/relay/CSP_unreadCount');
+const getUnreadCount = () => api.get<{ count: number }>('/wps/relay/CSP_unreadCount');
 
 const POLL_MS = 60_000;
 
-export const unreadCountQueryOptions = (customerId: number | null) =>
+const unreadCountQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: unreadCountKey(customerId),
     queryFn: getUnreadCount,

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 
 /** Marks one message read, or every message when no id is given. */
-export const markRead = (id?: string) =>
+const markRead = (id?: string) =>
   api.post<{ updated: number }>('/wps/member/messages/read', id === undefined ? {} : { id });
 
 export function useMarkRead() {

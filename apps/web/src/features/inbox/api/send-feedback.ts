@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 
 /** Sends feedback (`PUT /wps/feedback`); idempotent on its requestId. */
-export const sendFeedback = (body: FeedbackRequest) => api.put<Feedback>('/wps/feedback', body);
+const sendFeedback = (body: FeedbackRequest) => api.put<Feedback>('/wps/feedback', body);
 
 export function useSendFeedback() {
   const qc = useQueryClient();

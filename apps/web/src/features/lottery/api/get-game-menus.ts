@@ -6,11 +6,11 @@ import { useApiLanguage } from '../../../lib/i18n';
 import { lotteryKeys } from './keys';
 
 /** The lottery screen's menus: one per menu tag (the tabs), each with its games and current draws. */
-export const getGameMenus = (language: Language) =>
+const getGameMenus = (language: Language) =>
   api.get<LotteryMenu[]>('/lgw/games/game_menus', { device: CLIENT.device, language });
 
 /** Keyed by language (names come translated); the refresh timer refetches it, not a stale time. */
-export const gameMenusQueryOptions = (language: Language) =>
+const gameMenusQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: [...lotteryKeys.board, 'menus', language],
     queryFn: () => getGameMenus(language),

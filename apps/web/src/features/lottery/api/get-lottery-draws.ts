@@ -5,14 +5,14 @@ import { awaitingResult } from '../draw-watch';
 import { lotteryKeys } from './keys';
 
 /** A game's past and current draws with their prize tables, newest first (the result history). */
-export const getLotteryDraws = (vendor: string, gameCode: string) =>
+const getLotteryDraws = (vendor: string, gameCode: string) =>
   api.get<LotteryDraws>('/lgw/lottery/draws', {
     gameCode,
     vendor: vendor || undefined,
     count: LOTTERY_DRAW_HISTORY_SIZE,
   });
 
-export const lotteryDrawsQueryOptions = (vendor: string, gameCode: string) =>
+const lotteryDrawsQueryOptions = (vendor: string, gameCode: string) =>
   queryOptions({
     queryKey: lotteryKeys.draws(vendor, gameCode),
     queryFn: () => getLotteryDraws(vendor, gameCode),

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { lotteryKeys } from './keys';
 
 /** What the betting page needs: bet types with odds and limits, the current draw, the balance. */
-export const getLotteryGame = (
+const getLotteryGame = (
   vendor: string,
   gameCode: string,
   language: Language,
@@ -23,7 +23,7 @@ export const getLotteryGame = (
  * Keyed by member (the balance is theirs) and language. The page refetches it when the current
  * draw locks or is due, so the next draw shows.
  */
-export const lotteryGameQueryOptions = (
+const lotteryGameQueryOptions = (
   customerId: number | null,
   vendor: string,
   gameCode: string,

@@ -6,10 +6,10 @@ import { awaitingSettlement } from '../draw-watch';
 import { lotteryKeys } from './keys';
 
 /** The member's last bet lines in this game, newest first (LOTTERY_HISTORY_SIZE). */
-export const getMyBets = (vendor: string, gameCode: string) =>
+const getMyBets = (vendor: string, gameCode: string) =>
   api.get<LotteryMyBets>('/lgw/lottery/bets', { gameCode, vendor: vendor || undefined });
 
-export const myBetsQueryOptions = (customerId: number | null, vendor: string, gameCode: string) =>
+const myBetsQueryOptions = (customerId: number | null, vendor: string, gameCode: string) =>
   queryOptions({
     queryKey: lotteryKeys.myBets(customerId, vendor, gameCode),
     queryFn: () => getMyBets(vendor, gameCode),

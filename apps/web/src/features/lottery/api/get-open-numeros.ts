@@ -5,11 +5,11 @@ import { api } from '../../../lib/api-client';
 import { lotteryKeys } from './keys';
 
 /** The latest opened draw (numero and winning number) of every lottery game. */
-export const getOpenNumeros = () =>
+const getOpenNumeros = () =>
   api.get<LotteryOpenNumero[]>('/lotto/lgw/games/opened/numero', { device: CLIENT.device });
 
 /** Under the board: the open-number refresh timer refetches it with the menus. */
-export const openNumerosQueryOptions = () =>
+const openNumerosQueryOptions = () =>
   queryOptions({
     queryKey: [...lotteryKeys.board, 'open'],
     queryFn: getOpenNumeros,

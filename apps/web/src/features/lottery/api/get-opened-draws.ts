@@ -4,10 +4,10 @@ import { api } from '../../../lib/api-client';
 import { lotteryKeys } from './keys';
 
 /** A game's opened draws with their prize tables, newest first (SPEC section 7: count 100). */
-export const getOpenedDraws = (vendor: string, gameCode: string) =>
+const getOpenedDraws = (vendor: string, gameCode: string) =>
   api.get<LotteryOpened>('/lgw/vn/numeros/opened/game', { gameCode, vendor, count: LOTTERY_OPENED_COUNT });
 
-export const openedDrawsQueryOptions = (vendor: string, gameCode: string) =>
+const openedDrawsQueryOptions = (vendor: string, gameCode: string) =>
   queryOptions({
     queryKey: lotteryKeys.opened(vendor, gameCode),
     queryFn: () => getOpenedDraws(vendor, gameCode),

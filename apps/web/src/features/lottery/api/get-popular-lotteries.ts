@@ -5,7 +5,7 @@ import { useApiLanguage } from '../../../lib/i18n';
 import { lotteryKeys } from './keys';
 
 /** Popular lotteries of both lottery types, each with its lottery item (SPEC section 7: count 20). */
-export const getPopularLotteries = (language: Language) =>
+const getPopularLotteries = (language: Language) =>
   api.get<PopularGame[]>('/lgw/games/popular', {
     count: LOTTERY_POPULAR_COUNT,
     prizeMode: 'Elott',
@@ -13,7 +13,7 @@ export const getPopularLotteries = (language: Language) =>
   });
 
 /** Keyed by language: fetched again on a language change, like the other home sections. */
-export const popularLotteriesQueryOptions = (language: Language) =>
+const popularLotteriesQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: [...lotteryKeys.board, 'popular', language],
     queryFn: () => getPopularLotteries(language),

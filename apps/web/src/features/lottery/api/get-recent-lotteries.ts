@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { lotteryKeys } from './keys';
 
 /** The member's lottery games, last played first (SPEC section 7: recentCount 100). */
-export const getRecentLotteries = (language: Language) =>
+const getRecentLotteries = (language: Language) =>
   api.get<LotteryItem[]>('/lgw/vn/games/game_menu/recent', {
     device: CLIENT.device,
     recentCount: LOTTERY_RECENT_COUNT,
@@ -15,7 +15,7 @@ export const getRecentLotteries = (language: Language) =>
   });
 
 /** Keyed by member and language, under the board (the refresh timer updates its draws too). */
-export const recentLotteriesQueryOptions = (customerId: number | null, language: Language) =>
+const recentLotteriesQueryOptions = (customerId: number | null, language: Language) =>
   queryOptions({
     queryKey: [...lotteryKeys.board, 'recent', customerId, language],
     queryFn: () => getRecentLotteries(language),

@@ -6,10 +6,10 @@ import { useApiLanguage } from '../../../lib/i18n';
 import { lotteryKeys } from './keys';
 
 /** The VN lottery menus: one game group per vendor (gameGroupCode), each with its games. */
-export const getVnGameMenu = (language: Language) =>
+const getVnGameMenu = (language: Language) =>
   api.get<LotteryGameGroup[]>('/lgw/vn/games/game_menu', { device: CLIENT.device, language });
 
-export const vnGameMenuQueryOptions = (language: Language) =>
+const vnGameMenuQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: [...lotteryKeys.board, 'vn', language],
     queryFn: () => getVnGameMenu(language),

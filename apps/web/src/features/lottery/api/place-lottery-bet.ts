@@ -5,8 +5,7 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { lotteryKeys } from './keys';
 
 /** A slip of lines on the current draw; idempotent on requestId (a retried slip is the same slip). */
-export const placeLotteryBet = (body: LotteryBetRequest) =>
-  api.post<LotteryBetResult>('/lgw/lottery/bet', body);
+const placeLotteryBet = (body: LotteryBetRequest) => api.post<LotteryBetResult>('/lgw/lottery/bet', body);
 
 /** Afterwards the game (balance), my bets and the header's balance are stale. */
 export function usePlaceLotteryBet(vendor: string, gameCode: string) {

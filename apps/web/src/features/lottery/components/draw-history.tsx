@@ -22,7 +22,7 @@ export function useDrawTime(timeZone?: string, clockOnly = false) {
 }
 
 /** A draw's prize table: a row per tier, its numbers side by side. */
-export function PrizeTable({ draw }: { draw: LotteryDraw }) {
+function PrizeTable({ draw }: { draw: LotteryDraw }) {
   const { t } = useTranslation('lottery');
   if (!draw.result) return null;
   return (

@@ -17,7 +17,7 @@ export const DEFAULT_LOTTERY_ICON =
       '<circle cx="34" cy="40" r="13" fill="#f1c43f"/><circle cx="62" cy="40" r="13" fill="#59627f"/><circle cx="48" cy="64" r="13" fill="#1fae7a"/></svg>',
   );
 
-export interface FavouriteToggle {
+interface FavouriteToggle {
   on: boolean;
   onToggle(): void;
 }

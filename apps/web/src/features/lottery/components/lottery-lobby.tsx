@@ -31,7 +31,7 @@ import { VnResults } from './vn-results';
 import { WeekdayFilter } from './weekday-filter';
 import '../../../styles/lottery.css';
 
-export interface LobbyTab {
+interface LobbyTab {
   key: string;
   label: string;
   items: LotteryItem[];

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Whether an affiliate (invitation) code from the URL belongs to an agent of this brand. */
-export const checkAffiliate = (code: string, domain: string) =>
+const checkAffiliate = (code: string, domain: string) =>
   api.get<{ valid: boolean }>('/wps/agent/affiliate', { code, domain });
 
-export const affiliateQueryOptions = (code: string, domain: string) =>
+const affiliateQueryOptions = (code: string, domain: string) =>
   queryOptions({
     queryKey: ['member', 'affiliate', code, domain],
     queryFn: () => checkAffiliate(code, domain),

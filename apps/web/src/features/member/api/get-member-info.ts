@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session';
 import { session } from '../../../lib/storage';
 
 /** The member's info; its label (the VIP level's name) is kept in session storage (SPEC section 3). */
-export async function getMemberInfo(): Promise<MemberInfo> {
+async function getMemberInfo(): Promise<MemberInfo> {
   const info = await api.get<MemberInfo>('/wps/member/info');
   session.set(SESSION_KEYS.memberLabel, info.memberLabel[0]?.labelName ?? '');
   return info;
@@ -15,7 +15,7 @@ export async function getMemberInfo(): Promise<MemberInfo> {
  * Keyed by the member (['member', 'info', customerId], as the security centre keys it), so a
  * new login never shows the previous member's data. Not refetched on focus.
  */
-export const memberInfoQueryOptions = (customerId: number | null) =>
+const memberInfoQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: ['member', 'info', customerId],
     queryFn: getMemberInfo,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import type { RegisterMode } from '../register-plan';
 
 /** Registers by username or by mobile number (encrypted); the new member is logged in. */
-export const register = ({ mode, body }: { mode: RegisterMode; body: RegisterRequest }) =>
+const register = ({ mode, body }: { mode: RegisterMode; body: RegisterRequest }) =>
   api.sendEncrypted<LoginResult>(
     'PUT',
     mode === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register',

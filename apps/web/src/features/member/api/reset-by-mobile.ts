@@ -2,7 +2,7 @@ import type { LoginResult } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface MobileReset {
+interface MobileReset {
   countryDialingCode: string;
   mobileNum: string;
   verificationCode: string;
@@ -10,7 +10,7 @@ export interface MobileReset {
 }
 
 /** Forgot password by mobile (encrypted): the SMS code proves the number; the member is logged in. */
-export const resetByMobile = (body: MobileReset) =>
+const resetByMobile = (body: MobileReset) =>
   api.sendEncrypted<LoginResult>('POST', '/wps/member/password/verification', body);
 
 export const useResetByMobile = () => useMutation({ mutationFn: resetByMobile });

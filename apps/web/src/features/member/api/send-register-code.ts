@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** The registration SMS code; refused for a number that already has an account. */
-export const sendRegisterCode = (body: { countryDialingCode: string; mobileNo: string }) =>
+const sendRegisterCode = (body: { countryDialingCode: string; mobileNo: string }) =>
   api.post<{ expiredMinutes: number }>('/wps/verification/sms/register', body);
 
 export const useSendRegisterCode = () => useMutation({ mutationFn: sendRegisterCode });

@@ -9,7 +9,7 @@ import type { AuthKit } from './auth-kit';
 /** Fields that show their rule as a hint before anything is typed (SPEC section 5 hints). */
 const HINTED = new Set<RegisterField>(['username', 'password']);
 
-export interface RegisterFieldInputProps {
+interface RegisterFieldInputProps {
   kit: Pick<AuthKit, 'TextField' | 'CountryCodeSelect'>;
   /** The field as the brand's registration plan has it. */
   p: PlannedField;

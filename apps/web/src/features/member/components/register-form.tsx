@@ -33,7 +33,7 @@ const INPUT: Partial<Record<RegisterField, ComponentPropsWithRef<'input'>>> = {
   affiliateCode: { type: 'text', autoCapitalize: 'characters' },
 };
 
-export interface RegisterFormProps {
+interface RegisterFormProps {
   kit: AuthKit;
   mode: RegisterMode;
   plan: PlannedField[];

@@ -9,7 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiLanguage } from '../../../lib/i18n';
 
-export const getAnnouncements = () =>
+const getAnnouncements = () =>
   api.get<Announcements>('/wps/relay/MCSFE_getListAnnouncements', {
     types: ANNOUNCEMENT_TYPES.join(','),
     platform: ANNOUNCEMENT_PLATFORM,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
 /** Claims this period's reward of a mission; answers the mission, CLAIMED. */
-export const claimMission = (body: MissionClaimRequest) => api.post<Mission>('/wps/mission/claim', body);
+const claimMission = (body: MissionClaimRequest) => api.post<Mission>('/wps/mission/claim', body);
 
 export function useClaimMission() {
   const qc = useQueryClient();

@@ -5,11 +5,10 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** This week's mission leaderboard: the top 20 (masked) and my own standing (SPEC section 7). */
-export const getMissionLeaderboard = () =>
-  api.get<MissionLeaderboard>('/wps/relay/MCSFE_getMissionLeaderboard');
+const getMissionLeaderboard = () => api.get<MissionLeaderboard>('/wps/relay/MCSFE_getMissionLeaderboard');
 
 /** Under the rewards root: my claim moves me on the board. */
-export const missionLeaderboardQueryOptions = (customerId: number | null) =>
+const missionLeaderboardQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.rewards, 'missions', 'leaderboard', customerId],
     queryFn: getMissionLeaderboard,

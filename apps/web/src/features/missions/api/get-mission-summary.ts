@@ -6,8 +6,7 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { canOpenMemberCentre, useSession } from '../../../lib/session';
 
 /** My missions of the current day and week with progress, and a summary (SPEC section 7). */
-export const getMissionSummary = () =>
-  api.get<MissionSummaryDetails>('/wps/relay/MCSFE_getMissionSummaryDetails');
+const getMissionSummary = () => api.get<MissionSummaryDetails>('/wps/relay/MCSFE_getMissionSummaryDetails');
 
 const POLL_MS = 60_000;
 
@@ -15,7 +14,7 @@ const POLL_MS = 60_000;
  * Under the rewards root: any claim (a mission here, a reward in the reward centre, a promotion)
  * refreshes it. Keyed by member and language (titles come translated).
  */
-export const missionSummaryQueryOptions = (customerId: number | null, lang: string) =>
+const missionSummaryQueryOptions = (customerId: number | null, lang: string) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.rewards, 'missions', 'summary', customerId, lang],
     queryFn: getMissionSummary,

@@ -5,7 +5,7 @@ import { invalidateMoneyQueries } from '../../../lib/query-keys';
 import { invalidatePoints } from './keys';
 
 /** Converts points into the main wallet with the payment password (encrypted, idempotent on requestId). */
-export const convertPoints = (body: ConvertPointRequest) =>
+const convertPoints = (body: ConvertPointRequest) =>
   api.sendEncrypted<Conversion>('POST', '/wps/points/passwordCheck/convertPoint', body);
 
 export function useConvertPoints() {

@@ -5,9 +5,9 @@ import { isTrial, useSession } from '../../../lib/session';
 import { POINTS_ROOT } from './keys';
 
 /** The member's points and how many goods redemptions wait for an operator. */
-export const getPointBalance = () => api.get<PointBalance>('/wps/points/getPointBalance');
+const getPointBalance = () => api.get<PointBalance>('/wps/points/getPointBalance');
 
-export const pointBalanceQueryOptions = (customerId: number | null) =>
+const pointBalanceQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [POINTS_ROOT, 'balance', customerId],
     queryFn: getPointBalance,

@@ -4,9 +4,9 @@ import { api } from '../../../lib/api-client';
 import { POINTS_ROOT } from './keys';
 
 /** How the brand awards points and what they convert to (public). */
-export const getPointConfig = () => api.get<PointConfig>('/wps/points/getPointConfig');
+const getPointConfig = () => api.get<PointConfig>('/wps/points/getPointConfig');
 
-export const pointConfigQueryOptions = () =>
+const pointConfigQueryOptions = () =>
   queryOptions({ queryKey: [POINTS_ROOT, 'config'], queryFn: getPointConfig, staleTime: 5 * 60_000 });
 
 export const usePointConfig = () => useQuery(pointConfigQueryOptions());

@@ -6,10 +6,10 @@ import { useSession } from '../../../lib/session';
 import { POINTS_ROOT } from './keys';
 
 /** The member's points entries (earned, redeemed, refunded, converted), newest first. */
-export const getPointHistory = (pageNo: number) =>
+const getPointHistory = (pageNo: number) =>
   api.get<PointHistory>('/wps/points/getPointHistory', { pageNo, pageSize: POINTS_LIMITS.pageSize });
 
-export const pointHistoryQueryOptions = (customerId: number | null, pageNo: number, lang: string) =>
+const pointHistoryQueryOptions = (customerId: number | null, pageNo: number, lang: string) =>
   queryOptions({
     queryKey: [POINTS_ROOT, 'history', customerId, pageNo, lang],
     queryFn: () => getPointHistory(pageNo),

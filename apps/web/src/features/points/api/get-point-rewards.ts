@@ -5,9 +5,9 @@ import { currentApiLanguage } from '../../../lib/i18n';
 import { POINTS_ROOT } from './keys';
 
 /** The mall's active rewards with cost and stock, in the site's language (public). */
-export const getPointRewards = () => api.get<PointRewardList>('/wps/points/getPointReward');
+const getPointRewards = () => api.get<PointRewardList>('/wps/points/getPointReward');
 
-export const pointRewardsQueryOptions = (lang: string) =>
+const pointRewardsQueryOptions = (lang: string) =>
   queryOptions({ queryKey: [POINTS_ROOT, 'rewards', lang], queryFn: getPointRewards, staleTime: 30_000 });
 
 export const usePointRewards = () => useQuery(pointRewardsQueryOptions(currentApiLanguage()));

@@ -6,10 +6,10 @@ import { useSession } from '../../../lib/session';
 import { POINTS_ROOT } from './keys';
 
 /** The member's redemptions with their states, newest first. */
-export const getRedemptions = (pageNo: number) =>
+const getRedemptions = (pageNo: number) =>
   api.get<RedemptionList>('/wps/points/getRedeemPointList', { pageNo, pageSize: POINTS_LIMITS.pageSize });
 
-export const redemptionsQueryOptions = (customerId: number | null, pageNo: number, lang: string) =>
+const redemptionsQueryOptions = (customerId: number | null, pageNo: number, lang: string) =>
   queryOptions({
     queryKey: [POINTS_ROOT, 'redemptions', customerId, pageNo, lang],
     queryFn: () => getRedemptions(pageNo),

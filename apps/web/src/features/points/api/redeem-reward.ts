@@ -5,7 +5,7 @@ import { invalidateMoneyQueries } from '../../../lib/query-keys';
 import { invalidatePoints } from './keys';
 
 /** Redeems a reward with the payment password (encrypted; the request id makes a retry redeem once). */
-export const redeemReward = (body: RedeemPointRewardRequest) =>
+const redeemReward = (body: RedeemPointRewardRequest) =>
   api.sendEncrypted<Redemption>('POST', '/wps/points/passwordCheck/redeemPointReward', body);
 
 export function useRedeemReward() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { afterAction, relay } from './keys';
 
 /** Applies with a remark and the ids of images uploaded first (`POST /wps/cashier/images`). */
-export const applyPromotion = (body: PromotionApplyRequest) =>
+const applyPromotion = (body: PromotionApplyRequest) =>
   api.post<PromotionDetail>(relay(PROMO_CALLS.apply), body);
 
 export function useApplyPromotion() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { afterAction, relay } from './keys';
 
 /** Claims a turnover promotion's bonus (paid once per period however often it is sent). */
-export const claimPromotion = (promotionId: string) =>
+const claimPromotion = (promotionId: string) =>
   api.post<PromotionDetail>(relay(PROMO_CALLS.claim), { promotionId });
 
 export function useClaimPromotion() {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { afterAction, relay } from './keys';
 
 /** Draws a raffle promotion's prize (`MCS2_claimRafflePromotion`); a repeat answers the same prize. */
-export const claimRaffle = (promotionId: string) =>
+const claimRaffle = (promotionId: string) =>
   api.post<RaffleResult>(relay(PROMO_CALLS.raffle), { promotionId });
 
 export function useClaimRaffle() {

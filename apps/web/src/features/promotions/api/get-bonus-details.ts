@@ -6,18 +6,18 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 import { relay } from './keys';
 
-export interface BonusDetailsQuery extends DayRange {
+interface BonusDetailsQuery extends DayRange {
   kind?: BonusDetailKind;
   pageNo: number;
   pageSize: number;
 }
 
 /** Bonuses, rebates and points paid into the main wallet, with the turnover still to bet. */
-export const getBonusDetails = (q: BonusDetailsQuery) =>
+const getBonusDetails = (q: BonusDetailsQuery) =>
   api.get<BonusDetails>(relay(PROMO_CALLS.bonusDetails), { ...q });
 
 /** Under the records root: whatever moves money refreshes it (lib/query-keys). */
-export const bonusDetailsQueryOptions = (customerId: number | null, q: BonusDetailsQuery) =>
+const bonusDetailsQueryOptions = (customerId: number | null, q: BonusDetailsQuery) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.records, 'bonus-details', customerId, q],
     queryFn: () => getBonusDetails(q),

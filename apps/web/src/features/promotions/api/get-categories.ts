@@ -5,10 +5,10 @@ import { useApiLanguage } from '../../../lib/i18n';
 import { PROMO_ROOT, relay } from './keys';
 
 /** The brand's promotion categories, in the site language. */
-export const getCategories = () => api.get<PromotionCategories>(relay(PROMO_CALLS.categories));
+const getCategories = () => api.get<PromotionCategories>(relay(PROMO_CALLS.categories));
 
 /** Keyed by language: a language change fetches the names again. */
-export const categoriesQueryOptions = (lang: Language) =>
+const categoriesQueryOptions = (lang: Language) =>
   queryOptions({
     queryKey: [PROMO_ROOT, 'categories', lang],
     queryFn: getCategories,

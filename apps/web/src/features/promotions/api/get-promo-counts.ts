@@ -5,9 +5,9 @@ import { useSession } from '../../../lib/session';
 import { PROMO_ROOT, relay } from './keys';
 
 /** SPEC section 3's promotion counts (zeros for a visitor). */
-export const getPromoCounts = () => api.get<PromotionCounts>(relay(PROMO_CALLS.counts));
+const getPromoCounts = () => api.get<PromotionCounts>(relay(PROMO_CALLS.counts));
 
-export const promoCountsQueryOptions = (customerId: number | null) =>
+const promoCountsQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [PROMO_ROOT, 'counts', customerId],
     queryFn: getPromoCounts,

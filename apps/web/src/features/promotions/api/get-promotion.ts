@@ -6,14 +6,14 @@ import { useSession } from '../../../lib/session';
 import { PROMO_ROOT, relay } from './keys';
 
 /** One promotion with its content, rule figures and the caller's part. */
-export const getPromotion = (promotionId: string) =>
+const getPromotion = (promotionId: string) =>
   api.get<PromotionDetail>(relay(PROMO_CALLS.detail), { promotionId });
 
 /**
  * Always fetched again when the page opens: a deposit made elsewhere (the member centre) may have
  * issued its bonus since.
  */
-export const promotionQueryOptions = (customerId: number | null, lang: Language, promotionId: string) =>
+const promotionQueryOptions = (customerId: number | null, lang: Language, promotionId: string) =>
   queryOptions({
     queryKey: [PROMO_ROOT, 'detail', customerId, lang, promotionId],
     queryFn: () => getPromotion(promotionId),

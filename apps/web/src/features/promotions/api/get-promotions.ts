@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { PROMO_ROOT, relay } from './keys';
 
 /** A page of promotions of a category (all when none), with the caller's state of each. */
-export const getPromotions = (categoryId: string | null, pageNo: number) =>
+const getPromotions = (categoryId: string | null, pageNo: number) =>
   api.get<PromotionList>(relay(PROMO_CALLS.list), {
     categoryId: categoryId ?? undefined,
     pageNo,
@@ -14,7 +14,7 @@ export const getPromotions = (categoryId: string | null, pageNo: number) =>
   });
 
 /** Keyed by member (states are the member's), language, category and page. */
-export const promotionsQueryOptions = (
+const promotionsQueryOptions = (
   customerId: number | null,
   lang: Language,
   categoryId: string | null,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { afterAction, relay } from './keys';
 
 /** Joins a deposit promotion: the next approved deposit of the period gets the bonus. */
-export const joinPromotion = (promotionId: string) =>
+const joinPromotion = (promotionId: string) =>
   api.post<PromotionDetail>(relay(PROMO_CALLS.join), { promotionId });
 
 export function useJoinPromotion() {

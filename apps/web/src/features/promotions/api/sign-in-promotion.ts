@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { afterAction, relay } from './keys';
 
 /** Today's check-in of a sign-in promotion and its bonus. */
-export const signInPromotion = (promotionId: string) =>
+const signInPromotion = (promotionId: string) =>
   api.post<PromotionDetail>(relay(PROMO_CALLS.sign), { promotionId });
 
 export function useSignInPromotion() {

@@ -5,7 +5,7 @@ import { invalidateMoneyQueries } from '../../../lib/query-keys';
 import { REBATE_ROOT } from './keys';
 
 /** Claims today's claimable rebate (the day the member confirmed) into the main wallet. */
-export const claimRebate = (day: string) => api.post<RebateClaimResult>('/wps/rebate/manual/claim', { day });
+const claimRebate = (day: string) => api.post<RebateClaimResult>('/wps/rebate/manual/claim', { day });
 
 export function useClaimRebate() {
   const qc = useQueryClient();

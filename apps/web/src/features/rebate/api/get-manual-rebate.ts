@@ -5,9 +5,9 @@ import { useSession } from '../../../lib/session';
 import { REBATE_ROOT } from './keys';
 
 /** Today's rebate so far per game type, what is claimed and what can be claimed now. */
-export const getManualRebate = () => api.get<ManualRebate>('/wps/rebate/manual');
+const getManualRebate = () => api.get<ManualRebate>('/wps/rebate/manual');
 
-export const manualRebateQueryOptions = (customerId: number | null) =>
+const manualRebateQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [REBATE_ROOT, 'manual', customerId],
     queryFn: getManualRebate,

@@ -5,10 +5,10 @@ import { useSession } from '../../../lib/session';
 import { REBATE_ROOT } from './keys';
 
 /** The member's rebate payouts of the last days (manual claims and daily payouts), newest first. */
-export const getRebateHistory = (days: number = REBATE_LIMITS.historyDays) =>
+const getRebateHistory = (days: number = REBATE_LIMITS.historyDays) =>
   api.get<RebateHistory>('/wps/rebate/history', { days });
 
-export const rebateHistoryQueryOptions = (customerId: number | null) =>
+const rebateHistoryQueryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [REBATE_ROOT, 'history', customerId],
     queryFn: () => getRebateHistory(),

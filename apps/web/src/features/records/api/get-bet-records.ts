@@ -5,7 +5,7 @@ import type { DayRange } from '../../../lib/days';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-export interface BetRecordQuery extends DayRange {
+interface BetRecordQuery extends DayRange {
   gameType?: GameType;
   vendor?: string;
   pageNo: number;
@@ -13,10 +13,9 @@ export interface BetRecordQuery extends DayRange {
 }
 
 /** The betting record: each bet with stake, valid bet, payout and win/loss, and the totals. */
-export const getBetRecords = (q: BetRecordQuery) =>
-  api.get<BetRecordList>('/wps/relay/ODSFE2_MemBetDet', { ...q });
+const getBetRecords = (q: BetRecordQuery) => api.get<BetRecordList>('/wps/relay/ODSFE2_MemBetDet', { ...q });
 
-export const betRecordsQueryOptions = (customerId: number | null, q: BetRecordQuery) =>
+const betRecordsQueryOptions = (customerId: number | null, q: BetRecordQuery) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.records, 'bets', customerId, q],
     queryFn: () => getBetRecords(q),

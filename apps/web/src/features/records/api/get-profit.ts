@@ -6,10 +6,10 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** Personal profit and loss per game type, with deposits, withdrawals and bonuses of the period. */
-export const getProfit = (range: DayRange) =>
+const getProfit = (range: DayRange) =>
   api.get<Profit>('/wps/relay/ODSFE2_MemProfit', { startTime: range.startTime, endTime: range.endTime });
 
-export const profitQueryOptions = (customerId: number | null, range: DayRange) =>
+const profitQueryOptions = (customerId: number | null, range: DayRange) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.records, 'profit', customerId, range.startTime, range.endTime],
     queryFn: () => getProfit(range),

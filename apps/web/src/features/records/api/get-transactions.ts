@@ -5,17 +5,17 @@ import type { DayRange } from '../../../lib/days';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-export interface TransactionQuery extends DayRange {
+interface TransactionQuery extends DayRange {
   type?: TransactionType;
   pageNo: number;
   pageSize: number;
 }
 
 /** The account record: every movement of the member's money, signed, with the balance after. */
-export const getTransactions = (q: TransactionQuery) =>
+const getTransactions = (q: TransactionQuery) =>
   api.get<TransactionList>('/wps/relay/ODSFE2_MemTransDet', { ...q });
 
-export const transactionsQueryOptions = (customerId: number | null, q: TransactionQuery) =>
+const transactionsQueryOptions = (customerId: number | null, q: TransactionQuery) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.records, 'transactions', customerId, q],
     queryFn: () => getTransactions(q),

@@ -5,7 +5,7 @@ import { useBrand } from '../../../lib/brand';
 import { todayIn } from '../../../lib/days';
 
 /** How far back and how long a custom range may be (the server refuses anything else). */
-export const RECORD_LIMITS: RangeLimits = {
+const RECORD_LIMITS: RangeLimits = {
   maxDaysBack: CASHIER_LIMITS.recordsMaxDaysBack,
   maxSpanDays: CASHIER_LIMITS.recordsMaxSpanDays,
 };

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
 /** Claims the reward for one qualified friend (paid once per friend). */
-export const claimReferral = (friendId: string) => api.post<Claimable>('/wps/referral/claim', { friendId });
+const claimReferral = (friendId: string) => api.post<Claimable>('/wps/referral/claim', { friendId });
 
 export function useClaimReferral() {
   const qc = useQueryClient();

@@ -5,24 +5,24 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** Referral queries sit under the rewards root: a claim anywhere refreshes them. */
-export const REFERRAL_KEY = [QUERY_ROOTS.rewards, 'referral'] as const;
-export const FRIENDS_PAGE_SIZE = 10;
+const REFERRAL_KEY = [QUERY_ROOTS.rewards, 'referral'] as const;
+const FRIENDS_PAGE_SIZE = 10;
 
 /** The member's referral code, the brand's programme and the invited friends in figures. */
-export const getReferralSummary = () => api.get<ReferralSummary>('/wps/referral/summary');
+const getReferralSummary = () => api.get<ReferralSummary>('/wps/referral/summary');
 
 /** Friends who registered with the member's code, newest first. */
-export const getReferralFriends = (pageNo: number) =>
+const getReferralFriends = (pageNo: number) =>
   api.get<ReferralFriends>('/wps/referral/friends', { pageNo, pageSize: FRIENDS_PAGE_SIZE });
 
-export const referralSummaryOptions = (customerId: number | null) =>
+const referralSummaryOptions = (customerId: number | null) =>
   queryOptions({
     queryKey: [...REFERRAL_KEY, 'summary', customerId],
     queryFn: getReferralSummary,
     staleTime: 30_000,
   });
 
-export const referralFriendsOptions = (customerId: number | null, pageNo: number) =>
+const referralFriendsOptions = (customerId: number | null, pageNo: number) =>
   queryOptions({
     queryKey: [...REFERRAL_KEY, 'friends', customerId, pageNo],
     queryFn: () => getReferralFriends(pageNo),

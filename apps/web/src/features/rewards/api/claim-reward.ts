@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
 /** Claims one listed reward ({source, id} as listed); its source pays it once. */
-export const claimReward = (body: RewardClaimRequest) => api.post<Claimable>('/wps/rewards/claim', body);
+const claimReward = (body: RewardClaimRequest) => api.post<Claimable>('/wps/rewards/claim', body);
 
 export function useClaimReward() {
   const qc = useQueryClient();

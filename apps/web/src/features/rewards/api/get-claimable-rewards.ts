@@ -6,12 +6,12 @@ import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { canOpenMemberCentre, useSession } from '../../../lib/session';
 
 /** What I can claim now from promotions, missions, rebates and referral, and how many. */
-export const getClaimableRewards = () => api.get<ClaimableRewards>('/wps/rewards/claimable');
+const getClaimableRewards = () => api.get<ClaimableRewards>('/wps/rewards/claimable');
 
 const POLL_MS = 60_000;
 
 /** Under the rewards root (any claim refreshes it); keyed by member and language (titles). */
-export const claimableRewardsQueryOptions = (customerId: number | null, lang: string) =>
+const claimableRewardsQueryOptions = (customerId: number | null, lang: string) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.rewards, 'claimable', customerId, lang],
     queryFn: getClaimableRewards,

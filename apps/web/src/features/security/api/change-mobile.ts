@@ -3,14 +3,14 @@ import { api } from '../../../lib/api-client';
 import { MEMBER_INFO_KEY } from './get-member-info';
 
 /** The SMS code proves the new number; the login password proves it is the member. */
-export interface MobileChange {
+interface MobileChange {
   countryDialingCode: string;
   mobileNum: string;
   verificationCode: string;
   password: string;
 }
 
-export const changeMobile = (body: MobileChange) => api.put<null>('/wps/member/mobile', body);
+const changeMobile = (body: MobileChange) => api.put<null>('/wps/member/mobile', body);
 
 export function useChangeMobile() {
   const qc = useQueryClient();

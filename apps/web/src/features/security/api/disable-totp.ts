@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { MEMBER_INFO_KEY } from './get-member-info';
 
 /** A current code and the login password turn the authenticator off. */
-export const disableTotp = (body: { code: string; password: string }) =>
+const disableTotp = (body: { code: string; password: string }) =>
   api.post<null>('/wps/member/totp/disable', body);
 
 export function useDisableTotp() {

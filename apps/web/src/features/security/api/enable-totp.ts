@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MEMBER_INFO_KEY } from './get-member-info';
 
-export const enableTotp = (body: { code: string }) => api.post<null>('/wps/member/totp/enable', body);
+const enableTotp = (body: { code: string }) => api.post<null>('/wps/member/totp/enable', body);
 
 export function useEnableTotp() {
   const qc = useQueryClient();

@@ -10,17 +10,17 @@ export interface LoginHistoryEntry {
   success: boolean;
   method: string;
 }
-export interface LoginHistoryPage {
+interface LoginHistoryPage {
   list: LoginHistoryEntry[];
   totalPages: number;
 }
 
-export const LOGIN_HISTORY_PAGE_SIZE = 10;
+const LOGIN_HISTORY_PAGE_SIZE = 10;
 
-export const getLoginHistory = (pageNo: number) =>
+const getLoginHistory = (pageNo: number) =>
   api.get<LoginHistoryPage>('/wps/member/loginHistory', { pageNo, pageSize: LOGIN_HISTORY_PAGE_SIZE });
 
-export const loginHistoryQueryOptions = (customerId: number | null, pageNo: number) =>
+const loginHistoryQueryOptions = (customerId: number | null, pageNo: number) =>
   queryOptions({
     queryKey: ['member', 'loginHistory', customerId, pageNo],
     queryFn: () => getLoginHistory(pageNo),

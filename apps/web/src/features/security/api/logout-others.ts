@@ -2,6 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Ends every other session of the member; this one stays. */
-export const logoutOthers = () => api.post<null>('/wps/session/logout/others');
+const logoutOthers = () => api.post<null>('/wps/session/logout/others');
 
 export const useLogoutOthers = () => useMutation({ mutationFn: logoutOthers });

@@ -3,12 +3,12 @@ import { api } from '../../../lib/api-client';
 import { MEMBER_INFO_KEY } from './get-member-info';
 
 /** The login password proves it is the member; the payment password is 6 digits. */
-export interface PaymentPasswordChange {
+interface PaymentPasswordChange {
   password: string;
   newPaymentPassword: string;
 }
 
-export const setPaymentPassword = (body: PaymentPasswordChange) =>
+const setPaymentPassword = (body: PaymentPasswordChange) =>
   api.sendEncrypted<null>('POST', '/wps/member/password/payment', body);
 
 export function useSetPaymentPassword() {

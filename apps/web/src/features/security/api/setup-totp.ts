@@ -8,6 +8,6 @@ export interface TotpSetup {
 }
 
 /** A new secret; the authenticator is only on once a code from it is confirmed. */
-export const setupTotp = () => api.post<TotpSetup>('/wps/member/totp/setup');
+const setupTotp = () => api.post<TotpSetup>('/wps/member/totp/setup');
 
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp });

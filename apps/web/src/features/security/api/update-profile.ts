@@ -9,7 +9,7 @@ export interface ProfileUpdate {
   payeeName?: string;
 }
 
-export const updateProfile = (body: ProfileUpdate) => api.put<null>('/wps/member/profile', body);
+const updateProfile = (body: ProfileUpdate) => api.put<null>('/wps/member/profile', body);
 
 export function useUpdateProfile() {
   const qc = useQueryClient();

@@ -8,7 +8,7 @@ function randomString(): string {
 }
 
 /** Free play: a trial account (isAgent 4) with play money. Encrypted, like the real clients' call. */
-export const freePlay = () =>
+const freePlay = () =>
   api.sendEncrypted<LoginResult>('POST', '/wps/session/login/freeplay', {
     platform: 'W',
     os: navigator.platform.slice(0, 40),

@@ -6,7 +6,7 @@ import { getRememberToken } from '../../../lib/session';
  * Ends this session on the server, and this device's remember token with it (POST: the verb
  * real clients also use, and one that carries a body).
  */
-export const logout = () => {
+const logout = () => {
   const rememberToken = getRememberToken();
   return api.post<null>('/wps/session/logout', rememberToken ? { rememberToken } : {});
 };

@@ -2,7 +2,7 @@ import type { ExtraVerificationMethod, LoginResult } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface VerifyLoginBody {
+interface VerifyLoginBody {
   pendingToken: string;
   method: ExtraVerificationMethod;
   answer: string;
@@ -10,7 +10,7 @@ export interface VerifyLoginBody {
 }
 
 /** Second step of a login from a new IP (encrypted): the answer for the chosen method. */
-export const verifyLogin = (body: VerifyLoginBody) =>
+const verifyLogin = (body: VerifyLoginBody) =>
   api.sendEncrypted<LoginResult>('POST', '/wps/session/login/verify', body);
 
 export const useVerifyLogin = () => useMutation({ mutationFn: verifyLogin });

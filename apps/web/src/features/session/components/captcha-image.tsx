@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCaptcha } from '../api/get-captcha';
 import { CAPTCHA_REFRESH_THROTTLE_MS } from '@app/contracts';
 
-export interface CaptchaImageProps {
+interface CaptchaImageProps {
   /** Change it to fetch a new image (an attempt, right or wrong, uses the shown one up). */
   round: number;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COUNTRIES, countryByDialingCode } from '../countries';
 import { CountryFlag } from './country-flag';
 
-export interface CountryCodeSelectProps {
+interface CountryCodeSelectProps {
   id: string;
   /** Dialing code without '+'. */
   value: string;

@@ -8,7 +8,7 @@ import { LoginSmsForm } from './login-sms-form';
 
 type Method = 'username' | 'sms';
 
-export interface LoginFormsProps {
+interface LoginFormsProps {
   /** The login call; the site's by default, the agent page passes the agent login. */
   submit?: (body: LoginRequest) => Promise<LoginResult>;
   /** What a started session does next; by default what every site login does (useCompleteLogin). */

@@ -7,7 +7,7 @@ import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useErrorText } from '../hooks/use-error-text';
 import { LoginForms } from './login-forms';
 
-export interface LoginModalProps {
+interface LoginModalProps {
   onClose: () => void;
   /** The forgot-password popup (its route is pushed: /forget). */
   onForgot: () => void;

@@ -3,7 +3,7 @@ import { Modal } from '../../../components/ui/modal';
 import { useSession } from '../../../lib/session';
 import { useLogout } from '../api/logout';
 
-export interface LogoutConfirmModalProps {
+interface LogoutConfirmModalProps {
   onClose: () => void;
   /** After the session is forgotten: the caller resets cached data and goes to '/'. */
   onSignedOut: () => void;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../hooks/use-countdown';
 import { SMS_SEND_THROTTLE_MS } from '@app/contracts';
 
-export interface SendCodeButtonProps {
+interface SendCodeButtonProps {
   /**
    * Sends the code and resolves to its lifetime in minutes (the countdown is that x 60 s), or to
    * null when nothing was sent (the number did not pass validation). Failures reject.

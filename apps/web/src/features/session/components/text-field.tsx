@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
-export interface TextFieldProps {
+interface TextFieldProps {
   id: string;
   label: string;
   /** Props for the <input>, typically react-hook-form's register() plus type and autoComplete. */

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useApiLanguage } from '../../../lib/i18n';
 
-export const getHelpCenter = () => api.get<HelpCenter>('/wps/system/helpCenter');
+const getHelpCenter = () => api.get<HelpCenter>('/wps/system/helpCenter');
 
 export const helpCenterQueryOptions = (lang: Language) =>
   queryOptions({ queryKey: ['system', 'helpCenter', lang], queryFn: getHelpCenter, staleTime: 5 * 60_000 });

@@ -5,9 +5,9 @@ import { useApiLanguage } from '../../../lib/i18n';
 import { VIP_ROOT } from './keys';
 
 /** The brand's VIP levels, thresholds, benefits and rebate rates (public), in the request language. */
-export const getVipLevels = () => api.get<VipLevels>('/wps/vip/levels');
+const getVipLevels = () => api.get<VipLevels>('/wps/vip/levels');
 
-export const vipLevelsQueryOptions = (lang: Language) =>
+const vipLevelsQueryOptions = (lang: Language) =>
   queryOptions({ queryKey: [VIP_ROOT, 'levels', lang], queryFn: getVipLevels, staleTime: 5 * 60_000 });
 
 export const useVipLevels = () => useQuery(vipLevelsQueryOptions(useApiLanguage()));

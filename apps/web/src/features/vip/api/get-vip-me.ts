@@ -6,9 +6,9 @@ import { isTrial, useSession } from '../../../lib/session';
 import { VIP_ROOT } from './keys';
 
 /** The member's level (evaluated by the server as it answers), lifetime figures and the next level. */
-export const getVipMe = () => api.get<VipMe>('/wps/vip/me');
+const getVipMe = () => api.get<VipMe>('/wps/vip/me');
 
-export const vipMeQueryOptions = (customerId: number | null, lang: Language) =>
+const vipMeQueryOptions = (customerId: number | null, lang: Language) =>
   queryOptions({ queryKey: [VIP_ROOT, 'me', customerId, lang], queryFn: getVipMe, staleTime: 15_000 });
 
 /** Idle without a session and for trial accounts (they have no level). */

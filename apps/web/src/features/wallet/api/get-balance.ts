@@ -5,9 +5,9 @@ import { balanceKey } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
 /** Total, main, on hold and every vendor wallet (trial accounts: their play money). */
-export const getBalance = () => api.get<WalletBalance>('/wps/v2/wallets/balance');
+const getBalance = () => api.get<WalletBalance>('/wps/v2/wallets/balance');
 
-export const balanceQueryOptions = (customerId: number | null) =>
+const balanceQueryOptions = (customerId: number | null) =>
   queryOptions({ queryKey: balanceKey(customerId), queryFn: getBalance, staleTime: 15_000 });
 
 /** The logged-in member's balance; idle without a session. */

@@ -4,9 +4,9 @@ import { api } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 
 /** Whether the brand runs one wallet for every game, or a wallet per transfer vendor. */
-export const getMerchantWallet = () => api.get<MerchantWallet>('/wps/relay/GCS_merchantWallet');
+const getMerchantWallet = () => api.get<MerchantWallet>('/wps/relay/GCS_merchantWallet');
 
-export const merchantWalletQueryOptions = () =>
+const merchantWalletQueryOptions = () =>
   queryOptions({
     queryKey: [QUERY_ROOTS.wallet, 'merchantWallet'],
     queryFn: getMerchantWallet,

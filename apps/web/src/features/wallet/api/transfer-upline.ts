@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidateMoneyQueries } from '../../../lib/query-keys';
 
 /** A member pays its upline agent; the body travels encrypted (it carries the payment password). */
-export const transferUpline = (body: UplineTransferRequest) =>
+const transferUpline = (body: UplineTransferRequest) =>
   api.sendEncrypted<UplineTransferResult>('POST', '/wps/member/transfer/upline', body);
 
 export function useTransferUpline() {

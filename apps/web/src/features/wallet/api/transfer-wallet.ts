@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
  * IN moves main → vendor, OUT vendor → main; no amount moves everything, OUT without a vendor
  * recalls every vendor wallet. Answers the balance after the move.
  */
-export const transferWallet = (body: WalletTransferRequest) =>
+const transferWallet = (body: WalletTransferRequest) =>
   api.post<WalletBalance>('/wps/relay/GCS_walletTransfer', body);
 
 export function useTransferWallet() {

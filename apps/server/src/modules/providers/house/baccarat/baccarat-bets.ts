@@ -7,7 +7,7 @@ export type BaccaratBetType = (typeof BACCARAT_BET_TYPES)[number];
  * What a winning bet wins per unit staked, as numerator / denominator (the stake comes back on top).
  * BANKER is 1:1 less a 5% commission on the win: 19/20.
  */
-export const BACCARAT_PAYS: Readonly<Record<BaccaratBetType, { numerator: bigint; denominator: bigint }>> = {
+const BACCARAT_PAYS: Readonly<Record<BaccaratBetType, { numerator: bigint; denominator: bigint }>> = {
   PLAYER: { numerator: 1n, denominator: 1n },
   BANKER: { numerator: 19n, denominator: 20n },
   TIE: { numerator: 8n, denominator: 1n },
@@ -17,7 +17,7 @@ export const BACCARAT_PAYS: Readonly<Record<BaccaratBetType, { numerator: bigint
 /** The commission on a winning banker bet, percent of the amount won at 1:1. */
 export const BANKER_COMMISSION_PERCENT = 5n;
 
-export interface BaccaratBet {
+interface BaccaratBet {
   type: BaccaratBetType;
   /** Minor units, positive. */
   stake: bigint;
@@ -71,7 +71,7 @@ export function settle(bet: BaccaratBet, result: BaccaratResult): BaccaratSettle
 
 // ---- published figures ---------------------------------------------------------------------------
 
-export interface BaccaratHouseEdge {
+interface BaccaratHouseEdge {
   /** The house's expected gain per unit staked, as an exact fraction (reduced). */
   numerator: bigint;
   denominator: bigint;
@@ -81,7 +81,7 @@ export interface BaccaratHouseEdge {
   precise: number;
 }
 
-export interface BaccaratFigures {
+interface BaccaratFigures {
   decks: number;
   /** Chance of each outcome, percent to 6 decimals. */
   outcomePercent: Record<'PLAYER' | 'BANKER' | 'TIE', number>;

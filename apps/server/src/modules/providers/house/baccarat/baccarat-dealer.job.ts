@@ -4,9 +4,9 @@ import type { BaccaratDealerService } from './baccarat-dealer.service';
 import type { BaccaratRepository } from './baccarat.repository';
 
 /** How often each table is looked at: a round is dealt within this long of its "no more bets". */
-export const DEALER_TICK_MS = 1000;
+const DEALER_TICK_MS = 1000;
 /** How often rounds left half settled are swept. */
-export const SWEEP_EVERY_MS = 15_000;
+const SWEEP_EVERY_MS = 15_000;
 const BRANDS_EVERY_MS = 60_000;
 
 /**

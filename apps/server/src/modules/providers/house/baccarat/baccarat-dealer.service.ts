@@ -9,7 +9,7 @@ import { BaccaratShoe } from './baccarat-shoe';
 import type { BaccaratRepository, BetRow, RoundRow } from './baccarat.repository';
 
 /** A dealt round as stored in baccarat_round.result (cards as codes, as on the wire). */
-export interface StoredResult {
+interface StoredResult {
   playerCards: string[];
   bankerCards: string[];
   playerTotal: number;

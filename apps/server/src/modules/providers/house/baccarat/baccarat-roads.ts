@@ -6,11 +6,11 @@ import type { BaccaratOutcome, BaccaratRound } from './baccarat-rules';
  * only paints them. Rows are 6, as on every baccarat scoreboard.
  */
 
-export const ROAD_ROWS = 6;
+const ROAD_ROWS = 6;
 
 export type RoadRound = Pick<BaccaratRound, 'outcome' | 'playerPair' | 'bankerPair'>;
 
-export interface BeadCell {
+interface BeadCell {
   col: number;
   row: number;
   /** Index of the round in the list given. */
@@ -32,7 +32,7 @@ export function beadRoad(rounds: readonly RoadRound[], rows = ROAD_ROWS): BeadCe
   }));
 }
 
-export interface BigRoadCell {
+interface BigRoadCell {
   col: number;
   row: number;
   /** Index of the round that made the cell. */

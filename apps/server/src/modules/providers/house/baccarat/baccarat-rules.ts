@@ -23,7 +23,7 @@ const SUIT_CODES = 'SHDC';
 /** 0 = ace .. 12 = king. */
 export const cardRank = (card: Card): number => card % RANKS;
 /** 0 = spades, 1 = hearts, 2 = diamonds, 3 = clubs. */
-export const cardSuit = (card: Card): number => Math.floor(card / RANKS);
+const cardSuit = (card: Card): number => Math.floor(card / RANKS);
 
 export function isCard(value: unknown): value is Card {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < CARDS_PER_DECK;
@@ -57,7 +57,7 @@ export function handTotal(cards: readonly Card[]): number {
 // ---- the tableau ---------------------------------------------------------------------------------
 
 /** A natural: a two-card total of 8 or 9 on either side ends the round at once. */
-export const isNatural = (twoCardTotal: number): boolean => twoCardTotal >= 8;
+const isNatural = (twoCardTotal: number): boolean => twoCardTotal >= 8;
 
 /** Player (no natural on the table) draws a third card on 0-5 and stands on 6-7. */
 export const playerDraws = (playerTotal: number): boolean => playerTotal <= 5;
@@ -150,7 +150,7 @@ export function dealRound(source: CardSource): BaccaratRound {
 
 // ---- exact odds ----------------------------------------------------------------------------------
 
-export interface BaccaratOutcomeCounts {
+interface BaccaratOutcomeCounts {
   /** Ordered sequences of the shoe's first six cards (N * (N-1) * ... * (N-5)) by the round's outcome. */
   player: bigint;
   banker: bigint;

@@ -12,8 +12,8 @@ import {
 export const SHOE_DECKS = 8;
 export const SHOE_SIZE = SHOE_DECKS * CARDS_PER_DECK; // 416
 /** The cut card goes between 60 and 80 cards (both included) from the end of the shoe. */
-export const CUT_CARD_MIN_FROM_END = 60;
-export const CUT_CARD_MAX_FROM_END = 80;
+const CUT_CARD_MIN_FROM_END = 60;
+const CUT_CARD_MAX_FROM_END = 80;
 const STATE_VERSION = 1;
 
 /**

@@ -12,7 +12,7 @@ const STAKE = 100n;
  * card, a new shoe when the cut card comes out (as the live tables deal), each bet settled by the
  * engine's own `settle`.
  */
-export function baccaratTable(): (rng: Rng, type: BaccaratBetType) => number {
+function baccaratTable(): (rng: Rng, type: BaccaratBetType) => number {
   let shoe: BaccaratShoe | undefined;
   return (rng, type) => {
     if (!shoe || shoe.needsShuffle) shoe = BaccaratShoe.shuffled(rng);

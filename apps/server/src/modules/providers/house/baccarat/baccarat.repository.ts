@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Repository, type Db } from '../../../../db/repository';
 
-export interface ShoeRow {
+interface ShoeRow {
   shoe_no: number;
   hands: number;
   state: unknown;
@@ -39,7 +39,7 @@ export interface BetRow {
   settled_at: Date | null;
 }
 
-export interface NewBet {
+interface NewBet {
   merchant: string;
   tableId: number;
   roundNo: number;

@@ -43,7 +43,7 @@ const CATEGORY: Record<CardsHandRank, number> = {
   STRAIGHT_FLUSH: 5,
 };
 
-export interface HandValue {
+interface HandValue {
   rank: CardsHandRank;
   /** Higher is better; equal scores split the pot. */
   score: number;
@@ -94,20 +94,20 @@ export const HOUSE_PLAY_SHARE: number = (() => {
   return plays / all;
 })();
 
-export interface SeatInHand {
+interface SeatInHand {
   cards: readonly number[];
   /** True: played (staked the ante twice); false: folded. */
   play: boolean;
 }
 
-export interface SeatResult {
+interface SeatResult {
   stake: bigint;
   payout: bigint;
   winner: boolean;
   rank: CardsHandRank;
 }
 
-export interface HandResult {
+interface HandResult {
   seats: SeatResult[];
   pot: bigint;
   rake: bigint;

@@ -6,7 +6,7 @@ export type HandRow = Selectable<CardsHandTable>;
 export type EntryRow = Selectable<CardsEntryTable>;
 type Tx = Transaction<Database>;
 
-export type HistoryRow = EntryRow & {
+type HistoryRow = EntryRow & {
   hand_seats: unknown;
   hand_result: unknown;
   hand_pot: string | null;
@@ -15,7 +15,7 @@ export type HistoryRow = EntryRow & {
   hand_decide_by: Date;
 };
 
-export interface RoomKey {
+interface RoomKey {
   merchant: string;
   roomId: string;
 }
@@ -26,7 +26,7 @@ export interface EntryKey extends HandKey {
   memberId: string;
 }
 
-export interface NewEntry extends EntryKey {
+interface NewEntry extends EntryKey {
   seat: number;
   nodeId: string;
   vendor: string;
@@ -37,7 +37,7 @@ export interface NewEntry extends EntryKey {
   ante: bigint;
 }
 
-export interface NewHand extends HandKey {
+interface NewHand extends HandKey {
   ante: bigint;
   dealAt: Date;
   decideBy: Date;
@@ -46,7 +46,7 @@ export interface NewHand extends HandKey {
   settledEmpty: boolean;
 }
 
-export interface HandSettlement extends HandKey {
+interface HandSettlement extends HandKey {
   result: unknown;
   pot: bigint;
   rake: bigint;

@@ -42,7 +42,7 @@ interface StoredResult {
   rank: CardsHandRank;
 }
 
-export interface CardsTiming {
+interface CardsTiming {
   /** The decision window after the deal. */
   decisionMs: number;
   /** The result on show before the next deal (the cycle is decision + show). */
@@ -50,7 +50,7 @@ export interface CardsTiming {
 }
 
 /** Production timing: 10 s to decide, 5 s of result. */
-export const DEFAULT_CARDS_TIMING: CardsTiming = { decisionMs: 10_000, showMs: 5_000 };
+const DEFAULT_CARDS_TIMING: CardsTiming = { decisionMs: 10_000, showMs: 5_000 };
 
 /** Timing from the decision window alone: the result stays up as long, at most 5 s. */
 export const cardsTiming = (decisionSeconds: number | undefined): CardsTiming =>

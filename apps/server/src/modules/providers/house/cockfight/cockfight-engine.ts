@@ -17,8 +17,8 @@ import type { Rng } from '../secure-rng';
  */
 
 export const BP = 10_000;
-export const CANCEL_BP = 100;
-export const DRAW_BP = 1_000;
+const CANCEL_BP = 100;
+const DRAW_BP = 1_000;
 /** Meron's chance on an even card, and what one step of edge moves it. */
 const EVEN_BP = (BP - CANCEL_BP - DRAW_BP) / 2;
 const EDGE_STEP_BP = 400;
@@ -35,7 +35,7 @@ export interface Fighter {
   plumage: number;
 }
 
-export interface FightCard {
+interface FightCard {
   /** Meron's strength edge over wala, -MAX_EDGE..MAX_EDGE. */
   edge: number;
   meron: Fighter;
@@ -106,7 +106,7 @@ export function decideResult(rng: Rng, chance: FightCard['chance']): CockfightRe
   throw new Error('fight chances do not sum to 10,000');
 }
 
-export interface Settlement {
+interface Settlement {
   status: Extract<CockfightBetStatus, 'WON' | 'LOST' | 'REFUNDED' | 'VOID'>;
   /** What goes back to the player, stake included (minor units). */
   payout: bigint;

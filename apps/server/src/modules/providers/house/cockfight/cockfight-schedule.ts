@@ -8,7 +8,7 @@ import type { CockfightPhase } from '@app/contracts';
  */
 
 /** 2024-01-01T00:00:00Z: fight numbers count cycles from here. */
-export const COCKFIGHT_EPOCH_MS = Date.UTC(2024, 0, 1);
+const COCKFIGHT_EPOCH_MS = Date.UTC(2024, 0, 1);
 
 export interface CockfightTimings {
   betSeconds: number;
@@ -28,7 +28,7 @@ export function cockfightTimings(betSeconds: number): CockfightTimings {
   };
 }
 
-export interface FightSlot {
+interface FightSlot {
   fightNo: number;
   opensAt: Date;
   closesAt: Date;

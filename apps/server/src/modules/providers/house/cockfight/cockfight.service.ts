@@ -25,7 +25,7 @@ import { fightAt, fightSlot, phaseOf, type CockfightTimings } from './cockfight-
 /** Chip values (minor units); a game offers those at or above its minimum bet. */
 const CHIPS = [100n, 500n, 1_000n, 5_000n, 10_000n, 50_000n, 100_000n, 500_000n];
 /** The largest single bet: 50,000.00. */
-export const COCKFIGHT_MAX_BET = 5_000_000n;
+const COCKFIGHT_MAX_BET = 5_000_000n;
 /** Fights the sweeper decides and settles per run at most (the rest wait for the next run). */
 const SWEEP_BATCH = 50;
 

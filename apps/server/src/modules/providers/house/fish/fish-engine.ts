@@ -12,7 +12,7 @@ export const FISH_RTP_OUT_OF = 25;
 /** The published RTP in percent. */
 export const FISH_RTP_PERCENT = (FISH_RTP_HITS / FISH_RTP_OUT_OF) * 100;
 
-export interface FishSpeciesDef {
+interface FishSpeciesDef {
   id: FishSpeciesId;
   /** A capture pays bet × multiplier (stake included). */
   multiplier: number;
@@ -36,7 +36,7 @@ export const FISH_TABLE: readonly FishSpeciesDef[] = [
 
 const BY_ID = new Map(FISH_TABLE.map((s) => [s.id, s]));
 
-export function speciesOf(id: FishSpeciesId): FishSpeciesDef {
+function speciesOf(id: FishSpeciesId): FishSpeciesDef {
   const s = BY_ID.get(id);
   if (!s) throw new Error(`unknown fish species ${id}`);
   return s;
@@ -48,7 +48,7 @@ export function captureOdds(multiplier: number): { hits: number; outOf: number }
   return { hits: FISH_RTP_HITS, outOf: FISH_RTP_OUT_OF * multiplier };
 }
 
-export interface ShotOutcome {
+interface ShotOutcome {
   species: FishSpeciesId;
   multiplier: number;
   captured: boolean;

@@ -27,7 +27,7 @@ export interface Team {
   strength: number;
 }
 
-export interface League {
+interface League {
   id: string;
   sport: Sport;
   /** Set for esports leagues only. */
@@ -51,7 +51,7 @@ export interface Fixture {
   localDate: string;
 }
 
-export interface FixtureRequest {
+interface FixtureRequest {
   seed: string;
   /** First and last calendar day in the brand's time zone, inclusive, 'YYYY-MM-DD'. */
   from: string;

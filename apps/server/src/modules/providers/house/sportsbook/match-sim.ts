@@ -90,7 +90,7 @@ export function simulateFootballMatch(rng: Rng, expected: ExpectedGoals): Footba
   return new FootballTimeline(goals);
 }
 
-export type FootballPhase = 'NOT_STARTED' | 'FIRST_HALF' | 'HALF_TIME' | 'SECOND_HALF' | 'FULL_TIME';
+type FootballPhase = 'NOT_STARTED' | 'FIRST_HALF' | 'HALF_TIME' | 'SECOND_HALF' | 'FULL_TIME';
 
 /** Minutes of a half and of the break; the clock runs 45 + 15 + 45 = 105 minutes from kick-off. */
 const HALF = FOOTBALL_MINUTES / 2;
@@ -119,7 +119,7 @@ export interface MapResult {
 }
 
 /** Shortest and longest map, minutes. */
-export const MAP_MINUTES: Readonly<Record<EsportsGame, readonly [number, number]>> = {
+const MAP_MINUTES: Readonly<Record<EsportsGame, readonly [number, number]>> = {
   MOBA: [20, 45],
   FPS: [30, 55],
 };

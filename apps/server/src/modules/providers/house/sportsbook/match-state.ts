@@ -24,7 +24,6 @@ import {
   type PricedMarket,
   type Selection,
 } from './pricing';
-import type { MatchResult } from './settlement';
 
 /**
  * Where a house match stands at an instant, and what is offered on it then (pure: the service
@@ -49,7 +48,7 @@ export type StoredTimeline =
 export const MAX_OFFERED_PROBABILITY = 0.94;
 
 /** Minutes on the wall clock from kick-off to full time: 45 + 15 (half time) + 45. */
-export const FOOTBALL_WALL_MINUTES = FOOTBALL_MINUTES + 15;
+const FOOTBALL_WALL_MINUTES = FOOTBALL_MINUTES + 15;
 
 export type MatchStatus = 'PRE_MATCH' | 'LIVE' | 'FINISHED' | 'CANCELLED';
 
@@ -96,11 +95,6 @@ export function finalScore(timeline: StoredTimeline): Score {
     : new EsportsTimeline(timeline.maps).finalScore;
 }
 
-export function matchResult(timeline: StoredTimeline | null, cancelled: boolean): MatchResult {
-  if (cancelled || !timeline) return { status: 'CANCELLED' };
-  return { status: 'FINISHED', ...finalScore(timeline) };
-}
-
 function offer(fair: FairMarket[], margin: number): OfferedMarket[] {
   return fair.map((m) => {
     const priced = priceMarket(m, margin);
@@ -110,7 +104,7 @@ function offer(fair: FairMarket[], margin: number): OfferedMarket[] {
 }
 
 /** Pre-match fair markets of a fixture (the model at kick-off). */
-export function preMatchMarkets(fixture: Fixture): FairMarket[] {
+function preMatchMarkets(fixture: Fixture): FairMarket[] {
   return fixture.sport === 'FOOTBALL'
     ? footballMarkets(footballExpectedGoals(fixture.home.strength, fixture.away.strength))
     : esportsMarkets(mapWinProbability(fixture.home.strength, fixture.away.strength));

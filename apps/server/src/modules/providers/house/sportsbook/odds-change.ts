@@ -5,7 +5,7 @@
  * and the player is shown the new odds to confirm. Odds are integer thousandths (see pricing.ts).
  */
 
-export type OddsCheck =
+type OddsCheck =
   /** Place the bet at `odds` (the current odds, at least the odds seen). */
   | { accepted: true; odds: number }
   /** The odds dropped: refuse and show `odds` (the current odds) for the player to confirm. */
@@ -22,7 +22,7 @@ export function checkOddsChange(seen: number, current: number): OddsCheck {
   return { accepted: current >= seen, odds: current };
 }
 
-export interface ParlayOddsCheck {
+interface ParlayOddsCheck {
   /** True only if no leg's odds dropped. */
   accepted: boolean;
   /** Current odds of every leg, in the order given. */

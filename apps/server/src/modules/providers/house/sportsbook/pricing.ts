@@ -130,7 +130,7 @@ export function probabilityOf(markets: readonly FairMarket[], selection: Selecti
 
 // ---- football: Poisson ---------------------------------------------------------------------------
 
-export interface FootballModelOptions {
+interface FootballModelOptions {
   /** Expected goals of each side when the ratings are equal, before home advantage. */
   baseGoals: number;
   /** The home side's expected goals are multiplied by it and the away side's divided by it. */
@@ -140,7 +140,7 @@ export interface FootballModelOptions {
 }
 
 /** About 1.5 home and 1.2 away goals between equal sides, as in top leagues. */
-export const DEFAULT_FOOTBALL_MODEL: FootballModelOptions = {
+const DEFAULT_FOOTBALL_MODEL: FootballModelOptions = {
   baseGoals: 1.35,
   homeAdvantage: 1.12,
   strengthFactor: 0.02,
@@ -187,7 +187,7 @@ export function poissonPmf(mean: number): Float64Array {
 }
 
 /** A match in play: the minute reached and the score so far. */
-export interface FootballState {
+interface FootballState {
   minute: number;
   home: number;
   away: number;
@@ -263,7 +263,7 @@ export function footballMarkets(goals: ExpectedGoals, state: FootballState = KIC
 // ---- esports: best of 3 --------------------------------------------------------------------------
 
 /** Rating points for 10:1 odds on one map (logistic, as Elo with a scale of 60 points). */
-export const ESPORTS_RATING_SCALE = 60;
+const ESPORTS_RATING_SCALE = 60;
 export const MAPS_TO_WIN = 2;
 
 /** The chance the first team wins one map. */
@@ -272,7 +272,7 @@ export function mapWinProbability(homeStrength: number, awayStrength: number): n
 }
 
 /** Maps won so far in a best-of-3. */
-export interface EsportsState {
+interface EsportsState {
   home: number;
   away: number;
 }

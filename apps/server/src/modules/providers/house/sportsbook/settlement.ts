@@ -23,7 +23,7 @@
 
 import { MAX_ODDS, MIN_ODDS, ODDS_SCALE, selectionKey, type Selection } from './pricing';
 
-export type SelectionOutcome = 'WON' | 'LOST' | 'VOID';
+type SelectionOutcome = 'WON' | 'LOST' | 'VOID';
 
 /**
  * The result of a match: goals (football) or maps won (esports), or cancelled. A match that is
@@ -82,7 +82,7 @@ export interface Bet {
   legs: readonly BetLeg[];
 }
 
-export type BetProblem = 'NO_LEGS' | 'TOO_MANY_LEGS' | 'SAME_MATCH_TWICE' | 'BAD_STAKE' | 'BAD_ODDS';
+type BetProblem = 'NO_LEGS' | 'TOO_MANY_LEGS' | 'SAME_MATCH_TWICE' | 'BAD_STAKE' | 'BAD_ODDS';
 
 /** Why a bet cannot be accepted, or null if it can. */
 export function checkBet(bet: Bet): BetProblem | null {
@@ -125,9 +125,9 @@ export function potentialPayout(bet: Bet): bigint {
   );
 }
 
-export type LegStatus = SelectionOutcome | 'PENDING';
+type LegStatus = SelectionOutcome | 'PENDING';
 
-export interface BetSettlement {
+interface BetSettlement {
   /** PENDING: some legs have no result yet and none has lost. */
   status: 'WON' | 'LOST' | 'VOID' | 'PENDING';
   legs: LegStatus[];

@@ -7,7 +7,7 @@
  * two processes started on different days disagree on the time. A shortened minute is for a
  * single test or demo server, never for production (where the anchor has no effect).
  */
-export const REAL_MINUTE_MS = 60_000;
+const REAL_MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export class SportsbookClock {

@@ -34,7 +34,7 @@ interface Book {
 const booksByType = new Map<MarketType, Book[]>();
 
 /** The reference fixtures' offered pre-match markets of one type (fixtures offering none left out). */
-export function referenceBooks(type: MarketType): Book[] {
+function referenceBooks(type: MarketType): Book[] {
   let books = booksByType.get(type);
   if (!books) {
     books = [];

@@ -15,7 +15,7 @@ export interface NewFixture {
   local_date: string;
 }
 
-export interface NewBet {
+interface NewBet {
   merchant_code: string;
   bet_id: string;
   member_id: string;

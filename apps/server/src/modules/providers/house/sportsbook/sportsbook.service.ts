@@ -53,10 +53,10 @@ import { SPORTSBOOK_FIGURES } from './sportsbook-figures';
 import type { BetRow, FixtureRow, NewFixture, SportsbookRepository } from './sportsbook.repository';
 
 /** Highest stake of one bet and highest payout of one bet, minor units. */
-export const MAX_STAKE = 1_000_000n;
-export const MAX_PAYOUT = 10_000_000n;
+const MAX_STAKE = 1_000_000n;
+const MAX_PAYOUT = 10_000_000n;
 /** Lowest stake, minor units (the game's minimum bet if higher). */
-export const MIN_STAKE = 100n;
+const MIN_STAKE = 100n;
 /** Finished matches still listed (for their results). */
 const FINISHED_SHOWN = 6;
 /** The list looks this far ahead and back (sportsbook hours). */
