@@ -16,6 +16,26 @@ import { checkRegistration, fieldErrors, normalizeDialing } from './register-rul
  * Two sign-ups racing past the checks for the same name or number: the unique keys decide, and
  * the loser gets the same answer it would have got a moment later, not a server error.
  */
+/** The optional contact and identity columns of a new member, as the brand's sign-up form kept them. */
+function contactColumns(
+  kept: (field: RegisterField) => string | null,
+  dialing: string | null,
+  mobile: string | null,
+) {
+  return {
+    payee_name: kept('payeeName'),
+    email: kept('email'),
+    country_dialing_code: mobile ? dialing : null,
+    mobile_num: mobile,
+    qq_num: kept('qqNum'),
+    line: kept('line'),
+    whatsapp: kept('whatsapp'),
+    facebook: kept('facebook'),
+    wechat: kept('wechat'),
+    id_number: kept('idNumber'),
+  };
+}
+
 function takenByRace(err: unknown): never {
   const constraint = uniqueViolation(err);
   if (constraint === 'member_merchant_code_username_key') throw new AppError('member.account.used');
@@ -112,16 +132,7 @@ export class RegistrationService {
           enabled.has('paymentPassword') && body.paymentPassword
             ? await hashPassword(body.paymentPassword)
             : null,
-        payee_name: kept('payeeName'),
-        email: kept('email'),
-        country_dialing_code: mobile ? dialing : null,
-        mobile_num: mobile,
-        qq_num: kept('qqNum'),
-        line: kept('line'),
-        whatsapp: kept('whatsapp'),
-        facebook: kept('facebook'),
-        wechat: kept('wechat'),
-        id_number: kept('idNumber'),
+        ...contactColumns(kept, dialing, mobile),
         recommender_id: kept('recommenderId'),
         upline_id: upline,
         referrer_id: referrer,
@@ -203,16 +214,7 @@ export class RegistrationService {
         username,
         password_hash: await hashPassword(body.password ?? ''),
         must_change_password: true,
-        payee_name: kept('payeeName'),
-        email: kept('email'),
-        country_dialing_code: mobile ? dialing : null,
-        mobile_num: mobile,
-        qq_num: kept('qqNum'),
-        line: kept('line'),
-        whatsapp: kept('whatsapp'),
-        facebook: kept('facebook'),
-        wechat: kept('wechat'),
-        id_number: kept('idNumber'),
+        ...contactColumns(kept, dialing, mobile),
         is_agent: agent ? upline.isAgent : 0,
         affiliate_code: agent ? randomCode(8) : null,
         upline_id: upline.id,
