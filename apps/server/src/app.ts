@@ -28,11 +28,11 @@ import { createVendorsModule } from './modules/vendors';
 import { createVerificationModule } from './modules/verification';
 import { createVipModule } from './modules/vip';
 import { createWalletModule } from './modules/wallet';
-import { adminAuth } from './platform/admin-auth';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
+import { envKeyOperator, operatorAuth } from './platform/operator-auth';
 import { requestSerializer } from './platform/log-redaction';
 import type { ModuleContext, ServerModule } from './platform/module';
 import { payloadCrypto } from './platform/payload-crypto';
@@ -238,7 +238,11 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     legacyKeys: () => session.payloadKeys.legacyKeys(),
     firstUse: (seal) => session.payloadKeys.firstUse(seal),
   });
-  await app.register(adminAuth, { apiKey: config.ADMIN_API_KEY });
+  await app.register(operatorAuth, {
+    db: db.db,
+    authenticate: envKeyOperator(config.ADMIN_API_KEY),
+    allowIp: async () => true,
+  });
 
   // 3. Every module's routes and jobs, in the order above.
   const all: ServerModule<object>[] = Object.values(modules);

@@ -73,6 +73,11 @@ export const ERRORS = {
   'transfer.turnover.unmet': 400,
   'record.range.invalid': 400,
   'admin.unauthorized': 401,
+  // The operator guard: a staff session's change without its CSRF token, an address outside the
+  // brand's staff allow-list, a permission the caller does not hold on this brand.
+  'operator.csrf': 403,
+  'operator.ip.denied': 403,
+  'operator.forbidden': 403,
   'gateway.signature.invalid': 401,
   // Games and vendor callbacks.
   'game.unknown': 404,

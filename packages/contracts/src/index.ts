@@ -30,3 +30,4 @@ export * from './promotions';
 export * from './missions';
 export * from './feedback';
 export * from './referral';
+export * from './backoffice';

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/repository';
-// Type-only: brings in the FastifyRequest.operator augmentation read here.
-import type {} from './admin-auth';
+import { rolesOn } from './operator-auth';
 
 /** Who acts: a staff member (back office), an operator API key, or the operator CLI. */
 export type ActorKind = 'STAFF' | 'API_KEY' | 'CLI';
@@ -25,16 +24,16 @@ interface AuditRecord {
 }
 
 /**
- * The acting operator of an admin route (config.admin, so request.operator is set). The CLI
- * (`npm run admin`) says so in X-Admin-Client; like the operator name, it is what the holder of
- * the key states, recorded for the reader, not a proof.
+ * The acting operator of an operator route (config.operator, so request.operator is set). A
+ * handler that writes its own row in its change's transaction sets request.auditDetail.written.
  */
 export function auditActor(req: FastifyRequest): AuditActor {
   const ua = req.headers['user-agent'];
+  const who = req.operator;
   return {
-    actor: req.operator ?? 'operator',
-    kind: req.headers['x-admin-client'] === 'cli' ? 'CLI' : 'API_KEY',
-    role: null,
+    actor: who?.name ?? 'operator',
+    kind: who?.kind ?? 'API_KEY',
+    role: who ? rolesOn(who, req.brand.code) : null,
     ip: req.ip || null,
     userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null,
   };

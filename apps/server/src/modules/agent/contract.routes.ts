@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { ContractService } from './contract.service';
 import type { SettlementService } from './settlement.service';
+import { operatorRoute } from '../../platform/operator-auth';
 
 /** The SPEC section 7 call of each kind (POST relays, one body shape: contractProcessSchema). */
 export const CONTRACT_CALLS: Record<ContractKind, string> = {
@@ -61,7 +62,7 @@ export async function contractRoutes(
     '/wps/admin/agent/contracts',
     {
       // Operators work during maintenance too; the brand comes from the Merchant header.
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('agents.contracts.manage'),
       schema: {
         summary: 'Grant a top agent (no upline) a platform contract, in force at once',
         tags: ['operator'],

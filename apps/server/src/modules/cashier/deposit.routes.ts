@@ -23,6 +23,7 @@ import {
   SIGNATURE_HEADER,
 } from './demo-gateway';
 import { adminDepositListSchema, callbackResultSchema, type DepositService } from './deposit.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 interface DepositRouteOptions {
   deposits: DepositService;
@@ -41,8 +42,6 @@ const CALLBACK_BODY_LIMIT = 16 * 1024;
 
 const tags = ['cashier'];
 const adminTags = ['operator'];
-/** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */
-const adminConfig = { admin: true, openWhenClosed: true } as const;
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 const imageParams = z.object({ id: z.string().max(64) });
 const orderParams = z.object({ orderNo: z.string().max(64) });
@@ -120,7 +119,7 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
   r.get(
     '/wps/admin/deposits',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.deposits.view'),
       schema: {
         summary: 'Deposits of the brand (Merchant header), newest first',
         tags: adminTags,
@@ -134,7 +133,7 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
   r.post(
     '/wps/admin/deposits/:id/approve',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.deposits.decide'),
       schema: {
         summary: 'Approve a PENDING deposit and credit the member',
         tags: adminTags,
@@ -142,14 +141,13 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
         response: { 200: ok(depositSchema) },
       },
     },
-    async (req) =>
-      envelope(await deposits.approve(req.brand, req.lang, req.params.id, req.operator ?? 'operator')),
+    async (req) => envelope(await deposits.approve(req.brand, req.lang, req.params.id, operatorName(req))),
   );
 
   r.post(
     '/wps/admin/deposits/:id/reject',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.deposits.decide'),
       schema: {
         summary: 'Reject a PENDING deposit with a reason',
         tags: adminTags,
@@ -159,21 +157,13 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
       },
     },
     async (req) =>
-      envelope(
-        await deposits.reject(
-          req.brand,
-          req.lang,
-          req.params.id,
-          req.operator ?? 'operator',
-          req.body.reason,
-        ),
-      ),
+      envelope(await deposits.reject(req.brand, req.lang, req.params.id, operatorName(req), req.body.reason)),
   );
 
   r.get(
     '/wps/admin/images/:id',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.deposits.view'),
       schema: { summary: 'An uploaded receipt or proof (raw bytes)', tags: adminTags, params: imageParams },
     },
     async (req, reply) => sendImage(reply, await images.get(req.brand.code, req.params.id, null)),

@@ -21,6 +21,7 @@ import {
   adminWithdrawalSchema,
   type WithdrawalService,
 } from './withdrawal.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 interface WithdrawalRouteOptions {
   withdrawals: WithdrawalService;
@@ -29,8 +30,6 @@ interface WithdrawalRouteOptions {
 
 const tags = ['cashier'];
 const adminTags = ['operator'];
-/** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */
-const adminConfig = { admin: true, openWhenClosed: true } as const;
 const dbId = z.string().regex(/^\d{1,18}$/);
 const idParams = z.object({ id: dbId });
 const payoutParams = z.object({ id: dbId, payoutId: dbId });
@@ -137,7 +136,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
   r.get(
     '/wps/admin/withdrawals',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.withdrawals.view'),
       schema: {
         summary: 'Withdrawals of the brand (Merchant header), oldest first',
         tags: adminTags,
@@ -151,7 +150,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
   r.post(
     '/wps/admin/withdrawals/:id/pay',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.withdrawals.decide'),
       schema: {
         summary: 'Pay a PENDING or PARTIAL withdrawal, all that remains or part (idempotent on requestId)',
         tags: adminTags,
@@ -160,14 +159,13 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
         response: { 200: ok(adminWithdrawalSchema) },
       },
     },
-    async (req) =>
-      envelope(await withdrawals.pay(req.brand, req.params.id, req.operator ?? 'operator', req.body)),
+    async (req) => envelope(await withdrawals.pay(req.brand, req.params.id, operatorName(req), req.body)),
   );
 
   r.post(
     '/wps/admin/withdrawals/:id/reject',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.withdrawals.decide'),
       schema: {
         summary: 'Reject a PENDING or PARTIAL withdrawal: what is still held returns to the wallet',
         tags: adminTags,
@@ -177,15 +175,13 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
       },
     },
     async (req) =>
-      envelope(
-        await withdrawals.reject(req.brand, req.params.id, req.operator ?? 'operator', req.body.reason),
-      ),
+      envelope(await withdrawals.reject(req.brand, req.params.id, operatorName(req), req.body.reason)),
   );
 
   r.post(
     '/wps/admin/withdrawals/:id/payouts/:payoutId/resolve',
     {
-      config: adminConfig,
+      config: operatorRoute('cashier.withdrawals.decide'),
       schema: {
         summary: 'Mark a NOT_RECEIVED payout as received after investigation (no money moves)',
         tags: adminTags,

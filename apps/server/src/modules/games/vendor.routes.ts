@@ -13,6 +13,7 @@ import { ok as envelope } from '../../platform/envelope';
 import { mediaBase } from '../../platform/media-url';
 import type { CatalogueService } from './catalogue.service';
 import type { VendorService } from '../vendors';
+import { operatorRoute } from '../../platform/operator-auth';
 
 export async function vendorRoutes(
   app: FastifyInstance,
@@ -23,7 +24,7 @@ export async function vendorRoutes(
   r.post(
     '/wps/admin/game-types/:gameType',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('games.manage'),
       schema: {
         summary: 'Switch a game category of the brand on or off (its vendors, lists and launches)',
         tags: ['operator'],

@@ -31,6 +31,7 @@ import type { BrandResolver } from '../../platform/brand';
 import type { LotteryDrawService } from './lottery-draws.service';
 import type { LotteryMenuService } from './lottery-menus.service';
 import type { LotterySlipService } from './lottery-slips.service';
+import { operatorRoute } from '../../platform/operator-auth';
 
 /** The lottery calls (SPEC section 7): public reads by the brand of the host, member calls by session. */
 export async function lotteryRoutes(
@@ -171,7 +172,7 @@ export async function lotteryRoutes(
   r.post(
     '/wps/admin/lottery/draws/cancel',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('lottery.manage'),
       schema: {
         summary: 'Cancels a lottery draw that is not settled: every bet line is refunded, once',
         tags: ['admin'],
@@ -197,7 +198,7 @@ export async function lotteryRoutes(
   r.get(
     '/wps/admin/lottery/rtp',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('lottery.manage'),
       schema: {
         summary: 'The brand’s lottery return per prize mode (basis points), its own or the default',
         tags: ['admin'],
@@ -210,7 +211,7 @@ export async function lotteryRoutes(
   r.post(
     '/wps/admin/lottery/rtp',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('lottery.manage'),
       schema: {
         summary:
           'Sets the brand’s lottery return per prize mode (basis points, 8000 to 9900; null: back to the default); new slips are priced at it',

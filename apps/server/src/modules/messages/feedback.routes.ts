@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { FeedbackService } from './feedback.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
@@ -53,7 +54,7 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { feedback: Fee
   r.get(
     '/wps/admin/feedback',
     {
-      config: { admin: true },
+      config: operatorRoute('content.feedback'),
       schema: {
         summary: 'The brand’s feedback not answered yet, oldest first (image ids: GET /wps/admin/images/:id)',
         tags: ['operator'],
@@ -68,7 +69,7 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { feedback: Fee
   r.post(
     '/wps/admin/feedback/:id/reply',
     {
-      config: { admin: true },
+      config: operatorRoute('content.feedback'),
       schema: {
         summary: 'Answer a feedback once; the member finds the answer in the inbox',
         tags: ['operator'],
@@ -78,7 +79,7 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { feedback: Fee
       },
     },
     async (req) => {
-      await feedback.reply(req.brand.code, req.params.id, req.body.reply, req.operator ?? 'operator');
+      await feedback.reply(req.brand.code, req.params.id, req.body.reply, operatorName(req));
       return envelope({ id: req.params.id });
     },
   );

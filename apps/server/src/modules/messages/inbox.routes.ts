@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { InboxService } from './inbox.service';
+import { operatorRoute } from '../../platform/operator-auth';
 
 /** The member's inbox (messages about its money, rewards, contracts, operator notices) and the operator's notices. */
 export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxService }) {
@@ -67,7 +68,7 @@ export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxServ
   r.post(
     '/wps/admin/messages',
     {
-      config: { admin: true },
+      config: operatorRoute('content.messages'),
       schema: {
         summary:
           'Send a notice (kind SYSTEM) to some members by username, or to every member ({ all: true })',

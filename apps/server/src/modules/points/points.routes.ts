@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { PointsMallService } from './points-mall.service';
 import type { PointsService } from './points.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 interface PointsRouteOptions {
   points: PointsService;
@@ -32,8 +33,6 @@ interface PointsRouteOptions {
 const POINTS_PREFIX = '/wps/points';
 const tags = ['points'];
 const adminTags = ['operator'];
-/** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */
-const adminConfig = { admin: true, openWhenClosed: true } as const;
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
 /** Points, the points mall, and the operator's answers to goods redemptions. */
@@ -141,7 +140,7 @@ export async function pointsRoutes(app: FastifyInstance, opts: PointsRouteOption
   r.get(
     '/wps/admin/points/redemptions',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Points-mall redemptions of the brand (Merchant header), oldest first',
         tags: adminTags,
@@ -155,7 +154,7 @@ export async function pointsRoutes(app: FastifyInstance, opts: PointsRouteOption
   r.post(
     '/wps/admin/points/redemptions/:id/approve',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Approve goods in process: the member is told they are on their way',
         tags: adminTags,
@@ -163,14 +162,13 @@ export async function pointsRoutes(app: FastifyInstance, opts: PointsRouteOption
         response: { 200: ok(adminRedemptionSchema) },
       },
     },
-    async (req) =>
-      envelope(await mall.approve(req.brand, req.lang, req.params.id, req.operator ?? 'operator')),
+    async (req) => envelope(await mall.approve(req.brand, req.lang, req.params.id, operatorName(req))),
   );
 
   r.post(
     '/wps/admin/points/redemptions/:id/reject',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Reject goods in process: the points and the stock come back, once',
         tags: adminTags,
@@ -180,8 +178,6 @@ export async function pointsRoutes(app: FastifyInstance, opts: PointsRouteOption
       },
     },
     async (req) =>
-      envelope(
-        await mall.reject(req.brand, req.lang, req.params.id, req.operator ?? 'operator', req.body.reason),
-      ),
+      envelope(await mall.reject(req.brand, req.lang, req.params.id, operatorName(req), req.body.reason)),
   );
 }

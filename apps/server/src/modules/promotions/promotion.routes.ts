@@ -26,12 +26,11 @@ import { ok as envelope } from '../../platform/envelope';
 import type { BonusDetailsService } from './bonus-details.service';
 import type { PromotionReviewService } from './promotion-review.service';
 import type { PromotionService } from './promotion.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 const relay = (name: string) => `/wps/relay/${name}`;
 const tags = ['promotions'];
 const adminTags = ['operator'];
-/** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */
-const adminConfig = { admin: true, openWhenClosed: true } as const;
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
 /**
@@ -213,7 +212,7 @@ export async function promotionRoutes(
   r.get(
     '/wps/admin/promotions/applications',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Applications to APPLY promotions of the brand (Merchant header), newest first',
         tags: adminTags,
@@ -227,7 +226,7 @@ export async function promotionRoutes(
   r.post(
     '/wps/admin/promotions/applications/:id/approve',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Approve a pending application with the bonus to pay (at most the promotion’s cap)',
         tags: adminTags,
@@ -237,15 +236,13 @@ export async function promotionRoutes(
       },
     },
     async (req) =>
-      envelope(
-        await review.approve(req.brand, req.lang, req.params.id, req.body.amount, req.operator ?? 'operator'),
-      ),
+      envelope(await review.approve(req.brand, req.lang, req.params.id, req.body.amount, operatorName(req))),
   );
 
   r.post(
     '/wps/admin/promotions/applications/:id/reject',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Reject a pending application with a reason (the member is told)',
         tags: adminTags,
@@ -255,8 +252,6 @@ export async function promotionRoutes(
       },
     },
     async (req) =>
-      envelope(
-        await review.reject(req.brand, req.lang, req.params.id, req.body.reason, req.operator ?? 'operator'),
-      ),
+      envelope(await review.reject(req.brand, req.lang, req.params.id, req.body.reason, operatorName(req))),
   );
 }

@@ -15,10 +15,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { ReferralService } from './referral.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 const adminTags = ['operator'];
-/** Operator routes: the X-Admin-Key guard, and open during maintenance (operators work then too). */
-const adminConfig = { admin: true, openWhenClosed: true } as const;
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
 /**
@@ -81,7 +80,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { referral: Ref
   r.get(
     '/wps/admin/referral/rewards',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary:
           'Referral rewards of the brand (Merchant header), newest first; HELD ones await review ' +
@@ -97,7 +96,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { referral: Ref
   r.post(
     '/wps/admin/referral/rewards/:id/approve',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Pay a HELD referral reward after review (the amount and turnover it was claimed with)',
         tags: adminTags,
@@ -105,13 +104,13 @@ export async function referralRoutes(app: FastifyInstance, opts: { referral: Ref
         response: { 200: ok(referralRewardSchema) },
       },
     },
-    async (req) => envelope(await referral.approve(req.brand, req.params.id, req.operator ?? 'operator')),
+    async (req) => envelope(await referral.approve(req.brand, req.params.id, operatorName(req))),
   );
 
   r.post(
     '/wps/admin/referral/rewards/:id/reject',
     {
-      config: adminConfig,
+      config: operatorRoute('rewards.review'),
       schema: {
         summary: 'Refuse a HELD referral reward after review, with a reason; nothing is paid',
         tags: adminTags,
@@ -121,6 +120,6 @@ export async function referralRoutes(app: FastifyInstance, opts: { referral: Ref
       },
     },
     async (req) =>
-      envelope(await referral.reject(req.brand, req.params.id, req.body.reason, req.operator ?? 'operator')),
+      envelope(await referral.reject(req.brand, req.params.id, req.body.reason, operatorName(req))),
   );
 }

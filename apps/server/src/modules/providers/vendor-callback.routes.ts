@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import { CALLBACK_ACTIONS, callbackResultSchema, VENDOR_SIGNATURE_HEADER } from './vendor-callback.schema';
 import type { VendorCallbackService } from './vendor-callback.service';
+import { operatorRoute } from '../../platform/operator-auth';
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -17,7 +18,7 @@ export async function vendorCallbackRoutes(app: FastifyInstance, opts: { callbac
   r.post(
     '/wps/admin/vendors/:vendor/secret',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('games.manage'),
       schema: {
         summary: 'Set a new random callback secret for a vendor of the brand and answer it (shown once)',
         tags: ['operator'],

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditActor } from '../../platform/audit';
 import { ok as envelope } from '../../platform/envelope';
 import type { LegacySwitchService } from './legacy-switch.service';
+import { operatorRoute } from '../../platform/operator-auth';
 
 const state = z.object({ legacyCrypto: z.boolean() });
 
@@ -19,7 +20,7 @@ export async function legacySwitchRoutes(
   r.get(
     '/wps/admin/legacy-crypto',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('system.manage'),
       schema: {
         summary: 'Whether the brand takes the real clients’ legacy payload scheme',
         tags,
@@ -32,7 +33,7 @@ export async function legacySwitchRoutes(
   r.post(
     '/wps/admin/legacy-crypto',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('system.manage'),
       schema: {
         summary: 'Switches the brand’s legacy payload scheme on or off (audited)',
         tags,
@@ -42,6 +43,7 @@ export async function legacySwitchRoutes(
     },
     async (req) => {
       const { before, after } = await opts.legacy.set(req.brand.code, req.body.enabled, auditActor(req));
+      req.auditDetail = { written: true };
       // This instance at once; others within their brand cache time.
       opts.brands.invalidate();
       return envelope({ legacyCrypto: after, previous: before });

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { MemberTransferService } from './member-transfer.service';
 import { adjustmentResultSchema, type WalletService } from './wallet.service';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 /** Balances, transfers between wallets, transfers to the upline, and operator adjustments. */
 export async function walletRoutes(
@@ -87,7 +88,7 @@ export async function walletRoutes(
     '/wps/admin/adjustments',
     {
       // Operators work during maintenance too; the brand comes from the Merchant header.
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('cashier.adjustments.request'),
       schema: {
         summary: 'Credit or debit a member (signed amount), with an optional turnover requirement',
         tags: ['operator'],
@@ -95,6 +96,6 @@ export async function walletRoutes(
         response: { 200: ok(adjustmentResultSchema) },
       },
     },
-    async (req) => envelope(await wallet.adjust(req.brand, req.operator ?? 'operator', req.body)),
+    async (req) => envelope(await wallet.adjust(req.brand, operatorName(req), req.body)),
   );
 }

@@ -68,7 +68,10 @@ export const my: Record<ErrorCode, string> = {
   'transfer.turnover.unmet':
     'Anda perlukan {0} lagi pusing ganti sebelum boleh memindahkan wang ke akaun lain.',
   'record.range.invalid': 'Sila pilih julat tarikh yang sah.',
-  'admin.unauthorized': 'Kunci operator tiada atau salah.',
+  'admin.unauthorized': 'Log masuk semula, atau hantar kunci operator anda.',
+  'operator.csrf': 'Token keselamatan tiada atau lapuk: muat semula halaman dan cuba lagi.',
+  'operator.ip.denied': 'Alamat anda tiada dalam senarai benaran kakitangan jenama ini.',
+  'operator.forbidden': 'Anda tiada kebenaran untuk melakukan ini pada jenama ini.',
   'gateway.signature.invalid': 'Tandatangan pemberitahuan pembayaran tidak sah.',
   'game.unknown': 'Permainan ini tidak dijumpai.',
   'game.unavailable': 'Permainan ini dalam penyelenggaraan. Sila cuba permainan lain atau kembali kemudian.',

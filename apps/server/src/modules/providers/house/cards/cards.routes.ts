@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../../../platform/envelope';
 import type { HouseCardsService } from './cards.service';
+import { operatorRoute } from '../../../../platform/operator-auth';
 
 /**
  * The house card game's calls: the room list relay (public, GET or POST like the real clients'
@@ -107,7 +108,7 @@ export async function houseCardsRoutes(app: FastifyInstance, opts: { cards: Hous
   r.get(
     '/wps/admin/house/cards/report',
     {
-      config: { admin: true, openWhenClosed: true },
+      config: operatorRoute('reports.view'),
       schema: {
         summary: 'Card rooms: hands, pots, rake (house revenue) and the house seats’ stakes and payouts',
         tags: ['admin'],
