@@ -56,6 +56,12 @@ export function allowed(can: (p: Permission) => boolean, permission: Permission 
 }
 
 const SignIn = lazy(() => import('../pages/sign-in'));
+const Account = lazy(() => import('../pages/account'));
+const Dashboard = lazy(() => import('../pages/dashboard'));
+const Staff = lazy(() => import('../pages/staff'));
+const ApiKeys = lazy(() => import('../pages/api-keys'));
+const Security = lazy(() => import('../pages/security'));
+const Audit = lazy(() => import('../pages/audit'));
 const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
 
@@ -83,8 +89,14 @@ const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'dashboard', element: page(Dashboard) },
       { path: 'players/*', element: page(Players) },
       { path: 'cashier/*', element: page(Cashier) },
+      { path: 'staff', element: page(Staff) },
+      { path: 'api-keys', element: page(ApiKeys) },
+      { path: 'security', element: page(Security) },
+      { path: 'audit', element: page(Audit) },
+      { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },
     ],
   },
