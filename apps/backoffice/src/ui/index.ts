@@ -13,3 +13,4 @@ export { Tabs, type TabItem } from './tabs';
 export { ToastProvider, useToast } from './toast';
 export { CopyButton } from './copy-button';
 export { SecretReveal } from './secret-reveal';
+export { Icon, type IconName } from './icon';
