@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -39,6 +39,12 @@ import { payloadCrypto } from './platform/payload-crypto';
 import { RateLimiter } from './platform/rate-limit';
 import { isApiPath, requestContext } from './platform/request-context';
 import { securityHeaders } from './platform/security-headers';
+
+/** Where the back-office app is served (its Vite base). */
+const BACKOFFICE_PREFIX = '/backoffice/';
+function isBackofficePath(url: string): boolean {
+  return url === '/backoffice' || url.startsWith(BACKOFFICE_PREFIX) || url.startsWith('/backoffice?');
+}
 
 interface AppDeps {
   config: Config;
@@ -262,6 +268,26 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     // Brand media is public and may reach the site through a brand's image CDN on another host.
     setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
   });
+  // The back office is one static app for every brand (the brand is picked inside it), so its
+  // page is a plain file, read once; only the hashed assets may be cached for good.
+  const backofficeIndex = path.join(config.BACKOFFICE_DIST, 'index.html');
+  const backofficePage = existsSync(backofficeIndex) ? readFileSync(backofficeIndex, 'utf8') : null;
+  if (backofficePage !== null) {
+    await app.register(fastifyStatic, {
+      root: config.BACKOFFICE_DIST,
+      prefix: BACKOFFICE_PREFIX,
+      decorateReply: false,
+      index: false,
+      // setHeaders decides caching; the plugin's own max-age=0 would overwrite it.
+      cacheControl: false,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('x-robots-tag', 'noindex, nofollow');
+      },
+    });
+  }
   const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
   if (sitePages) {
     await app.register(fastifyStatic, {
@@ -270,6 +296,8 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
       wildcard: true,
       // The page itself is never sent as a file: it carries the host's brand theme (below).
       index: false,
+      // setHeaders decides caching; the plugin's own max-age=0 would overwrite it.
+      cacheControl: false,
       allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
@@ -280,6 +308,18 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    // Deep links of the back office open its page; a missing asset there stays a 404 and never
+    // becomes the player site's page.
+    if (isBackofficePath(request.url)) {
+      const asset = request.url.startsWith(`${BACKOFFICE_PREFIX}assets/`);
+      if (request.method === 'GET' && backofficePage !== null && !asset)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('x-robots-tag', 'noindex, nofollow')
+          .send(backofficePage);
+      return sendFailure(request, reply, 'system.not.found', 404);
+    }
     const wantsPage =
       request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
     if (sitePages && wantsPage) {

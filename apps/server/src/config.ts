@@ -85,6 +85,8 @@ const envSchema = z.object({
   /** Brand served when neither the Merchant header nor the Host names one; empty means refuse. */
   DEFAULT_MERCHANT: z.string().default(''),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The built back-office app, served under /backoffice/ (absent: those paths answer 404). */
+  BACKOFFICE_DIST: z.string().default(path.join(repoRoot, 'apps/backoffice/dist')),
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'apps/server/media')),
   /** Seconds a brand's configuration is cached in memory before it is read again. */
   BRAND_CACHE_SECONDS: z.coerce.number().min(0).default(10),

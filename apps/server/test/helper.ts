@@ -87,6 +87,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     BRAND_CACHE_SECONDS: '0',
     WEB_DIST: '/nonexistent',
+    BACKOFFICE_DIST: '/nonexistent',
     DEV_ROUTES: 'true',
     DEMO_GATEWAY: 'true',
     DOCS: 'true',
