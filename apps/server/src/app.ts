@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
@@ -22,6 +23,7 @@ import { createProvidersModule } from './modules/providers';
 import { SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
 import { createSessionModule } from './modules/session';
+import { createStaffModule } from './modules/staff';
 import { createSystemModule, SitePages } from './modules/system';
 import { createUploadsModule } from './modules/uploads';
 import { createVendorsModule } from './modules/vendors';
@@ -32,7 +34,7 @@ import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
-import { envKeyOperator, operatorAuth } from './platform/operator-auth';
+import { operatorAuth, type OperatorPrincipal } from './platform/operator-auth';
 import { requestSerializer } from './platform/log-redaction';
 import type { ModuleContext, ServerModule } from './platform/module';
 import { payloadCrypto } from './platform/payload-crypto';
@@ -51,6 +53,13 @@ interface AppDeps {
   db: DbHandle;
   /** Where the log goes (tests read the access log); standard output when absent. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Who calls operator routes besides staff sessions and API keys: an in-process caller (the
+   * operator CLI) answering for itself. Null from it falls through to sessions and keys.
+   */
+  operator?: (req: FastifyRequest) => OperatorPrincipal | null;
+  /** Sees every route as it is registered (the permission matrix test lists operator routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -58,6 +67,7 @@ interface AppDeps {
  * the services of the modules above it in this list (never below: no module reaches up).
  */
 function composeModules(ctx: ModuleContext) {
+  const staff = createStaffModule(ctx);
   const vip = createVipModule(ctx);
   const { levels } = vip.services;
   const system = createSystemModule({
@@ -140,6 +150,7 @@ function composeModules(ctx: ModuleContext) {
   const points = createPointsModule({ ...ctx, ...messages.services, ...member.services, ...wallet.services });
   // The order routes and jobs are registered in: the order above.
   return {
+    staff,
     vip,
     system,
     uploads,
@@ -178,7 +189,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The app and the services it was composed of (tests and scripts reach the services directly). */
-export async function buildPlatform({ config, db, logStream }: AppDeps): Promise<Platform> {
+export async function buildPlatform({
+  config,
+  db,
+  logStream,
+  operator,
+  onRoute,
+}: AppDeps): Promise<Platform> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -190,6 +207,7 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -244,10 +262,12 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     legacyKeys: () => session.payloadKeys.legacyKeys(),
     firstUse: (seal) => session.payloadKeys.firstUse(seal),
   });
+  await app.register(cookie);
+  const staff = modules.staff.services;
   await app.register(operatorAuth, {
     db: db.db,
-    authenticate: envKeyOperator(config.ADMIN_API_KEY),
-    allowIp: async () => true,
+    authenticate: async (req) => operator?.(req) ?? staff.auth.authenticate(req),
+    allowIp: (brand, ip, principal) => staff.admin.allowIp(brand.code, ip, principal),
   });
 
   // 3. Every module's routes and jobs, in the order above.
