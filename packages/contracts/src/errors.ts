@@ -152,6 +152,13 @@ export const ERRORS = {
   'promo.amount.range': 400,
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 404,
+  'player.vip.level.unknown': 400,
+  'player.reset.no.contact': 409,
+  'cashier.deposit.blocked': 403,
+  'cashier.withdrawal.blocked': 403,
+  'game.betting.blocked': 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

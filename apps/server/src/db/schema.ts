@@ -155,7 +155,8 @@ export interface Database
     PromotionTables,
     MissionTables,
     InboxExtraTables,
-    WireTables {
+    WireTables,
+    PlayerAdminTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -209,6 +210,13 @@ export interface MemberTable {
   last_login_at: Date | null;
   last_login_ip: string | null;
   created_at: Generated<Date>;
+  /** Operator blocks (back office): each refuses one thing, the account stays usable otherwise. */
+  block_login: Generated<boolean>;
+  block_deposit: Generated<boolean>;
+  block_withdrawal: Generated<boolean>;
+  block_betting: Generated<boolean>;
+  /** Operator tags (back office). */
+  tags: Generated<string[]>;
 }
 
 export interface MemberSessionTable {
@@ -1354,5 +1362,19 @@ interface AuditLogTable {
   after: Json<unknown> | null;
   ip: string | null;
   user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
+// Players in the back office (migration 0033): staff notes on a member.
+interface PlayerAdminTables {
+  member_note: MemberNoteTable;
+}
+
+interface MemberNoteTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  author: string;
+  body: string;
   created_at: Generated<Date>;
 }

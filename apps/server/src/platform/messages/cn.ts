@@ -135,4 +135,11 @@ export const cn: Record<ErrorCode, string> = {
   'promo.amount.range': '金额必须大于 0 且不超过 {0}。',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': '该玩家不存在。',
+  'player.vip.level.unknown': '该VIP等级不存在。',
+  'player.reset.no.contact': '该玩家没有可接收临时密码的手机号或电子邮箱。',
+  'cashier.deposit.blocked': '您的账户暂不能存款，请联系客服。',
+  'cashier.withdrawal.blocked': '您的账户暂不能提款，请联系客服。',
+  'game.betting.blocked': '您的账户暂不能投注，请联系客服。',
 };

@@ -137,4 +137,12 @@ export const en: Record<ErrorCode, string> = {
   'promo.amount.range': 'The amount must be more than 0 and at most {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'This player does not exist.',
+  'player.vip.level.unknown': 'This VIP level does not exist.',
+  'player.reset.no.contact': 'This player has no mobile number or e-mail to send a temporary password to.',
+  'cashier.deposit.blocked': 'Deposits are not available on your account. Please contact customer service.',
+  'cashier.withdrawal.blocked':
+    'Withdrawals are not available on your account. Please contact customer service.',
+  'game.betting.blocked': 'Betting is not available on your account. Please contact customer service.',
 };

@@ -141,4 +141,13 @@ export const id: Record<ErrorCode, string> = {
   'promo.amount.range': 'Jumlah harus lebih dari 0 dan paling banyak {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Pemain ini tidak ada.',
+  'player.vip.level.unknown': 'Level VIP ini tidak ada.',
+  'player.reset.no.contact':
+    'Pemain ini tidak memiliki nomor ponsel atau e-mail untuk menerima kata sandi sementara.',
+  'cashier.deposit.blocked': 'Deposit tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'cashier.withdrawal.blocked':
+    'Penarikan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'game.betting.blocked': 'Taruhan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
 };

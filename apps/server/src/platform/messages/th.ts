@@ -134,4 +134,11 @@ export const th: Record<ErrorCode, string> = {
   'promo.amount.range': 'จำนวนเงินต้องมากกว่า 0 และไม่เกิน {0}',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'ไม่พบผู้เล่นนี้',
+  'player.vip.level.unknown': 'ไม่มีระดับ VIP นี้',
+  'player.reset.no.contact': 'ผู้เล่นนี้ไม่มีหมายเลขโทรศัพท์หรืออีเมลสำหรับรับรหัสผ่านชั่วคราว',
+  'cashier.deposit.blocked': 'บัญชีของคุณไม่สามารถฝากเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'cashier.withdrawal.blocked': 'บัญชีของคุณไม่สามารถถอนเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'game.betting.blocked': 'บัญชีของคุณไม่สามารถวางเดิมพันได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
 };

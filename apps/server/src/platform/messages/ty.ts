@@ -138,4 +138,15 @@ export const ty: Record<ErrorCode, string> = {
   'promo.amount.range': 'Ang halaga ay dapat higit sa 0 at hindi hihigit sa {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Walang ganitong player.',
+  'player.vip.level.unknown': 'Walang ganitong antas ng VIP.',
+  'player.reset.no.contact':
+    'Walang mobile number o e-mail ang player na ito para padalhan ng pansamantalang password.',
+  'cashier.deposit.blocked':
+    'Hindi available ang deposito sa iyong account. Makipag-ugnayan sa customer service.',
+  'cashier.withdrawal.blocked':
+    'Hindi available ang pag-withdraw sa iyong account. Makipag-ugnayan sa customer service.',
+  'game.betting.blocked':
+    'Hindi available ang pagtaya sa iyong account. Makipag-ugnayan sa customer service.',
 };

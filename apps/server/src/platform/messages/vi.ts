@@ -137,4 +137,13 @@ export const vi: Record<ErrorCode, string> = {
   'promo.amount.range': 'Số tiền phải lớn hơn 0 và không vượt quá {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Người chơi này không tồn tại.',
+  'player.vip.level.unknown': 'Cấp VIP này không tồn tại.',
+  'player.reset.no.contact': 'Người chơi này không có số điện thoại hoặc e-mail để nhận mật khẩu tạm thời.',
+  'cashier.deposit.blocked':
+    'Tài khoản của bạn hiện không thể nạp tiền. Vui lòng liên hệ chăm sóc khách hàng.',
+  'cashier.withdrawal.blocked':
+    'Tài khoản của bạn hiện không thể rút tiền. Vui lòng liên hệ chăm sóc khách hàng.',
+  'game.betting.blocked': 'Tài khoản của bạn hiện không thể đặt cược. Vui lòng liên hệ chăm sóc khách hàng.',
 };
