@@ -2,12 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../ui';
 import { BLOCK_KEYS, type Blocks } from './types';
 
-export function PlayerStatus({ status }: { status: string }) {
+export function PlayerStatus({ status }: { status: 'ACTIVE' | 'LOCKED' }) {
   const { t } = useTranslation('players');
-  const known = status === 'ACTIVE' || status === 'DISABLED';
-  return (
-    <Badge tone={status === 'ACTIVE' ? 'success' : 'danger'}>{known ? t(`status.${status}`) : status}</Badge>
-  );
+  return <Badge tone={status === 'ACTIVE' ? 'success' : 'danger'}>{t(`status.${status}`)}</Badge>;
 }
 
 /** One warning badge per block that is on ("no deposits", …); nothing when the player is unblocked. */

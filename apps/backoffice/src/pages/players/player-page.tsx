@@ -199,9 +199,7 @@ function TurnoverCard({ p }: { p: PlayerDetail }) {
               <span className="bo-money">
                 <Money value={r.done} /> / <Money value={r.required} />
               </span>
-              <Badge tone={r.status === 'DONE' || r.status === 'COMPLETED' ? 'success' : 'warning'}>
-                {r.status}
-              </Badge>
+              <Badge tone={r.status === 'MET' ? 'success' : 'warning'}>{t(`turnover.${r.status}`)}</Badge>
             </li>
           );
         })}

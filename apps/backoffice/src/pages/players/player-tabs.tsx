@@ -165,7 +165,13 @@ export function BonusesTab({ memberId }: { memberId: string }) {
           align: 'right',
           render: (r) => <Money value={r.turnoverRequired} />,
         },
-        { key: 'status', header: t('col.status'), render: (r) => <Badge>{r.status}</Badge> },
+        {
+          key: 'status',
+          header: t('col.status'),
+          render: (r) => (
+            <Badge tone={r.status === 'OPEN' ? 'warning' : 'success'}>{t(`turnover.${r.status}`)}</Badge>
+          ),
+        },
       ]}
     />
   );

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, DataTable, DateTime, Field, PageHeader, type Column } from '../../ui';
 import { dayEnd, dayStart, usePaged } from './paged';
 import { PlayerStatus, BlockBadges } from './player-badges';
-import { PLAYER_STATES, type PlayerRow } from './types';
+import { PLAYER_FILTER_STATES, type PlayerRow } from './types';
 
 const PAGE_SIZE = 50;
 /** The filter fields, kept in the address so a search survives going to a player and back. */
@@ -138,7 +138,7 @@ export function PlayerSearch() {
           <Field label={t('col.status')}>
             <select value={draft.status} onChange={set('status')}>
               <option value="">{t('filter.any')}</option>
-              {PLAYER_STATES.map((s) => (
+              {PLAYER_FILTER_STATES.map((s) => (
                 <option key={s} value={s}>
                   {t(`status.${s}`)}
                 </option>

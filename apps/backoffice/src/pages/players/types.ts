@@ -13,8 +13,8 @@ export const BLOCK_KEYS = [
   'betting',
 ] as const satisfies readonly (keyof Blocks)[];
 
-/** Member states; a locked player is DISABLED. Unknown values are shown as the server sends them. */
-export const PLAYER_STATES = ['ACTIVE', 'DISABLED'] as const;
+/** The search's status filter: BLOCKED finds players with any block switched on. */
+export const PLAYER_FILTER_STATES = ['ACTIVE', 'LOCKED', 'BLOCKED'] as const;
 
 export interface PlayerRow {
   memberId: string;
@@ -22,7 +22,7 @@ export interface PlayerRow {
   realName: string | null;
   mobile: string | null;
   email: string | null;
-  status: string;
+  status: 'ACTIVE' | 'LOCKED';
   blocks: Blocks;
   vipLevel: number;
   registeredAt: string;
@@ -41,7 +41,7 @@ export interface PlayerDetail {
   mobile: string | null;
   email: string | null;
   idNumberMasked: string | null;
-  status: string;
+  status: 'ACTIVE' | 'LOCKED';
   blocks: Blocks;
   vipLevel: number;
   vipLabel: string | null;
@@ -55,13 +55,14 @@ export interface PlayerDetail {
   affiliateCode: string | null;
   verification: { mobile: boolean; email: boolean; totp: boolean; realName: boolean };
   wallets: { wallet: string; balance: number }[];
-  turnover: { id: string; source: string; required: number; done: number; status: string }[];
+  turnover: { id: string; source: string; required: number; done: number; status: 'OPEN' | 'MET' }[];
   tags: string[];
 }
 
 export interface LedgerRow {
   at: string;
   kind: string;
+  wallet: string;
   reference: string;
   amount: number;
   balanceAfter?: number | null;
@@ -93,7 +94,7 @@ export interface BonusRow {
   kind: string;
   amount: number;
   turnoverRequired: number;
-  status: string;
+  status: 'OPEN' | 'MET' | 'NO_TURNOVER';
 }
 export interface LoginRow {
   at: string;
