@@ -72,6 +72,11 @@ export function LedgerTab({ memberId }: { memberId: string }) {
         { key: 'at', header: t('col.at'), render: (r) => <DateTime value={r.at} seconds /> },
         { key: 'kind', header: t('col.kind'), render: (r) => <Badge>{r.kind}</Badge> },
         {
+          key: 'wallet',
+          header: t('col.wallet'),
+          render: (r) => (r.wallet === 'MAIN' ? t('wallet.main') : r.wallet),
+        },
+        {
           key: 'ref',
           header: t('col.reference'),
           render: (r) => <span className="bo-mono">{r.reference}</span>,

@@ -129,7 +129,7 @@ export function PlayerSearch() {
     <>
       <PageHeader title={t('title')} />
       <form className="bo-card bo-filters" onSubmit={submit} role="search">
-        <div className="bo-form-row">
+        <div className="bo-form-row bo-top">
           <div className="bo-grow">
             <Field label={t('search.label')} hint={t('search.hint')}>
               <input type="search" value={draft.q} onChange={set('q')} maxLength={100} autoFocus />
@@ -179,7 +179,7 @@ export function PlayerSearch() {
               onChange={set('lastLoginTo')}
             />
           </Field>
-          <span className="bo-grow" />
+          <span className="bo-grow-sm" />
           <Button
             variant="ghost"
             onClick={() => {
