@@ -17,6 +17,7 @@ import { createLobbyModule } from './modules/lobby';
 import { createLotteryModule } from './modules/lottery';
 import { createMemberModule } from './modules/member';
 import { createMessagesModule } from './modules/messages';
+import { createPlayersModule } from './modules/players';
 import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
 import { createProvidersModule } from './modules/providers';
@@ -148,6 +149,12 @@ function composeModules(ctx: ModuleContext) {
     ...cashier.services,
   });
   const points = createPointsModule({ ...ctx, ...messages.services, ...member.services, ...wallet.services });
+  const players = createPlayersModule({
+    ...ctx,
+    sessions: session.services.sessions,
+    profile: member.services.profile,
+    levels,
+  });
   // The order routes and jobs are registered in: the order above.
   return {
     staff,
@@ -169,6 +176,7 @@ function composeModules(ctx: ModuleContext) {
     agent,
     promotions,
     points,
+    players,
   };
 }
 

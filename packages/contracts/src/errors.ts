@@ -169,6 +169,13 @@ export const ERRORS = {
   'brand.security.ip.invalid': 400,
   'brand.security.self.lockout': 400,
   'audit.export.too.large': 400,
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 404,
+  'player.vip.level.unknown': 400,
+  'player.reset.no.contact': 409,
+  'cashier.deposit.blocked': 403,
+  'cashier.withdrawal.blocked': 403,
+  'game.betting.blocked': 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -156,7 +156,8 @@ export interface Database
     MissionTables,
     InboxExtraTables,
     WireTables,
-    StaffTables {
+    StaffTables,
+    PlayerAdminTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -210,6 +211,13 @@ export interface MemberTable {
   last_login_at: Date | null;
   last_login_ip: string | null;
   created_at: Generated<Date>;
+  /** Operator blocks (back office): each refuses one thing, the account stays usable otherwise. */
+  block_login: Generated<boolean>;
+  block_deposit: Generated<boolean>;
+  block_withdrawal: Generated<boolean>;
+  block_betting: Generated<boolean>;
+  /** Operator tags (back office). */
+  tags: Generated<string[]>;
 }
 
 export interface MemberSessionTable {
@@ -1420,4 +1428,17 @@ interface ApiKeyTable {
   created_at: Generated<Date>;
   last_used_at: Date | null;
   revoked_at: Date | null;
+}
+// Players in the back office (migration 0033): staff notes on a member.
+interface PlayerAdminTables {
+  member_note: MemberNoteTable;
+}
+
+interface MemberNoteTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  author: string;
+  body: string;
+  created_at: Generated<Date>;
 }

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { RequirePermission } from '../../auth/session';
-import { PageHeader } from '../../ui';
+import { RequirePermission, useSession } from '../../auth/session';
+import { ApprovalsPage } from './approvals';
+import { DepositsPage } from './deposits';
+import { WithdrawalsPage } from './withdrawals';
+import '../players/players.css';
+import './cashier.css';
 
-/** The cashier section's routes under /cashier (the cashier pages replace this first version). */
+/** The cashier section under /cashier: deposits, withdrawals and the maker-checker approvals. */
 export default function CashierRoutes() {
-  const { t } = useTranslation('cashier');
   return (
     <Routes>
       <Route index element={<Navigate to="deposits" replace />} />
@@ -13,7 +16,7 @@ export default function CashierRoutes() {
         path="deposits"
         element={
           <RequirePermission permission="cashier.deposits.view">
-            <PageHeader title={t('deposits')} />
+            <DepositsPage />
           </RequirePermission>
         }
       />
@@ -21,11 +24,20 @@ export default function CashierRoutes() {
         path="withdrawals"
         element={
           <RequirePermission permission="cashier.withdrawals.view">
-            <PageHeader title={t('withdrawals')} />
+            <WithdrawalsPage />
           </RequirePermission>
         }
       />
-      <Route path="approvals" element={<PageHeader title={t('approvals')} />} />
+      <Route path="approvals" element={<ApprovalsGate />} />
     </Routes>
   );
+}
+
+/** Approvals are open to withdrawal viewers and adjustment approvers (either permission). */
+function ApprovalsGate() {
+  const { can } = useSession();
+  const { t } = useTranslation();
+  if (!can('cashier.withdrawals.view') && !can('cashier.adjustments.approve'))
+    return <p className="bo-forbidden">{t('common.forbidden')}</p>;
+  return <ApprovalsPage />;
 }

@@ -1,18 +1,26 @@
-import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../../auth/session';
-import { PageHeader } from '../../ui';
+import { PlayerPage } from './player-page';
+import { PlayerSearch } from './search';
+import './players.css';
 
-/** The players section's routes under /players (the players pages replace this first version). */
+/** The players section under /players: the search, and one page per player. */
 export default function PlayersRoutes() {
-  const { t } = useTranslation('players');
   return (
     <Routes>
       <Route
         index
         element={
           <RequirePermission permission="players.search">
-            <PageHeader title={t('title')} />
+            <PlayerSearch />
+          </RequirePermission>
+        }
+      />
+      <Route
+        path=":memberId"
+        element={
+          <RequirePermission permission="players.view">
+            <PlayerPage />
           </RequirePermission>
         }
       />

@@ -151,4 +151,11 @@ export const cn: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': '不是有效的IP地址或CIDR范围：{0}',
   'brand.security.self.lockout': '此列表会把您自己的地址（{0}）拒之门外。',
   'audit.export.too.large': '导出行数过多：请缩小筛选范围（最多{0}行）。',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': '该玩家不存在。',
+  'player.vip.level.unknown': '该VIP等级不存在。',
+  'player.reset.no.contact': '该玩家没有可接收临时密码的手机号或电子邮箱。',
+  'cashier.deposit.blocked': '您的账户暂不能存款，请联系客服。',
+  'cashier.withdrawal.blocked': '您的账户暂不能提款，请联系客服。',
+  'game.betting.blocked': '您的账户暂不能投注，请联系客服。',
 };

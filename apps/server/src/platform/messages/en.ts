@@ -154,4 +154,12 @@ export const en: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'Not an IP address or CIDR range: {0}',
   'brand.security.self.lockout': 'This list would lock out your own address ({0}).',
   'audit.export.too.large': 'Too many rows to export: narrow the filters (at most {0} rows).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'This player does not exist.',
+  'player.vip.level.unknown': 'This VIP level does not exist.',
+  'player.reset.no.contact': 'This player has no mobile number or e-mail to send a temporary password to.',
+  'cashier.deposit.blocked': 'Deposits are not available on your account. Please contact customer service.',
+  'cashier.withdrawal.blocked':
+    'Withdrawals are not available on your account. Please contact customer service.',
+  'game.betting.blocked': 'Betting is not available on your account. Please contact customer service.',
 };

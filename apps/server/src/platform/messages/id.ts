@@ -158,4 +158,13 @@ export const id: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'Bukan alamat IP atau rentang CIDR: {0}',
   'brand.security.self.lockout': 'Daftar ini akan memblokir alamat Anda sendiri ({0}).',
   'audit.export.too.large': 'Terlalu banyak baris untuk diekspor: persempit filter (maksimal {0} baris).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Pemain ini tidak ada.',
+  'player.vip.level.unknown': 'Level VIP ini tidak ada.',
+  'player.reset.no.contact':
+    'Pemain ini tidak memiliki nomor ponsel atau e-mail untuk menerima kata sandi sementara.',
+  'cashier.deposit.blocked': 'Deposit tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'cashier.withdrawal.blocked':
+    'Penarikan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'game.betting.blocked': 'Taruhan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
 };

@@ -161,4 +161,13 @@ export const my: Record<ErrorCode, string> = {
   'brand.security.self.lockout': 'Senarai ini akan menyekat alamat anda sendiri ({0}).',
   'audit.export.too.large':
     'Terlalu banyak baris untuk dieksport: kecilkan penapis (paling banyak {0} baris).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Pemain ini tidak wujud.',
+  'player.vip.level.unknown': 'Tahap VIP ini tidak wujud.',
+  'player.reset.no.contact':
+    'Pemain ini tiada nombor telefon atau e-mel untuk menerima kata laluan sementara.',
+  'cashier.deposit.blocked': 'Deposit tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
+  'cashier.withdrawal.blocked':
+    'Pengeluaran tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
+  'game.betting.blocked': 'Pertaruhan tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
 };

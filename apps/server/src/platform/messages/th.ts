@@ -150,4 +150,11 @@ export const th: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'ไม่ใช่ที่อยู่ IP หรือช่วง CIDR: {0}',
   'brand.security.self.lockout': 'รายการนี้จะบล็อกที่อยู่ของคุณเอง ({0})',
   'audit.export.too.large': 'มีแถวที่จะส่งออกมากเกินไป: กรุณาจำกัดตัวกรอง (สูงสุด {0} แถว)',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'ไม่พบผู้เล่นนี้',
+  'player.vip.level.unknown': 'ไม่มีระดับ VIP นี้',
+  'player.reset.no.contact': 'ผู้เล่นนี้ไม่มีหมายเลขโทรศัพท์หรืออีเมลสำหรับรับรหัสผ่านชั่วคราว',
+  'cashier.deposit.blocked': 'บัญชีของคุณไม่สามารถฝากเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'cashier.withdrawal.blocked': 'บัญชีของคุณไม่สามารถถอนเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'game.betting.blocked': 'บัญชีของคุณไม่สามารถวางเดิมพันได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
 };

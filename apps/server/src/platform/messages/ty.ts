@@ -157,4 +157,15 @@ export const ty: Record<ErrorCode, string> = {
   'brand.security.self.lockout': 'Mai-lock out ng listahang ito ang sarili mong address ({0}).',
   'audit.export.too.large':
     'Masyadong maraming row para i-export: paliitin ang mga filter (hanggang {0} row).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Walang ganitong player.',
+  'player.vip.level.unknown': 'Walang ganitong antas ng VIP.',
+  'player.reset.no.contact':
+    'Walang mobile number o e-mail ang player na ito para padalhan ng pansamantalang password.',
+  'cashier.deposit.blocked':
+    'Hindi available ang deposito sa iyong account. Makipag-ugnayan sa customer service.',
+  'cashier.withdrawal.blocked':
+    'Hindi available ang pag-withdraw sa iyong account. Makipag-ugnayan sa customer service.',
+  'game.betting.blocked':
+    'Hindi available ang pagtaya sa iyong account. Makipag-ugnayan sa customer service.',
 };

@@ -153,4 +153,13 @@ export const vi: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'Không phải địa chỉ IP hoặc dải CIDR: {0}',
   'brand.security.self.lockout': 'Danh sách này sẽ chặn chính địa chỉ của bạn ({0}).',
   'audit.export.too.large': 'Quá nhiều dòng để xuất: hãy thu hẹp bộ lọc (tối đa {0} dòng).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Người chơi này không tồn tại.',
+  'player.vip.level.unknown': 'Cấp VIP này không tồn tại.',
+  'player.reset.no.contact': 'Người chơi này không có số điện thoại hoặc e-mail để nhận mật khẩu tạm thời.',
+  'cashier.deposit.blocked':
+    'Tài khoản của bạn hiện không thể nạp tiền. Vui lòng liên hệ chăm sóc khách hàng.',
+  'cashier.withdrawal.blocked':
+    'Tài khoản của bạn hiện không thể rút tiền. Vui lòng liên hệ chăm sóc khách hàng.',
+  'game.betting.blocked': 'Tài khoản của bạn hiện không thể đặt cược. Vui lòng liên hệ chăm sóc khách hàng.',
 };

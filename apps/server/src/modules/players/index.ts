@@ -1,0 +1,2 @@
+export { createPlayersModule } from './players.module';
+export type { PlayersService } from './players.service';
