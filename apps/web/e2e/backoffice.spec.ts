@@ -150,6 +150,35 @@ test('support sees no money actions and the API refuses them', async ({ browser 
   const staff = await apiFrom(page, 'GET', '/wps/admin/staff');
   expect(staff.status).toBe(403);
   expect(staff.json.errorCode).toBe('operator.forbidden');
+
+  // A player's page: support reads it but gets no money action, nor the lock they do not hold.
+  const found = await apiFrom(page, 'GET', '/wps/admin/players?pageSize=1');
+  const memberId = (found.json as unknown as { value: { list: { memberId: string | number }[] } }).value
+    .list[0]?.memberId;
+  expect(memberId).toBeDefined();
+  await page.goto(`/backoffice/players/${memberId}`);
+  await page.locator('summary', { hasText: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Reset password' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Manual adjustment' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Lock account' })).toHaveCount(0);
+  const csrf = await page.evaluate(async () => {
+    const res = await fetch('/wps/admin/auth/session', { credentials: 'same-origin' });
+    return ((await res.json()) as { value: { csrfToken: string } }).value.csrfToken;
+  });
+  const lock = await page.evaluate(
+    async ({ memberId, csrf }) => {
+      const res = await fetch(`/wps/admin/players/${memberId}/status`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { merchant: 'GOLDEN', 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ locked: true, reason: 'e2e: support may not lock' }),
+      });
+      return { status: res.status, json: (await res.json()) as { errorCode?: string } };
+    },
+    { memberId, csrf },
+  );
+  expect(lock.status).toBe(403);
+  expect(lock.json.errorCode).toBe('operator.forbidden');
   await page.context().close();
 });
 
