@@ -61,7 +61,8 @@ export const LOCALE_TAGS: Record<UiLanguage, string> = {
   cn: 'zh-CN',
   id: 'id-ID',
   my: 'ms-MY',
-  th: 'th-TH',
+  // Staff compare dates with the pickers and the API, which are Gregorian: not the Buddhist era.
+  th: 'th-TH-u-ca-gregory',
   ty: 'fil-PH',
   vi: 'vi-VN',
 };
