@@ -64,8 +64,14 @@ test('sign-in: wrong password and wrong code are refused in the user language, n
 }) => {
   const page = await open(browser);
   await password(page, 'support', 'not-the-password');
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
   await expect(page.locator('.bo-shell')).toHaveCount(0);
+  // The picked language goes with the request: the server answers in it.
+  await page.getByLabel('Language').selectOption('cn');
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('alert')).toHaveText('用户名或密码错误。');
+  await page.getByLabel('语言').selectOption('en');
   // Client-side checks need no round trip: a 5-digit code is refused before it is sent.
   await password(page, 'support', DEMO.support.password);
   await page.getByLabel('6-digit code').fill('12345');
@@ -179,6 +185,13 @@ test('support sees no money actions and the API refuses them', async ({ browser 
   );
   expect(lock.status).toBe(403);
   expect(lock.json.errorCode).toBe('operator.forbidden');
+
+  // Signing out ends the session on the server: the cookie no longer opens anything.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect((await apiFrom(page, 'GET', '/wps/admin/auth/session')).status).toBe(401);
+  await page.goto('/backoffice/players');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.context().close();
 });
 
