@@ -16,9 +16,9 @@ describe('audit before/after diff', () => {
     ]);
   });
   it('handles a missing side and plain values', () => {
-    expect(jsonDiff(null, { locked: true })).toEqual([
-      { path: '(value)', kind: 'removed', before: 'null' },
-      { path: 'locked', kind: 'added', after: 'true' },
+    expect(jsonDiff(null, { locked: true })).toEqual([{ path: 'locked', kind: 'added', after: 'true' }]);
+    expect(jsonDiff({ revoked: false }, null)).toEqual([
+      { path: 'revoked', kind: 'removed', before: 'false' },
     ]);
     expect(jsonDiff(undefined, undefined)).toEqual([]);
     expect(jsonDiff(5, 6)).toEqual([{ path: '(value)', kind: 'changed', before: '5', after: '6' }]);

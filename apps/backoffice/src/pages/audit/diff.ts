@@ -20,8 +20,9 @@ function flatten(value: unknown, path: string, out: Map<string, string>): void {
 export function jsonDiff(before: unknown, after: unknown): DiffLine[] {
   const a = new Map<string, string>();
   const b = new Map<string, string>();
-  flatten(before, '', a);
-  flatten(after, '', b);
+  // A null side is "nothing there" (a thing made or removed), not a value that changed.
+  if (before !== null) flatten(before, '', a);
+  if (after !== null) flatten(after, '', b);
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   return paths.map((path) => {
     const x = a.get(path);
