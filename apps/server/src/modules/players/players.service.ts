@@ -4,7 +4,8 @@ import type { Brand } from '../../platform/brand';
 import type { ProfileService } from '../member';
 import type { SessionService } from '../session';
 import type { VipLevelService } from '../vip';
-import { PlayersRepository, type PlayerRow, type SearchFilters, type SearchKind } from './players.repository';
+import type { PlayersRepository } from './players.repository';
+import { type PlayerRow, type SearchFilters, type SearchKind } from './players.repository';
 
 export interface Blocks {
   login: boolean;
@@ -94,7 +95,8 @@ export class PlayersService {
 
   async search(merchant: string, q: string | undefined, filters: SearchFilters, p: Paging) {
     const text = q?.trim() ?? '';
-    const match = text ? { q: text, kinds: searchKinds(text) } : null;
+    // "+63917…" is a number as dialled: the stored dialing code has no '+'.
+    const match = text ? { q: text.replace(/^\+(?=\d+$)/, ''), kinds: searchKinds(text) } : null;
     const { offset, limit } = window(p);
     const rows = await this.repo.search(merchant, match, filters, offset, limit);
     return paged(
