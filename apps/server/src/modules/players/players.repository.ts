@@ -80,9 +80,13 @@ export class PlayersRepository {
   private kindSql(merchant: string, kind: SearchKind, q: string, f: RawBuilder<unknown>, limit: number) {
     const like = prefixPattern(q);
     const lower = prefixPattern(q.toLowerCase());
+    // WARNING: the OFFSET 0 fence keeps the planner from walking the newest-first index backwards
+    // hoping to meet `limit` matches early: a prefix nobody has would read every member. Fenced,
+    // it reads the prefix's range in the kind's own index and sorts only what matched.
     const one = (cond: RawBuilder<unknown>) =>
-      sql`(SELECT m.id FROM member m WHERE m.merchant_code = ${merchant} AND ${cond} ${f}
-            ORDER BY m.id DESC LIMIT ${limit})`;
+      sql`(SELECT id FROM (SELECT m.id FROM member m WHERE m.merchant_code = ${merchant} AND ${cond} ${f}
+                            OFFSET 0) matched
+            ORDER BY id DESC LIMIT ${limit})`;
     switch (kind) {
       case 'ID':
         return one(sql`m.id = ${q}::bigint`);
