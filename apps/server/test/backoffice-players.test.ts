@@ -383,9 +383,41 @@ describe('player page tabs and linked accounts', () => {
     const ledger = await tab<{ amount: number; kind: string }>('ledger');
     expect(ledger.list[0]).toMatchObject({ amount: 20 });
     expect((await tab('deposits')).list).toEqual([]);
-    expect((await tab('bets')).list).toEqual([]);
     expect((await tab('bonuses')).list).toEqual([]);
     expect((await tab('withdrawals')).list).toEqual([]);
+
+    // c shares a's device: linked by device too; the count is per member.
+    const c = await player();
+    await t.db.db
+      .insertInto('login_event')
+      .values({
+        merchant_code: 'GOLDEN',
+        member_id: c.id,
+        ip: c.ip,
+        device: a.device,
+        method: 'PASSWORD',
+        success: true,
+      })
+      .execute();
+    const again = await tab<{ memberId: string; via: string; value: string }>('linked');
+    expect(again.list).toContainEqual(
+      expect.objectContaining({ memberId: c.id, via: 'DEVICE', value: a.device }),
+    );
+    expect(await t.services.players.players.countLinked('GOLDEN', a.id)).toBe(2);
+
+    // A house-game stake shows with the round the game kept.
+    const l = await id.ok<LaunchGame>('/wps/game/launchGame?vendor=HOUSE&gameCode=house-ocean-king', {
+      token: a.token,
+    });
+    const ticket = await ticketOf(t.app, l.url);
+    await id.ok('/wps/house/fish/shoot', {
+      headers: { 'x-game-token': ticket },
+      body: { requestId: 'shot-tab-1', bet: 1, fishSpeciesId: 'CLOWNFISH' },
+    });
+    const bets = await tab<{ stake: number; vendor: string; detail: unknown }>('bets');
+    expect(bets.list).toHaveLength(1);
+    expect(bets.list[0]).toMatchObject({ stake: 1, vendor: 'HOUSE' });
+    expect(bets.list[0]!.detail).toMatchObject({ captured: expect.any(Boolean) });
 
     await id.fails(`/wps/admin/players/${a.id}/linked`, { headers: admin('LOTUS') }, 404, 'player.not.found');
     expect(LOTUS).toBeDefined();
