@@ -133,6 +133,24 @@ describe('player search', () => {
     const second = await search('pageSize=1&page=2');
     expect(Number(first.list[0]!.memberId)).toBeGreaterThan(Number(second.list[0]!.memberId));
 
+    await t.db.db
+      .insertInto('member_vip')
+      .values({ member_id: a.id, merchant_code: 'GOLDEN', level: 2 })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet({ level: 2 }))
+      .execute();
+    const vip2 = idsOf(await search('vipLevel=2&pageSize=100'));
+    expect(vip2).toContain(a.id);
+    expect(vip2).not.toContain(b.id);
+    expect(idsOf(await search(`q=${b.id}&vipLevel=0`))).toEqual([b.id]);
+    expect(idsOf(await search(`q=${a.id}&vipLevel=0`))).toEqual([]);
+
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    await t.db.db.updateTable('member').set({ last_login_at: new Date() }).where('id', '=', a.id).execute();
+    await t.db.db.updateTable('member').set({ last_login_at: null }).where('id', '=', b.id).execute();
+    const recent = idsOf(await search(`lastLoginFrom=${encodeURIComponent(past)}&pageSize=100`));
+    expect(recent).toContain(a.id);
+    expect(recent).not.toContain(b.id);
+
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await search(`registeredFrom=${encodeURIComponent(future)}`)).list).toEqual([]);
 
@@ -306,6 +324,37 @@ describe('player actions', () => {
     const session = await id.loginOk({ username: m.username, password: temp! }, { ip: m.ip });
     expect((await id.memberRow(m.username)).must_change_password).toBe(true);
     expect(session).toBeDefined();
+  });
+
+  it('password reset goes by e-mail without a mobile; with neither it is refused and nothing changes', async () => {
+    const m = await player();
+    await t.db.db
+      .updateTable('member')
+      .set({ mobile_num: null, country_dialing_code: null })
+      .where('id', '=', m.id)
+      .execute();
+    const res = await post(m, 'password-reset', { reason: 'member wrote in' });
+    expect(res.body).toEqual({ success: true, value: { sentTo: 'EMAIL' } });
+    const [mail] = await id.outbox(m.email!);
+    expect(mail!.body).toMatch(/temporary password is \w+/);
+
+    const n = await player();
+    await t.db.db
+      .updateTable('member')
+      .set({ mobile_num: null, country_dialing_code: null, email: null })
+      .where('id', '=', n.id)
+      .execute();
+    const before = await id.memberRow(n.username);
+    await id.fails(
+      `/wps/admin/players/${n.id}/password-reset`,
+      { method: 'POST', body: { reason: 'x' }, headers: admin() },
+      409,
+      'player.reset.no.contact',
+    );
+    const after = await id.memberRow(n.username);
+    expect(after.password_hash).toBe(before.password_hash);
+    expect(after.must_change_password).toBe(false);
+    expect((await id.info(n.token)).status).toBe(200);
   });
 
   it('changes the VIP level (only to a level the brand has), audited with before and after', async () => {
