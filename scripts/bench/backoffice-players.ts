@@ -87,7 +87,7 @@ async function seedPlayers(db: Db, log: (line: string) => void): Promise<number>
 }
 
 /** Times the searches on seeded members (`base`: the id before the first one). */
-export async function timePlayerSearch(db: Db, base: number, log: (line: string) => void): Promise<void> {
+async function timePlayerSearch(db: Db, base: number, log: (line: string) => void): Promise<void> {
   const players = new PlayersService(new PlayersRepository(db), {
     sessions: { revokeAll: () => Promise.reject(new Error('not in a search')) },
     profile: { operatorReset: () => Promise.reject(new Error('not in a search')) },

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/repository';
 
 /** The linked-accounts window: shared IPs and devices count when seen within it. */
-export const LINK_WINDOW_DAYS = 90;
+const LINK_WINDOW_DAYS = 90;
 
 /** What a search matches q against; each kind is one index range scan (migration 0033). */
 export type SearchKind =
@@ -45,7 +45,7 @@ export interface PlayerRow {
 }
 
 /** `LIKE` pattern matching values that start with `prefix` (its wildcards taken literally). */
-export const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const PLAYER_COLUMNS = sql`m.id::text AS id, m.username, m.payee_name, m.nickname, m.email,
   m.country_dialing_code, m.mobile_num, m.id_number, m.status, m.block_login, m.block_deposit,
