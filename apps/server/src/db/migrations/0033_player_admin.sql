@@ -44,3 +44,10 @@ CREATE INDEX member_affiliate_prefix_idx ON member (merchant_code, lower(affilia
 CREATE INDEX login_event_ip_prefix_idx ON login_event (merchant_code, ip text_pattern_ops, member_id);
 CREATE INDEX login_event_device_prefix_idx ON login_event (merchant_code, device text_pattern_ops, member_id)
   WHERE device <> '';
+-- An upline's downlines newest first; locked and blocked members newest first (few of them);
+-- members of a VIP level.
+CREATE INDEX member_upline_newest_idx ON member (upline_id, id DESC) WHERE upline_id IS NOT NULL;
+CREATE INDEX member_locked_newest_idx ON member (merchant_code, id DESC) WHERE status = 'DISABLED';
+CREATE INDEX member_blocked_newest_idx ON member (merchant_code, id DESC)
+  WHERE block_login OR block_deposit OR block_withdrawal OR block_betting;
+CREATE INDEX member_vip_level_idx ON member_vip (merchant_code, level, member_id);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/repository';
 
 /** The linked-accounts window: shared IPs and devices count when seen within it. */
-export const LINK_WINDOW_DAYS = 90;
+const LINK_WINDOW_DAYS = 90;
 
 /** What a search matches q against; each kind is one index range scan (migration 0033). */
 export type SearchKind =
@@ -45,7 +45,7 @@ export interface PlayerRow {
 }
 
 /** `LIKE` pattern matching values that start with `prefix` (its wildcards taken literally). */
-export const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const PLAYER_COLUMNS = sql`m.id::text AS id, m.username, m.payee_name, m.nickname, m.email,
   m.country_dialing_code, m.mobile_num, m.id_number, m.status, m.block_login, m.block_deposit,
@@ -80,9 +80,13 @@ export class PlayersRepository {
   private kindSql(merchant: string, kind: SearchKind, q: string, f: RawBuilder<unknown>, limit: number) {
     const like = prefixPattern(q);
     const lower = prefixPattern(q.toLowerCase());
+    // WARNING: the OFFSET 0 fence keeps the planner from walking the newest-first index backwards
+    // hoping to meet `limit` matches early: a prefix nobody has would read every member. Fenced,
+    // it reads the prefix's range in the kind's own index and sorts only what matched.
     const one = (cond: RawBuilder<unknown>) =>
-      sql`(SELECT m.id FROM member m WHERE m.merchant_code = ${merchant} AND ${cond} ${f}
-            ORDER BY m.id DESC LIMIT ${limit})`;
+      sql`(SELECT id FROM (SELECT m.id FROM member m WHERE m.merchant_code = ${merchant} AND ${cond} ${f}
+                            OFFSET 0) matched
+            ORDER BY id DESC LIMIT ${limit})`;
     switch (kind) {
       case 'ID':
         return one(sql`m.id = ${q}::bigint`);
@@ -203,7 +207,10 @@ export class PlayersRepository {
     return rows;
   }
 
-  /** Bets, newest first, with the house round's detail where a house game kept one. */
+  /**
+   * Bets, newest first, with the game's own record of the bet where the platform keeps one (house
+   * rounds, baccarat, sportsbook, cockfight, lottery); null for vendors' games.
+   */
   async bets(memberId: string, offset: number, limit: number) {
     const { rows } = await sql<{
       at: Date;
@@ -218,8 +225,35 @@ export class PlayersRepository {
     }>`
       SELECT b.placed_at AS at, b.game_name AS game, b.vendor_code AS vendor, b.round_id AS bet_id,
              b.stake::text AS stake, b.valid_bet::text AS valid_bet, b.payout::text AS payout, b.status,
-             (SELECT h.detail FROM house_round h
-               WHERE h.member_id = b.member_id AND h.round_id = b.round_id LIMIT 1) AS detail
+             coalesce(
+               (SELECT h.detail FROM house_round h
+                 WHERE h.member_id = b.member_id AND h.round_id = b.round_id LIMIT 1),
+               (SELECT jsonb_build_object('game', 'BACCARAT', 'table', x.table_id, 'round', x.round_no,
+                                          'betType', x.bet_type, 'status', x.status)
+                  FROM baccarat_bet x
+                 WHERE x.merchant_code = b.merchant_code AND x.transaction_id = b.round_id),
+               (SELECT jsonb_build_object('game', 'SPORTSBOOK', 'legs', x.legs, 'legResults', x.leg_results,
+                                          'status', x.status)
+                  FROM sportsbook_bet x
+                 WHERE x.merchant_code = b.merchant_code AND x.bet_id = b.round_id),
+               -- Cockfight and lottery stakes carry their bet's id: 'cf' + bet id, 'lt' + first line id.
+               CASE WHEN b.round_id ~ '^cf[0-9]{1,18}$' THEN
+                 (SELECT jsonb_build_object('game', 'COCKFIGHT', 'fight', x.fight_id, 'side', x.side,
+                                            'odds', x.odds, 'status', x.status)
+                    FROM cockfight_bet x
+                   WHERE x.id = substr(b.round_id, 3)::bigint AND x.member_id = b.member_id)
+               END,
+               CASE WHEN b.round_id ~ '^lt[0-9]{1,18}$' THEN
+                 (SELECT jsonb_build_object('game', 'LOTTERY', 'lines',
+                           jsonb_agg(jsonb_build_object('draw', x.draw_id, 'betType', x.bet_type,
+                                     'numbers', x.numbers, 'stake', round(x.stake / 100.0, 2), 'odds', x.odds,
+                                     'status', x.status, 'hits', x.hits) ORDER BY x.line_no))
+                    FROM lottery_bet x
+                   WHERE x.member_id = b.member_id
+                     AND x.request_id = (SELECT f.request_id FROM lottery_bet f
+                                          WHERE f.id = substr(b.round_id, 3)::bigint AND f.member_id = b.member_id))
+               END
+             ) AS detail
         FROM bet_record b
        WHERE b.member_id = ${memberId}
        ORDER BY b.placed_at DESC, b.id DESC OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
@@ -326,7 +360,9 @@ export class PlayersRepository {
          WHERE o.merchant_code = ${merchant} AND o.register_ip IN (SELECT ip FROM my_ips) AND o.created_at > ${since}
         UNION ALL
         SELECT e.member_id, 'DEVICE', e.device, e.at FROM login_event e
-         WHERE e.merchant_code = ${merchant} AND e.device IN (SELECT device FROM my_devices) AND e.at > ${since}
+         -- device <> '' lets the partial device index serve (without it: a scan of every login).
+         WHERE e.merchant_code = ${merchant} AND e.device <> '' AND e.device IN (SELECT device FROM my_devices)
+           AND e.at > ${since}
         UNION ALL
         SELECT o.id, 'DEVICE', o.register_device, o.created_at FROM member o
          WHERE o.merchant_code = ${merchant} AND o.register_device IN (SELECT device FROM my_devices)

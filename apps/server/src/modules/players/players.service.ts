@@ -4,16 +4,17 @@ import type { Brand } from '../../platform/brand';
 import type { ProfileService } from '../member';
 import type { SessionService } from '../session';
 import type { VipLevelService } from '../vip';
-import { PlayersRepository, type PlayerRow, type SearchFilters, type SearchKind } from './players.repository';
+import type { PlayersRepository } from './players.repository';
+import { type PlayerRow, type SearchFilters, type SearchKind } from './players.repository';
 
-export interface Blocks {
+interface Blocks {
   login: boolean;
   deposit: boolean;
   withdrawal: boolean;
   betting: boolean;
 }
 
-export interface Paging {
+interface Paging {
   page: number;
   pageSize: number;
 }
@@ -26,7 +27,7 @@ export interface Paged<T> {
 }
 
 /** What q is matched against, from its shape (SPEC: search by shape and by prefix). */
-export function searchKinds(q: string): SearchKind[] {
+function searchKinds(q: string): SearchKind[] {
   if (/^\d+$/.test(q)) {
     // A member id is at most a bigint; longer digit strings can still be numbers or names.
     const kinds: SearchKind[] = q.length <= 18 ? ['ID'] : [];
@@ -40,14 +41,14 @@ export function searchKinds(q: string): SearchKind[] {
 }
 
 /** `+60******789`: the dialing code and the last three digits. */
-export function maskMobile(dialing: string | null, mobile: string | null): string | null {
+function maskMobile(dialing: string | null, mobile: string | null): string | null {
   if (!mobile) return null;
   const tail = mobile.slice(-3);
   return `+${dialing ?? ''}${'*'.repeat(Math.max(mobile.length - 3, 3))}${tail}`;
 }
 
 /** `j***@example.com`: the first character and the domain. */
-export function maskEmail(email: string | null): string | null {
+function maskEmail(email: string | null): string | null {
   if (!email) return null;
   const at = email.lastIndexOf('@');
   if (at < 1) return '***';
@@ -94,7 +95,8 @@ export class PlayersService {
 
   async search(merchant: string, q: string | undefined, filters: SearchFilters, p: Paging) {
     const text = q?.trim() ?? '';
-    const match = text ? { q: text, kinds: searchKinds(text) } : null;
+    // "+63917…" is a number as dialled: the stored dialing code has no '+'.
+    const match = text ? { q: text.replace(/^\+(?=\d+$)/, ''), kinds: searchKinds(text) } : null;
     const { offset, limit } = window(p);
     const rows = await this.repo.search(merchant, match, filters, offset, limit);
     return paged(
