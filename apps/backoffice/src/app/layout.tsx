@@ -5,7 +5,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { api } from '../api/client';
 import { useSession } from '../auth/session';
 import { LANGUAGE_NAMES, currentLanguage, setLanguage, type UiLanguage } from '../i18n';
-import { Button, errorText, useToast } from '../ui';
+import { Button, Icon, errorText, useToast } from '../ui';
 import { NAV, allowed } from './routes';
 import { savedTheme, setTheme, type Theme } from './theme';
 
@@ -41,7 +41,7 @@ export function Layout() {
     <div className={`bo-shell${drawer ? ' bo-drawer-open' : ''}`}>
       <aside className="bo-sidebar" aria-label={t('nav.menu')}>
         <div className="bo-brandmark">
-          <span className="bo-nav-icon">◆</span> <span className="bo-nav-label">{t('appName')}</span>
+          <Icon name="brand" /> <span className="bo-nav-label">{t('appName')}</span>
         </div>
         <nav className="bo-nav" onClick={() => setDrawer(false)}>
           {NAV.filter((n) => allowed(can, n.permission)).map((n) =>
@@ -52,18 +52,14 @@ export function Layout() {
                   .filter((c) => allowed(can, c.permission))
                   .map((c) => (
                     <NavLink key={c.to} to={c.to} className="bo-nav-sub" title={t(`nav.${c.label}`)}>
-                      <span className="bo-nav-icon" aria-hidden="true">
-                        {c.icon}
-                      </span>
+                      <Icon name={c.icon} />
                       <span className="bo-nav-label">{t(`nav.${c.label}`)}</span>
                     </NavLink>
                   ))}
               </div>
             ) : (
               <NavLink key={n.to} to={n.to} title={t(`nav.${n.label}`)}>
-                <span className="bo-nav-icon" aria-hidden="true">
-                  {n.icon}
-                </span>
+                <Icon name={n.icon} />
                 <span className="bo-nav-label">{t(`nav.${n.label}`)}</span>
               </NavLink>
             ),
@@ -82,7 +78,7 @@ export function Layout() {
             ☰
           </button>
           <label className="bo-topbar-field">
-            <span className="bo-muted">{t('topbar.brand')}</span>{' '}
+            <span className="bo-muted bo-topbar-label">{t('topbar.brand')}</span>{' '}
             <select
               value={brand ?? ''}
               onChange={(e) => setBrand(e.target.value)}

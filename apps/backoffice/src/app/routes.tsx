@@ -2,6 +2,7 @@ import type { Permission } from '@app/contracts';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession } from '../auth/session';
+import type { IconName } from '../ui';
 import { Layout } from './layout';
 
 /** A section of the sidebar: shown only to staff holding `permission` on the selected brand. */
@@ -9,7 +10,7 @@ export interface NavItem {
   to: string;
   /** Key in the common namespace's `nav` group. */
   label: NavLabel;
-  icon: string;
+  icon: IconName;
   permission: Permission | Permission[];
   children?: NavItem[];
 }
@@ -26,28 +27,33 @@ export type NavLabel =
   | 'audit';
 
 export const NAV: NavItem[] = [
-  { to: '/dashboard', label: 'dashboard', icon: '▦', permission: 'dashboard.view' },
-  { to: '/players', label: 'players', icon: '☺', permission: 'players.search' },
+  { to: '/dashboard', label: 'dashboard', icon: 'dashboard', permission: 'dashboard.view' },
+  { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
     label: 'cashier',
-    icon: '¤',
+    icon: 'deposits',
     permission: ['cashier.deposits.view', 'cashier.withdrawals.view', 'cashier.adjustments.approve'],
     children: [
-      { to: '/cashier/deposits', label: 'deposits', icon: '↓', permission: 'cashier.deposits.view' },
-      { to: '/cashier/withdrawals', label: 'withdrawals', icon: '↑', permission: 'cashier.withdrawals.view' },
+      { to: '/cashier/deposits', label: 'deposits', icon: 'deposits', permission: 'cashier.deposits.view' },
+      {
+        to: '/cashier/withdrawals',
+        label: 'withdrawals',
+        icon: 'withdrawals',
+        permission: 'cashier.withdrawals.view',
+      },
       {
         to: '/cashier/approvals',
         label: 'approvals',
-        icon: '✓',
+        icon: 'approvals',
         permission: ['cashier.withdrawals.view', 'cashier.adjustments.approve'],
       },
     ],
   },
-  { to: '/staff', label: 'staff', icon: '♜', permission: 'staff.manage' },
-  { to: '/api-keys', label: 'apiKeys', icon: '⚿', permission: 'apikeys.manage' },
-  { to: '/security', label: 'security', icon: '⛨', permission: 'brand.security' },
-  { to: '/audit', label: 'audit', icon: '☰', permission: 'audit.view' },
+  { to: '/staff', label: 'staff', icon: 'staff', permission: 'staff.manage' },
+  { to: '/api-keys', label: 'apiKeys', icon: 'apiKeys', permission: 'apikeys.manage' },
+  { to: '/security', label: 'security', icon: 'security', permission: 'brand.security' },
+  { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
 /** Whether the permission check of a nav item passes (any of a list). */
@@ -56,6 +62,12 @@ export function allowed(can: (p: Permission) => boolean, permission: Permission 
 }
 
 const SignIn = lazy(() => import('../pages/sign-in'));
+const Account = lazy(() => import('../pages/account'));
+const Dashboard = lazy(() => import('../pages/dashboard'));
+const Staff = lazy(() => import('../pages/staff'));
+const ApiKeys = lazy(() => import('../pages/api-keys'));
+const Security = lazy(() => import('../pages/security'));
+const Audit = lazy(() => import('../pages/audit'));
 const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
 
@@ -83,8 +95,14 @@ const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'dashboard', element: page(Dashboard) },
       { path: 'players/*', element: page(Players) },
       { path: 'cashier/*', element: page(Cashier) },
+      { path: 'staff', element: page(Staff) },
+      { path: 'api-keys', element: page(ApiKeys) },
+      { path: 'security', element: page(Security) },
+      { path: 'audit', element: page(Audit) },
+      { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },
     ],
   },

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 const THEME_KEY = 'bo.theme';
 export type Theme = 'light' | 'dark';
 
@@ -14,4 +16,16 @@ export function applySavedTheme(): void {
 export function setTheme(theme: Theme): void {
   localStorage.setItem(THEME_KEY, theme);
   document.documentElement.dataset.theme = theme;
+}
+
+/** The theme shown now, following the toggle (charts pick their colours from it). */
+export function useThemeName(): Theme {
+  return useSyncExternalStore(
+    (onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+      return () => observer.disconnect();
+    },
+    () => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'),
+  );
 }

@@ -12,3 +12,5 @@ export { PageHeader } from './page-header';
 export { Tabs, type TabItem } from './tabs';
 export { ToastProvider, useToast } from './toast';
 export { CopyButton } from './copy-button';
+export { SecretReveal } from './secret-reveal';
+export { Icon, type IconName } from './icon';

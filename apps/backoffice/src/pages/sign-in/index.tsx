@@ -263,7 +263,7 @@ function SecondFactor({
     value:
       mode === 'totp'
         ? codeSchema(t)
-        : z.string().trim().min(6, t('recoveryFormat')).max(64, t('recoveryFormat')),
+        : z.string().trim().min(10, t('recoveryFormat')).max(20, t('recoveryFormat')),
   });
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), values: { value: '' } });
 
