@@ -95,7 +95,7 @@ export function DepositsPage() {
       render: (r) =>
         r.receiptImageIds.length > 0 ? (
           <Button size="sm" onClick={() => setReceipts(r.receiptImageIds)}>
-            🖼 {t('receipt.view', { count: r.receiptImageIds.length })}
+            {t('receipt.view', { count: r.receiptImageIds.length })}
           </Button>
         ) : (
           <span className="bo-muted">—</span>

@@ -93,8 +93,9 @@ export function WithdrawalsPage() {
       render: (r) => (
         <span className="bo-badges">
           <StateBadge state={r.status} />
+          {r.approval?.state === 'PENDING' && <Badge tone="info">{t('awaitingSecond')}</Badge>}
           {r.approval?.state === 'PENDING' && (
-            <Badge tone="info">{t('awaitingSecond', { name: r.approval.requestedBy })}</Badge>
+            <span className="bo-muted">{t('requestedBy', { name: r.approval.requestedBy })}</span>
           )}
         </span>
       ),

@@ -122,7 +122,13 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{children ?? <span className="bo-muted">—</span>}</dd>
+      <dd>
+        {children === null || children === undefined || children === '' ? (
+          <span className="bo-muted">—</span>
+        ) : (
+          children
+        )}
+      </dd>
     </div>
   );
 }
