@@ -7,9 +7,19 @@ const LANGS = Object.keys(LANGUAGE_NAMES);
 
 /**
  * Every language carries the keys of English (the typed source), so no screen shows a raw key or
- * silently falls back. The players and cashier namespaces are checked by their own pages' tests.
+ * silently falls back.
  */
-const NAMESPACES = ['common', 'auth', 'dashboard', 'staff', 'apikeys', 'security', 'audit'];
+const NAMESPACES = [
+  'common',
+  'auth',
+  'dashboard',
+  'players',
+  'cashier',
+  'staff',
+  'apikeys',
+  'security',
+  'audit',
+];
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') {
