@@ -28,8 +28,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { PRIZE_MODES } from '@app/contracts';
-import { buildApp } from '../apps/server/src/app';
+import { isPermission, isRole, PERMISSIONS, PRIZE_MODES, type Role } from '@app/contracts';
+import { buildApp, buildPlatform } from '../apps/server/src/app';
+import type { OperatorPrincipal } from '../apps/server/src/platform/operator-auth';
 import { openConfiguredDb } from './lib/configured-db';
 
 const USAGE = `usage: npm run admin -- <command> [arguments] --brand CODE [options]
@@ -52,6 +53,11 @@ commands:
   points-redemptions [--status S] [--page N]   list points-mall redemptions (IN_PROCESS APPROVED REJECTED)
   points-approve <id>                           approve goods in process (the member is told)
   points-reject <id> --reason TEXT              reject goods in process: the points and the stock come back
+  staff-create --username U --name "N" (--brand B --role R | --platform-owner)
+                                                a staff account; prints its one-time password
+                                                (changed, and TOTP enrolled, at the first sign-in)
+  apikey-create --name N (--brand B --permissions a,b | --all-brands)
+                                                an API key (header x-api-key); printed once
 options: --operator NAME   --json`;
 
 // A negative amount ("-12.50") would read as an option: carry its sign past the parser.
@@ -69,6 +75,12 @@ const { values, positionals } = parseArgs({
     'request-id': { type: 'string' },
     'turnover-multiple': { type: 'string' },
     operator: { type: 'string' },
+    username: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    permissions: { type: 'string' },
+    'platform-owner': { type: 'boolean', default: false },
+    'all-brands': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -93,6 +105,9 @@ if (values.help) {
   process.exit(0);
 }
 if (!command) fail('a command is needed');
+if (command === 'staff-create' || command === 'apikey-create') {
+  process.exit(await accessCommand(command));
+}
 if (!values.brand) fail('--brand is required (e.g. --brand GOLDEN)');
 
 const arg = (i: number, name: string) => args[i] ?? fail(`${command}: missing <${name}>`);
@@ -208,6 +223,7 @@ function callFor(): Call {
   }
 }
 
+const cliCall = randomBytes(32).toString('hex');
 const call = callFor();
 let opened: Awaited<ReturnType<typeof openConfiguredDb>>;
 try {
@@ -217,10 +233,19 @@ try {
   process.exit(2);
 }
 let exitCode = 0;
-const key = randomBytes(32).toString('hex');
+// The CLI answers for itself: whoever can run it can reach the database, so it acts as a
+// platform owner, recorded in the audit log as the operator CLI under --operator's name.
+const cliOperator: OperatorPrincipal = {
+  kind: 'CLI',
+  id: 'cli',
+  name: (values.operator ?? process.env.USER ?? 'cli').trim().slice(0, 40) || 'cli',
+  grants: [{ merchant: null, role: 'owner', permissions: PERMISSIONS }],
+  csrfToken: null,
+};
 const app = await buildApp({
-  config: { ...opened.config, ADMIN_API_KEY: key, LOG_LEVEL: 'silent' },
+  config: { ...opened.config, LOG_LEVEL: 'silent' },
   db: opened.db,
+  operator: (req) => (req.headers['x-cli-call'] === cliCall ? cliOperator : null),
 });
 try {
   const res = await app.inject({
@@ -229,10 +254,8 @@ try {
     headers: {
       merchant: values.brand,
       language: 'en',
-      'x-admin-key': key,
-      'x-operator': values.operator ?? process.env.USER ?? 'cli',
-      // Recorded in the audit log as the operator CLI.
-      'x-admin-client': 'cli',
+      // Only this process knows the value: the app is in-process and never listens.
+      'x-cli-call': cliCall,
     },
     ...(call.body && { payload: call.body }),
   });
@@ -272,4 +295,90 @@ function summarise(row: unknown): Record<string, unknown> {
     else out[k] = v;
   }
   return out;
+}
+
+/** Staff accounts and API keys, made straight through the staff services (no HTTP call). */
+async function accessCommand(which: 'staff-create' | 'apikey-create'): Promise<number> {
+  const brand = values.brand?.toUpperCase();
+  let grant: { merchant: string; role: Role } | 'platform-owner' | null = null;
+  let permissions: string[] = [];
+  if (which === 'staff-create') {
+    if (!values.username || !values.name) fail('staff-create: --username and --name are required');
+    if (values['platform-owner']) {
+      if (brand || values.role) fail('staff-create: --platform-owner takes no --brand or --role');
+      grant = 'platform-owner';
+    } else {
+      if (!brand || !values.role) fail('staff-create: --brand and --role (or --platform-owner) are required');
+      if (!isRole(values.role)) fail(`staff-create: unknown role "${values.role}"`);
+      grant = { merchant: brand, role: values.role };
+    }
+  } else {
+    if (!values.name) fail('apikey-create: --name is required');
+    if (values['all-brands']) {
+      if (brand || values.permissions)
+        fail('apikey-create: --all-brands holds every permission; no --brand or --permissions');
+      permissions = [...PERMISSIONS];
+    } else {
+      if (!brand || !values.permissions)
+        fail('apikey-create: --brand and --permissions (or --all-brands) are required');
+      permissions = values.permissions
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const unknown = permissions.filter((p) => !isPermission(p));
+      if (unknown.length || permissions.length === 0)
+        fail(`apikey-create: unknown permissions: ${unknown.join(', ') || '(none given)'}`);
+    }
+  }
+  let opened: Awaited<ReturnType<typeof openConfiguredDb>>;
+  try {
+    opened = await openConfiguredDb();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    return 2;
+  }
+  const { app, services } = await buildPlatform({
+    config: { ...opened.config, LOG_LEVEL: 'silent' },
+    db: opened.db,
+  });
+  let code = 0;
+  try {
+    if (brand) {
+      const known = await opened.db.db
+        .selectFrom('merchant')
+        .select('code')
+        .where('code', '=', brand)
+        .executeTakeFirst();
+      if (!known) throw new Error(`unknown brand ${brand}`);
+    }
+    if (which === 'staff-create') {
+      const out = await services.staff.admin.createFromCli({
+        username: values.username!,
+        displayName: values.name!,
+        grant: grant!,
+      });
+      console.log(`staff ${values.username} created (id ${out.id})`);
+      console.log(`one-time password: ${out.oneTimePassword}`);
+      console.log('At the first sign-in the password must be changed and an authenticator app enrolled.');
+    } else {
+      const operator = (values.operator ?? process.env.USER ?? 'cli').slice(0, 40);
+      const out = await services.staff.admin.createApiKey(
+        { name: `cli:${operator}`, all: true },
+        brand ?? null,
+        values.name!,
+        permissions,
+      );
+      console.log(
+        `API key ${values.name} created (id ${out.id}); send it as header x-api-key. It is shown once:`,
+      );
+      console.log(out.key);
+    }
+  } catch (err) {
+    console.error(`refused: ${err instanceof Error ? err.message : String(err)}`);
+    code = 1;
+  } finally {
+    await app.close();
+    await opened.db.close();
+  }
+  return code;
 }

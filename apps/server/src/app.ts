@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
@@ -16,12 +17,14 @@ import { createLobbyModule } from './modules/lobby';
 import { createLotteryModule } from './modules/lottery';
 import { createMemberModule } from './modules/member';
 import { createMessagesModule } from './modules/messages';
+import { createPlayersModule } from './modules/players';
 import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
 import { createProvidersModule } from './modules/providers';
 import { SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
 import { createSessionModule } from './modules/session';
+import { createStaffModule } from './modules/staff';
 import { createSystemModule, SitePages } from './modules/system';
 import { createUploadsModule } from './modules/uploads';
 import { createVendorsModule } from './modules/vendors';
@@ -32,7 +35,7 @@ import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
-import { envKeyOperator, operatorAuth } from './platform/operator-auth';
+import { operatorAuth, type OperatorPrincipal } from './platform/operator-auth';
 import { requestSerializer } from './platform/log-redaction';
 import type { ModuleContext, ServerModule } from './platform/module';
 import { payloadCrypto } from './platform/payload-crypto';
@@ -40,11 +43,24 @@ import { RateLimiter } from './platform/rate-limit';
 import { isApiPath, requestContext } from './platform/request-context';
 import { securityHeaders } from './platform/security-headers';
 
+/** Where the back-office app is served (its Vite base). */
+const BACKOFFICE_PREFIX = '/backoffice/';
+function isBackofficePath(url: string): boolean {
+  return url === '/backoffice' || url.startsWith(BACKOFFICE_PREFIX) || url.startsWith('/backoffice?');
+}
+
 interface AppDeps {
   config: Config;
   db: DbHandle;
   /** Where the log goes (tests read the access log); standard output when absent. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Who calls operator routes besides staff sessions and API keys: an in-process caller (the
+   * operator CLI) answering for itself. Null from it falls through to sessions and keys.
+   */
+  operator?: (req: FastifyRequest) => OperatorPrincipal | null;
+  /** Sees every route as it is registered (the permission matrix test lists operator routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -52,6 +68,7 @@ interface AppDeps {
  * the services of the modules above it in this list (never below: no module reaches up).
  */
 function composeModules(ctx: ModuleContext) {
+  const staff = createStaffModule(ctx);
   const vip = createVipModule(ctx);
   const { levels } = vip.services;
   const system = createSystemModule({
@@ -132,8 +149,15 @@ function composeModules(ctx: ModuleContext) {
     ...cashier.services,
   });
   const points = createPointsModule({ ...ctx, ...messages.services, ...member.services, ...wallet.services });
+  const players = createPlayersModule({
+    ...ctx,
+    sessions: session.services.sessions,
+    profile: member.services.profile,
+    levels,
+  });
   // The order routes and jobs are registered in: the order above.
   return {
+    staff,
     vip,
     system,
     uploads,
@@ -152,6 +176,7 @@ function composeModules(ctx: ModuleContext) {
     agent,
     promotions,
     points,
+    players,
   };
 }
 
@@ -172,7 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The app and the services it was composed of (tests and scripts reach the services directly). */
-export async function buildPlatform({ config, db, logStream }: AppDeps): Promise<Platform> {
+export async function buildPlatform({
+  config,
+  db,
+  logStream,
+  operator,
+  onRoute,
+}: AppDeps): Promise<Platform> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -184,6 +215,7 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -238,10 +270,12 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     legacyKeys: () => session.payloadKeys.legacyKeys(),
     firstUse: (seal) => session.payloadKeys.firstUse(seal),
   });
+  await app.register(cookie);
+  const staff = modules.staff.services;
   await app.register(operatorAuth, {
     db: db.db,
-    authenticate: envKeyOperator(config.ADMIN_API_KEY),
-    allowIp: async () => true,
+    authenticate: async (req) => operator?.(req) ?? staff.auth.authenticate(req),
+    allowIp: (brand, ip, principal) => staff.admin.allowIp(brand.code, ip, principal),
   });
 
   // 3. Every module's routes and jobs, in the order above.
@@ -262,6 +296,26 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
     // Brand media is public and may reach the site through a brand's image CDN on another host.
     setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
   });
+  // The back office is one static app for every brand (the brand is picked inside it), so its
+  // page is a plain file, read once; only the hashed assets may be cached for good.
+  const backofficeIndex = path.join(config.BACKOFFICE_DIST, 'index.html');
+  const backofficePage = existsSync(backofficeIndex) ? readFileSync(backofficeIndex, 'utf8') : null;
+  if (backofficePage !== null) {
+    await app.register(fastifyStatic, {
+      root: config.BACKOFFICE_DIST,
+      prefix: BACKOFFICE_PREFIX,
+      decorateReply: false,
+      index: false,
+      // setHeaders decides caching; the plugin's own max-age=0 would overwrite it.
+      cacheControl: false,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('x-robots-tag', 'noindex, nofollow');
+      },
+    });
+  }
   const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
   if (sitePages) {
     await app.register(fastifyStatic, {
@@ -270,6 +324,8 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
       wildcard: true,
       // The page itself is never sent as a file: it carries the host's brand theme (below).
       index: false,
+      // setHeaders decides caching; the plugin's own max-age=0 would overwrite it.
+      cacheControl: false,
       allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
@@ -280,6 +336,18 @@ export async function buildPlatform({ config, db, logStream }: AppDeps): Promise
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    // Deep links of the back office open its page; a missing asset there stays a 404 and never
+    // becomes the player site's page.
+    if (isBackofficePath(request.url)) {
+      const asset = request.url.startsWith(`${BACKOFFICE_PREFIX}assets/`);
+      if (request.method === 'GET' && backofficePage !== null && !asset)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('x-robots-tag', 'noindex, nofollow')
+          .send(backofficePage);
+      return sendFailure(request, reply, 'system.not.found', 404);
+    }
     const wantsPage =
       request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
     if (sitePages && wantsPage) {

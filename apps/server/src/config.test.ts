@@ -100,24 +100,21 @@ describe('starting in production', () => {
   const ready = {
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://app@db.internal:5432/platform',
-    ADMIN_API_KEY: 'k'.repeat(32),
   };
 
-  it('starts with a PostgreSQL URL and an operator key, seeding nothing', () => {
+  it('starts with a PostgreSQL URL, seeding nothing', () => {
     const config = loadConfig(ready);
     expect(startupProblems(config)).toEqual([]);
     expect(() => assertStartable(config)).not.toThrow();
     expect(config).toMatchObject({ SEED_DEMO: false, DEV_ROUTES: false, DEMO_GATEWAY: false, DOCS: false });
   });
 
-  it('refuses to start without its database URL or operator key, naming each', () => {
+  it('refuses to start without its database URL', () => {
     expect(() => assertStartable(loadConfig({ NODE_ENV: 'production' }))).toThrow(
-      /Refusing to start in production:[\s\S]*DATABASE_URL: required[\s\S]*PGlite[\s\S]*ADMIN_API_KEY: required/,
+      /Refusing to start in production:[\s\S]*DATABASE_URL: required[\s\S]*PGlite/,
     );
     const { DATABASE_URL: _url, ...noDb } = ready;
     expect(startupProblems(loadConfig(noDb))).toEqual([expect.stringMatching(/^DATABASE_URL/)]);
-    const shortKey = loadConfig({ ...ready, ADMIN_API_KEY: 'k'.repeat(31) });
-    expect(startupProblems(shortKey)).toEqual([expect.stringMatching(/^ADMIN_API_KEY: .*32/)]);
   });
 
   it('refuses the development routes and the --demo start, and allows an explicit SEED_DEMO', () => {

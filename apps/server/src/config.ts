@@ -85,14 +85,11 @@ const envSchema = z.object({
   /** Brand served when neither the Merchant header nor the Host names one; empty means refuse. */
   DEFAULT_MERCHANT: z.string().default(''),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The built back-office app, served under /backoffice/ (absent: those paths answer 404). */
+  BACKOFFICE_DIST: z.string().default(path.join(repoRoot, 'apps/backoffice/dist')),
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'apps/server/media')),
   /** Seconds a brand's configuration is cached in memory before it is read again. */
   BRAND_CACHE_SECONDS: z.coerce.number().min(0).default(10),
-  /**
-   * Key of the operator API (`/wps/admin/...`, header X-Admin-Key). Unset: the operator API refuses
-   * every call (the CLI `npm run admin` works on the database directly and needs no key).
-   */
-  ADMIN_API_KEY: z.string().min(16).optional(),
   /** The built-in demo payment gateway (its pay page credits a deposit without real money). */
   DEMO_GATEWAY: flag('false'),
   /** The house card game's decision window in seconds (default 10; e2e sets it short). */
@@ -133,12 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
   return parsed.data;
 }
 
-/** Minimum length of the operator key in production (a random 32-character key or longer). */
-const PRODUCTION_ADMIN_KEY_LENGTH = 32;
-
 /**
  * What a server refuses to start with (main.ts; tools such as the admin CLI only read the config).
- * Production needs a real database and the operator key, and never runs the development routes or
+ * Production needs a real database, and never runs the development routes or
  * the demo; everywhere, the demo is asked for explicitly.
  */
 export function startupProblems(config: Config, options: LoadOptions = {}): string[] {
@@ -151,10 +145,6 @@ export function startupProblems(config: Config, options: LoadOptions = {}): stri
   if (!config.DATABASE_URL)
     problems.push(
       'DATABASE_URL: required (a PostgreSQL URL); the embedded PGlite is not a production database',
-    );
-  if (!config.ADMIN_API_KEY || config.ADMIN_API_KEY.length < PRODUCTION_ADMIN_KEY_LENGTH)
-    problems.push(
-      `ADMIN_API_KEY: required, at least ${PRODUCTION_ADMIN_KEY_LENGTH} random characters (e.g. openssl rand -hex 32)`,
     );
   if (config.DEV_ROUTES) problems.push('DEV_ROUTES: development routes are never served in production');
   return problems;

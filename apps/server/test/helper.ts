@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { PERMISSIONS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildPlatform, type Platform, type PlatformServices } from '../src/app';
@@ -87,6 +88,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     BRAND_CACHE_SECONDS: '0',
     WEB_DIST: '/nonexistent',
+    BACKOFFICE_DIST: '/nonexistent',
     DEV_ROUTES: 'true',
     DEMO_GATEWAY: 'true',
     DOCS: 'true',
@@ -106,5 +108,19 @@ export async function buildAppOn(db: DbHandle, env: Record<string, string> = {})
 export async function buildPlatformOn(db: DbHandle, env: Record<string, string> = {}): Promise<Platform> {
   const platform = await buildPlatform({ config: testConfig(env), db });
   await platform.app.ready();
+  if (env.ADMIN_API_KEY) await platformKey(db, platform.services, env.ADMIN_API_KEY);
   return platform;
+}
+
+/**
+ * The tests' operator key: ADMIN_API_KEY as a platform-wide API key holding every permission
+ * (sent as x-api-key, or x-admin-key while the tests still use that name). Made once per database.
+ */
+async function platformKey(db: DbHandle, services: PlatformServices, key: string): Promise<void> {
+  const exists = await db.db
+    .selectFrom('api_key')
+    .select('id')
+    .where('key_hash', '=', createHash('sha256').update(key).digest())
+    .executeTakeFirst();
+  if (!exists) await services.staff.admin.insertKey(key, 'test-operator', null, [...PERMISSIONS], 'test');
 }

@@ -108,6 +108,84 @@ describe('npm run admin', () => {
     expect(await balance()).toBe(before);
   }, 60_000);
 
+  it('creates a staff account and an API key, printing each secret once; refuses bad input', async () => {
+    const count = async () => {
+      const db = await openDb(target);
+      try {
+        const { rows } = await sql<{ staff: number; keys: number }>`
+          SELECT (SELECT count(*)::int FROM staff WHERE username = 'first-owner') AS staff,
+                 (SELECT count(*)::int FROM api_key WHERE name = 'reports') AS keys`.execute(db.db);
+        return rows[0]!;
+      } finally {
+        await db.close();
+      }
+    };
+    const badRole = await run('admin', [
+      'staff-create',
+      '--username',
+      'first-owner',
+      '--name',
+      'F',
+      '--brand',
+      'GOLDEN',
+      '--role',
+      'king',
+    ]);
+    expect(badRole.code).toBe(2);
+    expect(badRole.out).toContain('unknown role "king"');
+    const badPerm = await run('admin', [
+      'apikey-create',
+      '--name',
+      'reports',
+      '--brand',
+      'GOLDEN',
+      '--permissions',
+      'audit.view,root',
+    ]);
+    expect(badPerm.code).toBe(2);
+    expect(badPerm.out).toContain('unknown permissions: root');
+    expect(await count()).toEqual({ staff: 0, keys: 0 });
+
+    const owner = await run('admin', [
+      'staff-create',
+      '--username',
+      'first-owner',
+      '--name',
+      'First Owner',
+      '--platform-owner',
+    ]);
+    expect(owner.code, owner.out).toBe(0);
+    const password = /one-time password: (\S+)/.exec(owner.out)?.[1];
+    expect(password).toMatch(/^[\w-]{16}$/);
+    const key = await run('admin', [
+      'apikey-create',
+      '--name',
+      'reports',
+      '--brand',
+      'GOLDEN',
+      '--permissions',
+      'audit.view',
+    ]);
+    expect(key.code, key.out).toBe(0);
+    const raw = key.out.trim().split('\n').at(-1)!;
+    expect(raw).toMatch(/^bok_/);
+    expect(await count()).toEqual({ staff: 1, keys: 1 });
+    const db = await openDb(target);
+    try {
+      const { rows } = await sql<{ grant: string; must: boolean; stored: string }>`
+        SELECT (SELECT role FROM staff_grant g WHERE g.staff_id = s.id AND g.merchant_code IS NULL) AS grant,
+               s.must_change_password AS must,
+               (SELECT encode(key_hash, 'hex') FROM api_key WHERE name = 'reports') AS stored
+        FROM staff s WHERE s.username = 'first-owner'`.execute(db.db);
+      expect(rows[0]).toMatchObject({ grant: 'owner', must: true });
+      // The key is stored as its SHA-256, never as printed.
+      const { createHash } = await import('node:crypto');
+      expect(rows[0]!.stored).toBe(createHash('sha256').update(raw).digest('hex'));
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
   it('switches a brand’s legacy payload scheme, audited as the CLI; refuses a bad state', async () => {
     const state = async () => {
       const db = await openDb(target);

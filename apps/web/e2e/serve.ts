@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PERMISSIONS } from '@app/contracts';
 import { buildPlatform } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { type DbTarget, openDb } from '../../server/src/db/client';
@@ -17,7 +18,7 @@ import { createPostgresDatabase } from '../../server/test/helper';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
 import { ADMIN_API_KEY } from './operator';
 
-/** The operator API key specs use (X-Admin-Key); defined in operator.ts so specs need not import this file. */
+/** The operator API key specs use (x-admin-key, an API key's older header name); defined in operator.ts so specs need not import this file. */
 export { ADMIN_API_KEY };
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -48,14 +49,13 @@ await db.db
   .where('code', '=', 'MAINT')
   .execute();
 
-const { app, services, brands } = await buildPlatform({
+const platform = await buildPlatform({
   config: loadConfig({
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     // The browser sends X-Forwarded-For in the region test; only loopback is trusted to set it.
     TRUST_PROXY: '127.0.0.1,::1',
-    ADMIN_API_KEY,
     // The specs read SMS codes from the dev outbox and pay on the demo gateway.
     DEV_ROUTES: 'true',
     DEMO_GATEWAY: 'true',
@@ -73,6 +73,9 @@ const { app, services, brands } = await buildPlatform({
   }),
   db,
 });
+const { app, services, brands } = platform;
+// The specs' operator key: a platform-wide API key holding every permission (header x-admin-key).
+await services.staff.admin.insertKey(ADMIN_API_KEY, 'e2e-operator', null, [...PERMISSIONS], 'e2e');
 
 // Test harness only (this file is the e2e server, never the product): settles a brand's contracts
 // of one kind for the local day so far, as the settlement job does once the day has ended, so a

@@ -152,6 +152,30 @@ export const ERRORS = {
   'promo.amount.range': 400,
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office): sign-in steps, staff management, API keys, brand
+  // security, the audit log.
+  'staff.login.invalid': 401,
+  'staff.locked': 403,
+  'staff.challenge.invalid': 401,
+  'staff.totp.invalid': 400,
+  'staff.totp.locked': 403,
+  'staff.password.rule': 400,
+  'staff.password.wrong': 400,
+  'staff.not.found': 404,
+  'staff.self': 403,
+  'staff.grant.forbidden': 403,
+  'apikey.permissions.forbidden': 403,
+  'apikey.not.found': 404,
+  'brand.security.ip.invalid': 400,
+  'brand.security.self.lockout': 400,
+  'audit.export.too.large': 400,
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 404,
+  'player.vip.level.unknown': 400,
+  'player.reset.no.contact': 409,
+  'cashier.deposit.blocked': 403,
+  'cashier.withdrawal.blocked': 403,
+  'game.betting.blocked': 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

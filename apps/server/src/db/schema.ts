@@ -155,7 +155,9 @@ export interface Database
     PromotionTables,
     MissionTables,
     InboxExtraTables,
-    WireTables {
+    WireTables,
+    StaffTables,
+    PlayerAdminTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -209,6 +211,13 @@ export interface MemberTable {
   last_login_at: Date | null;
   last_login_ip: string | null;
   created_at: Generated<Date>;
+  /** Operator blocks (back office): each refuses one thing, the account stays usable otherwise. */
+  block_login: Generated<boolean>;
+  block_deposit: Generated<boolean>;
+  block_withdrawal: Generated<boolean>;
+  block_betting: Generated<boolean>;
+  /** Operator tags (back office). */
+  tags: Generated<string[]>;
 }
 
 export interface MemberSessionTable {
@@ -1354,5 +1363,82 @@ interface AuditLogTable {
   after: Json<unknown> | null;
   ip: string | null;
   user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Staff identity and access: accounts, grants, sign-in, sessions, API keys (migration 0032). */
+interface StaffTables {
+  staff: StaffTable;
+  staff_grant: StaffGrantTable;
+  staff_recovery_code: { staff_id: string; code_hash: Buffer; used_at: Date | null };
+  staff_challenge: { token_hash: Buffer; staff_id: string; expires_at: Date };
+  staff_session: StaffSessionTable;
+  api_key: ApiKeyTable;
+  brand_security: {
+    merchant_code: string;
+    ip_allow_list: string[];
+    updated_by: string;
+    updated_at: Generated<Date>;
+  };
+}
+
+interface StaffTable {
+  id: Generated<string>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  must_change_password: Generated<boolean>;
+  totp_secret: string | null;
+  totp_enrolled: Generated<boolean>;
+  totp_last_step: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  failed_second_factor: Generated<number>;
+  locked_until: Date | null;
+  disabled: Generated<boolean>;
+  last_login_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+interface StaffGrantTable {
+  staff_id: string;
+  merchant_code: string | null;
+  role: string;
+  granted_by: string;
+  created_at: Generated<Date>;
+}
+
+interface StaffSessionTable {
+  token_hash: Buffer;
+  staff_id: string;
+  csrf_token: string;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
+interface ApiKeyTable {
+  id: Generated<string>;
+  name: string;
+  prefix: string;
+  key_hash: Buffer;
+  merchant_code: string | null;
+  permissions: string[];
+  created_by: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+// Players in the back office (migration 0033): staff notes on a member.
+interface PlayerAdminTables {
+  member_note: MemberNoteTable;
+}
+
+interface MemberNoteTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  author: string;
+  body: string;
   created_at: Generated<Date>;
 }

@@ -12,6 +12,11 @@ export interface SessionMember {
   isAgent: number;
   /** The login required a password change: until it is made, the session may do little else. */
   mustChangePassword: boolean;
+  /**
+   * The operator blocked this member's betting: read with the session row the guard reads anyway,
+   * so the bet paths check it for free. Absent on members built outside the guard (none bet).
+   */
+  bettingBlocked?: boolean;
 }
 
 declare module 'fastify' {

@@ -1,11 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  BACKOFFICE_HEADERS,
-  PERMISSIONS,
-  permissionsOn,
-  type OperatorGrant,
-  type Permission,
-} from '@app/contracts';
+import { timingSafeEqual } from 'node:crypto';
+import { BACKOFFICE_HEADERS, permissionsOn, type OperatorGrant, type Permission } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/repository';
@@ -157,25 +151,3 @@ export const operatorAuth = fp(
   },
   { name: 'operator-auth', dependencies: ['request-context'] },
 );
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/**
- * Interim: the one key from the environment (X-Admin-Key) as an API key holding every permission
- * on every brand, until staff sessions and per-integration keys replace it.
- */
-export function envKeyOperator(apiKey: string | undefined) {
-  const expected = apiKey ? digest(apiKey) : null;
-  return async (req: FastifyRequest): Promise<OperatorPrincipal | null> => {
-    const given = req.headers['x-admin-key'];
-    if (!expected || typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) return null;
-    const name = req.headers['x-operator'];
-    return {
-      kind: req.headers['x-admin-client'] === 'cli' ? 'CLI' : 'API_KEY',
-      id: 'env',
-      name: (typeof name === 'string' && name.trim().slice(0, 40)) || 'operator',
-      grants: [{ merchant: null, role: 'api', permissions: PERMISSIONS }],
-      csrfToken: null,
-    };
-  };
-}

@@ -8,6 +8,7 @@ import {
   toMinor,
 } from '@app/contracts';
 import type { Kysely } from 'kysely';
+import { seedDemoStaff } from '../modules/staff';
 import { LedgerService } from '../modules/wallet';
 import { hashPassword } from '../platform/password';
 import type { Database, LocalizedText } from '../db/schema';
@@ -87,6 +88,8 @@ export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_
   await seedPoints(db, brands);
   // Promotions.
   await seedPromotions(db, brands);
+  // The back office's demo staff (finance and support work on GOLDEN).
+  if (brands.some((b) => b.code === 'GOLDEN')) await seedDemoStaff(db);
   // Missions.
   await seedMissions(db, brands);
   // The referral programme.

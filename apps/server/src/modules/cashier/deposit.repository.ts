@@ -119,6 +119,16 @@ export class DepositRepository extends Repository {
       ]);
   }
 
+  /** Whether the operator blocked this member's deposits (back office). */
+  async blocked(memberId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('member')
+      .select('block_deposit')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.block_deposit ?? false;
+  }
+
   byRequest(memberId: string, requestId: string, db: Db = this.db): Promise<DepositRow | undefined> {
     return this.view(db)
       .where('d.member_id', '=', memberId)

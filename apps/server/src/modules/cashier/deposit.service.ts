@@ -156,6 +156,8 @@ export class DepositService implements GatewayOrders {
     const channelId = BigInt(input.channelId).toString();
     const existing = await this.repo.byRequest(memberId, input.requestId);
     if (existing) return this.sameRequest(existing, channelId, amount, brand, lang);
+    // A repeat of a request made before the block still answers as it did; a new one is refused.
+    if (await this.repo.blocked(memberId)) throw new AppError('cashier.deposit.blocked');
 
     const channel = await this.repo.channel(brand.code, channelId);
     if (

@@ -113,6 +113,16 @@ export class WithdrawalRepository extends Repository {
       ]);
   }
 
+  /** Whether the operator blocked this member's withdrawals (back office). */
+  async blocked(memberId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('member')
+      .select('block_withdrawal')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.block_withdrawal ?? false;
+  }
+
   byRequest(memberId: string, requestId: string, db: Db = this.db): Promise<WithdrawalRow | undefined> {
     return this.view(db)
       .where('w.member_id', '=', memberId)

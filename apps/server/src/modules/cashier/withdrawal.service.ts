@@ -137,6 +137,8 @@ export class WithdrawalService {
     const accountId = BigInt(input.payoutAccountId).toString();
     const existing = await this.repo.byRequest(memberId, input.requestId);
     if (existing) return this.sameRequest(existing, accountId, amount);
+    // A repeat of a request made before the block still answers as it did; a new one is refused.
+    if (await this.repo.blocked(memberId)) throw new AppError('cashier.withdrawal.blocked');
 
     const s = await this.settings(brand.code);
     if (amount < s.min || amount > s.max)

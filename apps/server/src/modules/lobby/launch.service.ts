@@ -118,6 +118,8 @@ export class GameLaunchService {
     lang: Language,
     from: LaunchOrigin = { origin: '', ownsHost: async () => false },
   ): Promise<LaunchGame> {
+    // The operator's betting block: no launch (a game in play checks it again at every stake).
+    if (member.bettingBlocked) throw new AppError('game.betting.blocked');
     const launched = await this.launchGame(brand, member, q, lang, await backUrlFor(q.backUrl, from));
     const gameUrl = absolute(launched.url, from.origin);
     return { ...launched, gameUrl, content: { game_url: gameUrl } };

@@ -209,6 +209,8 @@ export class LotterySlipService {
     lang: Language,
     body: LotteryBetBody,
   ): Promise<LotteryBetResult> {
+    // The operator's betting block, read with the session the guard checked.
+    if (member.bettingBlocked) throw new AppError('game.betting.blocked');
     const merchant = brand.code;
     const g = await this.menus.gameOf(merchant, body.gameCode, body.vendor);
     const prizeMode = await this.menus.prizeModeOf(merchant, g.game.gameType, body.prizeMode);

@@ -221,6 +221,37 @@ export class ProfileService {
   }
 
   /**
+   * An operator's password reset (back office): a temporary password replaces the old one (which
+   * may be what leaked) and goes to the member by SMS, else by e-mail; it must be changed at the
+   * next login. Nobody else ever sees it. The caller ends the member's sessions.
+   */
+  async operatorReset(brand: Brand, memberId: string): Promise<'SMS' | 'EMAIL'> {
+    const m = await this.mustGet(memberId);
+    if (m.merchant_code !== brand.code) throw new AppError('player.not.found');
+    const phone =
+      m.mobile_num && m.country_dialing_code ? phoneTarget(m.country_dialing_code, m.mobile_num) : null;
+    const to = phone
+      ? ({ channel: 'SMS', target: phone } as const)
+      : m.email
+        ? ({ channel: 'EMAIL', target: m.email } as const)
+        : null;
+    if (!to) throw new AppError('player.reset.no.contact');
+    const temp = randomCode(10);
+    await this.repo.update(m.id, {
+      password_hash: await hashPassword(temp),
+      must_change_password: true,
+      password_changed_at: new Date(),
+    });
+    await this.codes.deliver(
+      brand.code,
+      to.channel,
+      to.target,
+      `Customer service reset your password. Your temporary password is ${temp}; you will choose a new password after logging in.`,
+    );
+    return to.channel;
+  }
+
+  /**
    * Forgot password by mobile: the SMS code proves the number; answers the member with the new
    * password. The session module's route ends the member's sessions and logs it in.
    */

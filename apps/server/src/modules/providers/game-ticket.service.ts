@@ -30,11 +30,18 @@ export interface GameTicket {
   currencySymbol: string;
   language: string;
   backUrl: string;
+  /** The operator blocked the member's betting (read with the member row the check joins anyway). */
+  bettingBlocked: boolean;
+}
+
+/** Refuses a stake from a member whose betting the operator blocked; reads and history stay open. */
+export function refuseBlockedBet(t: GameTicket): void {
+  if (t.bettingBlocked) throw new AppError('game.betting.blocked');
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 
-function toTicket(r: TicketRow): GameTicket {
+function toTicket(r: TicketRow & { block_betting: boolean }): GameTicket {
   return {
     merchant: r.merchant_code,
     memberId: r.member_id,
@@ -49,6 +56,7 @@ function toTicket(r: TicketRow): GameTicket {
     currencySymbol: r.currency,
     language: r.language,
     backUrl: r.back_url,
+    bettingBlocked: r.block_betting,
   };
 }
 
@@ -68,7 +76,7 @@ export class GameTicketService {
   constructor(private readonly repo: GameTicketRepository) {}
 
   /** A one-time launch code for the game of `t`, tied to the launching session. */
-  async issue(t: GameTicket, sessionId: string): Promise<string> {
+  async issue(t: Omit<GameTicket, 'bettingBlocked'>, sessionId: string): Promise<string> {
     const code = randomBytes(32).toString('base64url');
     await this.repo.insert({
       token_hash: hashOf(code),

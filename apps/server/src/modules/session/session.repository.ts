@@ -34,6 +34,7 @@ export class SessionRepository {
         'm.username',
         'm.is_agent',
         'm.status',
+        'm.block_betting',
       ])
       .where('s.token_hash', '=', tokenHash)
       .where('s.kind', '=', kind)

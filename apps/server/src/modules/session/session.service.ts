@@ -86,6 +86,21 @@ export class SessionService {
     ctx: ClientContext,
     opts: { method: string; remember?: boolean; viaSms?: boolean },
   ): Promise<LoginResult> {
+    // The operator's login block: every way in (password, SMS, remember token, after a second
+    // factor) ends here. Told plainly: only the account's owner, past its credentials, sees it.
+    if (member.block_login) {
+      await this.repo.recordLogin({
+        merchant_code: brand.code,
+        member_id: member.id,
+        ip: ctx.ip,
+        device: ctx.device,
+        user_agent: ctx.userAgent,
+        method: opts.method,
+        success: false,
+        reason: 'login blocked',
+      });
+      throw new AppError('login.account.disabled');
+    }
     const tree = await this.system.whitelabel(brand);
     const passwordExpired = this.members.directory.passwordExpired(brand, member);
     // Forced change (SPEC section 4): someone else chose the password, or it expired where the
@@ -166,6 +181,7 @@ export class SessionService {
       username: row.username,
       isAgent: row.is_agent,
       mustChangePassword: row.must_change_password,
+      bettingBlocked: row.block_betting,
     };
   }
 

@@ -35,4 +35,31 @@ export class VipLevelRepository {
       .executeTakeFirst();
     return r ? { merchant: r.merchant_code, level: r.level ?? 0 } : undefined;
   }
+
+  /**
+   * Sets the member's stored level (an operator's change); the level before it. Locks the row so a
+   * VIP pass evaluating the member meanwhile waits. The pass keeps raising it from there as the
+   * member's figures grow; it pays no upgrade bonus for a level set here.
+   */
+  async setLevel(merchant: string, memberId: string, level: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('member_vip')
+        .values({ member_id: memberId, merchant_code: merchant })
+        .onConflict((oc) => oc.column('member_id').doNothing())
+        .execute();
+      const before = await trx
+        .selectFrom('member_vip')
+        .select('level')
+        .where('member_id', '=', memberId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('member_vip')
+        .set({ level, reached_at: level > 0 ? new Date() : null, updated_at: new Date() })
+        .where('member_id', '=', memberId)
+        .execute();
+      return before.level;
+    });
+  }
 }

@@ -48,4 +48,15 @@ export class VipLevelService {
       color: def?.color ?? DEFAULT_LABEL_COLOR,
     };
   }
+
+  /** The brand's levels (0 and each defined level) an operator may set. */
+  async levelExists(merchant: string, level: number): Promise<boolean> {
+    if (level === 0) return true;
+    return (await levelDefinitions(this.repo.db, merchant)).some((d) => d.level === level);
+  }
+
+  /** Sets a member's level (the back office); the level before. The caller checked the member's brand. */
+  setLevel(merchant: string, memberId: string, level: number): Promise<number> {
+    return this.repo.setLevel(merchant, memberId, level);
+  }
 }

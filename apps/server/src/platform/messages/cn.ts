@@ -135,4 +135,27 @@ export const cn: Record<ErrorCode, string> = {
   'promo.amount.range': '金额必须大于 0 且不超过 {0}。',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': '用户名或密码错误。',
+  'staff.locked': '该账户已锁定，请稍后再试或联系管理员。',
+  'staff.challenge.invalid': '本次登录已过期，请重新开始。',
+  'staff.totp.invalid': '验证码无效。',
+  'staff.totp.locked': '验证码错误次数过多：账户已锁定15分钟。',
+  'staff.password.rule': '新密码需为12至128个字符，且不能与旧密码或用户名相同。',
+  'staff.password.wrong': '当前密码错误。',
+  'staff.not.found': '该品牌下未找到此员工。',
+  'staff.self': '不能对自己的账户执行此操作。',
+  'staff.grant.forbidden': '您不能授予此角色或管理此员工。',
+  'apikey.permissions.forbidden': '密钥只能拥有您在该品牌上自己拥有的权限。',
+  'apikey.not.found': '未找到此API密钥。',
+  'brand.security.ip.invalid': '不是有效的IP地址或CIDR范围：{0}',
+  'brand.security.self.lockout': '此列表会把您自己的地址（{0}）拒之门外。',
+  'audit.export.too.large': '导出行数过多：请缩小筛选范围（最多{0}行）。',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': '该玩家不存在。',
+  'player.vip.level.unknown': '该VIP等级不存在。',
+  'player.reset.no.contact': '该玩家没有可接收临时密码的手机号或电子邮箱。',
+  'cashier.deposit.blocked': '您的账户暂不能存款，请联系客服。',
+  'cashier.withdrawal.blocked': '您的账户暂不能提款，请联系客服。',
+  'game.betting.blocked': '您的账户暂不能投注，请联系客服。',
 };

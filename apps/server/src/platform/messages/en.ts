@@ -137,4 +137,29 @@ export const en: Record<ErrorCode, string> = {
   'promo.amount.range': 'The amount must be more than 0 and at most {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': 'Wrong username or password.',
+  'staff.locked': 'This account is locked. Try again later or ask an administrator.',
+  'staff.challenge.invalid': 'This sign-in has expired. Start again.',
+  'staff.totp.invalid': 'The code is not valid.',
+  'staff.totp.locked': 'Too many wrong codes: this account is locked for 15 minutes.',
+  'staff.password.rule':
+    'The new password needs 12 to 128 characters, must differ from the old one and from the username.',
+  'staff.password.wrong': 'The current password is wrong.',
+  'staff.not.found': 'This staff member was not found on this brand.',
+  'staff.self': 'You cannot do this to your own account.',
+  'staff.grant.forbidden': 'You cannot grant this role or manage this staff member.',
+  'apikey.permissions.forbidden': 'A key can only hold permissions you hold yourself on this brand.',
+  'apikey.not.found': 'This API key was not found.',
+  'brand.security.ip.invalid': 'Not an IP address or CIDR range: {0}',
+  'brand.security.self.lockout': 'This list would lock out your own address ({0}).',
+  'audit.export.too.large': 'Too many rows to export: narrow the filters (at most {0} rows).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'This player does not exist.',
+  'player.vip.level.unknown': 'This VIP level does not exist.',
+  'player.reset.no.contact': 'This player has no mobile number or e-mail to send a temporary password to.',
+  'cashier.deposit.blocked': 'Deposits are not available on your account. Please contact customer service.',
+  'cashier.withdrawal.blocked':
+    'Withdrawals are not available on your account. Please contact customer service.',
+  'game.betting.blocked': 'Betting is not available on your account. Please contact customer service.',
 };

@@ -141,4 +141,30 @@ export const id: Record<ErrorCode, string> = {
   'promo.amount.range': 'Jumlah harus lebih dari 0 dan paling banyak {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': 'Nama pengguna atau kata sandi salah.',
+  'staff.locked': 'Akun ini terkunci. Coba lagi nanti atau hubungi administrator.',
+  'staff.challenge.invalid': 'Proses masuk ini telah kedaluwarsa. Mulai lagi.',
+  'staff.totp.invalid': 'Kode tidak valid.',
+  'staff.totp.locked': 'Terlalu banyak kode salah: akun ini dikunci selama 15 menit.',
+  'staff.password.rule':
+    'Kata sandi baru harus 12 sampai 128 karakter, berbeda dari yang lama dan dari nama pengguna.',
+  'staff.password.wrong': 'Kata sandi saat ini salah.',
+  'staff.not.found': 'Staf ini tidak ditemukan pada merek ini.',
+  'staff.self': 'Anda tidak dapat melakukan ini pada akun Anda sendiri.',
+  'staff.grant.forbidden': 'Anda tidak dapat memberikan peran ini atau mengelola staf ini.',
+  'apikey.permissions.forbidden': 'Kunci hanya dapat memiliki izin yang Anda miliki sendiri pada merek ini.',
+  'apikey.not.found': 'Kunci API ini tidak ditemukan.',
+  'brand.security.ip.invalid': 'Bukan alamat IP atau rentang CIDR: {0}',
+  'brand.security.self.lockout': 'Daftar ini akan memblokir alamat Anda sendiri ({0}).',
+  'audit.export.too.large': 'Terlalu banyak baris untuk diekspor: persempit filter (maksimal {0} baris).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Pemain ini tidak ada.',
+  'player.vip.level.unknown': 'Level VIP ini tidak ada.',
+  'player.reset.no.contact':
+    'Pemain ini tidak memiliki nomor ponsel atau e-mail untuk menerima kata sandi sementara.',
+  'cashier.deposit.blocked': 'Deposit tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'cashier.withdrawal.blocked':
+    'Penarikan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'game.betting.blocked': 'Taruhan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
 };

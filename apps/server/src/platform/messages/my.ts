@@ -142,4 +142,32 @@ export const my: Record<ErrorCode, string> = {
   'promo.amount.range': 'Jumlah mesti lebih daripada 0 dan tidak melebihi {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': 'Nama pengguna atau kata laluan salah.',
+  'staff.locked': 'Akaun ini dikunci. Cuba lagi kemudian atau hubungi pentadbir.',
+  'staff.challenge.invalid': 'Log masuk ini telah tamat tempoh. Mulakan semula.',
+  'staff.totp.invalid': 'Kod tidak sah.',
+  'staff.totp.locked': 'Terlalu banyak kod salah: akaun ini dikunci selama 15 minit.',
+  'staff.password.rule':
+    'Kata laluan baharu perlu 12 hingga 128 aksara, berbeza daripada yang lama dan daripada nama pengguna.',
+  'staff.password.wrong': 'Kata laluan semasa salah.',
+  'staff.not.found': 'Kakitangan ini tidak ditemui pada jenama ini.',
+  'staff.self': 'Anda tidak boleh melakukan ini pada akaun anda sendiri.',
+  'staff.grant.forbidden': 'Anda tidak boleh memberikan peranan ini atau mengurus kakitangan ini.',
+  'apikey.permissions.forbidden':
+    'Kunci hanya boleh memegang kebenaran yang anda sendiri pegang pada jenama ini.',
+  'apikey.not.found': 'Kunci API ini tidak ditemui.',
+  'brand.security.ip.invalid': 'Bukan alamat IP atau julat CIDR: {0}',
+  'brand.security.self.lockout': 'Senarai ini akan menyekat alamat anda sendiri ({0}).',
+  'audit.export.too.large':
+    'Terlalu banyak baris untuk dieksport: kecilkan penapis (paling banyak {0} baris).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Pemain ini tidak wujud.',
+  'player.vip.level.unknown': 'Tahap VIP ini tidak wujud.',
+  'player.reset.no.contact':
+    'Pemain ini tiada nombor telefon atau e-mel untuk menerima kata laluan sementara.',
+  'cashier.deposit.blocked': 'Deposit tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
+  'cashier.withdrawal.blocked':
+    'Pengeluaran tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
+  'game.betting.blocked': 'Pertaruhan tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
 };

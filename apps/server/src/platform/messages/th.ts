@@ -134,4 +134,27 @@ export const th: Record<ErrorCode, string> = {
   'promo.amount.range': 'จำนวนเงินต้องมากกว่า 0 และไม่เกิน {0}',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
+  'staff.locked': 'บัญชีนี้ถูกล็อก ลองใหม่ภายหลังหรือติดต่อผู้ดูแลระบบ',
+  'staff.challenge.invalid': 'การเข้าสู่ระบบนี้หมดอายุแล้ว เริ่มใหม่อีกครั้ง',
+  'staff.totp.invalid': 'รหัสไม่ถูกต้อง',
+  'staff.totp.locked': 'ใส่รหัสผิดหลายครั้งเกินไป: บัญชีนี้ถูกล็อก 15 นาที',
+  'staff.password.rule': 'รหัสผ่านใหม่ต้องมี 12 ถึง 128 ตัวอักษร และต้องไม่ซ้ำกับรหัสเดิมหรือชื่อผู้ใช้',
+  'staff.password.wrong': 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+  'staff.not.found': 'ไม่พบพนักงานนี้ในแบรนด์นี้',
+  'staff.self': 'คุณไม่สามารถทำสิ่งนี้กับบัญชีของตัวเองได้',
+  'staff.grant.forbidden': 'คุณไม่สามารถให้บทบาทนี้หรือจัดการพนักงานคนนี้ได้',
+  'apikey.permissions.forbidden': 'คีย์มีได้เฉพาะสิทธิ์ที่คุณมีเองในแบรนด์นี้',
+  'apikey.not.found': 'ไม่พบคีย์ API นี้',
+  'brand.security.ip.invalid': 'ไม่ใช่ที่อยู่ IP หรือช่วง CIDR: {0}',
+  'brand.security.self.lockout': 'รายการนี้จะบล็อกที่อยู่ของคุณเอง ({0})',
+  'audit.export.too.large': 'มีแถวที่จะส่งออกมากเกินไป: กรุณาจำกัดตัวกรอง (สูงสุด {0} แถว)',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'ไม่พบผู้เล่นนี้',
+  'player.vip.level.unknown': 'ไม่มีระดับ VIP นี้',
+  'player.reset.no.contact': 'ผู้เล่นนี้ไม่มีหมายเลขโทรศัพท์หรืออีเมลสำหรับรับรหัสผ่านชั่วคราว',
+  'cashier.deposit.blocked': 'บัญชีของคุณไม่สามารถฝากเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'cashier.withdrawal.blocked': 'บัญชีของคุณไม่สามารถถอนเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'game.betting.blocked': 'บัญชีของคุณไม่สามารถวางเดิมพันได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
 };

@@ -138,4 +138,34 @@ export const ty: Record<ErrorCode, string> = {
   'promo.amount.range': 'Ang halaga ay dapat higit sa 0 at hindi hihigit sa {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': 'Mali ang username o password.',
+  'staff.locked': 'Naka-lock ang account na ito. Subukan muli mamaya o makipag-ugnayan sa administrator.',
+  'staff.challenge.invalid': 'Nag-expire na ang pag-sign in na ito. Magsimula muli.',
+  'staff.totp.invalid': 'Hindi wasto ang code.',
+  'staff.totp.locked': 'Masyadong maraming maling code: naka-lock ang account na ito nang 15 minuto.',
+  'staff.password.rule':
+    'Ang bagong password ay dapat 12 hanggang 128 na karakter, iba sa luma at sa username.',
+  'staff.password.wrong': 'Mali ang kasalukuyang password.',
+  'staff.not.found': 'Hindi nakita ang staff na ito sa brand na ito.',
+  'staff.self': 'Hindi mo ito magagawa sa sarili mong account.',
+  'staff.grant.forbidden': 'Hindi mo maibibigay ang role na ito o mapamamahalaan ang staff na ito.',
+  'apikey.permissions.forbidden':
+    'Ang key ay maaari lamang magkaroon ng mga pahintulot na hawak mo mismo sa brand na ito.',
+  'apikey.not.found': 'Hindi nakita ang API key na ito.',
+  'brand.security.ip.invalid': 'Hindi IP address o CIDR range: {0}',
+  'brand.security.self.lockout': 'Mai-lock out ng listahang ito ang sarili mong address ({0}).',
+  'audit.export.too.large':
+    'Masyadong maraming row para i-export: paliitin ang mga filter (hanggang {0} row).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Walang ganitong player.',
+  'player.vip.level.unknown': 'Walang ganitong antas ng VIP.',
+  'player.reset.no.contact':
+    'Walang mobile number o e-mail ang player na ito para padalhan ng pansamantalang password.',
+  'cashier.deposit.blocked':
+    'Hindi available ang deposito sa iyong account. Makipag-ugnayan sa customer service.',
+  'cashier.withdrawal.blocked':
+    'Hindi available ang pag-withdraw sa iyong account. Makipag-ugnayan sa customer service.',
+  'game.betting.blocked':
+    'Hindi available ang pagtaya sa iyong account. Makipag-ugnayan sa customer service.',
 };

@@ -137,4 +137,29 @@ export const vi: Record<ErrorCode, string> = {
   'promo.amount.range': 'Số tiền phải lớn hơn 0 và không vượt quá {0}.',
   // Missions and rewards.
   // Inbox, feedback and referral.
+  // Staff identity and access (back office).
+  'staff.login.invalid': 'Sai tên đăng nhập hoặc mật khẩu.',
+  'staff.locked': 'Tài khoản này đã bị khóa. Hãy thử lại sau hoặc liên hệ quản trị viên.',
+  'staff.challenge.invalid': 'Phiên đăng nhập này đã hết hạn. Hãy bắt đầu lại.',
+  'staff.totp.invalid': 'Mã không hợp lệ.',
+  'staff.totp.locked': 'Nhập sai mã quá nhiều lần: tài khoản bị khóa 15 phút.',
+  'staff.password.rule': 'Mật khẩu mới cần 12 đến 128 ký tự, khác mật khẩu cũ và tên đăng nhập.',
+  'staff.password.wrong': 'Mật khẩu hiện tại không đúng.',
+  'staff.not.found': 'Không tìm thấy nhân viên này trên thương hiệu này.',
+  'staff.self': 'Bạn không thể làm việc này với tài khoản của chính mình.',
+  'staff.grant.forbidden': 'Bạn không thể cấp vai trò này hoặc quản lý nhân viên này.',
+  'apikey.permissions.forbidden': 'Khóa chỉ có thể mang những quyền bạn có trên thương hiệu này.',
+  'apikey.not.found': 'Không tìm thấy khóa API này.',
+  'brand.security.ip.invalid': 'Không phải địa chỉ IP hoặc dải CIDR: {0}',
+  'brand.security.self.lockout': 'Danh sách này sẽ chặn chính địa chỉ của bạn ({0}).',
+  'audit.export.too.large': 'Quá nhiều dòng để xuất: hãy thu hẹp bộ lọc (tối đa {0} dòng).',
+  // Players in the back office: operator actions and the blocks they set.
+  'player.not.found': 'Người chơi này không tồn tại.',
+  'player.vip.level.unknown': 'Cấp VIP này không tồn tại.',
+  'player.reset.no.contact': 'Người chơi này không có số điện thoại hoặc e-mail để nhận mật khẩu tạm thời.',
+  'cashier.deposit.blocked':
+    'Tài khoản của bạn hiện không thể nạp tiền. Vui lòng liên hệ chăm sóc khách hàng.',
+  'cashier.withdrawal.blocked':
+    'Tài khoản của bạn hiện không thể rút tiền. Vui lòng liên hệ chăm sóc khách hàng.',
+  'game.betting.blocked': 'Tài khoản của bạn hiện không thể đặt cược. Vui lòng liên hệ chăm sóc khách hàng.',
 };

@@ -7,7 +7,7 @@ import {
   type SlotSpinResult,
 } from '@app/contracts';
 import { AppError } from '../../../platform/app-error';
-import type { GameTicket, GameTicketService } from '../game-ticket.service';
+import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../seamless-wallet.service';
 import type { HouseRoundRepository, HouseRoundRow } from './house-round.repository';
 import { SecureRng, type Rng } from './secure-rng';
@@ -113,6 +113,7 @@ export class HouseSlotService {
     body: { bet: number | string; requestId: string },
   ): Promise<SlotSpinResult> {
     const t = await this.ticket(token, merchant);
+    refuseBlockedBet(t);
     const bet = toMinor(body.bet);
     if (bet === null || !HouseSlotService.betOptions(t.minBet).includes(bet))
       throw new AppError('game.bet.invalid');

@@ -21,7 +21,7 @@ import {
   type BaccaratTable,
 } from '@app/contracts';
 import { AppError } from '../../../../platform/app-error';
-import type { GameTicket, GameTicketService } from '../../game-ticket.service';
+import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import { BANKER_COMMISSION_PERCENT, publishedBaccaratFigures } from './baccarat-bets';
 import { DEAL_DELAY_MS, storedResult, type BaccaratDealerService } from './baccarat-dealer.service';
@@ -225,6 +225,7 @@ export class HouseBaccaratService {
    */
   async bet(token: unknown, merchant: string, body: BaccaratBetRequest): Promise<BaccaratBetResult> {
     const t = await this.ticket(token, merchant);
+    refuseBlockedBet(t);
     this.checkTable(body.table);
     const amount = toMinor(body.amount);
     if (amount === null || amount <= 0n || amount % STAKE_STEP_MINOR !== 0n)

@@ -18,7 +18,7 @@ import {
   type CardsTable,
 } from '@app/contracts';
 import { AppError } from '../../../../platform/app-error';
-import type { GameTicket, GameTicketService } from '../../game-ticket.service';
+import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import { SecureRng, type Rng } from '../secure-rng';
 import { cardText, deal, HOUSE_SEAT_RULE, houseSeatPlays, settleHand } from './cards-rules';
@@ -234,6 +234,7 @@ export class HouseCardsService {
     body: { roomId: CardsRoomId; handNo: number },
   ): Promise<CardsTable> {
     const t = await this.ticket(token, merchant);
+    refuseBlockedBet(t);
     const { roomId, handNo } = body;
     const ante = ROOM_ANTE[roomId];
     if (ante < t.minBet) throw new AppError('game.bet.invalid');

@@ -14,7 +14,7 @@ import {
   type CockfightState,
 } from '@app/contracts';
 import { AppError } from '../../../../platform/app-error';
-import type { GameTicket, GameTicketService } from '../../game-ticket.service';
+import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import { netValidTurnover } from '../../../wallet';
 import { SecureRng, type Rng } from '../secure-rng';
@@ -224,6 +224,7 @@ export class HouseCockfightService {
 
   async bet(token: unknown, merchant: string, body: CockfightBetRequest): Promise<CockfightBetResult> {
     const t = await this.ticket(token, merchant);
+    refuseBlockedBet(t);
     const stake = toMinor(body.amount);
     if (stake === null || stake < HouseCockfightService.minBet(t) || stake > COCKFIGHT_MAX_BET)
       throw new AppError('game.bet.invalid');

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { AppError } from '../../../../platform/app-error';
 import type { RateLimiter } from '../../../../platform/rate-limit';
-import type { GameTicket, GameTicketService } from '../../game-ticket.service';
+import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import type { HouseRoundRepository, HouseRoundRow } from '../house-round.repository';
 import { SecureRng, type Rng } from '../secure-rng';
@@ -99,6 +99,7 @@ export class HouseFishService {
 
   async shoot(token: unknown, merchant: string, body: FishShotRequest): Promise<FishShotResult> {
     const t = await this.ticket(token, merchant);
+    refuseBlockedBet(t);
     const bet = toMinor(body.bet);
     if (bet === null || !HouseFishService.betOptions(t.minBet).includes(bet))
       throw new AppError('game.bet.invalid');

@@ -11,7 +11,7 @@ import {
   type SportsbookSelection,
 } from '@app/contracts';
 import { AppError } from '../../../../platform/app-error';
-import type { GameTicket, GameTicketService } from '../../game-ticket.service';
+import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
 import { netValidTurnover, type RoundLeg } from '../../../wallet';
 import { SecureRng, type Rng } from '../secure-rng';
@@ -354,6 +354,7 @@ export class HouseSportsbookService {
     },
   ): Promise<SportsbookBetResult> {
     const t = await this.ticket(token, merchant);
+    refuseBlockedBet(t);
     const sport = sportOf(t);
     const stake = toMinor(body.stake);
     const limits = [fromMinor(this.minStake(t)), fromMinor(MAX_STAKE), fromMinor(MAX_PAYOUT)];

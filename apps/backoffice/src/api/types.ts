@@ -1,0 +1,19 @@
+import type { OperatorGrant } from '@app/contracts';
+
+/** The signed-in staff member's session (GET /wps/admin/auth/session). */
+export interface Session {
+  staff: { id: string; username: string; displayName: string };
+  csrfToken: string;
+  brands: { code: string; name: string; timeZone?: string }[];
+  grants: OperatorGrant[];
+  idleExpiresAt: string;
+  absoluteExpiresAt: string;
+}
+
+/** A page of a list too big to count: the next page exists when hasMore is true. */
+export interface Paged<T> {
+  list: T[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}

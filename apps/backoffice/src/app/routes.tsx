@@ -1,0 +1,111 @@
+import type { Permission } from '@app/contracts';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { useSession } from '../auth/session';
+import type { IconName } from '../ui';
+import { Layout } from './layout';
+
+/** A section of the sidebar: shown only to staff holding `permission` on the selected brand. */
+export interface NavItem {
+  to: string;
+  /** Key in the common namespace's `nav` group. */
+  label: NavLabel;
+  icon: IconName;
+  permission: Permission | Permission[];
+  children?: NavItem[];
+}
+export type NavLabel =
+  | 'dashboard'
+  | 'players'
+  | 'cashier'
+  | 'deposits'
+  | 'withdrawals'
+  | 'approvals'
+  | 'staff'
+  | 'apiKeys'
+  | 'security'
+  | 'audit';
+
+export const NAV: NavItem[] = [
+  { to: '/dashboard', label: 'dashboard', icon: 'dashboard', permission: 'dashboard.view' },
+  { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
+  {
+    to: '/cashier',
+    label: 'cashier',
+    icon: 'deposits',
+    permission: ['cashier.deposits.view', 'cashier.withdrawals.view', 'cashier.adjustments.approve'],
+    children: [
+      { to: '/cashier/deposits', label: 'deposits', icon: 'deposits', permission: 'cashier.deposits.view' },
+      {
+        to: '/cashier/withdrawals',
+        label: 'withdrawals',
+        icon: 'withdrawals',
+        permission: 'cashier.withdrawals.view',
+      },
+      {
+        to: '/cashier/approvals',
+        label: 'approvals',
+        icon: 'approvals',
+        permission: ['cashier.withdrawals.view', 'cashier.adjustments.approve'],
+      },
+    ],
+  },
+  { to: '/staff', label: 'staff', icon: 'staff', permission: 'staff.manage' },
+  { to: '/api-keys', label: 'apiKeys', icon: 'apiKeys', permission: 'apikeys.manage' },
+  { to: '/security', label: 'security', icon: 'security', permission: 'brand.security' },
+  { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
+];
+
+/** Whether the permission check of a nav item passes (any of a list). */
+export function allowed(can: (p: Permission) => boolean, permission: Permission | Permission[]): boolean {
+  return Array.isArray(permission) ? permission.some(can) : can(permission);
+}
+
+const SignIn = lazy(() => import('../pages/sign-in'));
+const Account = lazy(() => import('../pages/account'));
+const Dashboard = lazy(() => import('../pages/dashboard'));
+const Staff = lazy(() => import('../pages/staff'));
+const ApiKeys = lazy(() => import('../pages/api-keys'));
+const Security = lazy(() => import('../pages/security'));
+const Audit = lazy(() => import('../pages/audit'));
+const Players = lazy(() => import('../pages/players'));
+const Cashier = lazy(() => import('../pages/cashier'));
+
+function page(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<div className="bo-center-note">…</div>}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/** The first section the staff member may open: where "/" leads after sign-in. */
+function Home() {
+  const { can } = useSession();
+  const first = NAV.find((n) => allowed(can, n.permission));
+  if (!first) return <p className="bo-forbidden">—</p>;
+  const child = first.children?.find((c) => allowed(can, c.permission));
+  return <Navigate to={child?.to ?? first.to} replace />;
+}
+
+const routes: RouteObject[] = [
+  { path: '/sign-in', element: page(SignIn) },
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <Home /> },
+      { path: 'dashboard', element: page(Dashboard) },
+      { path: 'players/*', element: page(Players) },
+      { path: 'cashier/*', element: page(Cashier) },
+      { path: 'staff', element: page(Staff) },
+      { path: 'api-keys', element: page(ApiKeys) },
+      { path: 'security', element: page(Security) },
+      { path: 'audit', element: page(Audit) },
+      { path: 'account', element: page(Account) },
+      { path: '*', element: <Home /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/backoffice' });

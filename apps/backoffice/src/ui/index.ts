@@ -1,0 +1,16 @@
+export { Badge, type BadgeTone } from './badge';
+export { Button, type ButtonProps } from './button';
+export { ConfirmDialog } from './confirm-dialog';
+export { DataTable, type Column, type DataTableProps } from './data-table';
+export { DateTime } from './date-time';
+export { Dialog } from './dialog';
+export { errorText } from './error-text';
+export { Field } from './field';
+export { formatDateTime, formatMoney, formatNumber } from './format';
+export { Money } from './money';
+export { PageHeader } from './page-header';
+export { Tabs, type TabItem } from './tabs';
+export { ToastProvider, useToast } from './toast';
+export { CopyButton } from './copy-button';
+export { SecretReveal } from './secret-reveal';
+export { Icon, type IconName } from './icon';

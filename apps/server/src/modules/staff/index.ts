@@ -1,0 +1,2 @@
+export { createStaffModule, type StaffServices } from './staff.module';
+export { seedDemoStaff } from './staff.seed';

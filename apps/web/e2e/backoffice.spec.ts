@@ -1,0 +1,201 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+
+/**
+ * The back office end to end: staff sign-in with every step (one-time password, new password,
+ * TOTP enrolment, recovery codes), what each role sees, and the audit log recording it. The demo
+ * staff (README) are seeded by serve.ts with their TOTP already enrolled.
+ */
+
+const DEMO = {
+  owner: { password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' },
+  finance: { password: 'DemoFinance!2026', secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' },
+  support: { password: 'DemoSupport!2026', secret: 'MFRGGZDFMZTWQ2LKMFRGGZDFMZTWQ2LK' },
+} as const;
+
+const totp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+
+/** A new browser context (its own cookie jar: one staff member each) on the sign-in page. */
+async function open(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/backoffice/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  return page;
+}
+
+async function password(page: Page, username: string, pw: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(pw);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs a demo staff member in (password, then the authenticator code) and picks GOLDEN. */
+async function signIn(browser: Browser, who: keyof typeof DEMO): Promise<Page> {
+  const page = await open(browser);
+  await password(page, who, DEMO[who].password);
+  await page.getByLabel('6-digit code').fill(totp(DEMO[who].secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.locator('.bo-shell')).toBeVisible();
+  await page.getByLabel('Brand').selectOption('GOLDEN');
+  return page;
+}
+
+/** A call to the API from inside the signed-in page: its cookie, its CSRF token as the app sends it. */
+function apiFrom(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: { merchant: 'GOLDEN', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as { success: boolean; errorCode?: string } };
+    },
+    { method, path, body },
+  );
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('sign-in: wrong password and wrong code are refused in the user language, nothing opens', async ({
+  browser,
+}) => {
+  const page = await open(browser);
+  await password(page, 'support', 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
+  await expect(page.locator('.bo-shell')).toHaveCount(0);
+  // The picked language goes with the request: the server answers in it.
+  await page.getByLabel('Language').selectOption('cn');
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('alert')).toHaveText('用户名或密码错误。');
+  await page.getByLabel('语言').selectOption('en');
+  // Client-side checks need no round trip: a 5-digit code is refused before it is sent.
+  await password(page, 'support', DEMO.support.password);
+  await page.getByLabel('6-digit code').fill('12345');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Enter the 6 digits from your authenticator app.')).toBeVisible();
+  await page.context().close();
+});
+
+test('the owner makes a finance user who signs in with the one-time password, changes it and enrols TOTP; the audit log shows it', async ({
+  browser,
+}) => {
+  const owner = await signIn(browser, 'owner');
+  await owner.getByRole('link', { name: 'Staff' }).click();
+  await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
+  await expect(owner.getByRole('cell', { name: /finance/ }).first()).toBeVisible();
+
+  const username = `fin${Date.now().toString(36)}`;
+  await owner.getByRole('button', { name: 'Add staff' }).click();
+  const dialog = owner.getByRole('dialog');
+  // Bad input is refused in the form and creates nobody.
+  await dialog.getByLabel('Username').fill('x');
+  await dialog.getByRole('button', { name: 'Add staff' }).click();
+  await expect(dialog.getByText(/3–32 characters/)).toBeVisible();
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Display name').fill('Second finance');
+  await dialog.getByLabel('Role').selectOption('finance');
+  await dialog.getByRole('button', { name: 'Add staff' }).click();
+  const oneTime = (await owner.getByTestId('one-time-password').textContent())?.trim() ?? '';
+  expect(oneTime.length).toBeGreaterThanOrEqual(12);
+  await owner.getByRole('button', { name: 'Done' }).click();
+  await expect(owner.getByRole('cell', { name: new RegExp(username) })).toBeVisible();
+
+  // The new user: one-time password → a new password → authenticator → recovery codes.
+  const fin = await open(browser);
+  await password(fin, username, oneTime);
+  await expect(fin.getByText('Choose a new password before you continue.')).toBeVisible();
+  await fin.getByLabel('New password', { exact: true }).fill('short');
+  await fin.getByRole('button', { name: 'Continue' }).click();
+  await expect(fin.getByText('At least 12 characters.').first()).toBeVisible();
+  const newPassword = `Fin-${Date.now()}-pass!`;
+  await fin.getByLabel('New password', { exact: true }).fill(newPassword);
+  await fin.getByLabel('Repeat the new password').fill(newPassword);
+  await fin.getByRole('button', { name: 'Continue' }).click();
+  await fin.getByRole('button', { name: 'Set up the authenticator' }).click();
+  await expect(fin.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+  const secret = (await fin.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await fin.getByLabel('6-digit code').fill(totp(secret));
+  await fin.getByRole('button', { name: 'Confirm' }).click();
+  const codes = fin.getByTestId('recovery-codes').locator('li');
+  await expect(codes.first()).toBeVisible();
+  expect(await codes.count()).toBeGreaterThanOrEqual(8);
+  const next = fin.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await fin.getByLabel('I saved them').check();
+  await next.click();
+  await expect(fin.locator('.bo-shell')).toBeVisible();
+  // Finance works the cashier; staff administration is not theirs.
+  await expect(fin.getByRole('link', { name: 'Deposits' })).toBeVisible();
+  await expect(fin.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+
+  // The owner's audit log shows the account being made.
+  await owner.getByRole('link', { name: 'Audit log' }).click();
+  await owner.getByLabel('Action').fill('staff.create');
+  await owner.getByRole('button', { name: 'Search' }).click();
+  const row = owner.getByRole('row').filter({ hasText: 'staff.create' }).first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Show details' }).click();
+  await expect(owner.locator('.bo-diff').getByText(`"${username}"`)).toBeVisible();
+  await owner.context().close();
+  await fin.context().close();
+});
+
+test('support sees no money actions and the API refuses them', async ({ browser }) => {
+  const page = await signIn(browser, 'support');
+  await expect(page.getByRole('link', { name: 'Players' })).toBeVisible();
+  for (const hidden of ['Deposits', 'Withdrawals', 'Approvals', 'Staff', 'API keys', 'Audit log'])
+    await expect(page.getByRole('link', { name: hidden })).toHaveCount(0);
+  // Typing the address of a page they may not use shows no data.
+  await page.goto('/backoffice/staff');
+  await expect(page.getByText('You do not have permission to see this page on this brand.')).toBeVisible();
+  // The server is the real gate: a CSRF-less or permission-less call changes nothing.
+  const staff = await apiFrom(page, 'GET', '/wps/admin/staff');
+  expect(staff.status).toBe(403);
+  expect(staff.json.errorCode).toBe('operator.forbidden');
+
+  // A player's page: support reads it but gets no money action, nor the lock they do not hold.
+  const found = await apiFrom(page, 'GET', '/wps/admin/players?pageSize=1');
+  const memberId = (found.json as unknown as { value: { list: { memberId: string | number }[] } }).value
+    .list[0]?.memberId;
+  expect(memberId).toBeDefined();
+  await page.goto(`/backoffice/players/${memberId}`);
+  await page.locator('summary', { hasText: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Reset password' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Manual adjustment' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Lock account' })).toHaveCount(0);
+  const csrf = await page.evaluate(async () => {
+    const res = await fetch('/wps/admin/auth/session', { credentials: 'same-origin' });
+    return ((await res.json()) as { value: { csrfToken: string } }).value.csrfToken;
+  });
+  const lock = await page.evaluate(
+    async ({ memberId, csrf }) => {
+      const res = await fetch(`/wps/admin/players/${memberId}/status`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { merchant: 'GOLDEN', 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ locked: true, reason: 'e2e: support may not lock' }),
+      });
+      return { status: res.status, json: (await res.json()) as { errorCode?: string } };
+    },
+    { memberId, csrf },
+  );
+  expect(lock.status).toBe(403);
+  expect(lock.json.errorCode).toBe('operator.forbidden');
+
+  // Signing out ends the session on the server: the cookie no longer opens anything.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect((await apiFrom(page, 'GET', '/wps/admin/auth/session')).status).toBe(401);
+  await page.goto('/backoffice/players');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.context().close();
+});
+
+test.fixme('finance approves a bank deposit after opening its receipt; a withdrawal above the threshold waits for a second approver', async () => {
+  // Needs the cashier API (deposits, withdrawals, approvals) and the cashier pages, which are not
+  // on this branch yet: the lead merges `cashier` and `bo-web2`, then this flow is written against them.
+});
