@@ -134,7 +134,7 @@ export class StaffAdminService {
     return { before: { disabled: staff.disabled }, after: { disabled } };
   }
 
-  /** A new one-time password, TOTP and recovery codes cleared, every session ended. */
+  /** A new one-time password; TOTP, recovery codes and passkeys cleared; every session ended. */
   async reset(actor: OperatorPrincipal, merchant: string, id: string) {
     const { grants } = await this.manageable(actor, merchant, id);
     if (!canManage(actor, grants)) throw new AppError('staff.grant.forbidden');
@@ -155,6 +155,7 @@ export class StaffAdminService {
         trx,
       );
       await this.repo.replaceRecoveryCodes(trx, id, []);
+      await trx.deleteFrom('staff_passkey').where('staff_id', '=', id).execute();
       await this.repo.deleteSessions(id, trx);
       await this.repo.deleteChallenges(id, trx);
     });

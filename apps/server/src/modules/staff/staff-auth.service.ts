@@ -94,7 +94,12 @@ export class StaffAuthService {
   private async newChallenge(s: StaffRow) {
     const challenge = randomToken();
     await this.repo.insertChallenge(sha256(challenge), s.id, new Date(this.clock.now() + CHALLENGE_MS));
-    return { step: this.stepOf(s), challenge, passkeys: false };
+    return { step: this.stepOf(s), challenge, passkeys: await this.repo.hasPasskeys(s.id) };
+  }
+
+  /** The staff member of a challenge at its second-factor step (passkey sign-in). */
+  secondFactorStaff(challenge: string): Promise<StaffRow> {
+    return this.atStep(challenge, 'SECOND_FACTOR');
   }
 
   /** The staff member a live challenge belongs to, at the step the caller says it is at. */
@@ -124,7 +129,11 @@ export class StaffAuthService {
       password_hash: await hashPassword(newPassword),
       must_change_password: false,
     });
-    return { step: this.stepOf({ ...s, must_change_password: false }), challenge, passkeys: false };
+    return {
+      step: this.stepOf({ ...s, must_change_password: false }),
+      challenge,
+      passkeys: await this.repo.hasPasskeys(s.id),
+    };
   }
 
   private totp(username: string, secret: string) {
@@ -165,7 +174,8 @@ export class StaffAuthService {
     await this.failSecondFactor(s);
   }
 
-  private async failSecondFactor(s: StaffRow): Promise<never> {
+  /** A wrong second factor (code, recovery code or passkey): counted, and locks at the fifth. */
+  async failSecondFactor(s: StaffRow): Promise<never> {
     const failures = await this.repo.countFailure(s.id);
     if (failures >= MAX_FAILURES) {
       await this.repo.update(s.id, {
@@ -194,7 +204,7 @@ export class StaffAuthService {
     await this.checkTotp(s, code);
     await this.repo.update(s.id, { totp_enrolled: true });
     const recoveryCodes = await this.newRecoveryCodes(s.id);
-    const session = await this.open(s, where);
+    const session = await this.openSession(s, where);
     return { recoveryCodes, session };
   }
 
@@ -210,7 +220,7 @@ export class StaffAuthService {
     } else {
       throw new AppError('request.invalid');
     }
-    return this.open(s, where);
+    return this.openSession(s, where);
   }
 
   /** New recovery codes for a signed-in staff member who proves the authenticator with a code. */
@@ -230,7 +240,8 @@ export class StaffAuthService {
     await this.repo.update(s.id, { password_hash: await hashPassword(next) });
   }
 
-  private async open(s: StaffRow, where: Where): Promise<OpenedSession> {
+  /** Opens a session once the second factor is proven. */
+  async openSession(s: StaffRow, where: Where): Promise<OpenedSession> {
     const token = randomToken();
     const csrf = randomToken(24);
     const now = this.clock.now();
@@ -281,7 +292,7 @@ export class StaffAuthService {
   async openFor(staffId: string): Promise<OpenedSession> {
     const s = await this.repo.byId(staffId);
     if (!s) throw new AppError('staff.not.found');
-    return this.open(s, { ip: null, userAgent: null });
+    return this.openSession(s, { ip: null, userAgent: null });
   }
 
   /**

@@ -63,6 +63,16 @@ export class StaffRepository extends Repository {
     return r.numUpdatedRows > 0n;
   }
 
+  async hasPasskeys(staffId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('staff_passkey')
+      .select('id')
+      .where('staff_id', '=', staffId)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
   grantsOf(staffId: string, db: Db = this.db): Promise<GrantRow[]> {
     return db.selectFrom('staff_grant').selectAll().where('staff_id', '=', staffId).execute();
   }

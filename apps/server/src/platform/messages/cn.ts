@@ -151,4 +151,6 @@ export const cn: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': '不是有效的IP地址或CIDR范围：{0}',
   'brand.security.self.lockout': '此列表会把您自己的地址（{0}）拒之门外。',
   'audit.export.too.large': '导出行数过多：请缩小筛选范围（最多{0}行）。',
+  'staff.passkey.invalid': '无法验证此通行密钥，请重试。',
+  'staff.passkey.not.found': '未找到此通行密钥。',
 };

@@ -150,4 +150,6 @@ export const th: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'ไม่ใช่ที่อยู่ IP หรือช่วง CIDR: {0}',
   'brand.security.self.lockout': 'รายการนี้จะบล็อกที่อยู่ของคุณเอง ({0})',
   'audit.export.too.large': 'มีแถวที่จะส่งออกมากเกินไป: กรุณาจำกัดตัวกรอง (สูงสุด {0} แถว)',
+  'staff.passkey.invalid': 'ไม่สามารถยืนยันพาสคีย์ได้ ลองอีกครั้ง',
+  'staff.passkey.not.found': 'ไม่พบพาสคีย์นี้',
 };
