@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { OperatorPrincipal } from '../../platform/operator-auth';
 import { hashPassword } from '../../platform/password';
 import { ipAllowed, parseAllowEntry } from './ip-allow-list';
-import { grantsFrom, type Clock } from './staff-auth.service';
+import type { Clock } from './staff-auth.service';
 import { randomToken, sha256 } from './staff-crypto';
 import type { GrantRow, StaffRepository } from './staff.repository';
 
@@ -247,11 +247,6 @@ export class StaffAdminService {
     const before = await this.repo.allowList(merchant);
     await this.repo.transaction((trx) => this.repo.setAllowList(trx, merchant, parsed, actor.name));
     return { before: { ipAllowList: before }, after: { ipAllowList: parsed } };
-  }
-
-  /** The grants of a staff member (for tests and the CLI's printing). */
-  async grantsOf(staffId: string) {
-    return grantsFrom(await this.repo.grantsOf(staffId));
   }
 
   /**

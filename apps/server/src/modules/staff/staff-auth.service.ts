@@ -29,8 +29,9 @@ const MAX_FAILURES = 5;
 const LOCK_MS = 15 * 60_000;
 const RECOVERY_CODES = 10;
 const TOTP_PERIOD = 30;
-/** Password attempts per address per 10 minutes before sign-in is throttled. */
+/** Wrong passwords per address, and per username, in 10 minutes before sign-in is throttled. */
 const LOGINS_PER_IP = 30;
+const LOGINS_PER_USER = 10;
 
 export type LoginStep = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
 
@@ -112,12 +113,23 @@ export class StaffAuthService {
     return s;
   }
 
+  /**
+   * The password step. Wrong passwords are counted per address and per username (a throttle,
+   * not a lock, so nobody can lock a staff member out by knowing the username); a right one takes
+   * its attempt back. Counted before the hash, so a burst sees its own attempts.
+   */
   async login(username: string, password: string, ip: string) {
-    if ((await this.limits.hit(`staff-login-ip:${ip}`, 600)) > LOGINS_PER_IP)
+    const name = username.trim().toLowerCase();
+    const byIp = await this.limits.reserve(`staff-login-ip:${ip}`, 600);
+    const byUser = await this.limits.reserve(`staff-login-user:${name}`, 600);
+    if (byIp.count > LOGINS_PER_IP || byUser.count > LOGINS_PER_USER) {
+      await Promise.all([byIp.release(), byUser.release()]);
       throw new AppError('system.throttled');
-    const s = await this.repo.byUsername(username.trim().toLowerCase());
+    }
+    const s = await this.repo.byUsername(name);
     const valid = await verifyPassword(s?.password_hash ?? (await dummyHash()), password);
     if (!s || !valid || s.disabled) throw new AppError('staff.login.invalid');
+    await Promise.all([byIp.release(), byUser.release()]);
     if (this.lockedNow(s)) throw new AppError('staff.locked');
     return this.newChallenge(s);
   }
