@@ -33,7 +33,7 @@ const TOTP_PERIOD = 30;
 const LOGINS_PER_IP = 30;
 const LOGINS_PER_USER = 10;
 
-export type LoginStep = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
+type LoginStep = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
 
 export interface SessionView {
   staff: { id: string; username: string; displayName: string };
@@ -55,7 +55,7 @@ interface Where {
   userAgent: string | null;
 }
 
-export function grantsFrom(rows: readonly GrantRow[]): OperatorGrant[] {
+function grantsFrom(rows: readonly GrantRow[]): OperatorGrant[] {
   return rows.flatMap((g) =>
     isRole(g.role)
       ? [{ merchant: g.merchant_code, role: g.role, permissions: ROLE_PERMISSIONS[g.role] }]
@@ -64,7 +64,7 @@ export function grantsFrom(rows: readonly GrantRow[]): OperatorGrant[] {
 }
 
 /** The password rule for staff: long enough, not the username, not the old one. */
-export async function checkNewPassword(staff: Pick<StaffRow, 'username' | 'password_hash'>, pw: string) {
+async function checkNewPassword(staff: Pick<StaffRow, 'username' | 'password_hash'>, pw: string) {
   if (pw.length < 12 || pw.length > 128 || pw.toLowerCase().includes(staff.username.toLowerCase()))
     throw new AppError('staff.password.rule');
   if (await verifyPassword(staff.password_hash, pw)) throw new AppError('staff.password.rule');

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 
 export type StaffRow = Selectable<Database['staff']>;
 export type GrantRow = Selectable<Database['staff_grant']>;
-export type ApiKeyRow = Selectable<Database['api_key']>;
+type ApiKeyRow = Selectable<Database['api_key']>;
 
 /** The SQL of staff accounts, grants, sign-in challenges, sessions, API keys and brand security. */
 export class StaffRepository extends Repository {
