@@ -17,7 +17,8 @@
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { PERMISSIONS } from '@app/contracts';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -57,7 +58,6 @@ const server = spawn(
       DATABASE_URL: created.url,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      ADMIN_API_KEY: ADMIN_KEY,
       SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -210,6 +210,23 @@ const pct = (sorted: number[], p: number) =>
 
 try {
   await waitForServer();
+  // The bench's operator key: a platform-wide API key holding every permission, stored as the
+  // server stores keys (SHA-256), once the server has migrated the database.
+  {
+    const keyDb = await openDb({ kind: 'postgres', url: created.url });
+    await keyDb.db
+      .insertInto('api_key')
+      .values({
+        name: 'bench',
+        prefix: ADMIN_KEY.slice(0, 12),
+        key_hash: createHash('sha256').update(ADMIN_KEY).digest(),
+        merchant_code: null,
+        permissions: [...PERMISSIONS],
+        created_by: 'bench',
+      })
+      .execute();
+    await keyDb.close();
+  }
   console.log(
     `bench:games: PostgreSQL ${created.url.replace(/\/\/[^@]*@/, '//')}, server pid ${server.pid}, load ${loadavg()
       .map((l) => l.toFixed(1))

@@ -185,6 +185,9 @@ describe('the back-office permission matrix', () => {
         }
       }
     }
+    console.log(
+      `matrix: ${routes.length} operator routes × ${ROLES.length} roles × 2 brands, ${changes} changes audited`,
+    );
     expect(failures).toEqual([]);
     // The matrix reached real changes, not only refusals and bad requests.
     expect(changes).toBeGreaterThan(3);

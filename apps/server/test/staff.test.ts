@@ -111,6 +111,16 @@ describe('sign-in', () => {
     expect(json(res).errorCode).toBe('admin.unauthorized');
   });
 
+  it('throttles wrong passwords per username, then the right one too until the window passes', async () => {
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await login('finance', `wrong-password-${i}`)).errorCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill('staff.login.invalid'));
+    expect(answers[10]).toBe('system.throttled');
+    expect((await login('finance', FINANCE.password)).errorCode).toBe('system.throttled');
+    await t.db.db.deleteFrom('rate_counter').where('key', 'like', 'staff-login-%').execute();
+    expect((await login('finance', FINANCE.password)).success).toBe(true);
+  });
+
   it('walks a new account through password change and TOTP enrolment; recovery codes work once', async () => {
     const created = await t.services.staff.admin.createFromCli({
       username: 'newbie',
@@ -293,6 +303,51 @@ describe('sessions', () => {
         .success,
     ).toBe(true);
     await signIn(SUPPORT);
+  });
+});
+
+describe('own account', () => {
+  it('changes the own password only with the current one; renews recovery codes with a TOTP code', async () => {
+    const created = await t.services.staff.admin.createFromCli({
+      username: 'selfserve',
+      displayName: 'Self Serve',
+      grant: { merchant: 'GOLDEN', role: 'auditor' },
+    });
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    await t.db.db
+      .updateTable('staff')
+      .set({ must_change_password: false, totp_secret: secret, totp_enrolled: true })
+      .where('id', '=', created.id)
+      .execute();
+    const who = { username: 'selfserve', password: created.oneTimePassword, secret };
+    const s = await signIn(who);
+    const change = (currentPassword: string, newPassword: string) =>
+      call('POST', '/wps/admin/me/password', {
+        cookie: s.cookie,
+        csrf: s.csrf,
+        body: { currentPassword, newPassword },
+      });
+    expect(json(await change('not-the-password', 'Another-Long-Pass-1')).errorCode).toBe(
+      'staff.password.wrong',
+    );
+    expect(json(await change(created.oneTimePassword, 'short')).errorCode).toBe('staff.password.rule');
+    expect((await login('selfserve', created.oneTimePassword)).success).toBe(true);
+    expect(json(await change(created.oneTimePassword, 'Another-Long-Pass-1')).success).toBe(true);
+    expect((await login('selfserve', created.oneTimePassword)).errorCode).toBe('staff.login.invalid');
+
+    now += 31_000;
+    const renew = (c: string) =>
+      call('POST', '/wps/admin/me/recovery-codes', { cookie: s.cookie, csrf: s.csrf, body: { code: c } });
+    const wrong = code(secret) === '000000' ? '111111' : '000000';
+    expect(json(await renew(wrong)).errorCode).toBe('staff.totp.invalid');
+    const renewed = json(await renew(code(secret)));
+    expect(renewed.value.recoveryCodes).toHaveLength(10);
+    const rows = await t.db.db
+      .selectFrom('staff_recovery_code')
+      .select('used_at')
+      .where('staff_id', '=', created.id)
+      .execute();
+    expect(rows).toHaveLength(10);
   });
 });
 

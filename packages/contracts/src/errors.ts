@@ -169,6 +169,8 @@ export const ERRORS = {
   'brand.security.ip.invalid': 400,
   'brand.security.self.lockout': 400,
   'audit.export.too.large': 400,
+  'staff.passkey.invalid': 400,
+  'staff.passkey.not.found': 404,
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': 404,
   'player.vip.level.unknown': 400,

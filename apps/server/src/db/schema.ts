@@ -1371,7 +1371,13 @@ interface StaffTables {
   staff: StaffTable;
   staff_grant: StaffGrantTable;
   staff_recovery_code: { staff_id: string; code_hash: Buffer; used_at: Date | null };
-  staff_challenge: { token_hash: Buffer; staff_id: string; expires_at: Date };
+  staff_challenge: {
+    token_hash: Buffer;
+    staff_id: string;
+    expires_at: Date;
+    webauthn_challenge: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  staff_passkey: StaffPasskeyTable;
   staff_session: StaffSessionTable;
   api_key: ApiKeyTable;
   brand_security: {
@@ -1414,7 +1420,20 @@ interface StaffSessionTable {
   absolute_expires_at: Date;
   ip: string | null;
   user_agent: string | null;
+  webauthn_challenge: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
+}
+
+interface StaffPasskeyTable {
+  id: Generated<string>;
+  staff_id: string;
+  credential_id: string;
+  public_key: Buffer;
+  counter: ColumnType<string, bigint | string | number | undefined, bigint | string | number>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
 }
 
 interface ApiKeyTable {

@@ -84,3 +84,20 @@ CREATE TABLE brand_security (
 );
 
 CREATE INDEX audit_log_merchant_actor ON audit_log (merchant_code, actor, created_at DESC);
+
+-- Passkeys (WebAuthn) a staff member registered as a second factor.
+CREATE TABLE staff_passkey (
+  id            bigserial PRIMARY KEY,
+  staff_id      bigint NOT NULL REFERENCES staff (id),
+  credential_id text NOT NULL UNIQUE,
+  public_key    bytea NOT NULL,
+  counter       bigint NOT NULL DEFAULT 0,
+  transports    text[] NOT NULL DEFAULT '{}',
+  name          text NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  last_used_at  timestamptz
+);
+CREATE INDEX staff_passkey_staff ON staff_passkey (staff_id);
+-- The WebAuthn challenge pending on a sign-in (passkey sign-in) or a session (passkey registration).
+ALTER TABLE staff_challenge ADD COLUMN webauthn_challenge text;
+ALTER TABLE staff_session ADD COLUMN webauthn_challenge text;

@@ -10,7 +10,7 @@ export interface AuditFilter {
 }
 
 /** The most rows one CSV export holds; a wider export is refused (narrow the filters). */
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 const COLUMNS = [
   'id',

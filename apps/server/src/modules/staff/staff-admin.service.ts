@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import type { OperatorPrincipal } from '../../platform/operator-auth';
 import { hashPassword } from '../../platform/password';
 import { ipAllowed, parseAllowEntry } from './ip-allow-list';
-import { grantsFrom, type Clock } from './staff-auth.service';
+import type { Clock } from './staff-auth.service';
 import { randomToken, sha256 } from './staff-crypto';
 import type { GrantRow, StaffRepository } from './staff.repository';
 
@@ -134,7 +134,7 @@ export class StaffAdminService {
     return { before: { disabled: staff.disabled }, after: { disabled } };
   }
 
-  /** A new one-time password, TOTP and recovery codes cleared, every session ended. */
+  /** A new one-time password; TOTP, recovery codes and passkeys cleared; every session ended. */
   async reset(actor: OperatorPrincipal, merchant: string, id: string) {
     const { grants } = await this.manageable(actor, merchant, id);
     if (!canManage(actor, grants)) throw new AppError('staff.grant.forbidden');
@@ -155,6 +155,7 @@ export class StaffAdminService {
         trx,
       );
       await this.repo.replaceRecoveryCodes(trx, id, []);
+      await trx.deleteFrom('staff_passkey').where('staff_id', '=', id).execute();
       await this.repo.deleteSessions(id, trx);
       await this.repo.deleteChallenges(id, trx);
     });
@@ -246,11 +247,6 @@ export class StaffAdminService {
     const before = await this.repo.allowList(merchant);
     await this.repo.transaction((trx) => this.repo.setAllowList(trx, merchant, parsed, actor.name));
     return { before: { ipAllowList: before }, after: { ipAllowList: parsed } };
-  }
-
-  /** The grants of a staff member (for tests and the CLI's printing). */
-  async grantsOf(staffId: string) {
-    return grantsFrom(await this.repo.grantsOf(staffId));
   }
 
   /**

@@ -29,10 +29,11 @@ const MAX_FAILURES = 5;
 const LOCK_MS = 15 * 60_000;
 const RECOVERY_CODES = 10;
 const TOTP_PERIOD = 30;
-/** Password attempts per address per 10 minutes before sign-in is throttled. */
+/** Wrong passwords per address, and per username, in 10 minutes before sign-in is throttled. */
 const LOGINS_PER_IP = 30;
+const LOGINS_PER_USER = 10;
 
-export type LoginStep = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
+type LoginStep = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
 
 export interface SessionView {
   staff: { id: string; username: string; displayName: string };
@@ -54,7 +55,7 @@ interface Where {
   userAgent: string | null;
 }
 
-export function grantsFrom(rows: readonly GrantRow[]): OperatorGrant[] {
+function grantsFrom(rows: readonly GrantRow[]): OperatorGrant[] {
   return rows.flatMap((g) =>
     isRole(g.role)
       ? [{ merchant: g.merchant_code, role: g.role, permissions: ROLE_PERMISSIONS[g.role] }]
@@ -63,7 +64,7 @@ export function grantsFrom(rows: readonly GrantRow[]): OperatorGrant[] {
 }
 
 /** The password rule for staff: long enough, not the username, not the old one. */
-export async function checkNewPassword(staff: Pick<StaffRow, 'username' | 'password_hash'>, pw: string) {
+async function checkNewPassword(staff: Pick<StaffRow, 'username' | 'password_hash'>, pw: string) {
   if (pw.length < 12 || pw.length > 128 || pw.toLowerCase().includes(staff.username.toLowerCase()))
     throw new AppError('staff.password.rule');
   if (await verifyPassword(staff.password_hash, pw)) throw new AppError('staff.password.rule');
@@ -94,7 +95,12 @@ export class StaffAuthService {
   private async newChallenge(s: StaffRow) {
     const challenge = randomToken();
     await this.repo.insertChallenge(sha256(challenge), s.id, new Date(this.clock.now() + CHALLENGE_MS));
-    return { step: this.stepOf(s), challenge, passkeys: false };
+    return { step: this.stepOf(s), challenge, passkeys: await this.repo.hasPasskeys(s.id) };
+  }
+
+  /** The staff member of a challenge at its second-factor step (passkey sign-in). */
+  secondFactorStaff(challenge: string): Promise<StaffRow> {
+    return this.atStep(challenge, 'SECOND_FACTOR');
   }
 
   /** The staff member a live challenge belongs to, at the step the caller says it is at. */
@@ -107,12 +113,23 @@ export class StaffAuthService {
     return s;
   }
 
+  /**
+   * The password step. Wrong passwords are counted per address and per username (a throttle,
+   * not a lock, so nobody can lock a staff member out by knowing the username); a right one takes
+   * its attempt back. Counted before the hash, so a burst sees its own attempts.
+   */
   async login(username: string, password: string, ip: string) {
-    if ((await this.limits.hit(`staff-login-ip:${ip}`, 600)) > LOGINS_PER_IP)
+    const name = username.trim().toLowerCase();
+    const byIp = await this.limits.reserve(`staff-login-ip:${ip}`, 600);
+    const byUser = await this.limits.reserve(`staff-login-user:${name}`, 600);
+    if (byIp.count > LOGINS_PER_IP || byUser.count > LOGINS_PER_USER) {
+      await Promise.all([byIp.release(), byUser.release()]);
       throw new AppError('system.throttled');
-    const s = await this.repo.byUsername(username.trim().toLowerCase());
+    }
+    const s = await this.repo.byUsername(name);
     const valid = await verifyPassword(s?.password_hash ?? (await dummyHash()), password);
     if (!s || !valid || s.disabled) throw new AppError('staff.login.invalid');
+    await Promise.all([byIp.release(), byUser.release()]);
     if (this.lockedNow(s)) throw new AppError('staff.locked');
     return this.newChallenge(s);
   }
@@ -124,7 +141,11 @@ export class StaffAuthService {
       password_hash: await hashPassword(newPassword),
       must_change_password: false,
     });
-    return { step: this.stepOf({ ...s, must_change_password: false }), challenge, passkeys: false };
+    return {
+      step: this.stepOf({ ...s, must_change_password: false }),
+      challenge,
+      passkeys: await this.repo.hasPasskeys(s.id),
+    };
   }
 
   private totp(username: string, secret: string) {
@@ -165,7 +186,8 @@ export class StaffAuthService {
     await this.failSecondFactor(s);
   }
 
-  private async failSecondFactor(s: StaffRow): Promise<never> {
+  /** A wrong second factor (code, recovery code or passkey): counted, and locks at the fifth. */
+  async failSecondFactor(s: StaffRow): Promise<never> {
     const failures = await this.repo.countFailure(s.id);
     if (failures >= MAX_FAILURES) {
       await this.repo.update(s.id, {
@@ -194,7 +216,7 @@ export class StaffAuthService {
     await this.checkTotp(s, code);
     await this.repo.update(s.id, { totp_enrolled: true });
     const recoveryCodes = await this.newRecoveryCodes(s.id);
-    const session = await this.open(s, where);
+    const session = await this.openSession(s, where);
     return { recoveryCodes, session };
   }
 
@@ -210,7 +232,7 @@ export class StaffAuthService {
     } else {
       throw new AppError('request.invalid');
     }
-    return this.open(s, where);
+    return this.openSession(s, where);
   }
 
   /** New recovery codes for a signed-in staff member who proves the authenticator with a code. */
@@ -230,7 +252,8 @@ export class StaffAuthService {
     await this.repo.update(s.id, { password_hash: await hashPassword(next) });
   }
 
-  private async open(s: StaffRow, where: Where): Promise<OpenedSession> {
+  /** Opens a session once the second factor is proven. */
+  async openSession(s: StaffRow, where: Where): Promise<OpenedSession> {
     const token = randomToken();
     const csrf = randomToken(24);
     const now = this.clock.now();
@@ -281,7 +304,7 @@ export class StaffAuthService {
   async openFor(staffId: string): Promise<OpenedSession> {
     const s = await this.repo.byId(staffId);
     if (!s) throw new AppError('staff.not.found');
-    return this.open(s, { ip: null, userAgent: null });
+    return this.openSession(s, { ip: null, userAgent: null });
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 
 export type StaffRow = Selectable<Database['staff']>;
 export type GrantRow = Selectable<Database['staff_grant']>;
-export type ApiKeyRow = Selectable<Database['api_key']>;
+type ApiKeyRow = Selectable<Database['api_key']>;
 
 /** The SQL of staff accounts, grants, sign-in challenges, sessions, API keys and brand security. */
 export class StaffRepository extends Repository {
@@ -61,6 +61,16 @@ export class StaffRepository extends Repository {
       .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
       .executeTakeFirst();
     return r.numUpdatedRows > 0n;
+  }
+
+  async hasPasskeys(staffId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('staff_passkey')
+      .select('id')
+      .where('staff_id', '=', staffId)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
   }
 
   grantsOf(staffId: string, db: Db = this.db): Promise<GrantRow[]> {

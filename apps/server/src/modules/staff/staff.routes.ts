@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../db/repository';
 import type { AuditSearchService } from './audit-search.service';
+import type { PasskeyService, WebAuthnSite } from './passkey.service';
 import type { StaffAdminService } from './staff-admin.service';
 import type { OpenedSession, StaffAuthService } from './staff-auth.service';
 
@@ -16,6 +17,7 @@ interface Opts {
   auth: StaffAuthService;
   admin: StaffAdminService;
   audit: AuditSearchService;
+  passkeys: PasskeyService;
   limits: RateLimiter;
   db: Db;
   production: boolean;
@@ -202,6 +204,112 @@ export async function staffRoutes(app: FastifyInstance, opts: Opts) {
         after: undefined,
       });
       reply.clearCookie(STAFF_SESSION_COOKIE, { path: '/' });
+      return envelope({});
+    },
+  );
+
+  // Passkeys: the browser's WebAuthn answers are checked by @simplewebauthn/server; their shape
+  // is its JSON types, so the schema only bounds the size.
+  const webauthnJson = z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length < 20_000);
+  r.post(
+    '/wps/admin/auth/passkey/options',
+    { config: open, schema: { tags, body: z.object({ challenge }) } },
+    async (req) => {
+      await throttle(req);
+      return envelope(await opts.passkeys.signInOptions(req.body.challenge, site(req)));
+    },
+  );
+  r.post(
+    '/wps/admin/auth/passkey/verify',
+    {
+      config: open,
+      schema: {
+        tags,
+        body: z.object({ challenge, response: webauthnJson }),
+        response: { 200: ok(sessionSchema) },
+      },
+    },
+    async (req, reply) => {
+      await throttle(req);
+      const session = await opts.passkeys.signIn(
+        req.body.challenge,
+        // Its fields are checked by the verifier, which refuses anything malformed.
+        req.body.response as unknown as Parameters<PasskeyService['signIn']>[1],
+        site(req),
+        where(req),
+      );
+      setCookie(reply, session);
+      return envelope(session.view);
+    },
+  );
+  r.get(
+    '/wps/admin/me/passkeys',
+    {
+      config: open,
+      schema: {
+        tags,
+        response: {
+          200: ok(
+            z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                createdAt: z.string(),
+                lastUsedAt: z.string().nullable(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (req) => envelope(await opts.passkeys.list((await auth.signedIn(req)).staffId)),
+  );
+  r.post('/wps/admin/me/passkeys/options', { config: open, schema: { tags } }, async (req) => {
+    const s = await auth.signedIn(req);
+    return envelope(await opts.passkeys.registrationOptions(s, site(req)));
+  });
+  r.post(
+    '/wps/admin/me/passkeys',
+    {
+      config: open,
+      schema: {
+        tags,
+        body: z.object({ name: z.string().trim().min(1).max(60), response: webauthnJson }),
+        response: { 200: ok(z.object({ id: z.string() })) },
+      },
+    },
+    async (req) => {
+      const s = await auth.signedIn(req);
+      const out = await opts.passkeys.register(
+        s,
+        req.body.name,
+        // Checked field by field by the verifier.
+        req.body.response as unknown as Parameters<PasskeyService['register']>[2],
+        site(req),
+      );
+      await writeAudit(opts.db, selfActor(req, s.username), {
+        merchant: null,
+        action: 'staff.passkey.add',
+        target: `staff:${s.staffId}`,
+        before: undefined,
+        after: { passkey: out.id, name: req.body.name },
+      });
+      return envelope(out);
+    },
+  );
+  r.delete(
+    '/wps/admin/me/passkeys/:id',
+    { config: open, schema: { tags, params: idParam, response: { 200: ok(z.object({})) } } },
+    async (req) => {
+      const s = await auth.signedIn(req);
+      const removed = await opts.passkeys.remove(s.staffId, req.params.id);
+      await writeAudit(opts.db, selfActor(req, s.username), {
+        merchant: null,
+        action: 'staff.passkey.remove',
+        target: `staff:${s.staffId}`,
+        before: { passkey: req.params.id, name: removed.name },
+        after: undefined,
+      });
       return envelope({});
     },
   );
@@ -491,6 +599,11 @@ export async function staffRoutes(app: FastifyInstance, opts: Opts) {
         .send(csv);
     },
   );
+}
+
+/** The relying party of a WebAuthn ceremony: the host name the browser called, and its origin. */
+function site(req: FastifyRequest): WebAuthnSite {
+  return { rpId: req.hostname, origin: `${req.protocol}://${req.host}` };
 }
 
 /** A staff member acting on their own account (no brand role involved). */

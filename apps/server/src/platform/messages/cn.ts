@@ -151,6 +151,8 @@ export const cn: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': '不是有效的IP地址或CIDR范围：{0}',
   'brand.security.self.lockout': '此列表会把您自己的地址（{0}）拒之门外。',
   'audit.export.too.large': '导出行数过多：请缩小筛选范围（最多{0}行）。',
+  'staff.passkey.invalid': '无法验证此通行密钥，请重试。',
+  'staff.passkey.not.found': '未找到此通行密钥。',
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': '该玩家不存在。',
   'player.vip.level.unknown': '该VIP等级不存在。',

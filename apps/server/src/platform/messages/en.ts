@@ -154,6 +154,8 @@ export const en: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'Not an IP address or CIDR range: {0}',
   'brand.security.self.lockout': 'This list would lock out your own address ({0}).',
   'audit.export.too.large': 'Too many rows to export: narrow the filters (at most {0} rows).',
+  'staff.passkey.invalid': 'The passkey could not be verified. Try again.',
+  'staff.passkey.not.found': 'This passkey was not found.',
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': 'This player does not exist.',
   'player.vip.level.unknown': 'This VIP level does not exist.',

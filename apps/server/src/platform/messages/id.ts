@@ -158,6 +158,8 @@ export const id: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'Bukan alamat IP atau rentang CIDR: {0}',
   'brand.security.self.lockout': 'Daftar ini akan memblokir alamat Anda sendiri ({0}).',
   'audit.export.too.large': 'Terlalu banyak baris untuk diekspor: persempit filter (maksimal {0} baris).',
+  'staff.passkey.invalid': 'Passkey tidak dapat diverifikasi. Coba lagi.',
+  'staff.passkey.not.found': 'Passkey ini tidak ditemukan.',
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': 'Pemain ini tidak ada.',
   'player.vip.level.unknown': 'Level VIP ini tidak ada.',

@@ -161,6 +161,8 @@ export const my: Record<ErrorCode, string> = {
   'brand.security.self.lockout': 'Senarai ini akan menyekat alamat anda sendiri ({0}).',
   'audit.export.too.large':
     'Terlalu banyak baris untuk dieksport: kecilkan penapis (paling banyak {0} baris).',
+  'staff.passkey.invalid': 'Kunci laluan tidak dapat disahkan. Cuba lagi.',
+  'staff.passkey.not.found': 'Kunci laluan ini tidak ditemui.',
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': 'Pemain ini tidak wujud.',
   'player.vip.level.unknown': 'Tahap VIP ini tidak wujud.',

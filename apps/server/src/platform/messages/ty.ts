@@ -157,6 +157,8 @@ export const ty: Record<ErrorCode, string> = {
   'brand.security.self.lockout': 'Mai-lock out ng listahang ito ang sarili mong address ({0}).',
   'audit.export.too.large':
     'Masyadong maraming row para i-export: paliitin ang mga filter (hanggang {0} row).',
+  'staff.passkey.invalid': 'Hindi ma-verify ang passkey. Subukan muli.',
+  'staff.passkey.not.found': 'Hindi nakita ang passkey na ito.',
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': 'Walang ganitong player.',
   'player.vip.level.unknown': 'Walang ganitong antas ng VIP.',

@@ -153,6 +153,8 @@ export const vi: Record<ErrorCode, string> = {
   'brand.security.ip.invalid': 'Không phải địa chỉ IP hoặc dải CIDR: {0}',
   'brand.security.self.lockout': 'Danh sách này sẽ chặn chính địa chỉ của bạn ({0}).',
   'audit.export.too.large': 'Quá nhiều dòng để xuất: hãy thu hẹp bộ lọc (tối đa {0} dòng).',
+  'staff.passkey.invalid': 'Không thể xác minh khóa truy cập. Hãy thử lại.',
+  'staff.passkey.not.found': 'Không tìm thấy khóa truy cập này.',
   // Players in the back office: operator actions and the blocks they set.
   'player.not.found': 'Người chơi này không tồn tại.',
   'player.vip.level.unknown': 'Cấp VIP này không tồn tại.',
