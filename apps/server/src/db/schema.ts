@@ -155,7 +155,8 @@ export interface Database
     PromotionTables,
     MissionTables,
     InboxExtraTables,
-    WireTables {
+    WireTables,
+    BackofficeCashierTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1355,4 +1356,17 @@ interface AuditLogTable {
   ip: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
+}
+
+/** Back office: cashier settings (migration 0034). */
+interface BackofficeCashierTables {
+  cashier_settings: CashierSettingsTable;
+}
+
+interface CashierSettingsTable {
+  merchant_code: string;
+  /** Minor units; a withdrawal approval at or above it needs a second approver. */
+  withdrawal_approval_threshold: ColumnType<string, bigint | string, bigint | string>;
+  updated_by: string;
+  updated_at: Generated<Date>;
 }
