@@ -1361,6 +1361,7 @@ interface AuditLogTable {
 /** Back office: cashier settings (migration 0034). */
 interface BackofficeCashierTables {
   cashier_settings: CashierSettingsTable;
+  approval_request: ApprovalRequestTable;
 }
 
 interface CashierSettingsTable {
@@ -1369,4 +1370,23 @@ interface CashierSettingsTable {
   withdrawal_approval_threshold: ColumnType<string, bigint | string, bigint | string>;
   updated_by: string;
   updated_at: Generated<Date>;
+}
+
+interface ApprovalRequestTable {
+  id: Generated<string>;
+  merchant_code: string;
+  kind: 'ADJUSTMENT';
+  member_id: string;
+  /** Minor units, signed (a debit is negative). */
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  turnover_multiple: Generated<number>;
+  reason: string;
+  requested_kind: 'STAFF' | 'API_KEY' | 'CLI';
+  requested_id: string;
+  requested_by: string;
+  requested_at: Generated<Date>;
+  state: Generated<'PENDING' | 'APPROVING' | 'APPROVED' | 'REJECTED'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
 }

@@ -8,3 +8,28 @@ CREATE TABLE cashier_settings (
   updated_by                    text NOT NULL,
   updated_at                    timestamptz NOT NULL DEFAULT now()
 );
+
+-- Maker-checker: a manual adjustment waits here until a second staff member decides it.
+-- APPROVING is held only while the approver's ledger posting runs (claimed by one UPDATE ...
+-- WHERE state = 'PENDING', so two approvers cannot both claim it); the posting's reference
+-- ADJUST:approval-<id> is idempotent, so a retry of an interrupted approval moves money once.
+CREATE TABLE approval_request (
+  id                bigserial PRIMARY KEY,
+  merchant_code     text NOT NULL REFERENCES merchant (code),
+  kind              text NOT NULL CHECK (kind IN ('ADJUSTMENT')),
+  member_id         bigint NOT NULL REFERENCES member (id),
+  -- Minor units, signed: a debit is negative.
+  amount            bigint NOT NULL CHECK (amount <> 0),
+  turnover_multiple int NOT NULL DEFAULT 0 CHECK (turnover_multiple BETWEEN 0 AND 100),
+  reason            text NOT NULL,
+  requested_kind    text NOT NULL CHECK (requested_kind IN ('STAFF', 'API_KEY', 'CLI')),
+  requested_id      text NOT NULL,
+  requested_by      text NOT NULL,
+  requested_at      timestamptz NOT NULL DEFAULT now(),
+  state             text NOT NULL DEFAULT 'PENDING'
+                    CHECK (state IN ('PENDING', 'APPROVING', 'APPROVED', 'REJECTED')),
+  decided_by        text,
+  decided_at        timestamptz,
+  decision_reason   text
+);
+CREATE INDEX approval_request_queue ON approval_request (merchant_code, state, id DESC);

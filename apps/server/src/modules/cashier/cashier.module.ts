@@ -6,6 +6,8 @@ import type { ImageService } from '../uploads';
 import type { LedgerService } from '../wallet';
 import type { TurnoverService } from '../wallet';
 import type { WalletService } from '../wallet';
+import { approvalRoutes } from './approval.routes';
+import { ApprovalService } from './approval.service';
 import { cashierSettingsRoutes } from './cashier-settings.routes';
 import { CashierSettingsService } from './cashier-settings.service';
 import { DEMO_GATEWAY } from './demo-gateway';
@@ -37,6 +39,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   withdrawals: WithdrawalService;
   payoutAccounts: PayoutAccountService;
   cashierSettings: CashierSettingsService;
+  approvals: ApprovalService;
 }> {
   const { ledger, inbox, images, profile } = deps;
   const demoGateway = deps.config.DEMO_GATEWAY;
@@ -59,12 +62,14 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     (brand, memberId) => deps.wallet.recallToMain(brand, memberId),
   );
   const cashierSettings = new CashierSettingsService(deps.db);
+  const approvals = new ApprovalService(deps.db, deps.wallet);
   return {
-    services: { deposits, withdrawals, payoutAccounts, cashierSettings },
+    services: { deposits, withdrawals, payoutAccounts, cashierSettings, approvals },
     routes: async (app: FastifyInstance) => {
       await app.register(depositRoutes, { deposits, images, demoGateway });
       await app.register(withdrawalRoutes, { withdrawals, payoutAccounts });
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
+      await app.register(approvalRoutes, { approvals });
     },
     jobs: [withdrawalAutoConfirmJob(withdrawals)],
   };
