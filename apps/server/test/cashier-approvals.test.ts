@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { buildTestApp, type TestContext } from './helper';
@@ -18,11 +19,17 @@ afterAll(async () => {
 });
 
 /** An operator call as `who` (the interim key tells callers apart by x-operator). */
-const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown, key?: string) =>
   t.app.inject({
     method,
     url,
-    headers: { host: 'localhost', merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': who },
+    headers: {
+      host: 'localhost',
+      merchant: 'GOLDEN',
+      'x-admin-key': ADMIN_KEY,
+      'x-operator': who,
+      ...(key !== undefined ? { 'idempotency-key': key } : {}),
+    },
     ...(body !== undefined ? { payload: body as object } : {}),
   });
 
@@ -134,6 +141,27 @@ describe('manual adjustments need a second staff member', () => {
     expect(resumed.json()).toMatchObject({ success: true, value: { state: 'APPROVED' } });
     expect(await main(m)).toBe(700n);
     expect(await entries(approvalId)).toHaveLength(1);
+  });
+
+  it('the same Idempotency-Key twice returns the first answer: one credit, one audit row', async () => {
+    const m = await id.registerGolden();
+    const approvalId = await request('ann', m, { direction: 'CREDIT', amount: 9, reason: 'Retry' });
+    const key = randomUUID();
+    const url = `/wps/admin/approvals/${approvalId}/approve`;
+    const first = await call('bob', 'POST', url, { reason: 'ok' }, key);
+    expect(first.json()).toMatchObject({ success: true, value: { state: 'APPROVED' } });
+    const again = await call('bob', 'POST', url, { reason: 'ok' }, key);
+    expect(again.json()).toEqual(first.json());
+    expect(await main(m)).toBe(900n);
+    expect(await entries(approvalId)).toHaveLength(1);
+    expect((await audit(approvalId)).filter((r) => r.action === 'approvals.approve')).toHaveLength(1);
+    // The same key with another body is refused, and so is a malformed key.
+    const other = await call('bob', 'POST', url, { reason: 'different' }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ success: false, errorCode: 'idempotency.mismatch' });
+    const bad = await call('bob', 'POST', url, { reason: 'ok' }, 'x');
+    expect(bad.json()).toMatchObject({ success: false, errorCode: 'request.invalid' });
+    expect(await main(m)).toBe(900n);
   });
 
   it('a debit above the balance is refused and stays pending; within the balance it debits', async () => {

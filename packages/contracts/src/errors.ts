@@ -62,6 +62,7 @@ export const ERRORS = {
   'approval.not.found': 404,
   'approval.decided': 409,
   'approval.self': 403,
+  'idempotency.mismatch': 409,
   'payment.password.unset': 400,
   'payment.password.wrong': 400,
   'withdraw.daily.limit': 400,

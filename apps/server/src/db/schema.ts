@@ -1362,6 +1362,7 @@ interface AuditLogTable {
 interface BackofficeCashierTables {
   cashier_settings: CashierSettingsTable;
   approval_request: ApprovalRequestTable;
+  idempotency_record: IdempotencyRecordTable;
 }
 
 interface CashierSettingsTable {
@@ -1389,4 +1390,15 @@ interface ApprovalRequestTable {
   decided_by: string | null;
   decided_at: Date | null;
   decision_reason: string | null;
+}
+
+interface IdempotencyRecordTable {
+  merchant_code: string;
+  /** kind:id:name of the caller. */
+  actor: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  response: Json<unknown>;
+  created_at: Generated<Date>;
 }

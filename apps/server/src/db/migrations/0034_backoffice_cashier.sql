@@ -33,3 +33,18 @@ CREATE TABLE approval_request (
   decision_reason   text
 );
 CREATE INDEX approval_request_queue ON approval_request (merchant_code, state, id DESC);
+
+-- The answers to back-office money decisions by the caller's Idempotency-Key: a repeat of the
+-- same key by the same caller on the same route gets the stored answer and changes nothing; the
+-- same key with another body is refused. Rows are kept a day (a click's retries come within it).
+CREATE TABLE idempotency_record (
+  merchant_code text NOT NULL REFERENCES merchant (code),
+  actor         text NOT NULL,
+  key           text NOT NULL,
+  route         text NOT NULL,
+  request_hash  text NOT NULL,
+  response      jsonb NOT NULL,
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (merchant_code, actor, key)
+);
+CREATE INDEX idempotency_record_created ON idempotency_record (created_at);

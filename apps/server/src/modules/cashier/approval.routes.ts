@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import { operatorRoute } from '../../platform/operator-auth';
 import type { Actor, ApprovalService } from './approval.service';
+import type { IdempotencyStore } from './idempotency';
 
 const tags = ['operator'];
 const reasonSchema = z.string().trim().min(1).max(CASHIER_LIMITS.remarkMax);
@@ -34,7 +35,10 @@ function actor(req: FastifyRequest): Actor {
 }
 
 /** Maker-checker: manual adjustments are requested by one staff member and decided by another. */
-export async function approvalRoutes(app: FastifyInstance, opts: { approvals: ApprovalService }) {
+export async function approvalRoutes(
+  app: FastifyInstance,
+  opts: { approvals: ApprovalService; idempotency: IdempotencyStore },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { approvals } = opts;
 
@@ -111,16 +115,24 @@ export async function approvalRoutes(app: FastifyInstance, opts: { approvals: Ap
         response: { 200: ok(approvalSchema) },
       },
     },
-    async (req) => {
-      const { before, after } = await approvals.approve(
-        req.brand,
-        req.params.id,
-        actor(req),
-        req.body.reason ?? null,
-      );
-      req.auditDetail = { action: 'approvals.approve', target: `approval:${req.params.id}`, before, after };
-      return envelope(after);
-    },
+    async (req) =>
+      envelope(
+        await opts.idempotency.run(req, 'approvals.approve', async () => {
+          const { before, after } = await approvals.approve(
+            req.brand,
+            req.params.id,
+            actor(req),
+            req.body.reason ?? null,
+          );
+          req.auditDetail = {
+            action: 'approvals.approve',
+            target: `approval:${req.params.id}`,
+            before,
+            after,
+          };
+          return after;
+        }),
+      ),
   );
 
   r.post(
@@ -135,15 +147,23 @@ export async function approvalRoutes(app: FastifyInstance, opts: { approvals: Ap
         response: { 200: ok(approvalSchema) },
       },
     },
-    async (req) => {
-      const { before, after } = await approvals.reject(
-        req.brand.code,
-        req.params.id,
-        actor(req),
-        req.body.reason,
-      );
-      req.auditDetail = { action: 'approvals.reject', target: `approval:${req.params.id}`, before, after };
-      return envelope(after);
-    },
+    async (req) =>
+      envelope(
+        await opts.idempotency.run(req, 'approvals.reject', async () => {
+          const { before, after } = await approvals.reject(
+            req.brand.code,
+            req.params.id,
+            actor(req),
+            req.body.reason,
+          );
+          req.auditDetail = {
+            action: 'approvals.reject',
+            target: `approval:${req.params.id}`,
+            before,
+            after,
+          };
+          return after;
+        }),
+      ),
   );
 }

@@ -8,6 +8,7 @@ import type { TurnoverService } from '../wallet';
 import type { WalletService } from '../wallet';
 import { approvalRoutes } from './approval.routes';
 import { ApprovalService } from './approval.service';
+import { IdempotencyStore } from './idempotency';
 import { cashierSettingsRoutes } from './cashier-settings.routes';
 import { CashierSettingsService } from './cashier-settings.service';
 import { DEMO_GATEWAY } from './demo-gateway';
@@ -69,7 +70,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       await app.register(depositRoutes, { deposits, images, demoGateway });
       await app.register(withdrawalRoutes, { withdrawals, payoutAccounts });
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
-      await app.register(approvalRoutes, { approvals });
+      await app.register(approvalRoutes, { approvals, idempotency: new IdempotencyStore(deps.db) });
     },
     jobs: [withdrawalAutoConfirmJob(withdrawals)],
   };

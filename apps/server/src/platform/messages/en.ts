@@ -58,6 +58,7 @@ export const en: Record<ErrorCode, string> = {
   'approval.not.found': 'Approval request not found.',
   'approval.decided': 'This request has already been decided.',
   'approval.self': 'You cannot decide a request you made yourself.',
+  'idempotency.mismatch': 'This Idempotency-Key was already used for a different request.',
   'payment.password.unset': 'Please set a payment password in the security centre first.',
   'payment.password.wrong': 'The payment password is not correct.',
   'withdraw.daily.limit': 'You have reached the limit of {0} withdrawals today.',

@@ -58,6 +58,7 @@ export const id: Record<ErrorCode, string> = {
   'approval.not.found': 'Permintaan persetujuan tidak ditemukan.',
   'approval.decided': 'Permintaan ini sudah diputuskan.',
   'approval.self': 'Anda tidak dapat memutuskan permintaan Anda sendiri.',
+  'idempotency.mismatch': 'Idempotency-Key ini sudah dipakai untuk permintaan lain.',
   'payment.password.unset': 'Atur kata sandi pembayaran di pusat keamanan terlebih dahulu.',
   'payment.password.wrong': 'Kata sandi pembayaran salah.',
   'withdraw.daily.limit': 'Anda telah mencapai batas {0} penarikan hari ini.',

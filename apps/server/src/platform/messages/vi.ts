@@ -58,6 +58,7 @@ export const vi: Record<ErrorCode, string> = {
   'approval.not.found': 'Không tìm thấy yêu cầu phê duyệt.',
   'approval.decided': 'Yêu cầu này đã được quyết định.',
   'approval.self': 'Bạn không thể tự quyết định yêu cầu của chính mình.',
+  'idempotency.mismatch': 'Idempotency-Key này đã được dùng cho một yêu cầu khác.',
   'payment.password.unset': 'Vui lòng đặt mật khẩu thanh toán trong trung tâm bảo mật trước.',
   'payment.password.wrong': 'Mật khẩu thanh toán không đúng.',
   'withdraw.daily.limit': 'Bạn đã đạt giới hạn {0} lần rút tiền hôm nay.',
