@@ -64,13 +64,14 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   );
   const cashierSettings = new CashierSettingsService(deps.db);
   const approvals = new ApprovalService(deps.db, deps.wallet);
+  const idempotency = new IdempotencyStore(deps.db);
   return {
     services: { deposits, withdrawals, payoutAccounts, cashierSettings, approvals },
     routes: async (app: FastifyInstance) => {
-      await app.register(depositRoutes, { deposits, images, demoGateway });
+      await app.register(depositRoutes, { deposits, images, demoGateway, idempotency });
       await app.register(withdrawalRoutes, { withdrawals, payoutAccounts });
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
-      await app.register(approvalRoutes, { approvals, idempotency: new IdempotencyStore(deps.db) });
+      await app.register(approvalRoutes, { approvals, idempotency });
     },
     jobs: [withdrawalAutoConfirmJob(withdrawals)],
   };
