@@ -292,6 +292,40 @@ describe('bank deposit reviewed by an operator', () => {
     m = await id.registerGolden();
   });
 
+  it('an approval repeated with the same Idempotency-Key returns the first answer and credits once', async () => {
+    // Its own member: the happy path below counts the shared member's messages.
+    const m = await id.registerGolden();
+    const imageId = await uploadOk(m.token);
+    const before = await mainBalance(m.id);
+    const d = await depositOk(m.token, {
+      channelId: bankChannel,
+      amount: '250',
+      payerName: 'Juan Dela Cruz',
+      imageIds: [imageId],
+    });
+    const key = `k-${newRequestId()}`;
+    const call = (path: string, body: Record<string, unknown>, k = key) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/wps/admin/deposits/${d.id}/${path}`,
+        headers: { host: 'localhost', ...adminHeaders(), 'idempotency-key': k },
+        payload: body,
+      });
+    const first = await call('approve', {});
+    expect(first.json()).toMatchObject({ success: true, value: { status: 'APPROVED' } });
+    const again = await call('approve', {});
+    expect(again.json()).toEqual(first.json());
+    expect(await mainBalance(m.id)).toBe(before + 25000n);
+    // The same key on another decision is refused; a new key meets the order's state check.
+    expect((await call('reject', { reason: 'late' })).json()).toMatchObject({
+      errorCode: 'idempotency.mismatch',
+    });
+    expect((await call('reject', { reason: 'late' }, `k-${newRequestId()}`)).json()).toMatchObject({
+      errorCode: 'cashier.order.state',
+    });
+    expect(await mainBalance(m.id)).toBe(before + 25000n);
+  });
+
   it('happy path: receipt, order, approval credits the member once with a ledger entry and a message', async () => {
     const imageId = await uploadOk(m.token);
     const before = await mainBalance(m.id);

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { toMinor } from './money';
+
 /**
  * The back office's permissions and the roles that bundle them. The server checks a permission on
  * every operator route (for the brand the request is for); the back-office app reads the same
@@ -123,3 +126,18 @@ export const BACKOFFICE_HEADERS = {
 
 /** The staff session cookie's name. */
 export const STAFF_SESSION_COOKIE = 'bo_session';
+
+/** A brand's cashier rules (GET/PUT /wps/admin/cashier/settings). */
+export const cashierSettingsSchema = z.object({
+  /** Major units; a withdrawal at or above it needs a second approver (0: every withdrawal). */
+  withdrawalApprovalThreshold: z.number(),
+});
+export type CashierSettings = z.infer<typeof cashierSettingsSchema>;
+
+/** The body of PUT /wps/admin/cashier/settings: a plain amount, 0 allowed. */
+export const cashierSettingsInputSchema = z.object({
+  withdrawalApprovalThreshold: z
+    .union([z.number(), z.string()])
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => toMinor(v) !== null, { message: 'amount.format' }),
+});

@@ -58,6 +58,11 @@ export const ERRORS = {
   'cashier.receipt.required': 400,
   'cashier.order.not.found': 404,
   'cashier.order.state': 409,
+  // Back office: maker-checker approvals
+  'approval.not.found': 404,
+  'approval.decided': 409,
+  'approval.self': 403,
+  'idempotency.mismatch': 409,
   'payment.password.unset': 400,
   'payment.password.wrong': 400,
   'withdraw.daily.limit': 400,

@@ -157,7 +157,8 @@ export interface Database
     InboxExtraTables,
     WireTables,
     StaffTables,
-    PlayerAdminTables {
+    PlayerAdminTables,
+    BackofficeCashierTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1366,6 +1367,48 @@ interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+/** Back office: cashier settings (migration 0034). */
+interface BackofficeCashierTables {
+  cashier_settings: CashierSettingsTable;
+  approval_request: ApprovalRequestTable;
+  idempotency_record: IdempotencyRecordTable;
+}
+
+interface CashierSettingsTable {
+  merchant_code: string;
+  /** Minor units; a withdrawal approval at or above it needs a second approver. */
+  withdrawal_approval_threshold: ColumnType<string, bigint | string, bigint | string>;
+  updated_by: string;
+  updated_at: Generated<Date>;
+}
+
+interface ApprovalRequestTable {
+  id: Generated<string>;
+  merchant_code: string;
+  kind: 'ADJUSTMENT';
+  member_id: string;
+  /** Minor units, signed (a debit is negative). */
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  turnover_multiple: Generated<number>;
+  reason: string;
+  requested_kind: 'STAFF' | 'API_KEY' | 'CLI';
+  requested_id: string;
+  requested_by: string;
+  requested_at: Generated<Date>;
+  state: Generated<'PENDING' | 'APPROVING' | 'APPROVED' | 'REJECTED'>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+}
+
+interface IdempotencyRecordTable {
+  merchant_code: string;
+  /** kind:id:name of the caller. */
+  actor: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  response: Json<unknown>;
 /** Staff identity and access: accounts, grants, sign-in, sessions, API keys (migration 0032). */
 interface StaffTables {
   staff: StaffTable;

@@ -6,6 +6,11 @@ import type { ImageService } from '../uploads';
 import type { LedgerService } from '../wallet';
 import type { TurnoverService } from '../wallet';
 import type { WalletService } from '../wallet';
+import { approvalRoutes } from './approval.routes';
+import { ApprovalService } from './approval.service';
+import { IdempotencyStore } from './idempotency';
+import { cashierSettingsRoutes } from './cashier-settings.routes';
+import { CashierSettingsService } from './cashier-settings.service';
 import { DEMO_GATEWAY } from './demo-gateway';
 import { DepositRepository } from './deposit.repository';
 import { depositRoutes } from './deposit.routes';
@@ -34,6 +39,8 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   deposits: DepositService;
   withdrawals: WithdrawalService;
   payoutAccounts: PayoutAccountService;
+  cashierSettings: CashierSettingsService;
+  approvals: ApprovalService;
 }> {
   const { ledger, inbox, images, profile } = deps;
   const demoGateway = deps.config.DEMO_GATEWAY;
@@ -55,11 +62,16 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     profile,
     (brand, memberId) => deps.wallet.recallToMain(brand, memberId),
   );
+  const cashierSettings = new CashierSettingsService(deps.db);
+  const approvals = new ApprovalService(deps.db, deps.wallet);
+  const idempotency = new IdempotencyStore(deps.db);
   return {
-    services: { deposits, withdrawals, payoutAccounts },
+    services: { deposits, withdrawals, payoutAccounts, cashierSettings, approvals },
     routes: async (app: FastifyInstance) => {
-      await app.register(depositRoutes, { deposits, images, demoGateway });
+      await app.register(depositRoutes, { deposits, images, demoGateway, idempotency });
       await app.register(withdrawalRoutes, { withdrawals, payoutAccounts });
+      await app.register(cashierSettingsRoutes, { settings: cashierSettings });
+      await app.register(approvalRoutes, { approvals, idempotency });
     },
     jobs: [withdrawalAutoConfirmJob(withdrawals)],
   };

@@ -22,12 +22,15 @@ import {
   GATEWAY_PAGE_CSP,
   SIGNATURE_HEADER,
 } from './demo-gateway';
+import type { IdempotencyStore } from './idempotency';
 import { adminDepositListSchema, callbackResultSchema, type DepositService } from './deposit.service';
 import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 interface DepositRouteOptions {
   deposits: DepositService;
   images: ImageService;
+  /** The Idempotency-Key answers of the operator's decisions. */
+  idempotency: IdempotencyStore;
   /** Serve the demo gateway's pay page (config.DEMO_GATEWAY). */
   demoGateway: boolean;
 }
@@ -141,7 +144,12 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
         response: { 200: ok(depositSchema) },
       },
     },
-    async (req) => envelope(await deposits.approve(req.brand, req.lang, req.params.id, operatorName(req))),
+    async (req) =>
+      envelope(
+        await opts.idempotency.run(req, 'deposits.approve', () =>
+          deposits.approve(req.brand, req.lang, req.params.id, operatorName(req)),
+        ),
+      ),
   );
 
   r.post(
@@ -157,7 +165,11 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
       },
     },
     async (req) =>
-      envelope(await deposits.reject(req.brand, req.lang, req.params.id, operatorName(req), req.body.reason)),
+      envelope(
+        await opts.idempotency.run(req, 'deposits.reject', () =>
+          deposits.reject(req.brand, req.lang, req.params.id, operatorName(req), req.body.reason),
+        ),
+      ),
   );
 
   r.get(

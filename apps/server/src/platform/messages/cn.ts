@@ -53,6 +53,11 @@ export const cn: Record<ErrorCode, string> = {
   'cashier.receipt.required': '请上传转账凭证。',
   'cashier.order.not.found': '订单不存在。',
   'cashier.order.state': '该订单已处理。',
+  // Back office: maker-checker approvals
+  'approval.not.found': '未找到审批请求。',
+  'approval.decided': '该请求已处理。',
+  'approval.self': '不能审批自己提交的请求。',
+  'idempotency.mismatch': '该幂等键已用于另一个不同的请求。',
   'payment.password.unset': '请先在安全中心设置支付密码。',
   'payment.password.wrong': '支付密码不正确。',
   'withdraw.daily.limit': '今日提款次数已达上限 {0} 次。',

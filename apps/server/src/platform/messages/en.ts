@@ -54,6 +54,11 @@ export const en: Record<ErrorCode, string> = {
   'cashier.receipt.required': 'Please upload the transfer receipt.',
   'cashier.order.not.found': 'Order not found.',
   'cashier.order.state': 'This order has already been processed.',
+  // Back office: maker-checker approvals
+  'approval.not.found': 'Approval request not found.',
+  'approval.decided': 'This request has already been decided.',
+  'approval.self': 'You cannot decide a request you made yourself.',
+  'idempotency.mismatch': 'This Idempotency-Key was already used for a different request.',
   'payment.password.unset': 'Please set a payment password in the security centre first.',
   'payment.password.wrong': 'The payment password is not correct.',
   'withdraw.daily.limit': 'You have reached the limit of {0} withdrawals today.',

@@ -54,6 +54,11 @@ export const id: Record<ErrorCode, string> = {
   'cashier.receipt.required': 'Unggah bukti transfer.',
   'cashier.order.not.found': 'Pesanan tidak ditemukan.',
   'cashier.order.state': 'Pesanan ini sudah diproses.',
+  // Back office: maker-checker approvals
+  'approval.not.found': 'Permintaan persetujuan tidak ditemukan.',
+  'approval.decided': 'Permintaan ini sudah diputuskan.',
+  'approval.self': 'Anda tidak dapat memutuskan permintaan Anda sendiri.',
+  'idempotency.mismatch': 'Idempotency-Key ini sudah dipakai untuk permintaan lain.',
   'payment.password.unset': 'Atur kata sandi pembayaran di pusat keamanan terlebih dahulu.',
   'payment.password.wrong': 'Kata sandi pembayaran salah.',
   'withdraw.daily.limit': 'Anda telah mencapai batas {0} penarikan hari ini.',

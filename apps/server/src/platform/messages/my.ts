@@ -54,6 +54,11 @@ export const my: Record<ErrorCode, string> = {
   'cashier.receipt.required': 'Sila muat naik resit pindahan.',
   'cashier.order.not.found': 'Pesanan tidak dijumpai.',
   'cashier.order.state': 'Pesanan ini telah diproses.',
+  // Back office: maker-checker approvals
+  'approval.not.found': 'Permintaan kelulusan tidak dijumpai.',
+  'approval.decided': 'Permintaan ini telah diputuskan.',
+  'approval.self': 'Anda tidak boleh memutuskan permintaan anda sendiri.',
+  'idempotency.mismatch': 'Idempotency-Key ini telah digunakan untuk permintaan lain.',
   'payment.password.unset': 'Sila tetapkan kata laluan pembayaran di pusat keselamatan dahulu.',
   'payment.password.wrong': 'Kata laluan pembayaran tidak betul.',
   'withdraw.daily.limit': 'Anda telah mencapai had {0} pengeluaran hari ini.',

@@ -53,6 +53,11 @@ export const th: Record<ErrorCode, string> = {
   'cashier.receipt.required': 'กรุณาอัปโหลดสลิปการโอน',
   'cashier.order.not.found': 'ไม่พบรายการ',
   'cashier.order.state': 'รายการนี้ได้รับการดำเนินการแล้ว',
+  // Back office: maker-checker approvals
+  'approval.not.found': 'ไม่พบคำขออนุมัติ',
+  'approval.decided': 'คำขอนี้ได้รับการตัดสินแล้ว',
+  'approval.self': 'คุณไม่สามารถตัดสินคำขอที่คุณสร้างเองได้',
+  'idempotency.mismatch': 'Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว',
   'payment.password.unset': 'กรุณาตั้งรหัสผ่านการชำระเงินในศูนย์ความปลอดภัยก่อน',
   'payment.password.wrong': 'รหัสผ่านการชำระเงินไม่ถูกต้อง',
   'withdraw.daily.limit': 'วันนี้คุณถอนเงินครบ {0} ครั้งแล้ว',

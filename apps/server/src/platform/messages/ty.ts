@@ -54,6 +54,11 @@ export const ty: Record<ErrorCode, string> = {
   'cashier.receipt.required': 'I-upload ang resibo ng transfer.',
   'cashier.order.not.found': 'Hindi nakita ang order.',
   'cashier.order.state': 'Naproseso na ang order na ito.',
+  // Back office: maker-checker approvals
+  'approval.not.found': 'Hindi nahanap ang kahilingan sa pag-apruba.',
+  'approval.decided': 'Napagpasyahan na ang kahilingang ito.',
+  'approval.self': 'Hindi mo maaaring pagpasyahan ang sarili mong kahilingan.',
+  'idempotency.mismatch': 'Nagamit na ang Idempotency-Key na ito sa ibang kahilingan.',
   'payment.password.unset': 'Magtakda muna ng payment password sa security center.',
   'payment.password.wrong': 'Mali ang payment password.',
   'withdraw.daily.limit': 'Naabot mo na ang limitasyon na {0} withdrawal ngayong araw.',

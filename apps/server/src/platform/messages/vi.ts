@@ -54,6 +54,11 @@ export const vi: Record<ErrorCode, string> = {
   'cashier.receipt.required': 'Vui lòng tải lên biên lai chuyển khoản.',
   'cashier.order.not.found': 'Không tìm thấy đơn.',
   'cashier.order.state': 'Đơn này đã được xử lý.',
+  // Back office: maker-checker approvals
+  'approval.not.found': 'Không tìm thấy yêu cầu phê duyệt.',
+  'approval.decided': 'Yêu cầu này đã được quyết định.',
+  'approval.self': 'Bạn không thể tự quyết định yêu cầu của chính mình.',
+  'idempotency.mismatch': 'Idempotency-Key này đã được dùng cho một yêu cầu khác.',
   'payment.password.unset': 'Vui lòng đặt mật khẩu thanh toán trong trung tâm bảo mật trước.',
   'payment.password.wrong': 'Mật khẩu thanh toán không đúng.',
   'withdraw.daily.limit': 'Bạn đã đạt giới hạn {0} lần rút tiền hôm nay.',
