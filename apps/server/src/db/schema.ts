@@ -1409,6 +1409,9 @@ interface IdempotencyRecordTable {
   route: string;
   request_hash: string;
   response: Json<unknown>;
+  created_at: Generated<Date>;
+}
+
 /** Staff identity and access: accounts, grants, sign-in, sessions, API keys (migration 0032). */
 interface StaffTables {
   staff: StaffTable;
@@ -1491,6 +1494,7 @@ interface ApiKeyTable {
   last_used_at: Date | null;
   revoked_at: Date | null;
 }
+
 // Players in the back office (migration 0033): staff notes on a member.
 interface PlayerAdminTables {
   member_note: MemberNoteTable;
