@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PERMISSIONS } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { buildTestApp, type TestContext } from './helper';
@@ -18,16 +19,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** An operator call as `who` (the interim key tells callers apart by x-operator). */
-const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown, key?: string) =>
+/** Each operator of these tests calls with an API key of their own, named after them. */
+const keys = new Map<string, string>();
+async function keyOf(who: string): Promise<string> {
+  let key = keys.get(who);
+  if (!key) {
+    key = `test-key-${who}-${randomUUID()}`;
+    await t.services.staff.admin.insertKey(key, who, null, [...PERMISSIONS], 'test');
+    keys.set(who, key);
+  }
+  return key;
+}
+
+/** An operator call as `who`. */
+const call = async (who: string, method: 'GET' | 'POST', url: string, body?: unknown, key?: string) =>
   t.app.inject({
     method,
     url,
     headers: {
       host: 'localhost',
       merchant: 'GOLDEN',
-      'x-admin-key': ADMIN_KEY,
-      'x-operator': who,
+      'x-api-key': await keyOf(who),
       ...(key !== undefined ? { 'idempotency-key': key } : {}),
     },
     ...(body !== undefined ? { payload: body as object } : {}),

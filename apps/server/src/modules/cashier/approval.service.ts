@@ -11,13 +11,9 @@ const STALE_CLAIM_MS = 60_000;
 /** Who a request or decision is by: enough to tell two callers apart. */
 export type Actor = Pick<OperatorPrincipal, 'kind' | 'id' | 'name'>;
 
-/**
- * Whether two callers are the same person. The interim env key (id 'env') is one key shared by
- * every caller, told apart by the name it sends; every other principal is its kind and id.
- */
+/** Whether two callers are the same person (or key): a principal is its kind and id. */
 export function sameOperator(a: Actor, b: Actor): boolean {
-  if (a.kind !== b.kind || a.id !== b.id) return false;
-  return a.id === 'env' ? a.name === b.name : true;
+  return a.kind === b.kind && a.id === b.id;
 }
 
 export interface AdjustmentRequestInput {
