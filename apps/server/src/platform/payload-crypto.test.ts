@@ -193,6 +193,11 @@ describe('decryptLegacy', () => {
     expect(
       decryptLegacy(withPlus.header, { data: withPlus.data.replace(/\+/g, ' ') }, LEGACY_KEYS).value,
     ).toEqual(withPlus.value);
+    // Even when the base64 starts with the '+' the form decoder turned into a space.
+    const leadingPlus = legacySealWithPlus(true);
+    expect(
+      decryptLegacy(leadingPlus.header, { data: leadingPlus.data.replace(/\+/g, ' ') }, LEGACY_KEYS).value,
+    ).toEqual(leadingPlus.value);
     // Wrapped base64 and a trailing newline (a text/plain body from a line-wrapping encoder).
     expect(decryptLegacy(header, `${data.replace(/(.{16})/g, '$1\r\n')}\n`, LEGACY_KEYS).value).toEqual(
       LOGIN,
@@ -275,11 +280,16 @@ describe('decryptLegacy', () => {
 });
 
 /** A legacy body whose base64 holds '+' characters (found by trying, as ciphertext is random). */
-function legacySealWithPlus(): { header: string; data: string; random: string; value: unknown } {
+function legacySealWithPlus(leading = false): {
+  header: string;
+  data: string;
+  random: string;
+  value: unknown;
+} {
   for (let i = 0; ; i++) {
     const value = { account: `alice${i}`, password: 'secret' };
     const sealed = legacySeal(value);
-    if (sealed.data.includes('+')) return { ...sealed, value };
+    if (leading ? sealed.data.startsWith('+') : sealed.data.includes('+')) return { ...sealed, value };
   }
 }
 

@@ -184,10 +184,11 @@ function legacyCiphertext(body: unknown): string {
   if (raw === undefined) throw new DecryptFailure('no legacy ciphertext in the body');
   // Base64 never holds spaces: a space is a '+' that a form decoder turned into one, because
   // clients post the base64 without percent-encoding it. Line breaks come from wrapping encoders.
-  return raw
-    .trim()
-    .replace(/ /g, '+')
-    .replace(/[\r\n]/g, '');
+  // A '+' may open or close the text, so spaces at the ends are pluses too when that makes whole
+  // base64 quads; otherwise they are padding around a bare text body, and trimmed.
+  const unwrapped = raw.replace(/[\r\n]/g, '');
+  const asPluses = unwrapped.replace(/ /g, '+');
+  return asPluses.length % 4 === 0 ? asPluses : unwrapped.trim().replace(/ /g, '+');
 }
 
 /** DES-ECB with PKCS#7 padding. Triple DES with the key three times is the same cipher, and it
