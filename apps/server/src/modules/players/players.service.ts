@@ -217,36 +217,14 @@ export class PlayersService {
     const m = await this.mustGet(merchant, memberId);
     const { offset, limit } = window(p);
     const rows = await this.repo.deposits(m.id, offset, limit);
-    return paged(
-      rows.map((r) => ({
-        orderNo: r.order_no,
-        at: r.created_at.toISOString(),
-        amount: fromMinor(r.amount),
-        status: r.status,
-        channel: r.channel,
-        decidedBy: r.reviewed_by,
-        decidedAt: r.status === 'PENDING' ? null : r.updated_at.toISOString(),
-      })),
-      p,
-    );
+    return paged(rows.map(orderLine), p);
   }
 
   async withdrawals(merchant: string, memberId: string, p: Paging) {
     const m = await this.mustGet(merchant, memberId);
     const { offset, limit } = window(p);
     const rows = await this.repo.withdrawals(m.id, offset, limit);
-    return paged(
-      rows.map((r) => ({
-        orderNo: r.order_no,
-        at: r.created_at.toISOString(),
-        amount: fromMinor(r.amount),
-        status: r.status,
-        channel: r.channel,
-        decidedBy: r.reviewed_by,
-        decidedAt: r.status === 'PENDING' ? null : r.updated_at.toISOString(),
-      })),
-      p,
-    );
+    return paged(rows.map(orderLine), p);
   }
 
   async bonuses(merchant: string, memberId: string, p: Paging) {
@@ -375,4 +353,25 @@ export class PlayersService {
     const before = await this.deps.levels.setLevel(merchant, m.id, level);
     return { before: { vipLevel: before }, after: { vipLevel: level } };
   }
+}
+
+/** A deposit or withdrawal order as the player page lists it. */
+function orderLine(r: {
+  order_no: string;
+  created_at: Date;
+  amount: bigint | string;
+  status: string;
+  channel: string;
+  reviewed_by: string | null;
+  updated_at: Date;
+}) {
+  return {
+    orderNo: r.order_no,
+    at: r.created_at.toISOString(),
+    amount: fromMinor(r.amount),
+    status: r.status,
+    channel: r.channel,
+    decidedBy: r.reviewed_by,
+    decidedAt: r.status === 'PENDING' ? null : r.updated_at.toISOString(),
+  };
 }
