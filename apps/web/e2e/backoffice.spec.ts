@@ -129,7 +129,7 @@ test('the owner makes a finance user who signs in with the one-time password, ch
   await next.click();
   await expect(fin.locator('.bo-shell')).toBeVisible();
   // Finance works the cashier; staff administration is not theirs.
-  await expect(fin.getByRole('link', { name: 'Deposits' })).toBeVisible();
+  await expect(fin.getByRole('link', { name: 'Approvals' })).toBeVisible();
   await expect(fin.getByRole('link', { name: 'Staff' })).toHaveCount(0);
 
   // The owner's audit log shows the account being made.
