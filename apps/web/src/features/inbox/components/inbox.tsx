@@ -60,15 +60,14 @@ function MessageItem({
               text={t('inbox.deleteConfirm')}
               busy={remove.isPending}
               onCancel={() => setConfirming(false)}
+              // The promise, not mutate's callbacks: the list refetched after the delete drops this
+              // message (unmounting it) before mutate's own callbacks would run, and they then never do.
               onConfirm={() =>
-                remove.mutate(
-                  { ids: [message.id] },
-                  {
-                    onSuccess: () => onDeleted({ ok: true, text: t('inbox.deleted', { n: 1 }) }),
-                    onError: (err) => {
-                      setConfirming(false);
-                      onDeleted({ ok: false, text: errorText(err) });
-                    },
+                remove.mutateAsync({ ids: [message.id] }).then(
+                  () => onDeleted({ ok: true, text: t('inbox.deleted', { n: 1 }) }),
+                  (err: unknown) => {
+                    setConfirming(false);
+                    onDeleted({ ok: false, text: errorText(err) });
                   },
                 )
               }
