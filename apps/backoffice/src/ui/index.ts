@@ -14,3 +14,4 @@ export { ToastProvider, useToast } from './toast';
 export { CopyButton } from './copy-button';
 export { SecretReveal } from './secret-reveal';
 export { Icon, type IconName } from './icon';
+export { FormFoot } from './form-foot';

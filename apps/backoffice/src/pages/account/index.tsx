@@ -17,6 +17,7 @@ import {
   PageHeader,
   errorText,
   useToast,
+  FormFoot,
 } from '../../ui';
 import { PASSWORD_MIN, passwordSchema } from './password-rules';
 import { RecoveryCodes } from './recovery-codes';
@@ -236,17 +237,12 @@ function AddPasskeyDialog({ open, onClose, onAdded }: { open: boolean; onClose()
         >
           <input autoFocus {...form.register('name')} />
         </Field>
-        {error && (
-          <p className="bo-form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="bo-dialog-foot">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
-            {t('addPasskey')}
-          </Button>
-        </div>
+        <FormFoot
+          error={error}
+          onCancel={onClose}
+          submitLabel={t('addPasskey')}
+          busy={form.formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -19,6 +19,7 @@ import {
   SecretReveal,
   errorText,
   useToast,
+  FormFoot,
 } from '../../ui';
 
 interface ApiKeyRow {
@@ -218,17 +219,12 @@ function CreateKeyDialog({
             </small>
           )}
         </fieldset>
-        {error && (
-          <p className="bo-form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="bo-dialog-foot">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
-            {t('create')}
-          </Button>
-        </div>
+        <FormFoot
+          error={error}
+          onCancel={onClose}
+          submitLabel={t('create')}
+          busy={form.formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );

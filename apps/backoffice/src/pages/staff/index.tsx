@@ -20,6 +20,7 @@ import {
   errorText,
   useToast,
   type BadgeTone,
+  FormFoot,
 } from '../../ui';
 
 export interface StaffRow {
@@ -273,17 +274,12 @@ function CreateStaffDialog({
             ))}
           </select>
         </Field>
-        {error && (
-          <p className="bo-form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="bo-dialog-foot">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
-            {t('create')}
-          </Button>
-        </div>
+        <FormFoot
+          error={error}
+          onCancel={onClose}
+          submitLabel={t('create')}
+          busy={form.formState.isSubmitting}
+        />
       </form>
     </Dialog>
   );
