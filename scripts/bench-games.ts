@@ -96,7 +96,7 @@ async function waitForServer(): Promise<void> {
 
 /** Part 2: vendor workers playing signed debit + credit pairs; answers rate, latencies and failures. */
 async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
-  const admin = { 'x-admin-key': ADMIN_KEY, 'x-operator': 'bench' };
+  const admin = { 'x-api-key': ADMIN_KEY };
   const secret = (await api<{ secret: string }>('POST', '/wps/admin/vendors/PG/secret', undefined, admin))
     .json.value!.secret;
   const game = await db.db

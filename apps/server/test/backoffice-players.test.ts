@@ -8,7 +8,7 @@ import { buildTestApp, type TestContext } from './helper';
 import { DIALING, Identity, LOTUS, freshIp, type NewMember } from './identity-client';
 
 const KEY = 'test-admin-key-players-0123456789';
-const admin = (merchant = 'GOLDEN') => ({ merchant, 'x-admin-key': KEY, 'x-operator': 'alice' });
+const admin = (merchant = 'GOLDEN') => ({ merchant, 'x-api-key': KEY });
 
 let t: TestContext;
 let id: Identity;

@@ -73,7 +73,7 @@ async function depositOk(token: string, body: Record<string, unknown>): Promise<
   return id.ok<Deposit>('/wps/cashier/deposit', { token, body: { requestId: newRequestId(), ...body } });
 }
 
-const adminHeaders = (key = ADMIN_KEY) => ({ merchant: 'GOLDEN', 'x-admin-key': key, 'x-operator': 'alice' });
+const adminHeaders = (key = ADMIN_KEY) => ({ merchant: 'GOLDEN', 'x-api-key': key });
 
 const approve = (depositId: string) =>
   id.send<Deposit>(`/wps/admin/deposits/${depositId}/approve`, { method: 'POST', headers: adminHeaders() });

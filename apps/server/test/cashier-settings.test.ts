@@ -16,7 +16,7 @@ const call = (method: 'GET' | 'PUT', merchant: string, body?: unknown, key = ADM
   t.app.inject({
     method,
     url: URL,
-    headers: { host: 'localhost', merchant, 'x-admin-key': key, 'x-operator': 'ops-bea' },
+    headers: { host: 'localhost', merchant, 'x-api-key': key },
     ...(body !== undefined ? { payload: body as object } : {}),
   });
 const auditRows = (merchant: string) =>
@@ -45,13 +45,13 @@ describe('cashier settings (withdrawal approval threshold)', () => {
       .selectAll()
       .where('merchant_code', '=', 'GOLDEN')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ withdrawal_approval_threshold: '500050', updated_by: 'ops-bea' });
+    expect(row).toMatchObject({ withdrawal_approval_threshold: '500050', updated_by: 'alice' });
 
     await call('PUT', 'GOLDEN', { withdrawalApprovalThreshold: '0' });
     const rows = await auditRows('GOLDEN');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
-      actor: 'ops-bea',
+      actor: 'alice',
       target: 'merchant:GOLDEN',
       before: { withdrawalApprovalThreshold: 0 },
       after: { withdrawalApprovalThreshold: 5000.5 },

@@ -110,7 +110,7 @@ async function readyMember(funds: bigint): Promise<{ m: NewMember; account: Payo
   return { m, account: await bindOk(m) };
 }
 
-const adminHeaders = (merchant = 'GOLDEN') => ({ merchant, 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' });
+const adminHeaders = (merchant = 'GOLDEN') => ({ merchant, 'x-api-key': ADMIN_KEY });
 
 const pay = (withdrawalId: string, body: Record<string, unknown> = {}, merchant = 'GOLDEN') =>
   id.send<AdminWithdrawal>(`/wps/admin/withdrawals/${withdrawalId}/pay`, {

@@ -497,7 +497,7 @@ describe('winner board and popular games', () => {
 
 describe('switching a category off (operator)', () => {
   const SWITCH = '/wps/admin/game-types';
-  const admin = { 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' };
+  const admin = { 'x-api-key': ADMIN_KEY };
   const liveVendors = async (host?: string) =>
     (
       await id.ok<{ title: string; cards: { vassalage: string }[] }[]>(

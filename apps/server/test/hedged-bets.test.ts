@@ -100,7 +100,7 @@ async function achieved(m: NewMember): Promise<bigint> {
 const requirement = (m: NewMember) =>
   id.ok('/wps/admin/adjustments', {
     method: 'POST',
-    headers: { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' },
+    headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
     body: {
       requestId: `bonus-${m.id}-${Date.now()}`,
       reason: 'Bonus',

@@ -65,7 +65,7 @@ async function player(gameType: 'SPORTS' | 'ESPORTS' = 'SPORTS'): Promise<{ m: N
   const m = await id.registerGolden();
   await id.ok('/wps/admin/adjustments', {
     method: 'POST',
-    headers: { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' },
+    headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
     body: {
       requestId: `bonus-${m.id}-${randomBytes(4).toString('hex')}`,
       reason: 'Bonus',

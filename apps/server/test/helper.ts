@@ -114,7 +114,7 @@ export async function buildPlatformOn(db: DbHandle, env: Record<string, string> 
 
 /**
  * The tests' operator key: ADMIN_API_KEY as a platform-wide API key holding every permission
- * (sent as x-api-key, or x-admin-key while the tests still use that name). Made once per database.
+ * (sent as x-api-key, or x-api-key while the tests still use that name). Made once per database.
  */
 async function platformKey(db: DbHandle, services: PlatformServices, key: string): Promise<void> {
   const exists = await db.db
@@ -122,5 +122,5 @@ async function platformKey(db: DbHandle, services: PlatformServices, key: string
     .select('id')
     .where('key_hash', '=', createHash('sha256').update(key).digest())
     .executeTakeFirst();
-  if (!exists) await services.staff.admin.insertKey(key, 'test-operator', null, [...PERMISSIONS], 'test');
+  if (!exists) await services.staff.admin.insertKey(key, 'alice', null, [...PERMISSIONS], 'test');
 }

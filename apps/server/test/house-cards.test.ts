@@ -187,7 +187,7 @@ describe('a hand', () => {
     expect(await checkLedger(t.db.db)).toEqual([]);
 
     const report = await id.ok<CardsReport>('/wps/admin/house/cards/report', {
-      headers: { 'x-admin-key': ADMIN_KEY },
+      headers: { 'x-api-key': ADMIN_KEY },
     });
     expect(report.total.rake).toBeGreaterThanOrEqual(shown.rake!);
     await id.fails('/wps/admin/house/cards/report', {}, 401, 'admin.unauthorized');

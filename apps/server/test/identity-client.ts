@@ -214,7 +214,7 @@ export class Identity {
     await this.ok('/wps/admin/adjustments', {
       method: 'POST',
       body: { requestId: `fund-${freshName('r')}`, reason: 'Test credit', username, amount },
-      headers: { merchant, 'x-admin-key': adminKey, 'x-operator': 'alice' },
+      headers: { merchant, 'x-api-key': adminKey },
     });
   }
 

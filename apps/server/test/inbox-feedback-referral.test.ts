@@ -23,7 +23,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const admin = { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' };
+const admin = { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY };
 
 let t: TestContext;
 let id: Identity;

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rid = () => `lt${randomBytes(8).toString('hex')}`;
-const admin = (merchant: string) => ({ merchant, 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' });
+const admin = (merchant: string) => ({ merchant, 'x-api-key': ADMIN_KEY });
 
 interface RtpRow {
   prizeMode: PrizeMode;

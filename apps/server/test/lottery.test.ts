@@ -448,7 +448,7 @@ describe('operator cancel', () => {
     id.send<LotteryCancelResult>('/wps/admin/lottery/draws/cancel', {
       method: 'POST',
       body: { ...KENO, numero, reason: 'Feed failure' },
-      headers: { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' },
+      headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
     });
 
   it('refunds every line of a draw once, however often it is called; a settled draw cannot be cancelled', async () => {

@@ -148,7 +148,7 @@ async function bankDeposit(m: NewMember, amount: string): Promise<Deposit> {
 const approve = (depositId: string) =>
   id.ok<Deposit>(`/wps/admin/deposits/${depositId}/approve`, {
     method: 'POST',
-    headers: { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' },
+    headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
   });
 
 // ---- tests -----------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ let token: string;
 let username: string;
 let key: PayloadKey;
 const ADMIN_KEY = 'test-admin-key-0123456789';
-const operator = { 'x-admin-key': ADMIN_KEY, 'x-operator': 'fuzz' };
+const operator = { 'x-api-key': ADMIN_KEY };
 /**
  * The member logs in from one address and the generated calls come from another, so the failed
  * logins they make (captcha and lock-out per address) never stand in the member's way.

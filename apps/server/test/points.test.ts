@@ -39,7 +39,7 @@ const P = '/wps/points';
 const REDEEM = `${P}/passwordCheck/redeemPointReward`;
 const CONVERT = `${P}/passwordCheck/convertPoint`;
 const ADMIN = '/wps/admin/points/redemptions';
-const adminHeaders = (merchant = M) => ({ merchant, 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' });
+const adminHeaders = (merchant = M) => ({ merchant, 'x-api-key': ADMIN_KEY });
 
 let t: TestContext;
 let id: Identity;

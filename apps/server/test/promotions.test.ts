@@ -97,7 +97,7 @@ afterAll(async () => {
 // ---- helpers ---------------------------------------------------------------------------------------
 
 const relay = (name: string) => `/wps/relay/${name}`;
-const adminHeaders = (merchant = 'GOLDEN') => ({ merchant, 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' });
+const adminHeaders = (merchant = 'GOLDEN') => ({ merchant, 'x-api-key': ADMIN_KEY });
 const requestId = () => `pr-${randomUUID().replace(/-/g, '')}`;
 
 /** Services on the test database with their own clock, RNG and VIP level (the app's keep theirs). */

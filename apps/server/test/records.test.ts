@@ -58,7 +58,7 @@ async function adjust(username: string, amount: string, reason: string) {
   const res = await id.send(`/wps/admin/adjustments`, {
     method: 'POST',
     body: { requestId: rid(), username, amount, reason },
-    headers: { merchant: M, 'x-admin-key': ADMIN_KEY },
+    headers: { merchant: M, 'x-api-key': ADMIN_KEY },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

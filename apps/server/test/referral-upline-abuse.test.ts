@@ -4,7 +4,7 @@
  * test project chooses: a referral code never makes an upline; every transfer between members and
  * agents is refused while the sender has turnover still to bet; a reward for a friend who shares an
  * IP address, a device or a payout account with the inviting member is held for an operator
- * (X-Admin-Key), who pays or rejects it. Every refused call leaves the books as they were.
+ * (X-Api-Key), who pays or rejects it. Every refused call leaves the books as they were.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -33,7 +33,7 @@ import { Identity, type NewMember, type Reply } from './identity-client';
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const M = 'GOLDEN';
 const PAY = '654321';
-const admin = { merchant: M, 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' };
+const admin = { merchant: M, 'x-api-key': ADMIN_KEY };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

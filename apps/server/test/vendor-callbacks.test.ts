@@ -261,7 +261,7 @@ describe('vendor secrets', () => {
     );
     const { secret } = await id.ok<{ vendor: string; secret: string }>('/wps/admin/vendors/jdb/secret', {
       method: 'POST',
-      headers: { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' },
+      headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
     });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const transport = pgTransport();
@@ -269,7 +269,7 @@ describe('vendor secrets', () => {
     expect((await jdb.balance(m.username)).body.value?.balance).toBe(1);
     const { secret: next } = await id.ok<{ secret: string }>('/wps/admin/vendors/JDB/secret', {
       method: 'POST',
-      headers: { merchant: 'GOLDEN', 'x-admin-key': ADMIN_KEY, 'x-operator': 'alice' },
+      headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
     });
     expect(next).not.toBe(secret);
     expect((await jdb.balance(m.username)).body.errorCode).toBe('vendor.signature.invalid');

@@ -222,7 +222,7 @@ class Book {
 
 // ---- calls ------------------------------------------------------------------------------------------
 
-const adminHeaders = { merchant: M, 'x-admin-key': ADMIN_KEY, 'x-operator': 'racer' };
+const adminHeaders = { merchant: M, 'x-api-key': ADMIN_KEY };
 
 type Outcome<T> = { ok: true; value: T; status: number } | { ok: false; code: string; status: number };
 

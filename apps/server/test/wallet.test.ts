@@ -34,8 +34,7 @@ let reqSeq = 0;
 const rid = () => `req-${Date.now().toString(36)}-${++reqSeq}`;
 const adminHeaders = (merchant = 'GOLDEN', key = ADMIN_KEY) => ({
   merchant,
-  'x-admin-key': key,
-  'x-operator': 'alice',
+  'x-api-key': key,
 });
 
 const adjustSend = (body: Record<string, unknown>, merchant = 'GOLDEN') =>

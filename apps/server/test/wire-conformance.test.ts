@@ -409,7 +409,7 @@ describe('the per-brand legacy switch (admin API, audited)', () => {
     t.app.inject({
       method,
       url: '/wps/admin/legacy-crypto',
-      headers: { host: 'localhost', merchant: 'LOTUS', 'x-admin-key': key, 'x-operator': 'ops-anna' },
+      headers: { host: 'localhost', merchant: 'LOTUS', 'x-api-key': key },
       ...(body !== undefined ? { payload: body as object } : {}),
     });
   const auditRows = () =>
@@ -425,7 +425,7 @@ describe('the per-brand legacy switch (admin API, audited)', () => {
     const rows = await auditRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      actor: 'ops-anna',
+      actor: 'alice',
       actor_kind: 'API_KEY',
       action: 'brand.legacyCrypto.set',
       target: 'merchant:LOTUS',

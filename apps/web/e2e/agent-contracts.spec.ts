@@ -28,7 +28,7 @@ const rid = () => randomUUID().replace(/-/g, '');
 const credit = async (request: APIRequestContext, username: string, amount: string) =>
   value(
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, ...brand },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, ...brand },
       data: { requestId: rid(), username, amount, reason: 'e2e credit', turnoverMultiple: 0 },
     }),
   );

@@ -22,7 +22,7 @@ const api = await pwRequest.newContext({ baseURL: base });
 const m = await registerMember(api);
 await value(
   await api.post('/wps/admin/adjustments', {
-    headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
+    headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
     data: {
       requestId: randomUUID().replace(/-/g, ''),
       username: m.username,

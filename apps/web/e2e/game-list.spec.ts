@@ -191,7 +191,7 @@ test.describe('game list', () => {
   }) => {
     const m = await registerMember(request);
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
       data: {
         requestId: `e2e${Date.now()}${m.username}`,
         username: m.username,

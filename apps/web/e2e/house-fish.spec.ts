@@ -17,7 +17,7 @@ const MERCHANT = 'GOLDEN';
 const credit = async (request: APIRequestContext, m: Member, amount: string) =>
   value(
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
       data: {
         requestId: randomUUID().replace(/-/g, ''),
         username: m.username,

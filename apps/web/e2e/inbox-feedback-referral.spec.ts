@@ -14,7 +14,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const operatorHeaders = { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN', 'X-Operator': 'e2e' };
+const operatorHeaders = { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN', 'X-Operator': 'e2e' };
 const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token });
 
 async function operator<T>(request: APIRequestContext, path: string, data?: unknown): Promise<T> {

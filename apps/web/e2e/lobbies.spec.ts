@@ -51,7 +51,7 @@ async function hotGames(request: APIRequestContext, gameType: string): Promise<G
 async function credit(request: APIRequestContext, m: Member, amount: string) {
   await value(
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, ...brand },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, ...brand },
       data: {
         requestId: requestId(),
         username: m.username,

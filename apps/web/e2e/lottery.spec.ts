@@ -23,7 +23,7 @@ const brand = { [HEADERS.merchant]: MERCHANT };
 const credit = async (request: APIRequestContext, m: Member, amount: string) =>
   value(
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, ...brand },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, ...brand },
       data: {
         requestId: randomUUID().replace(/-/g, ''),
         username: m.username,

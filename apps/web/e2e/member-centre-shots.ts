@@ -104,7 +104,7 @@ async function call<T>(
   // Node does not resolve *.localhost: the brand travels in the Merchant header instead.
   const headers: Record<string, string> = { [HEADERS.device]: 'WEB', [HEADERS.merchant]: merchant };
   if (opts.token) headers[HEADERS.authorization] = opts.token;
-  if (opts.admin) headers['X-Admin-Key'] = ADMIN_KEY;
+  if (opts.admin) headers['X-Api-Key'] = ADMIN_KEY;
   let body: BodyInit | undefined;
   if (opts.raw) {
     headers['content-type'] = opts.type ?? 'application/octet-stream';

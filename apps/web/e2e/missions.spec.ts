@@ -45,7 +45,7 @@ async function memberCentre(page: Page, key: string): Promise<Locator> {
 const credit = async (request: APIRequestContext, m: Member, amount: string) =>
   value(
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
       data: { requestId: randomUUID().replace(/-/g, ''), username: m.username, amount, reason: 'e2e credit' },
     }),
   );

@@ -18,7 +18,7 @@ import { createPostgresDatabase } from '../../server/test/helper';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
 import { ADMIN_API_KEY } from './operator';
 
-/** The operator API key specs use (x-admin-key, an API key's older header name); defined in operator.ts so specs need not import this file. */
+/** The operator API key specs send in x-api-key; defined in operator.ts so specs need not import this file. */
 export { ADMIN_API_KEY };
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -74,7 +74,7 @@ const platform = await buildPlatform({
   db,
 });
 const { app, services, brands } = platform;
-// The specs' operator key: a platform-wide API key holding every permission (header x-admin-key).
+// The specs' operator key: a platform-wide API key holding every permission (header x-api-key).
 await services.staff.admin.insertKey(ADMIN_API_KEY, 'e2e-operator', null, [...PERMISSIONS], 'e2e');
 
 // Test harness only (this file is the e2e server, never the product): settles a brand's contracts

@@ -35,7 +35,7 @@ async function player(request: APIRequestContext): Promise<Player> {
   const m = await registerMember(request);
   await value(
     await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
       data: {
         requestId: randomUUID().replace(/-/g, ''),
         username: m.username,

@@ -35,7 +35,7 @@ const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.author
 async function operator<T>(request: APIRequestContext, path: string, data?: unknown): Promise<T> {
   return value<T>(
     await request.post(path, {
-      headers: { 'X-Admin-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
+      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
       data,
     }),
   );

@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
 const LOTUS_CODE = 'LOTUS';
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const ADMIN = '/wps/admin/agent/contracts';
-const adminHeaders = (key = ADMIN_KEY) => ({ merchant: M, 'x-admin-key': key, 'x-operator': 'alice' });
+const adminHeaders = (key = ADMIN_KEY) => ({ merchant: M, 'x-api-key': key });
 
 let t: TestContext;
 let id: Identity;

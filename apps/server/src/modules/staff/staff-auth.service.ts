@@ -367,11 +367,7 @@ export class StaffAuthService {
     await this.repo.deleteSessions(staffId);
   }
 
-  /**
-   * Who calls an operator route: the staff session of the cookie, else the API key of the
-   * x-api-key header (or its older name x-admin-key, which the existing integrations and tests
-   * still send; it may also name the operator with x-operator, as the single key it replaces did).
-   */
+  /** Who calls an operator route: the staff session of the cookie, else the API key of the x-api-key header. */
   async authenticate(req: FastifyRequest): Promise<OperatorPrincipal | null> {
     const s = await this.session(req.cookies[STAFF_SESSION_COOKIE]);
     if (s) {
@@ -383,22 +379,15 @@ export class StaffAuthService {
         csrfToken: s.csrf,
       };
     }
-    const modern = req.headers[BACKOFFICE_HEADERS.apiKey];
-    const legacy = req.headers['x-admin-key'];
-    const raw = typeof modern === 'string' ? modern : typeof legacy === 'string' ? legacy : null;
-    if (!raw) return null;
+    const raw = req.headers[BACKOFFICE_HEADERS.apiKey];
+    if (typeof raw !== 'string' || !raw) return null;
     const key = await this.repo.apiKeyByHash(sha256(raw));
     if (!key) return null;
     await this.repo.touchApiKey(key.id, new Date(this.clock.now()));
-    const named = req.headers['x-operator'];
-    const name =
-      typeof modern !== 'string' && typeof named === 'string' && named.trim()
-        ? named.trim().slice(0, 40)
-        : key.name;
     return {
       kind: 'API_KEY',
       id: key.id,
-      name,
+      name: key.name,
       grants: [
         { merchant: key.merchant_code, role: 'api', permissions: key.permissions.filter(isPermissionName) },
       ],
