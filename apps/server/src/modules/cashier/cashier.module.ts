@@ -8,7 +8,7 @@ import type { TurnoverService } from '../wallet';
 import type { WalletService } from '../wallet';
 import { approvalRoutes } from './approval.routes';
 import { ApprovalService } from './approval.service';
-import { IdempotencyStore } from './idempotency';
+import { IdempotencyStore, idempotencyPruneJob } from './idempotency';
 import { cashierSettingsRoutes } from './cashier-settings.routes';
 import { CashierSettingsService } from './cashier-settings.service';
 import { DEMO_GATEWAY } from './demo-gateway';
@@ -73,6 +73,6 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
       await app.register(approvalRoutes, { approvals, idempotency });
     },
-    jobs: [withdrawalAutoConfirmJob(withdrawals)],
+    jobs: [withdrawalAutoConfirmJob(withdrawals), idempotencyPruneJob(idempotency)],
   };
 }

@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sql } from 'kysely';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
+import type { IntervalJob } from '../../platform/module';
 
 /** The back-office app sends a UUID per click; integrations may send any key of this shape. */
 const keySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+/**
+ * How long a stored answer is replayed. A click is retried within seconds or minutes; after a week
+ * the key is forgotten, and a very late repeat is still refused by the decision's own state check.
+ */
+export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60_000;
+/** Rows deleted per statement, so a backlog never holds one long transaction. */
+const PRUNE_BATCH = 5_000;
 
 /**
  * Money decisions keyed by the caller's Idempotency-Key header: the first successful answer is
@@ -59,4 +69,27 @@ export class IdempotencyStore {
       .execute();
     return answer;
   }
+
+  /** Deletes the answers stored before `before`, in batches; returns how many went. */
+  async prune(before: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const res = await sql`
+        DELETE FROM idempotency_record
+        WHERE ctid IN (SELECT ctid FROM idempotency_record WHERE created_at < ${before} LIMIT ${PRUNE_BATCH})
+      `.execute(this.db);
+      const n = Number(res.numAffectedRows ?? 0n);
+      total += n;
+      if (n < PRUNE_BATCH) return total;
+    }
+  }
+}
+
+/** Forgets answers older than IDEMPOTENCY_KEEP_MS, hourly. Idempotent; instances may race harmlessly. */
+export function idempotencyPruneJob(store: IdempotencyStore, now: () => number = Date.now): IntervalJob {
+  return {
+    name: 'idempotency prune',
+    everyMs: 60 * 60_000,
+    run: () => store.prune(new Date(now() - IDEMPOTENCY_KEEP_MS)),
+  };
 }
