@@ -1,0 +1,138 @@
+/**
+ * Screenshots of every back-office page, for looking at what we build (not a test). Starts the
+ * real server on a fresh database (PostgreSQL when TEST_DATABASE_URL is set, else a temporary
+ * PGlite) with the demo data, signs the demo owner in with the README's TOTP secret and
+ * photographs each page: 1280 px light and dark, and a tablet (820 × 1180). Needs `npm run build`.
+ *
+ * Usage: node --openssl-legacy-provider --import tsx apps/web/e2e/backoffice-shots.ts [outDir] [page...]
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tools/chromium';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { type DbTarget, openDb } from '../../server/src/db/client';
+import { migrate } from '../../server/src/db/migrate';
+import { seedDemo } from '../../server/src/seed/seed';
+import { createPostgresDatabase } from '../../server/test/helper';
+
+const [out = '/tmp/bo-shots', ...only] = process.argv.slice(2);
+const PORT = Number(process.env.SHOTS_PORT ?? 8384);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+
+/** The pages photographed: a name for the file and the path under /backoffice. */
+const PAGES: [string, string][] = [
+  ['dashboard', '/dashboard'],
+  ['players', '/players'],
+  ['player', '/players/:first'],
+  ['deposits', '/cashier/deposits?status='],
+  ['withdrawals', '/cashier/withdrawals?status='],
+  ['approvals', '/cashier/approvals'],
+  ['staff', '/staff'],
+  ['api-keys', '/api-keys'],
+  ['security', '/security'],
+  ['audit', '/audit'],
+  ['account', '/account'],
+];
+const VIEWS = [
+  { name: 'light', width: 1280, height: 800, theme: 'light' },
+  { name: 'dark', width: 1280, height: 800, theme: 'dark' },
+  { name: 'tablet', width: 820, height: 1180, theme: 'light' },
+] as const;
+
+let target: DbTarget;
+let cleanup = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const created = await createPostgresDatabase();
+  target = { kind: 'postgres', url: created.url };
+  cleanup = created.drop;
+} else {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bo-shots-'));
+  target = { kind: 'pglite', dataDir: dir };
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+const db = await openDb(target);
+await migrate(db);
+await seedDemo(db.db);
+const app = await buildApp({
+  config: loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+  db,
+});
+await app.listen({ port: PORT, host: '127.0.0.1' });
+
+/**
+ * Signs the owner in once (a TOTP code is accepted once: a second sign-in within its 30 s would be
+ * refused as a replay) and returns the session's cookies for every view's context.
+ */
+async function signIn(browser: Browser): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${BASE}/backoffice/`);
+  await page.getByLabel('Username').fill(OWNER.username);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) }).generate();
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.locator('.bo-shell').waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function open(
+  browser: Browser,
+  state: Awaited<ReturnType<BrowserContext['storageState']>>,
+  view: (typeof VIEWS)[number],
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: view.width, height: view.height },
+    storageState: state,
+  });
+  await context.addInitScript((theme) => localStorage.setItem('bo.theme', theme), view.theme);
+  const page = await context.newPage();
+  await page.goto(`${BASE}/backoffice/`);
+  await page.locator('.bo-shell').waitFor();
+  await page.getByLabel('Brand').selectOption('GOLDEN');
+  return page;
+}
+
+/** The first player of the search list, for the player page. */
+async function firstPlayer(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/wps/admin/players?pageSize=1', { headers: { merchant: 'GOLDEN' } });
+    const body = (await res.json()) as { value: { list: { memberId: string | number }[] } };
+    return String(body.value.list[0]?.memberId ?? '');
+  });
+}
+
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  const state = await signIn(browser);
+  for (const view of VIEWS) {
+    const page = await open(browser, state, view);
+    const first = await firstPlayer(page);
+    for (const [name, at] of PAGES) {
+      if (only.length > 0 && !only.includes(name)) continue;
+      await page.goto(`${BASE}/backoffice${at.replace(':first', first)}`);
+      await page.locator('.bo-shell').waitFor();
+      // Lists and charts settle: no request in flight for half a second.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const file = path.join(out, `${name}-${view.name}.png`);
+      await page.screenshot({ path: file, fullPage: view.name === 'tablet' });
+      console.log(file);
+    }
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  await db.close();
+  await cleanup();
+}
