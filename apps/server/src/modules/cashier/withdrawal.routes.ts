@@ -166,6 +166,20 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
     async (req) => envelope(await withdrawals.queue(req.brand, req.query)),
   );
 
+  r.get(
+    '/wps/admin/withdrawals/:id',
+    {
+      config: operatorRoute('cashier.withdrawals.view'),
+      schema: {
+        summary: 'One withdrawal: the full account number to pay to, its payouts and the member’s answers',
+        tags: adminTags,
+        params: idParams,
+        response: { 200: ok(adminWithdrawalSchema) },
+      },
+    },
+    async (req) => envelope(await withdrawals.detail(req.brand, req.params.id)),
+  );
+
   r.post(
     '/wps/admin/withdrawals/:id/approve',
     {
