@@ -524,6 +524,20 @@ describe('at or above the threshold a second person approves', () => {
       { reference: `WITHDRAW_PAY:${w.orderNo}:approval-${approvalId}` },
     ]);
     expect(await balances(m.id)).toEqual({ main: before.main, hold: 0n });
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'before', 'after'])
+      .where('target', '=', `approval:${approvalId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit).toMatchObject([
+      {
+        actor: 'bob',
+        action: 'approvals.approve',
+        before: { state: 'PENDING', withdrawal: { orderNo: w.orderNo, status: 'PENDING', paid: 0 } },
+        after: { state: 'APPROVED', withdrawal: { status: 'PAID', paid: 1000 } },
+      },
+    ]);
     const after = (await queue({ q: w.orderNo })).list[0]!;
     expect(after).toMatchObject({
       status: 'PAID',

@@ -135,18 +135,19 @@ export async function approvalRoutes(
     async (req) =>
       envelope(
         await opts.idempotency.run(req, 'approvals.approve', async () => {
-          const { before, after } = await approvals.approve(
+          const { before, after, withdrawal } = await approvals.approve(
             req.brand,
             req.params.id,
             actor(req),
             req.body.reason ?? null,
             (p) => holds(req, p),
           );
+          // A withdrawal payment's row also says what it did to the withdrawal (status, paid).
           req.auditDetail = {
             action: 'approvals.approve',
             target: `approval:${req.params.id}`,
-            before,
-            after,
+            before: withdrawal ? { ...before, withdrawal: withdrawal.before } : before,
+            after: withdrawal ? { ...after, withdrawal: withdrawal.after } : after,
           };
           return after;
         }),

@@ -41,7 +41,15 @@ export type PayApprovedWithdrawal = (
   approvalId: string,
   by: Actor,
   reason: string | null,
-) => Promise<void>;
+) => Promise<{ before: WithdrawalState; after: WithdrawalState }>;
+
+/** A withdrawal's state before and after an approved payment (for the audit row). */
+export interface WithdrawalState {
+  orderNo: string;
+  status: string;
+  /** Major units. */
+  paid: number;
+}
 
 export interface ApprovalView {
   id: string;
@@ -196,7 +204,11 @@ export class ApprovalService {
     by: Actor,
     reason: string | null,
     may: (p: Permission) => boolean,
-  ): Promise<{ before: ApprovalView; after: ApprovalView }> {
+  ): Promise<{
+    before: ApprovalView;
+    after: ApprovalView;
+    withdrawal?: { before: WithdrawalState; after: WithdrawalState };
+  }> {
     const before = await this.view(brand.code, id);
     const row = await this.db
       .selectFrom('approval_request')
@@ -207,8 +219,8 @@ export class ApprovalService {
     this.mayDecide(row, by, may);
     if (row.kind === 'WITHDRAWAL') {
       // Paid and marked in one transaction under the withdrawal's lock: no APPROVING step.
-      await this.payWithdrawal(brand, id, by, reason);
-      return { before, after: await this.view(brand.code, id) };
+      const withdrawal = await this.payWithdrawal(brand, id, by, reason);
+      return { before, after: await this.view(brand.code, id), withdrawal };
     }
     const claimed = await this.db
       .updateTable('approval_request')

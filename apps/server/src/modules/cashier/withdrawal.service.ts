@@ -21,7 +21,7 @@ import type { CountLinked } from '../players';
 import type { LedgerService } from '../wallet';
 import type { TurnoverService } from '../wallet';
 import type { ImageService } from '../uploads';
-import type { Actor } from './approval.service';
+import type { Actor, WithdrawalState as WithdrawalAuditState } from './approval.service';
 import type { CashierSettingsService } from './cashier-settings.service';
 import { invalidField, newOrderNo } from './cashier-orders';
 import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
@@ -465,14 +465,19 @@ export class WithdrawalService {
    * the second finds the request decided; the reference WITHDRAW_PAY:<orderNo>:approval-<id>
    * keeps the payment single even so. The caller (ApprovalService) has refused the requester.
    */
-  async payApproved(brand: Brand, approvalId: string, by: Actor, reason: string | null): Promise<void> {
+  async payApproved(
+    brand: Brand,
+    approvalId: string,
+    by: Actor,
+    reason: string | null,
+  ): Promise<{ before: WithdrawalAuditState; after: WithdrawalAuditState }> {
     const withdrawalId = await this.repo.approvalTarget(brand.code, approvalId);
     if (!withdrawalId) throw new AppError('approval.not.found');
     const order = await this.repo.byId(brand.code, withdrawalId);
     if (!order) throw new AppError('cashier.order.not.found');
     const s = await this.settings(brand.code);
     const a = await this.payAccounts(brand.code, order.member_id);
-    await this.repo.transaction(async (trx) => {
+    return this.repo.transaction(async (trx) => {
       const w = await this.repo.lock(trx, brand.code, withdrawalId);
       if (!w) throw new AppError('cashier.order.not.found');
       const req = await this.repo.lockApproval(trx, brand.code, approvalId);
@@ -483,13 +488,22 @@ export class WithdrawalService {
       if (payment > BigInt(w.amount) - BigInt(w.paid_amount))
         throw invalidField('amount', 'amount.remaining');
       const reference = refs.pay(w.order_no, `approval-${approvalId}`);
-      if (!(await this.ledger.entry(trx, brand.code, reference)))
-        await this.payInTx(trx, brand, w, a, payment, reference, by.name, s.confirmMinutes, {
+      const before: WithdrawalAuditState = {
+        orderNo: w.order_no,
+        status: w.status,
+        paid: fromMinor(w.paid_amount),
+      };
+      let after = before;
+      if (!(await this.ledger.entry(trx, brand.code, reference))) {
+        const status = await this.payInTx(trx, brand, w, a, payment, reference, by.name, s.confirmMinutes, {
           requestId: `approval-${approvalId}`,
           reason: req.reason,
           approvalId,
         });
+        after = { orderNo: w.order_no, status, paid: fromMinor(BigInt(w.paid_amount) + payment) };
+      }
       await this.repo.decideApproval(trx, approvalId, { state: 'APPROVED', by: by.name, reason });
+      return { before, after };
     });
   }
 
