@@ -5,6 +5,7 @@ import {
   payoutAccountSchema,
   toMinor,
   type Withdrawal,
+  WITHDRAWAL_STATES,
   type withdrawalListQuerySchema,
   withdrawalPayoutSchema,
   withdrawalSchema,
@@ -12,6 +13,7 @@ import {
   type withdrawRequestSchema,
 } from '@app/contracts';
 import { z } from 'zod';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
@@ -26,7 +28,6 @@ import type { CashierSettingsService } from './cashier-settings.service';
 import { invalidField, newOrderNo } from './cashier-orders';
 import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
 import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
-import type { Db } from '../../db/repository';
 
 /** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
 const ORDER_NO_ATTEMPTS = 3;
@@ -53,7 +54,7 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 /** The operators' queue filters: status, a created-at window (ISO instants), q, and the page. */
 export const withdrawalQueueQuerySchema = z.object({
-  status: z.enum(['PENDING', 'PARTIAL', 'PAID', 'REJECTED']).optional(),
+  status: z.enum(WITHDRAWAL_STATES).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** An order number, a username or a member id (exact). */
@@ -73,7 +74,7 @@ export const withdrawalQueueRowSchema = z.object({
   paid: z.number(),
   /** Masked: the full number is in the decision's answer (adminWithdrawalSchema). */
   payoutAccount: z.object({ bank: z.string(), holder: z.string(), numberMasked: z.string() }),
-  status: z.enum(['PENDING', 'PARTIAL', 'PAID', 'REJECTED']),
+  status: z.enum(WITHDRAWAL_STATES),
   createdAt: z.string(),
   approval: z
     .object({ id: z.string(), state: z.enum(['PENDING', 'APPROVED', 'REJECTED']), requestedBy: z.string() })
@@ -85,7 +86,7 @@ export const withdrawalQueueRowSchema = z.object({
     accountAgeDays: z.number().int(),
     /** Other members sharing an IP or device (90 days), a payout account number or a mobile. */
     linkedAccounts: z.number().int(),
-    /** Credited deposits ÷ withdrawals asked for, last 30 days; null when no withdrawal. */
+    /** Credited deposits ÷ withdrawals asked for, last 30 days, to 2 decimals; null when no withdrawal. */
     depositToWithdrawal30d: z.number().nullable(),
     /** No earlier PAID or PARTIAL withdrawal of the brand went to this account number. */
     firstToThisPayoutAccount: z.boolean(),
