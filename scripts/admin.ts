@@ -9,7 +9,7 @@
  *   npm run admin -- deposit-approve   <id> --brand GOLDEN
  *   npm run admin -- deposit-reject    <id> --brand GOLDEN --reason "receipt unreadable"
  *   npm run admin -- withdrawals       --brand GOLDEN [--status PENDING] [--page 1]
- *   npm run admin -- withdrawal-pay    <id> --brand GOLDEN [--amount 50.00] [--request-id ID]
+ *   npm run admin -- withdrawal-approve <id> --brand GOLDEN [--amount 50.00 --reason "..."] [--request-id ID]
  *   npm run admin -- withdrawal-reject <id> --brand GOLDEN --reason "name does not match"
  *   npm run admin -- payout-resolve    <withdrawal id> <payout id> --brand GOLDEN
  *   npm run admin -- adjust            <username> <signed amount> --brand GOLDEN --reason "..."
@@ -39,7 +39,9 @@ commands:
   deposit-approve <id>                          approve a pending deposit and credit the member
   deposit-reject <id> --reason TEXT             reject a pending deposit
   withdrawals [--status S] [--page N]           list withdrawals (PENDING PARTIAL PAID REJECTED)
-  withdrawal-pay <id> [--amount A] [--request-id ID]   pay all that remains, or part of it
+  withdrawal-approve <id> [--amount A --reason TEXT] [--request-id ID]
+                                                pay all that remains, or part of it (with a reason);
+                                                at or above the brand's threshold a second person approves
   withdrawal-reject <id> --reason TEXT          reject; the rest on hold goes back to the member
   payout-resolve <id> <payoutId>                settle a payout the member reported as not received
   adjust <username> <amount> --reason TEXT [--turnover-multiple N] [--request-id ID]
@@ -92,6 +94,8 @@ interface Call {
   body?: Record<string, unknown>;
   /** The request id a retry should repeat, when the call has one. */
   requestId?: string;
+  /** Sent as the Idempotency-Key header (back-office money decisions keyed by the caller). */
+  idempotencyKey?: string;
 }
 
 function fail(message: string): never {
@@ -114,8 +118,8 @@ const arg = (i: number, name: string) => args[i] ?? fail(`${command}: missing <$
 const need = (name: 'reason', value: string | undefined) =>
   value ?? fail(`${command}: --${name} is required`);
 const requestId = () => values['request-id'] ?? randomUUID().replaceAll('-', '');
-const list = (what: string) => {
-  const q = new URLSearchParams({ pageNo: values.page ?? '1', pageSize: '20' });
+const list = (what: string, pageParam = 'pageNo') => {
+  const q = new URLSearchParams({ [pageParam]: values.page ?? '1', pageSize: '20' });
   if (values.status) q.set('status', values.status.toUpperCase());
   return { method: 'GET' as const, url: `/wps/admin/${what}?${q}` };
 };
@@ -133,14 +137,18 @@ function callFor(): Call {
         body: { reason: need('reason', values.reason) },
       };
     case 'withdrawals':
-      return list('withdrawals');
-    case 'withdrawal-pay': {
+      return list('withdrawals', 'page');
+    case 'withdrawal-approve': {
       const id = requestId();
       return {
         method: 'POST',
-        url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/pay`,
-        body: { requestId: id, ...(values.amount !== undefined && { amount: values.amount }) },
+        url: `/wps/admin/withdrawals/${encodeURIComponent(arg(0, 'id'))}/approve`,
+        body: {
+          ...(values.amount !== undefined && { amount: values.amount }),
+          ...(values.reason !== undefined && { reason: values.reason }),
+        },
         requestId: id,
+        idempotencyKey: id,
       };
     }
     case 'withdrawal-reject':
@@ -256,6 +264,7 @@ try {
       language: 'en',
       // Only this process knows the value: the app is in-process and never listens.
       'x-cli-call': cliCall,
+      ...(call.idempotencyKey && { 'idempotency-key': call.idempotencyKey }),
     },
     ...(call.body && { payload: call.body }),
   });

@@ -105,6 +105,8 @@ function composeModules(ctx: ModuleContext) {
     ...messages.services,
     ...member.services,
     ...wallet.services,
+    // The players module is composed below; this runs only when a request asks for it.
+    countLinked: (merchant, memberId) => players.services.players.countLinked(merchant, memberId),
   });
   const games = createGamesModule({ ...ctx, ...vendors.services });
   const providers = createProvidersModule({

@@ -3,12 +3,12 @@ import type { LoginResult, PayoutAccount, Withdrawal, WithdrawInfo } from '@app/
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoConfirmWithdrawalPayouts } from '../src/modules/cashier/withdrawal-auto-confirm.job';
-import type { AdminWithdrawal } from '../src/modules/cashier/withdrawal.service';
+import type { AdminWithdrawal, WithdrawalDecision } from '../src/modules/cashier/withdrawal.service';
 import { WithdrawalRepository } from '../src/modules/cashier/withdrawal.repository';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { encryptedBody } from './crypto-client';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, setWithdrawalThreshold, type TestContext } from './helper';
 import { freshIp, Identity, type NewMember, type Reply } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -27,6 +27,8 @@ beforeAll(async () => {
   t = await buildTestApp({ ADMIN_API_KEY: ADMIN_KEY });
   id = new Identity(t);
   ledger = new LedgerService(t.db.db);
+  // One operator pays every amount these tests use (the second-approver path has its own tests).
+  await setWithdrawalThreshold(t.app, ADMIN_KEY, 'GOLDEN', 100_000_000n);
 });
 afterAll(async () => {
   await t?.close();
@@ -112,17 +114,25 @@ async function readyMember(funds: bigint): Promise<{ m: NewMember; account: Payo
 
 const adminHeaders = (merchant = 'GOLDEN') => ({ merchant, 'x-api-key': ADMIN_KEY });
 
-const pay = (withdrawalId: string, body: Record<string, unknown> = {}, merchant = 'GOLDEN') =>
-  id.send<AdminWithdrawal>(`/wps/admin/withdrawals/${withdrawalId}/pay`, {
+/**
+ * An operator's decision to pay (all that remains, or `amount` with a reason); `requestId` is the
+ * click's Idempotency-Key, a fresh one unless given.
+ */
+const pay = (
+  withdrawalId: string,
+  { requestId = newRequestId(), ...body }: { requestId?: string; amount?: number | string } = {},
+  merchant = 'GOLDEN',
+) =>
+  id.send<WithdrawalDecision>(`/wps/admin/withdrawals/${withdrawalId}/approve`, {
     method: 'POST',
-    headers: adminHeaders(merchant),
-    body: { requestId: newRequestId(), ...body },
+    headers: { ...adminHeaders(merchant), 'idempotency-key': requestId },
+    body: body.amount === undefined ? body : { ...body, reason: 'Paid in part' },
   });
 
-async function payOk(withdrawalId: string, body: Record<string, unknown> = {}): Promise<AdminWithdrawal> {
+async function payOk(withdrawalId: string, body: { requestId?: string; amount?: number | string } = {}) {
   const res = await pay(withdrawalId, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.value!;
+  return res.body.value!.withdrawal;
 }
 
 const reject = (withdrawalId: string, reason = 'Account details do not match') =>
@@ -632,21 +642,21 @@ describe('paying a withdrawal', () => {
     expect(minutes).toBeCloseTo(30, 1);
     expect(await balances(m.id)).toEqual({ main: 70_000n, hold: 19_975n });
     expect(await clearingBalance()).toBe(clearing + 10_025n);
-    const [entry] = await entriesOf(`WITHDRAW_PAY:${w.orderNo}:${requestId}`);
+    const [entry] = await entriesOf(`WITHDRAW_PAY:${w.orderNo}:key-${requestId}`);
     expect(entry).toMatchObject({ kind: 'WITHDRAW_PAID' });
 
-    // A retried payment pays nothing more; the same key for another amount is a conflict.
+    // A retried click answers the same and pays nothing more; the same key for another
+    // decision is refused.
     const before = await snapshot();
     const retry = await pay(w.id, { requestId, amount: '100.25' });
     expect(retry.status).toBe(200);
-    expect(retry.body.value!.paidAmount).toBe(100.25);
-    expect((await pay(w.id, { requestId })).status).toBe(200);
-    expect((await pay(w.id, { requestId, amount: 50 })).body.errorCode).toBe('wallet.reference.conflict');
+    expect(retry.body.value).toMatchObject({ state: 'PARTLY_PAID', withdrawal: { paidAmount: 100.25 } });
+    expect((await pay(w.id, { requestId })).body.errorCode).toBe('idempotency.mismatch');
+    expect((await pay(w.id, { requestId, amount: 50 })).body.errorCode).toBe('idempotency.mismatch');
     // More than remains, or not an amount.
     expect((await pay(w.id, { amount: '199.76' })).body.errorCode).toBe('request.invalid');
     expect((await pay(w.id, { amount: 0 })).body.errorCode).toBe('request.invalid');
     expect((await pay(w.id, { amount: '1.005' })).body.errorCode).toBe('request.invalid');
-    expect((await pay(w.id, { amount: 10, requestId: undefined })).body.errorCode).toBe('request.invalid');
     expect(await snapshot()).toEqual(before);
 
     const paid = await payOk(w.id);
@@ -675,10 +685,10 @@ describe('paying a withdrawal', () => {
 
   it('lets only an operator of the order’s brand act on it', async () => {
     const before = await snapshot();
-    const noKey = await id.send(`/wps/admin/withdrawals/${w.id}/pay`, {
+    const noKey = await id.send(`/wps/admin/withdrawals/${w.id}/approve`, {
       method: 'POST',
       headers: { merchant: 'GOLDEN' },
-      body: { requestId: newRequestId() },
+      body: {},
     });
     expect(noKey.status).toBe(401);
     expect(noKey.body.errorCode).toBe('admin.unauthorized');
@@ -689,13 +699,13 @@ describe('paying a withdrawal', () => {
     expect((await reject('999999999')).status).toBe(404);
     expect(await snapshot()).toEqual(before);
 
-    const list = await id.ok<{ list: AdminWithdrawal[]; totalCount: number }>(
-      '/wps/admin/withdrawals?status=PAID&pageNo=1&pageSize=100',
+    const list = await id.ok<{ list: { id: string; status: string }[] }>(
+      '/wps/admin/withdrawals?status=PAID&page=1&pageSize=100',
       { headers: adminHeaders() },
     );
     expect(list.list.map((x) => x.id)).toContain(w.id);
     expect(list.list.every((x) => x.status === 'PAID')).toBe(true);
-    const lotusList = await id.ok<{ list: AdminWithdrawal[] }>('/wps/admin/withdrawals', {
+    const lotusList = await id.ok<{ list: { id: string }[] }>('/wps/admin/withdrawals', {
       headers: adminHeaders('LOTUS'),
     });
     expect(lotusList.list.map((x) => x.id)).not.toContain(w.id);
@@ -745,13 +755,10 @@ describe('paying a withdrawal', () => {
     expect(after.entries).toBe(before.entries);
 
     // The operator sees the proof and remark, and after checking marks it received.
-    const admin = await id.ok<{ list: AdminWithdrawal[] }>(
-      '/wps/admin/withdrawals?status=PAID&pageSize=100',
-      {
-        headers: adminHeaders(),
-      },
-    );
-    expect(admin.list.find((x) => x.id === w.id)!.payouts[1]).toMatchObject({
+    const admin = await id.ok<AdminWithdrawal>(`/wps/admin/withdrawals/${w.id}`, {
+      headers: adminHeaders(),
+    });
+    expect(admin.payouts[1]).toMatchObject({
       confirmStatus: 'NOT_RECEIVED',
       remark: 'Nothing arrived in BDO',
       proofImageIds: [proof],
@@ -851,7 +858,8 @@ describe('API document', () => {
       ['/wps/cashier/withdrawals', 'get'],
       ['/wps/cashier/withdrawals/{id}/payouts/{payoutId}/confirm', 'post'],
       ['/wps/admin/withdrawals', 'get'],
-      ['/wps/admin/withdrawals/{id}/pay', 'post'],
+      ['/wps/admin/withdrawals/{id}', 'get'],
+      ['/wps/admin/withdrawals/{id}/approve', 'post'],
       ['/wps/admin/withdrawals/{id}/reject', 'post'],
       ['/wps/admin/withdrawals/{id}/payouts/{payoutId}/resolve', 'post'],
     ];
@@ -958,9 +966,9 @@ describe('concurrent requests', () => {
     const { m, account } = await readyMember(100_000n);
     const w = await withdrawOk(m, account.id, 400);
     const call = () => ({
-      url: `/wps/admin/withdrawals/${w.id}/pay`,
-      headers: adminHeaders(),
-      body: { requestId: newRequestId(), amount: 400 },
+      url: `/wps/admin/withdrawals/${w.id}/approve`,
+      headers: { ...adminHeaders(), 'idempotency-key': newRequestId() },
+      body: { amount: 400 },
     });
     const replies = await concurrently([call(), call()]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -978,9 +986,9 @@ describe('concurrent requests', () => {
     const requestId = newRequestId();
     const same = await concurrently(
       Array.from({ length: 3 }, () => ({
-        url: `/wps/admin/withdrawals/${v.id}/pay`,
-        headers: adminHeaders(),
-        body: { requestId, amount: 40 },
+        url: `/wps/admin/withdrawals/${v.id}/approve`,
+        headers: { ...adminHeaders(), 'idempotency-key': requestId },
+        body: { amount: 40, reason: 'Paid in part' },
       })),
     );
     expect(same.map((r) => r.status)).toEqual([200, 200, 200]);

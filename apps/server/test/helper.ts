@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PERMISSIONS } from '@app/contracts';
+import { minorText, PERMISSIONS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildPlatform, type Platform, type PlatformServices } from '../src/app';
@@ -123,4 +123,24 @@ async function platformKey(db: DbHandle, services: PlatformServices, key: string
     .where('key_hash', '=', createHash('sha256').update(key).digest())
     .executeTakeFirst();
   if (!exists) await services.staff.admin.insertKey(key, 'alice', null, [...PERMISSIONS], 'test');
+}
+
+/**
+ * Sets a brand's withdrawal approval threshold (minor units) through the back-office settings
+ * route: payments below it are made by one operator, at or above it need a second. Brands have
+ * none by default (0: every payment needs a second person).
+ */
+export async function setWithdrawalThreshold(
+  app: FastifyInstance,
+  apiKey: string,
+  merchant: string,
+  minor: bigint,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/wps/admin/cashier/settings',
+    headers: { host: 'localhost', merchant, 'x-api-key': apiKey },
+    payload: { withdrawalApprovalThreshold: minorText(minor) },
+  });
+  if (res.statusCode !== 200) throw new Error(`threshold not set: ${res.statusCode} ${res.body}`);
 }

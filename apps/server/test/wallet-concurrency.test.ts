@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/seed';
-import type { AdminWithdrawal } from '../src/modules/cashier/withdrawal.service';
+import type { AdminWithdrawal, WithdrawalDecision } from '../src/modules/cashier/withdrawal.service';
 import { AppError } from '../src/platform/app-error';
 import { BetRepository } from '../src/modules/wallet/bet.repository';
 import { BetService, type BetResult } from '../src/modules/wallet/bet.service';
@@ -24,7 +24,7 @@ import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
 import { sign } from '../src/platform/signing';
-import { buildPlatformOn, createPostgresDatabase, type TestContext } from './helper';
+import { buildPlatformOn, createPostgresDatabase, setWithdrawalThreshold, type TestContext } from './helper';
 import { Identity, type Reply } from './identity-client';
 
 const PG = process.env.TEST_DB_KIND === 'postgres';
@@ -277,12 +277,13 @@ const api = {
         encrypt: true,
       }),
     ),
-  pay: async (withdrawalId: string, body: Record<string, unknown>) =>
+  /** An operator's decision to pay; requestId is the click's Idempotency-Key. */
+  pay: async (withdrawalId: string, { requestId, ...body }: { requestId: string; amount?: string }) =>
     outcome(
-      await id.send<AdminWithdrawal>(`/wps/admin/withdrawals/${withdrawalId}/pay`, {
+      await id.send<WithdrawalDecision>(`/wps/admin/withdrawals/${withdrawalId}/approve`, {
         method: 'POST',
-        headers: adminHeaders,
-        body,
+        headers: { ...adminHeaders, 'idempotency-key': requestId },
+        body: body.amount === undefined ? {} : { ...body, reason: 'Paid in part' },
       }),
     ),
   rejectWithdrawal: async (withdrawalId: string) =>
@@ -477,6 +478,8 @@ describe.skipIf(!PG)(
       await migrate(db);
       await seedDemo(db.db);
       const { app, services, brands } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
+      // One operator pays every withdrawal here (the second-approver path has its own tests).
+      await setWithdrawalThreshold(app, ADMIN_KEY, M, 100_000_000n);
       t = {
         app,
         db,
@@ -632,7 +635,7 @@ describe.skipIf(!PG)(
             const r = await api.pay(w.id, part === null ? { requestId } : { requestId, amount: money(part) });
             if (!ok('withdraw paid', r)) return false;
             const paying = part ?? amount - paidBefore;
-            book.add(`WITHDRAW_PAY:${w.orderNo}:${requestId}`, moves.pay(p, paying));
+            book.add(`WITHDRAW_PAY:${w.orderNo}:key-${requestId}`, moves.pay(p, paying));
             const paid = paidBefore + paying;
             finalWithdrawals.set(w.id, { status: paid === amount ? 'PAID' : 'PARTIAL', paid });
             return true;
@@ -920,11 +923,13 @@ describe.skipIf(!PG)(
           ...(await race(8, () => api.pay(w.id, { requestId: payId, amount: '150.00' }), 20)),
           ...(await inTurn(2, () => api.pay(w.id, { requestId: payId, amount: '150.00' }))),
         ];
-        const paid = mustOk(part[0]!, 'pay');
+        const partAnswer = mustOk(part[0]!, 'pay');
+        const paid = partAnswer.withdrawal;
+        expect(partAnswer.state).toBe('PARTLY_PAID');
         expect(paid).toMatchObject({ status: 'PARTIAL', paidAmount: 150, remainingAmount: 250 });
         expect(paid.payouts).toHaveLength(1);
-        for (const a of part) expect(a).toEqual({ ok: true, status: 200, value: paid });
-        book.add(`WITHDRAW_PAY:${w.orderNo}:${payId}`, moves.pay(p, 15_000n));
+        for (const a of part) expect(a).toEqual({ ok: true, status: 200, value: partAnswer });
+        book.add(`WITHDRAW_PAY:${w.orderNo}:key-${payId}`, moves.pay(p, 15_000n));
 
         // The rest, retried without an amount: one more payout, then the order is PAID.
         const restId = rid('pay');
@@ -932,14 +937,18 @@ describe.skipIf(!PG)(
           ...(await race(8, () => api.pay(w.id, { requestId: restId }), 20)),
           ...(await inTurn(2, () => api.pay(w.id, { requestId: restId }))),
         ];
-        const done = mustOk(rest[0]!, 'pay');
-        expect(done).toMatchObject({ status: 'PAID', paidAmount: 400, remainingAmount: 0 });
-        for (const a of rest) expect(a).toEqual({ ok: true, status: 200, value: done });
-        book.add(`WITHDRAW_PAY:${w.orderNo}:${restId}`, moves.pay(p, 25_000n));
-        // The first payment retried after the order is PAID still answers, and pays nothing.
-        expect(await api.pay(w.id, { requestId: payId, amount: '150.00' })).toMatchObject({
+        const restAnswer = mustOk(rest[0]!, 'pay');
+        expect(restAnswer).toMatchObject({
+          state: 'PAID',
+          withdrawal: { status: 'PAID', paidAmount: 400, remainingAmount: 0 },
+        });
+        for (const a of rest) expect(a).toEqual({ ok: true, status: 200, value: restAnswer });
+        book.add(`WITHDRAW_PAY:${w.orderNo}:key-${restId}`, moves.pay(p, 25_000n));
+        // The first payment retried after the order is PAID answers as it first did, and pays nothing.
+        expect(await api.pay(w.id, { requestId: payId, amount: '150.00' })).toEqual({
           ok: true,
-          value: { status: 'PAID', payouts: done.payouts },
+          status: 200,
+          value: partAnswer,
         });
         // A new payment of a PAID order, or a rejection of it: refused.
         expect(await api.pay(w.id, { requestId: rid('pay') })).toMatchObject({
@@ -964,12 +973,14 @@ describe.skipIf(!PG)(
         const payIds = Array.from({ length: 8 }, () => rid('pay'));
         const decisions = await race(
           8,
-          (i) => (i % 2 === 0 ? api.pay(w3.id, { requestId: payIds[i] }) : api.rejectWithdrawal(w3.id)),
+          (i): Promise<Outcome<unknown>> =>
+            i % 2 === 0 ? api.pay(w3.id, { requestId: payIds[i]! }) : api.rejectWithdrawal(w3.id),
           10,
         );
         expect(codes(decisions)).toEqual([...Array(7).fill('cashier.order.state'), 'ok']);
         const winner = decisions.findIndex((d) => d.ok);
-        if (winner % 2 === 0) book.add(`WITHDRAW_PAY:${w3.orderNo}:${payIds[winner]}`, moves.pay(p, 20_000n));
+        if (winner % 2 === 0)
+          book.add(`WITHDRAW_PAY:${w3.orderNo}:key-${payIds[winner]}`, moves.pay(p, 20_000n));
         else book.add(`WITHDRAW_RETURN:${w3.orderNo}`, moves.giveBack(p, 20_000n));
         await book.check();
       });

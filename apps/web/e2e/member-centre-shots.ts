@@ -208,9 +208,9 @@ async function history(brand: (typeof BRANDS)[number]) {
       token,
     );
   const partial = await withdraw('400');
-  await call(host, 'POST', `/wps/admin/withdrawals/${partial.id}/pay`, {
+  await call(host, 'POST', `/wps/admin/withdrawals/${partial.id}/approve`, {
     ...admin,
-    body: { requestId: rid(), amount: '150' },
+    body: { amount: '150', reason: 'Paid in part' },
   });
   await withdraw('250');
 

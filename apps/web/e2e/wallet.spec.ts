@@ -248,7 +248,7 @@ test.describe('wallet and cashier', () => {
     const { list } = await value<{ list: { id: string }[] }>(
       await request.get('/wps/cashier/withdrawals', { headers: memberHeaders(m) }),
     );
-    await operator(request, `/wps/admin/withdrawals/${list[0]!.id}/pay`, { requestId: requestId() });
+    await operator(request, `/wps/admin/withdrawals/${list[0]!.id}/approve`, {});
 
     // Back on the page: paid, and the payout waits for the member's answer.
     const again = await openMemberCentre(page, m, 'withdraw');
@@ -505,9 +505,9 @@ test.describe('wallet and cashier', () => {
       amount: '400',
       paymentPassword: PAYMENT_PASSWORD,
     });
-    await operator(request, `/wps/admin/withdrawals/${withdrawal.id}/pay`, {
-      requestId: requestId(),
+    await operator(request, `/wps/admin/withdrawals/${withdrawal.id}/approve`, {
       amount: '150',
+      reason: 'Paid in part',
     });
 
     const dialog = await openMemberCentre(page, m, 'withdraw');

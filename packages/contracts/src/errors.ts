@@ -183,6 +183,8 @@ export const ERRORS = {
   'cashier.deposit.blocked': 403,
   'cashier.withdrawal.blocked': 403,
   'game.betting.blocked': 403,
+  // Back office: a withdrawal payment waiting for its second approver blocks another decision to pay.
+  'withdrawal.approval.pending': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -439,12 +439,6 @@ export type Profit = z.infer<typeof profitSchema>;
 // ---- operator (admin API) --------------------------------------------------------------------------
 
 export const adminReasonSchema = z.object({ reason: z.string().trim().min(1).max(CASHIER_LIMITS.remarkMax) });
-/**
- * `POST /wps/admin/withdrawals/:id/pay`: one payment against a withdrawal. requestId is the
- * payment's idempotency key (a retried pay with the same requestId pays once); without an amount
- * the whole remaining amount is paid.
- */
-export const adminPaySchema = z.object({ requestId: requestIdSchema, amount: amountSchema.optional() });
 export const adminAdjustmentSchema = z.object({
   requestId: requestIdSchema,
   username: z.string().trim().min(1).max(64),

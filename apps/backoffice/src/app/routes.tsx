@@ -27,8 +27,8 @@ export type NavLabel =
   | 'audit';
 
 export const NAV: NavItem[] = [
-  // The dashboard, deposit and withdrawal pages (pages/dashboard, pages/cashier/deposits.tsx and
-  // withdrawals.tsx) are linked once the server answers them in the shape they read.
+  // The dashboard and deposit pages (pages/dashboard, pages/cashier/deposits.tsx) are linked once
+  // the server answers them in the shape they read.
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
@@ -37,10 +37,16 @@ export const NAV: NavItem[] = [
     permission: ['cashier.withdrawals.view', 'cashier.adjustments.approve'],
     children: [
       {
+        to: '/cashier/withdrawals',
+        label: 'withdrawals',
+        icon: 'withdrawals',
+        permission: 'cashier.withdrawals.view',
+      },
+      {
         to: '/cashier/approvals',
         label: 'approvals',
         icon: 'approvals',
-        permission: ['cashier.withdrawals.view', 'cashier.adjustments.approve'],
+        permission: ['cashier.withdrawals.decide', 'cashier.adjustments.approve'],
       },
     ],
   },

@@ -1385,12 +1385,15 @@ interface CashierSettingsTable {
 interface ApprovalRequestTable {
   id: Generated<string>;
   merchant_code: string;
-  kind: 'ADJUSTMENT';
+  kind: 'ADJUSTMENT' | 'WITHDRAWAL';
   member_id: string;
-  /** Minor units, signed (a debit is negative). */
+  /** Minor units; an adjustment's is signed (a debit is negative), a withdrawal payment's > 0. */
   amount: ColumnType<string, bigint | string, bigint | string>;
   turnover_multiple: Generated<number>;
-  reason: string;
+  /** Always set on an adjustment; a full withdrawal payment may have none. */
+  reason: string | null;
+  /** The withdrawal a WITHDRAWAL request pays; null for an adjustment. */
+  withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
   requested_kind: 'STAFF' | 'API_KEY' | 'CLI';
   requested_id: string;
   requested_by: string;

@@ -38,6 +38,19 @@ describe('operator permissions', () => {
     expect(allows(platformOwner, { permission: 'players.view' }, 'ANY')).toBe(true);
   });
 
+  it('opens a route to any of its permissions, on the brand that grants it', () => {
+    const key = staff([{ merchant: 'GOLDEN', role: 'api', permissions: ['cashier.withdrawals.decide'] }]);
+    const route = {
+      permission: 'cashier.adjustments.approve',
+      orPermissions: ['cashier.withdrawals.decide'],
+    } as const;
+    expect(allows(key, route, 'GOLDEN')).toBe(true);
+    expect(allows(key, route, 'SILVER')).toBe(false);
+    expect(allows(key, { permission: 'cashier.adjustments.approve' }, 'GOLDEN')).toBe(false);
+    const viewer = staff([{ merchant: 'GOLDEN', role: 'api', permissions: ['cashier.withdrawals.view'] }]);
+    expect(allows(viewer, route, 'GOLDEN')).toBe(false);
+  });
+
   it('adds up roles on one brand and names them for the audit row', () => {
     const both = staff([
       { merchant: 'GOLDEN', role: 'support', permissions: ROLE_PERMISSIONS.support },

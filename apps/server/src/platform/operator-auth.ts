@@ -25,6 +25,11 @@ export interface OperatorRoute {
   platform?: boolean;
   /** A read of personal data in bulk: audited like a change. */
   auditRead?: boolean;
+  /**
+   * Other permissions that also open the route (any one is enough). For a route whose use case
+   * checks the exact permission per item (e.g. an approval of one kind or another).
+   */
+  orPermissions?: readonly Permission[];
 }
 
 /** What a handler tells the audit row about its change (else the route's params and body). */
@@ -87,10 +92,17 @@ function sameToken(given: unknown, expected: string): boolean {
 
 /** Whether the principal holds the route's permission for the request's brand. */
 export function allows(principal: OperatorPrincipal, route: OperatorRoute, merchant: string): boolean {
+  const wanted = [route.permission, ...(route.orPermissions ?? [])];
   if (route.platform) {
-    return principal.grants.some((g) => g.merchant === null && g.permissions.includes(route.permission));
+    return principal.grants.some((g) => g.merchant === null && wanted.some((p) => g.permissions.includes(p)));
   }
-  return permissionsOn(principal.grants, merchant).has(route.permission);
+  const held = permissionsOn(principal.grants, merchant);
+  return wanted.some((p) => held.has(p));
+}
+
+/** Whether the caller of an operator route holds this permission on the request's brand. */
+export function holds(req: FastifyRequest, permission: Permission): boolean {
+  return req.operator !== null && permissionsOn(req.operator.grants, req.brand.code).has(permission);
 }
 
 /**

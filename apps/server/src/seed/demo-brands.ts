@@ -95,6 +95,8 @@ export interface DemoCashier {
   singleWallet: boolean;
   withdrawMin: string;
   withdrawMax: string;
+  /** A payment from this amount on needs a second staff member (maker-checker). */
+  withdrawalApprovalThreshold: string;
   withdrawDailyCount: number;
   withdrawConfirmMinutes: number;
   uplineTransfer: boolean;
@@ -619,6 +621,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
       singleWallet: false,
       withdrawMin: '100.00',
       withdrawMax: '50000.00',
+      withdrawalApprovalThreshold: '5000.00',
       withdrawDailyCount: 5,
       withdrawConfirmMinutes: 30,
       uplineTransfer: true,
@@ -821,6 +824,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
       singleWallet: true,
       withdrawMin: '50.00',
       withdrawMax: '30000.00',
+      withdrawalApprovalThreshold: '5000.00',
       withdrawDailyCount: 3,
       withdrawConfirmMinutes: 60,
       uplineTransfer: false,

@@ -118,6 +118,20 @@ async function seedCashier(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     })
     .onConflict((oc) => oc.column('merchant_code').doNothing())
     .execute();
+  // So a local operator sees both paths: smaller payments by one person, larger ones by two.
+  // An operator's later change is kept (the seed only fills a brand that has no row).
+  await db
+    .insertInto('cashier_settings')
+    .values({
+      merchant_code: b.code,
+      withdrawal_approval_threshold: must(
+        toMinor(c.withdrawalApprovalThreshold),
+        c.withdrawalApprovalThreshold,
+      ),
+      updated_by: 'seed',
+    })
+    .onConflict((oc) => oc.column('merchant_code').doNothing())
+    .execute();
   await db
     .insertInto('payment_channel')
     .values(

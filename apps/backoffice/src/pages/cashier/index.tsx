@@ -1,25 +1,43 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { useSession } from '../../auth/session';
+import { RequirePermission, useSession } from '../../auth/session';
 import { ApprovalsPage } from './approvals';
+import { WithdrawalsPage } from './withdrawals';
 import '../players/players.css';
 import './cashier.css';
 
-/** The cashier section under /cashier: the maker-checker approvals. */
+/** The cashier section under /cashier: the withdrawal queue and the maker-checker approvals. */
 export default function CashierRoutes() {
   return (
     <Routes>
-      <Route index element={<Navigate to="approvals" replace />} />
+      <Route index element={<CashierHome />} />
+      <Route
+        path="withdrawals"
+        element={
+          <RequirePermission permission="cashier.withdrawals.view">
+            <WithdrawalsPage />
+          </RequirePermission>
+        }
+      />
       <Route path="approvals" element={<ApprovalsGate />} />
     </Routes>
   );
 }
 
-/** Approvals are open to withdrawal viewers and adjustment approvers (either permission). */
+/** The first cashier page the staff member may open. */
+function CashierHome() {
+  const { can } = useSession();
+  return <Navigate to={can('cashier.withdrawals.view') ? 'withdrawals' : 'approvals'} replace />;
+}
+
+/**
+ * Approvals are open to whoever decides one kind of request (withdrawal payments or adjustments);
+ * the server lists only the kinds the caller may decide.
+ */
 function ApprovalsGate() {
   const { can } = useSession();
   const { t } = useTranslation();
-  if (!can('cashier.withdrawals.view') && !can('cashier.adjustments.approve'))
+  if (!can('cashier.withdrawals.decide') && !can('cashier.adjustments.approve'))
     return <p className="bo-forbidden">{t('common.forbidden')}</p>;
   return <ApprovalsPage />;
 }

@@ -32,6 +32,8 @@ export interface WithdrawalRisk {
 }
 
 export interface WithdrawalRow {
+  /** The withdrawal's id: what the decision routes take. */
+  id: string;
   orderNo: string;
   memberId: string;
   username: string;
@@ -40,7 +42,8 @@ export interface WithdrawalRow {
   payoutAccount: { bank: string; holder: string; numberMasked: string };
   status: string;
   createdAt: string;
-  approval: null | { id: string; state: string; requestedBy: string };
+  /** The open or the last second-approval request on it. */
+  approval: null | { id: string; state: 'PENDING' | 'APPROVED' | 'REJECTED'; requestedBy: string };
   risk: WithdrawalRisk;
 }
 

@@ -153,7 +153,7 @@ export function WithdrawalsPage() {
         dense
         columns={columns}
         rows={list.data?.list}
-        rowKey={(r) => r.orderNo}
+        rowKey={(r) => r.id}
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
@@ -223,9 +223,10 @@ function PayDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void }) {
       confirmLabel={partial ? t('pay.partial') : t('pay.full')}
       onClose={onClose}
       onSubmit={async (reason) => {
+        // The amount travels as typed (text): the server reads it in minor units, never as a float.
         const r = await api.post<WithdrawalDecision>(
-          `/withdrawals/${encodeURIComponent(row.orderNo)}/approve`,
-          partial ? { amount: Number(amount), reason } : {},
+          `/withdrawals/${encodeURIComponent(row.id)}/approve`,
+          partial ? { amount: amount.trim(), reason } : {},
           { idempotencyKey: key },
         );
         toast(t(`pay.result.${r.state}`), r.state === 'AWAITING_SECOND_APPROVAL' ? 'info' : 'success');
@@ -257,7 +258,7 @@ function RejectDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void })
       onClose={onClose}
       onSubmit={async (reason) => {
         await api.post(
-          `/withdrawals/${encodeURIComponent(row.orderNo)}/reject`,
+          `/withdrawals/${encodeURIComponent(row.id)}/reject`,
           { reason },
           { idempotencyKey: key },
         );

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
-import { operatorRoute } from '../../platform/operator-auth';
-import type { Actor, ApprovalService } from './approval.service';
+import { holds, operatorRoute } from '../../platform/operator-auth';
+import { DECIDE_PERMISSION, type Actor, type ApprovalKind, type ApprovalService } from './approval.service';
 import type { IdempotencyStore } from './idempotency';
 
 const tags = ['operator'];
@@ -14,12 +14,15 @@ const memberParams = z.object({ memberId: z.string().regex(/^\d{1,18}$/) });
 
 const approvalSchema = z.object({
   id: z.string(),
-  kind: z.literal('ADJUSTMENT'),
+  kind: z.enum(['ADJUSTMENT', 'WITHDRAWAL']),
   memberId: z.string(),
   username: z.string(),
   amount: z.number(),
-  detail: z.object({ direction: z.enum(['CREDIT', 'DEBIT']), turnoverMultiplier: z.number() }),
-  reason: z.string(),
+  detail: z.union([
+    z.object({ direction: z.enum(['CREDIT', 'DEBIT']), turnoverMultiplier: z.number() }),
+    z.object({ withdrawalId: z.string(), orderNo: z.string(), withdrawalAmount: z.number() }),
+  ]),
+  reason: z.string().nullable(),
   requestedBy: z.string(),
   requestedAt: z.string(),
   state: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
@@ -28,13 +31,26 @@ const approvalSchema = z.object({
   decisionReason: z.string().nullable(),
 });
 
+/** Either deciding permission opens the approval routes; the service checks each request's own. */
+const deciding = operatorRoute(DECIDE_PERMISSION.ADJUSTMENT, {
+  orPermissions: [DECIDE_PERMISSION.WITHDRAWAL],
+});
+
+/** The kinds of request the caller may decide on the request's brand. */
+function decidableKinds(req: FastifyRequest): ApprovalKind[] {
+  return (Object.keys(DECIDE_PERMISSION) as ApprovalKind[]).filter((k) => holds(req, DECIDE_PERMISSION[k]));
+}
+
 function actor(req: FastifyRequest): Actor {
   // The guard has run (operatorRoute), so the caller is known.
   const { kind, id, name } = req.operator!;
   return { kind, id, name };
 }
 
-/** Maker-checker: manual adjustments are requested by one staff member and decided by another. */
+/**
+ * Maker-checker: manual adjustments and withdrawal payments at or above the brand's threshold are
+ * requested by one staff member and decided by another.
+ */
 export async function approvalRoutes(
   app: FastifyInstance,
   opts: { approvals: ApprovalService; idempotency: IdempotencyStore },
@@ -79,9 +95,10 @@ export async function approvalRoutes(
   r.get(
     '/wps/admin/approvals',
     {
-      config: operatorRoute('cashier.adjustments.approve'),
+      config: deciding,
       schema: {
-        summary: 'Approval requests of the brand, newest first',
+        summary:
+          'Approval requests of the brand the caller may decide (adjustments, withdrawals), newest first',
         tags,
         querystring: z.object({
           state: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional(),
@@ -100,13 +117,13 @@ export async function approvalRoutes(
         },
       },
     },
-    async (req) => envelope(await approvals.list(req.brand.code, req.query)),
+    async (req) => envelope(await approvals.list(req.brand.code, req.query, decidableKinds(req))),
   );
 
   r.post(
     '/wps/admin/approvals/:id/approve',
     {
-      config: operatorRoute('cashier.adjustments.approve'),
+      config: deciding,
       schema: {
         summary: 'Approves a request made by someone else; the money moves once',
         tags,
@@ -118,17 +135,19 @@ export async function approvalRoutes(
     async (req) =>
       envelope(
         await opts.idempotency.run(req, 'approvals.approve', async () => {
-          const { before, after } = await approvals.approve(
+          const { before, after, withdrawal } = await approvals.approve(
             req.brand,
             req.params.id,
             actor(req),
             req.body.reason ?? null,
+            (p) => holds(req, p),
           );
+          // A withdrawal payment's row also says what it did to the withdrawal (status, paid).
           req.auditDetail = {
             action: 'approvals.approve',
             target: `approval:${req.params.id}`,
-            before,
-            after,
+            before: withdrawal ? { ...before, withdrawal: withdrawal.before } : before,
+            after: withdrawal ? { ...after, withdrawal: withdrawal.after } : after,
           };
           return after;
         }),
@@ -138,9 +157,9 @@ export async function approvalRoutes(
   r.post(
     '/wps/admin/approvals/:id/reject',
     {
-      config: operatorRoute('cashier.adjustments.approve'),
+      config: deciding,
       schema: {
-        summary: 'Rejects a request made by someone else',
+        summary: 'Rejects a request made by someone else (a withdrawal returns to the queue unchanged)',
         tags,
         params: idParams,
         body: z.object({ reason: reasonSchema }),
@@ -155,6 +174,7 @@ export async function approvalRoutes(
             req.params.id,
             actor(req),
             req.body.reason,
+            (p) => holds(req, p),
           );
           req.auditDetail = {
             action: 'approvals.reject',

@@ -1,4 +1,4 @@
-import { fromMinor, minorText, toMinor } from '@app/contracts';
+import { fromMinor, minorText, toMinor, type Permission } from '@app/contracts';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
@@ -24,14 +24,44 @@ export interface AdjustmentRequestInput {
   turnoverMultiplier: number;
 }
 
+export type ApprovalKind = 'ADJUSTMENT' | 'WITHDRAWAL';
+
+/** The permission that decides each kind of request (the requester's own never counts). */
+export const DECIDE_PERMISSION: Readonly<Record<ApprovalKind, Permission>> = {
+  ADJUSTMENT: 'cashier.adjustments.approve',
+  WITHDRAWAL: 'cashier.withdrawals.decide',
+};
+
+/**
+ * What the withdrawals side does for a WITHDRAWAL request once a second person approves it: pay
+ * the requested amount and mark the request APPROVED, once (WithdrawalService.payApproved).
+ */
+export type PayApprovedWithdrawal = (
+  brand: Brand,
+  approvalId: string,
+  by: Actor,
+  reason: string | null,
+) => Promise<{ before: WithdrawalState; after: WithdrawalState }>;
+
+/** A withdrawal's state before and after an approved payment (for the audit row). */
+export interface WithdrawalState {
+  orderNo: string;
+  status: string;
+  /** Major units. */
+  paid: number;
+}
+
 export interface ApprovalView {
   id: string;
-  kind: 'ADJUSTMENT';
+  kind: ApprovalKind;
   memberId: string;
   username: string;
+  /** The adjustment's size (its sign is detail.direction), or the withdrawal payment asked for. */
   amount: number;
-  detail: { direction: 'CREDIT' | 'DEBIT'; turnoverMultiplier: number };
-  reason: string;
+  detail:
+    | { direction: 'CREDIT' | 'DEBIT'; turnoverMultiplier: number }
+    | { withdrawalId: string; orderNo: string; withdrawalAmount: number };
+  reason: string | null;
   requestedBy: string;
   requestedAt: string;
   state: 'PENDING' | 'APPROVED' | 'REJECTED';
@@ -41,14 +71,16 @@ export interface ApprovalView {
 }
 
 /**
- * Maker-checker for manual adjustments: one staff member asks, another decides. The money moves
- * through the wallet's adjust use case with the reference ADJUST:approval-<id>, so it is posted once
- * however often or concurrently the approval runs.
+ * Maker-checker: one staff member asks, another decides. A manual adjustment moves through the
+ * wallet's adjust use case with the reference ADJUST:approval-<id>; a withdrawal payment (at or
+ * above the brand's threshold) through the withdrawals' pay, WITHDRAW_PAY:<orderNo>:approval-<id>.
+ * Either is posted once however often or concurrently the approval runs.
  */
 export class ApprovalService {
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletService,
+    private readonly payWithdrawal: PayApprovedWithdrawal,
   ) {}
 
   async requestAdjustment(
@@ -92,11 +124,13 @@ export class ApprovalService {
     return row;
   }
 
+  /** The requests of the kinds the caller may decide (`kinds`), newest first. */
   async list(
     merchant: string,
     q: { state?: 'PENDING' | 'APPROVED' | 'REJECTED'; page: number; pageSize: number },
+    kinds: readonly ApprovalKind[],
   ): Promise<{ list: ApprovalView[]; page: number; pageSize: number; hasMore: boolean }> {
-    const rows = await this.rows(merchant, q);
+    const rows = kinds.length === 0 ? [] : await this.rows(merchant, { ...q, kinds });
     return {
       list: rows.slice(0, q.pageSize),
       page: q.page,
@@ -107,16 +141,24 @@ export class ApprovalService {
 
   private async rows(
     merchant: string,
-    q: { id?: string; state?: 'PENDING' | 'APPROVED' | 'REJECTED'; page?: number; pageSize?: number },
+    q: {
+      id?: string;
+      state?: 'PENDING' | 'APPROVED' | 'REJECTED';
+      page?: number;
+      pageSize?: number;
+      kinds?: readonly ApprovalKind[];
+    },
   ): Promise<ApprovalView[]> {
     let query = this.db
       .selectFrom('approval_request as a')
       .innerJoin('member as m', 'm.id', 'a.member_id')
+      .leftJoin('withdrawal as w', 'w.id', 'a.withdrawal_id')
       .selectAll('a')
-      .select('m.username')
+      .select(['m.username', 'w.order_no', 'w.amount as withdrawal_amount'])
       .where('a.merchant_code', '=', merchant)
       .orderBy('a.id', 'desc');
     if (q.id !== undefined) query = query.where('a.id', '=', q.id);
+    if (q.kinds) query = query.where('a.kind', 'in', [...q.kinds]);
     // An approval in progress is still pending to the queue.
     if (q.state === 'PENDING') query = query.where('a.state', 'in', ['PENDING', 'APPROVING']);
     else if (q.state) query = query.where('a.state', '=', q.state);
@@ -129,10 +171,17 @@ export class ApprovalService {
       memberId: r.member_id,
       username: r.username,
       amount: fromMinor(BigInt(r.amount) < 0n ? -BigInt(r.amount) : BigInt(r.amount)),
-      detail: {
-        direction: BigInt(r.amount) < 0n ? 'DEBIT' : 'CREDIT',
-        turnoverMultiplier: r.turnover_multiple,
-      },
+      detail:
+        r.kind === 'WITHDRAWAL'
+          ? {
+              withdrawalId: r.withdrawal_id ?? '',
+              orderNo: r.order_no ?? '',
+              withdrawalAmount: fromMinor(r.withdrawal_amount ?? '0'),
+            }
+          : {
+              direction: BigInt(r.amount) < 0n ? 'DEBIT' : 'CREDIT',
+              turnoverMultiplier: r.turnover_multiple,
+            },
       reason: r.reason,
       requestedBy: r.requested_by,
       requestedAt: r.requested_at.toISOString(),
@@ -154,7 +203,12 @@ export class ApprovalService {
     id: string,
     by: Actor,
     reason: string | null,
-  ): Promise<{ before: ApprovalView; after: ApprovalView }> {
+    may: (p: Permission) => boolean,
+  ): Promise<{
+    before: ApprovalView;
+    after: ApprovalView;
+    withdrawal?: { before: WithdrawalState; after: WithdrawalState };
+  }> {
     const before = await this.view(brand.code, id);
     const row = await this.db
       .selectFrom('approval_request')
@@ -162,7 +216,12 @@ export class ApprovalService {
       .where('merchant_code', '=', brand.code)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    this.mayDecide(row, by);
+    this.mayDecide(row, by, may);
+    if (row.kind === 'WITHDRAWAL') {
+      // Paid and marked in one transaction under the withdrawal's lock: no APPROVING step.
+      const withdrawal = await this.payWithdrawal(brand, id, by, reason);
+      return { before, after: await this.view(brand.code, id), withdrawal };
+    }
     const claimed = await this.db
       .updateTable('approval_request')
       .set({ state: 'APPROVING', decided_by: by.name, decided_at: new Date(), decision_reason: reason })
@@ -193,7 +252,8 @@ export class ApprovalService {
         requestId: `approval-${id}`,
         username: member.username,
         amount: minorText(amount),
-        reason: row.reason,
+        // The CHECK approval_request_kind_shape keeps an adjustment's reason set.
+        reason: row.reason ?? '',
         turnoverMultiple: row.turnover_multiple,
       });
     } catch (err) {
@@ -215,11 +275,16 @@ export class ApprovalService {
     return { before, after: await this.view(brand.code, id) };
   }
 
+  /**
+   * Rejects a request: nothing moves. A rejected WITHDRAWAL request leaves its withdrawal as it
+   * was, back in the queue for another decision.
+   */
   async reject(
     merchant: string,
     id: string,
     by: Actor,
     reason: string,
+    may: (p: Permission) => boolean,
   ): Promise<{ before: ApprovalView; after: ApprovalView }> {
     const before = await this.view(merchant, id);
     const row = await this.db
@@ -228,7 +293,7 @@ export class ApprovalService {
       .where('merchant_code', '=', merchant)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    this.mayDecide(row, by);
+    this.mayDecide(row, by, may);
     const done = await this.db
       .updateTable('approval_request')
       .set({ state: 'REJECTED', decided_by: by.name, decided_at: new Date(), decision_reason: reason })
@@ -240,10 +305,16 @@ export class ApprovalService {
     return { before, after: await this.view(merchant, id) };
   }
 
+  /**
+   * The route lets in holders of either deciding permission; each kind needs its own, checked
+   * here. The requester never decides their own request.
+   */
   private mayDecide(
-    row: { requested_kind: Actor['kind']; requested_id: string; requested_by: string },
+    row: { kind: ApprovalKind; requested_kind: Actor['kind']; requested_id: string; requested_by: string },
     by: Actor,
+    may: (p: Permission) => boolean,
   ) {
+    if (!may(DECIDE_PERMISSION[row.kind])) throw new AppError('operator.forbidden');
     const requester: Actor = { kind: row.requested_kind, id: row.requested_id, name: row.requested_by };
     if (sameOperator(requester, by)) throw new AppError('approval.self');
   }

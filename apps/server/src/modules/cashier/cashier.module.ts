@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ProfileService } from '../member';
 import type { InboxService } from '../messages';
+import type { CountLinked } from '../players';
 import type { ImageService } from '../uploads';
 import type { LedgerService } from '../wallet';
 import type { TurnoverService } from '../wallet';
@@ -29,6 +30,8 @@ interface CashierDeps extends ModuleContext {
   ledger: LedgerService;
   turnover: TurnoverService;
   wallet: WalletService;
+  /** The players module's count of linked accounts (composed later; called only at request time). */
+  countLinked: CountLinked;
 }
 
 /**
@@ -52,6 +55,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     demoGateway ? [DEMO_GATEWAY] : [],
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
+  const cashierSettings = new CashierSettingsService(deps.db);
   const withdrawals = new WithdrawalService(
     new WithdrawalRepository(deps.db),
     payoutAccounts,
@@ -61,15 +65,18 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     images,
     profile,
     (brand, memberId) => deps.wallet.recallToMain(brand, memberId),
+    cashierSettings,
+    deps.countLinked,
   );
-  const cashierSettings = new CashierSettingsService(deps.db);
-  const approvals = new ApprovalService(deps.db, deps.wallet);
+  const approvals = new ApprovalService(deps.db, deps.wallet, (brand, id, by, reason) =>
+    withdrawals.payApproved(brand, id, by, reason),
+  );
   const idempotency = new IdempotencyStore(deps.db);
   return {
     services: { deposits, withdrawals, payoutAccounts, cashierSettings, approvals },
     routes: async (app: FastifyInstance) => {
       await app.register(depositRoutes, { deposits, images, demoGateway, idempotency });
-      await app.register(withdrawalRoutes, { withdrawals, payoutAccounts });
+      await app.register(withdrawalRoutes, { withdrawals, payoutAccounts, idempotency });
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
       await app.register(approvalRoutes, { approvals, idempotency });
     },

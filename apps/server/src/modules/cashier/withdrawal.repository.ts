@@ -62,6 +62,21 @@ interface LockedPayout {
   open: boolean;
 }
 
+/** The operators' queue filters; from/to bound created_at. */
+export interface QueueFilter {
+  status?: WithdrawalState;
+  from?: Date;
+  to?: Date;
+  q?: string;
+}
+
+export interface LastApproval {
+  withdrawal_id: string;
+  id: string;
+  state: 'PENDING' | 'APPROVING' | 'APPROVED' | 'REJECTED';
+  requested_by: string;
+}
+
 interface NewWithdrawal {
   merchant: string;
   memberId: string;
@@ -194,25 +209,177 @@ export class WithdrawalRepository extends Repository {
     return { rows: list, total: Number(total.n) };
   }
 
-  /** A brand's withdrawals for operators, oldest first (the queue order), with the username. */
-  async brandPage(merchant: string, status: WithdrawalState | undefined, offset: number, limit: number) {
+  /**
+   * The operators' queue of a brand, newest first: one page (limit rows from offset) with the
+   * username and the member's account age in whole days. q is an order number, a username or a
+   * member id (exact).
+   */
+  queuePage(merchant: string, f: QueueFilter, offset: number, limit: number) {
     let rows = this.view(this.db)
       .innerJoin('member as m', 'm.id', 'w.member_id')
-      .select('m.username')
+      .select([
+        'm.username',
+        sql<number>`floor(extract(epoch FROM now() - m.created_at) / 86400)::int`.as('account_age_days'),
+      ])
       .where('w.merchant_code', '=', merchant);
-    let count = this.db
-      .selectFrom('withdrawal')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('merchant_code', '=', merchant);
-    if (status) {
-      rows = rows.where('w.status', '=', status);
-      count = count.where('status', '=', status);
+    if (f.status) rows = rows.where('w.status', '=', f.status);
+    if (f.from) rows = rows.where('w.created_at', '>=', f.from);
+    if (f.to) rows = rows.where('w.created_at', '<=', f.to);
+    if (f.q) {
+      const q = f.q;
+      rows = rows.where((eb) =>
+        eb.or([
+          eb('w.order_no', '=', q),
+          eb('m.username', '=', q),
+          ...(/^\d{1,18}$/.test(q) ? [eb('w.member_id', '=', q)] : []),
+        ]),
+      );
     }
-    const [list, total] = await Promise.all([
-      rows.orderBy('w.created_at', 'asc').orderBy('w.id', 'asc').offset(offset).limit(limit).execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { rows: list, total: Number(total.n) };
+    return rows.orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').offset(offset).limit(limit).execute();
+  }
+
+  /** The newest WITHDRAWAL approval request of each of these withdrawals (open or decided). */
+  async lastApprovals(withdrawalIds: string[]): Promise<LastApproval[]> {
+    if (withdrawalIds.length === 0) return [];
+    const { rows } = await sql<LastApproval>`
+      SELECT DISTINCT ON (withdrawal_id) withdrawal_id::text AS withdrawal_id, id::text AS id, state, requested_by
+        FROM approval_request
+       WHERE withdrawal_id IN (${sql.join(withdrawalIds.map((id) => sql`${id}::bigint`))})
+       ORDER BY withdrawal_id, id DESC`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Per member, over the 30 days up to now: credited deposits (amount less fee: what reached the
+   * wallet) and the withdrawals asked for (every status: a rejected request still shows intent).
+   */
+  async flows30d(
+    memberIds: string[],
+  ): Promise<{ member_id: string; deposits: string; withdrawals: string }[]> {
+    if (memberIds.length === 0) return [];
+    const ids = sql.join(memberIds.map((id) => sql`${id}::bigint`));
+    const { rows } = await sql<{ member_id: string; deposits: string; withdrawals: string }>`
+      SELECT m.id::text AS member_id,
+             coalesce((SELECT sum(d.amount - d.fee) FROM deposit d
+                        WHERE d.member_id = m.id AND d.status IN ('APPROVED', 'ARRIVED')
+                          AND d.created_at >= now() - interval '30 days'), 0)::text AS deposits,
+             coalesce((SELECT sum(w.amount) FROM withdrawal w
+                        WHERE w.member_id = m.id AND w.created_at >= now() - interval '30 days'), 0)::text
+               AS withdrawals
+        FROM member m
+       WHERE m.id IN (${ids})`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Which of these withdrawals go to an account number of the brand that no earlier PAID or
+   * PARTIAL withdrawal (of any member) was paid to.
+   */
+  async firstToAccount(withdrawalIds: string[]): Promise<Set<string>> {
+    if (withdrawalIds.length === 0) return new Set();
+    const { rows } = await sql<{ id: string }>`
+      SELECT w.id::text AS id
+        FROM withdrawal w
+        JOIN payout_account a ON a.id = w.payout_account_id
+       WHERE w.id IN (${sql.join(withdrawalIds.map((id) => sql`${id}::bigint`))})
+         AND NOT EXISTS (
+           SELECT 1
+             FROM payout_account a2
+             JOIN withdrawal w2 ON w2.payout_account_id = a2.id
+            WHERE a2.merchant_code = a.merchant_code
+              AND a2.account_no = a.account_no
+              AND w2.status IN ('PAID', 'PARTIAL')
+              AND w2.created_at < w.created_at)`.execute(this.db);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  // ---- withdrawal approvals (maker-checker) ----------------------------------------------------
+
+  /** The open (PENDING or APPROVING) approval request on a withdrawal, if any. */
+  openApproval(db: Db, withdrawalId: string) {
+    return db
+      .selectFrom('approval_request')
+      .select(['id', 'state'])
+      .where('withdrawal_id', '=', withdrawalId)
+      .where('state', 'in', ['PENDING', 'APPROVING'])
+      .executeTakeFirst();
+  }
+
+  async insertApproval(
+    db: Db,
+    a: {
+      merchant: string;
+      memberId: string;
+      withdrawalId: string;
+      amount: bigint;
+      reason: string | null;
+      by: { kind: 'STAFF' | 'API_KEY' | 'CLI'; id: string; name: string };
+    },
+  ): Promise<string> {
+    const row = await db
+      .insertInto('approval_request')
+      .values({
+        merchant_code: a.merchant,
+        kind: 'WITHDRAWAL',
+        member_id: a.memberId,
+        withdrawal_id: a.withdrawalId,
+        amount: a.amount,
+        reason: a.reason,
+        requested_kind: a.by.kind,
+        requested_id: a.by.id,
+        requested_by: a.by.name,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Locks a WITHDRAWAL approval request of the brand (after its withdrawal: the lock order). */
+  lockApproval(db: Db, merchant: string, id: string) {
+    return db
+      .selectFrom('approval_request')
+      .select(['id', 'withdrawal_id', 'amount', 'reason', 'state'])
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .where('kind', '=', 'WITHDRAWAL')
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** The withdrawal a WITHDRAWAL approval request pays (read before locking it). */
+  async approvalTarget(merchant: string, id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('approval_request')
+      .select('withdrawal_id')
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .where('kind', '=', 'WITHDRAWAL')
+      .executeTakeFirst();
+    return row?.withdrawal_id ?? null;
+  }
+
+  async decideApproval(
+    db: Db,
+    id: string,
+    d: { state: 'APPROVED' | 'REJECTED'; by: string; reason: string | null },
+  ): Promise<void> {
+    await db
+      .updateTable('approval_request')
+      .set({ state: d.state, decided_by: d.by, decided_at: new Date(), decision_reason: d.reason })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Closes the open request on a withdrawal being rejected; returns its id if there was one. */
+  async rejectOpenApproval(db: Db, withdrawalId: string, by: string, reason: string): Promise<string | null> {
+    const row = await db
+      .updateTable('approval_request')
+      .set({ state: 'REJECTED', decided_by: by, decided_at: new Date(), decision_reason: reason })
+      .where('withdrawal_id', '=', withdrawalId)
+      .where('state', 'in', ['PENDING', 'APPROVING'])
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
   }
 
   // ---- writes ----------------------------------------------------------------------------------

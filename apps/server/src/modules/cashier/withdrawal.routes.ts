@@ -1,6 +1,7 @@
 import {
-  adminPaySchema,
   adminReasonSchema,
+  amountSchema,
+  CASHIER_LIMITS,
   bindPayoutAccountSchema,
   confirmPayoutSchema,
   ok,
@@ -11,21 +12,39 @@ import {
   withdrawInfoSchema,
   withdrawRequestSchema,
 } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { PayoutAccountService } from './payout-account.service';
 import {
-  adminWithdrawalListSchema,
   adminWithdrawalSchema,
+  withdrawalDecisionSchema,
+  withdrawalQueueQuerySchema,
+  withdrawalQueueSchema,
+  type AdminWithdrawal,
   type WithdrawalService,
 } from './withdrawal.service';
 import { operatorName, operatorRoute } from '../../platform/operator-auth';
+import type { IdempotencyStore } from './idempotency';
 
 interface WithdrawalRouteOptions {
   withdrawals: WithdrawalService;
   payoutAccounts: PayoutAccountService;
+  idempotency: IdempotencyStore;
+}
+
+/** What an audit row of a decision records about the withdrawal. */
+const auditState = (w: AdminWithdrawal) => ({ orderNo: w.orderNo, status: w.status, paid: w.paidAmount });
+
+/**
+ * The payment's ledger idempotency key: the caller's Idempotency-Key when given (so even two
+ * racing retries of one click post one payment), else a fresh one (the call is a new decision).
+ */
+function paymentRequestId(req: FastifyRequest): string {
+  const key = req.headers['idempotency-key'];
+  return typeof key === 'string' && key !== '' ? `key-${key}` : randomUUID();
 }
 
 const tags = ['cashier'];
@@ -138,28 +157,73 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
     {
       config: operatorRoute('cashier.withdrawals.view'),
       schema: {
-        summary: 'Withdrawals of the brand (Merchant header), oldest first',
+        summary: 'The withdrawal queue of the brand (Merchant header), newest first, with risk signals',
         tags: adminTags,
-        querystring: withdrawalListQuerySchema,
-        response: { 200: ok(adminWithdrawalListSchema) },
+        querystring: withdrawalQueueQuerySchema,
+        response: { 200: ok(withdrawalQueueSchema) },
       },
     },
-    async (req) => envelope(await withdrawals.adminList(req.brand, req.query)),
+    async (req) => envelope(await withdrawals.queue(req.brand, req.query)),
   );
 
-  r.post(
-    '/wps/admin/withdrawals/:id/pay',
+  r.get(
+    '/wps/admin/withdrawals/:id',
     {
-      config: operatorRoute('cashier.withdrawals.decide'),
+      config: operatorRoute('cashier.withdrawals.view'),
       schema: {
-        summary: 'Pay a PENDING or PARTIAL withdrawal, all that remains or part (idempotent on requestId)',
+        summary: 'One withdrawal: the full account number to pay to, its payouts and the member’s answers',
         tags: adminTags,
         params: idParams,
-        body: adminPaySchema,
         response: { 200: ok(adminWithdrawalSchema) },
       },
     },
-    async (req) => envelope(await withdrawals.pay(req.brand, req.params.id, operatorName(req), req.body)),
+    async (req) => envelope(await withdrawals.detail(req.brand, req.params.id)),
+  );
+
+  r.post(
+    '/wps/admin/withdrawals/:id/approve',
+    {
+      config: operatorRoute('cashier.withdrawals.decide'),
+      schema: {
+        summary:
+          'Pay a PENDING or PARTIAL withdrawal, all that remains or part (with a reason); at or above ' +
+          'the brand’s threshold a second staff member must approve (Idempotency-Key honoured)',
+        tags: adminTags,
+        params: idParams,
+        body: z.object({
+          amount: amountSchema.optional(),
+          reason: z.string().trim().min(1).max(CASHIER_LIMITS.remarkMax).optional(),
+        }),
+        response: { 200: ok(withdrawalDecisionSchema) },
+      },
+    },
+    async (req) =>
+      envelope(
+        await opts.idempotency.run(req, 'withdrawals.approve', async () => {
+          const before = await withdrawals.detail(req.brand, req.params.id);
+          const { kind, id, name } = req.operator!;
+          const decision = await withdrawals.approve(
+            req.brand,
+            req.params.id,
+            { kind, id, name },
+            req.body,
+            paymentRequestId(req),
+          );
+          req.auditDetail = {
+            action: 'cashier.withdrawals.approve',
+            target: `withdrawal:${req.params.id}`,
+            before: auditState(before),
+            after: {
+              ...auditState(decision.withdrawal),
+              decision: decision.state,
+              approvalId: decision.approvalId ?? null,
+              payment: req.body.amount ?? null,
+              reason: req.body.reason ?? null,
+            },
+          };
+          return decision;
+        }),
+      ),
   );
 
   r.post(
@@ -167,7 +231,9 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
     {
       config: operatorRoute('cashier.withdrawals.decide'),
       schema: {
-        summary: 'Reject a PENDING or PARTIAL withdrawal: what is still held returns to the wallet',
+        summary:
+          'Reject a PENDING or PARTIAL withdrawal: what is still held returns to the wallet, an open ' +
+          'second-approval request is closed',
         tags: adminTags,
         params: idParams,
         body: adminReasonSchema,
@@ -175,7 +241,24 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
       },
     },
     async (req) =>
-      envelope(await withdrawals.reject(req.brand, req.params.id, operatorName(req), req.body.reason)),
+      envelope(
+        await opts.idempotency.run(req, 'withdrawals.reject', async () => {
+          const before = await withdrawals.detail(req.brand, req.params.id);
+          const after = await withdrawals.reject(
+            req.brand,
+            req.params.id,
+            operatorName(req),
+            req.body.reason,
+          );
+          req.auditDetail = {
+            action: 'cashier.withdrawals.reject',
+            target: `withdrawal:${req.params.id}`,
+            before: auditState(before),
+            after: { ...auditState(after), reason: req.body.reason },
+          };
+          return after;
+        }),
+      ),
   );
 
   r.post(

@@ -1,11 +1,11 @@
 import {
-  type adminPaySchema,
   type confirmPayoutSchema,
   fromMinor,
   minorText,
   payoutAccountSchema,
   toMinor,
   type Withdrawal,
+  WITHDRAWAL_STATES,
   type withdrawalListQuerySchema,
   withdrawalPayoutSchema,
   withdrawalSchema,
@@ -13,14 +13,18 @@ import {
   type withdrawRequestSchema,
 } from '@app/contracts';
 import { z } from 'zod';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
 import type { ProfileService } from '../member';
 import type { InboxService } from '../messages';
+import type { CountLinked } from '../players';
 import type { LedgerService } from '../wallet';
 import type { TurnoverService } from '../wallet';
 import type { ImageService } from '../uploads';
+import type { Actor, WithdrawalState as WithdrawalAuditState } from './approval.service';
+import type { CashierSettingsService } from './cashier-settings.service';
 import { invalidField, newOrderNo } from './cashier-orders';
 import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
 import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
@@ -30,7 +34,6 @@ const ORDER_NO_ATTEMPTS = 3;
 
 type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 type WithdrawalListQuery = z.output<typeof withdrawalListQuerySchema>;
-type AdminPayInput = z.output<typeof adminPaySchema>;
 type ConfirmPayoutInput = z.output<typeof confirmPayoutSchema>;
 
 /**
@@ -48,11 +51,62 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   ),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-export const adminWithdrawalListSchema = z.object({
-  list: z.array(adminWithdrawalSchema),
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
+
+/** The operators' queue filters: status, a created-at window (ISO instants), q, and the page. */
+export const withdrawalQueueQuerySchema = z.object({
+  status: z.enum(WITHDRAWAL_STATES).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** An order number, a username or a member id (exact). */
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type WithdrawalQueueQuery = z.output<typeof withdrawalQueueQuerySchema>;
+
+/** A row of the operators' queue: the request, its open or last second-approval, its risk signals. */
+export const withdrawalQueueRowSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  memberId: z.string(),
+  username: z.string(),
+  amount: z.number(),
+  paid: z.number(),
+  /** Masked: the full number is in the decision's answer (adminWithdrawalSchema). */
+  payoutAccount: z.object({ bank: z.string(), holder: z.string(), numberMasked: z.string() }),
+  status: z.enum(WITHDRAWAL_STATES),
+  createdAt: z.string(),
+  approval: z
+    .object({ id: z.string(), state: z.enum(['PENDING', 'APPROVED', 'REJECTED']), requestedBy: z.string() })
+    .nullable(),
+  risk: z.object({
+    /** No open turnover requirement (the rule the member's withdrawal page applies). */
+    turnoverMet: z.boolean(),
+    turnoverLeft: z.number(),
+    accountAgeDays: z.number().int(),
+    /** Other members sharing an IP or device (90 days), a payout account number or a mobile. */
+    linkedAccounts: z.number().int(),
+    /** Credited deposits ÷ withdrawals asked for, last 30 days, to 2 decimals; null when no withdrawal. */
+    depositToWithdrawal30d: z.number().nullable(),
+    /** No earlier PAID or PARTIAL withdrawal of the brand went to this account number. */
+    firstToThisPayoutAccount: z.boolean(),
+  }),
+});
+export const withdrawalQueueSchema = z.object({
+  list: z.array(withdrawalQueueRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+type WithdrawalQueuePage = z.infer<typeof withdrawalQueueSchema>;
+
+/** What an operator's decision to pay did, and the withdrawal after it. */
+export const withdrawalDecisionSchema = z.object({
+  state: z.enum(['PAID', 'PARTLY_PAID', 'AWAITING_SECOND_APPROVAL']),
+  approvalId: z.string().optional(),
+  withdrawal: adminWithdrawalSchema,
+});
+export type WithdrawalDecision = z.infer<typeof withdrawalDecisionSchema>;
 
 /** The accounts a withdrawal moves money between, resolved before its transaction. */
 interface HoldAccounts {
@@ -87,6 +141,12 @@ export class WithdrawalService {
     private readonly members: ProfileService,
     /** Brings the member's vendor wallets back to main (the wallet module's recall). */
     private readonly recallToMain: (brand: Brand, memberId: string) => Promise<void>,
+    private readonly thresholds: CashierSettingsService,
+    /**
+     * The players module's countLinked. That module is composed after this one: the function is
+     * bound at composition and reaches it only when called.
+     */
+    private readonly countLinked: CountLinked,
   ) {}
 
   // ---- member side -------------------------------------------------------------------------------
@@ -259,93 +319,197 @@ export class WithdrawalService {
 
   // ---- operators ----------------------------------------------------------------------------------
 
-  async adminList(brand: Brand, q: WithdrawalListQuery) {
-    const { rows, total } = await this.repo.brandPage(
+  /**
+   * The operators' queue, newest first, one page (pageSize + 1 rows read to know whether more
+   * follow), each row with its last maker-checker request and its risk signals. The signals are
+   * read for the whole page at once (one query each), except linked accounts: the players module
+   * counts those per member (countLinked), once per distinct member of the page.
+   */
+  async queue(brand: Brand, q: WithdrawalQueueQuery): Promise<WithdrawalQueuePage> {
+    const rows = await this.repo.queuePage(
       brand.code,
-      q.status,
-      (q.pageNo - 1) * q.pageSize,
-      q.pageSize,
+      {
+        status: q.status,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+        q: q.q || undefined,
+      },
+      (q.page - 1) * q.pageSize,
+      q.pageSize + 1,
     );
-    const payouts = await this.payoutsByWithdrawal(rows.map((r) => r.id));
+    const page = rows.slice(0, q.pageSize);
+    const ids = page.map((r) => r.id);
+    const members = [...new Set(page.map((r) => r.member_id))];
+    const [approvals, turnover, flows, first, linked] = await Promise.all([
+      this.repo.lastApprovals(ids),
+      this.turnover.remainingOf(this.repo.db, members),
+      this.repo.flows30d(members),
+      this.repo.firstToAccount(ids),
+      Promise.all(members.map(async (m) => [m, await this.countLinked(brand.code, m)] as const)),
+    ]);
+    const approvalOf = new Map(approvals.map((a) => [a.withdrawal_id, a]));
+    const flowOf = new Map(flows.map((f) => [f.member_id, f]));
+    const linkedOf = new Map(linked);
     return {
-      list: rows.map((r) => this.toAdminWithdrawal(r, r.username, payouts.get(r.id) ?? [])),
-      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
-      totalCount: total,
+      list: page.map((r) => {
+        const a = approvalOf.get(r.id);
+        const f = flowOf.get(r.member_id);
+        const left = turnover.get(r.member_id) ?? 0n;
+        const withdrawn = BigInt(f?.withdrawals ?? '0');
+        const account = toPayoutAccount(this.accountRow(r));
+        return {
+          id: r.id,
+          orderNo: r.order_no,
+          memberId: r.member_id,
+          username: r.username,
+          amount: fromMinor(r.amount),
+          paid: fromMinor(r.paid_amount),
+          payoutAccount: {
+            bank: account.bankName,
+            holder: account.accountName,
+            numberMasked: account.accountNo,
+          },
+          status: r.status,
+          createdAt: r.created_at.toISOString(),
+          approval: a
+            ? { id: a.id, state: a.state === 'APPROVING' ? 'PENDING' : a.state, requestedBy: a.requested_by }
+            : null,
+          risk: {
+            turnoverMet: left === 0n,
+            turnoverLeft: fromMinor(left),
+            accountAgeDays: r.account_age_days,
+            linkedAccounts: linkedOf.get(r.member_id) ?? 0,
+            depositToWithdrawal30d:
+              withdrawn === 0n
+                ? null
+                : Math.round((Number(BigInt(f?.deposits ?? '0')) / Number(withdrawn)) * 100) / 100,
+            firstToThisPayoutAccount: first.has(r.id),
+          },
+        };
+      }),
+      page: q.page,
+      pageSize: q.pageSize,
+      hasMore: rows.length > q.pageSize,
     };
   }
 
   /**
-   * One payment of `amount` (default: all that remains) against a PENDING or PARTIAL withdrawal:
-   * hold → payment clearing, a payout for the member to confirm, PARTIAL or PAID.
-   * WARNING: input.requestId is the payment's idempotency key. A retry with the same requestId
-   * finds its ledger entry and pays nothing more, even after the order is PAID; two different
-   * requestIds are two payments, and the row lock plus the remaining check keep them from paying
-   * more than the order.
+   * An operator's decision to pay a PENDING or PARTIAL withdrawal: `amount` (default: all that
+   * remains; a part needs a reason). A payment below the brand's threshold
+   * (withdrawalApprovalThreshold, minor units; strictly below, so a threshold of 0 sends every
+   * payment to a second person) is made at once; one at or above it is recorded as a WITHDRAWAL
+   * approval request for someone else to approve (payApproved) and moves no money. While a request
+   * is open on the withdrawal, no other decision to pay is taken (withdrawal.approval.pending).
+   * WARNING: requestId is the payment's ledger idempotency key: a retry with the same requestId
+   * finds its entry and pays nothing more.
    */
-  async pay(brand: Brand, id: string, operator: string, input: AdminPayInput): Promise<AdminWithdrawal> {
+  async approve(
+    brand: Brand,
+    id: string,
+    by: Actor,
+    input: { amount?: string; reason?: string },
+    requestId: string,
+  ): Promise<WithdrawalDecision> {
     const order = await this.repo.byId(brand.code, id);
     if (!order) throw new AppError('cashier.order.not.found');
     const wanted = input.amount === undefined ? null : toMinor(input.amount);
-    if (input.amount !== undefined && wanted === null) throw invalidField('amount', 'amount.format');
+    if (input.amount !== undefined && (wanted === null || wanted <= 0n))
+      throw invalidField('amount', 'amount.format');
+    const threshold = (await this.thresholds.get(brand.code)).withdrawalApprovalThreshold;
     const s = await this.settings(brand.code);
-    // Resolved before the transaction (LedgerService.account WARNING).
-    const hold = await this.ledger.account(brand.code, 'WITHDRAW_HOLD', order.member_id);
-    const clearing = await this.ledger.account(brand.code, 'PAYMENT_CLEARING');
+    const a = await this.payAccounts(brand.code, order.member_id);
+    const outcome = await this.repo.transaction(
+      async (trx): Promise<Omit<WithdrawalDecision, 'withdrawal'>> => {
+        const w = await this.repo.lock(trx, brand.code, id);
+        if (!w) throw new AppError('cashier.order.not.found');
+        const reference = refs.pay(w.order_no, requestId);
+        const done = await this.ledger.entry(trx, brand.code, reference);
+        if (done) {
+          // A retry of a payment already made: the same amount (or none given) is the same payment.
+          const firstPayout = await this.repo.payoutByEntry(trx, done.id);
+          if (!firstPayout || (wanted !== null && BigInt(firstPayout.amount) !== wanted))
+            throw new AppError('wallet.reference.conflict');
+          return { state: w.status === 'PAID' ? 'PAID' : 'PARTLY_PAID' };
+        }
+        if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+        if (await this.repo.openApproval(trx, w.id)) throw new AppError('withdrawal.approval.pending');
+        const remaining = BigInt(w.amount) - BigInt(w.paid_amount);
+        const payment = wanted ?? remaining;
+        if (payment > remaining) throw invalidField('amount', 'amount.remaining');
+        const reason = input.reason?.trim() || null;
+        if (payment < remaining && !reason) throw invalidField('reason', 'reason.required');
+        if (payment < threshold) {
+          const status = await this.payInTx(trx, brand, w, a, payment, reference, by.name, s.confirmMinutes, {
+            requestId,
+            reason,
+          });
+          return { state: status === 'PAID' ? 'PAID' : 'PARTLY_PAID' };
+        }
+        const approvalId = await this.repo.insertApproval(trx, {
+          merchant: brand.code,
+          memberId: w.member_id,
+          withdrawalId: w.id,
+          amount: payment,
+          reason,
+          by,
+        });
+        return { state: 'AWAITING_SECOND_APPROVAL', approvalId };
+      },
+    );
+    return { ...outcome, withdrawal: await this.adminGet(brand.code, id) };
+  }
 
-    await this.repo.transaction(async (trx) => {
-      const w = await this.repo.lock(trx, brand.code, id);
+  /**
+   * The second person's approval of a WITHDRAWAL request: pays the requested amount in the same
+   * transaction that marks the request APPROVED. The withdrawal row is locked first and the
+   * request second (the order every decision on a withdrawal takes), so of two approvals at once
+   * the second finds the request decided; the reference WITHDRAW_PAY:<orderNo>:approval-<id>
+   * keeps the payment single even so. The caller (ApprovalService) has refused the requester.
+   */
+  async payApproved(
+    brand: Brand,
+    approvalId: string,
+    by: Actor,
+    reason: string | null,
+  ): Promise<{ before: WithdrawalAuditState; after: WithdrawalAuditState }> {
+    const withdrawalId = await this.repo.approvalTarget(brand.code, approvalId);
+    if (!withdrawalId) throw new AppError('approval.not.found');
+    const order = await this.repo.byId(brand.code, withdrawalId);
+    if (!order) throw new AppError('cashier.order.not.found');
+    const s = await this.settings(brand.code);
+    const a = await this.payAccounts(brand.code, order.member_id);
+    return this.repo.transaction(async (trx) => {
+      const w = await this.repo.lock(trx, brand.code, withdrawalId);
       if (!w) throw new AppError('cashier.order.not.found');
-      const reference = refs.pay(w.order_no, input.requestId);
-      const done = await this.ledger.entry(trx, brand.code, reference);
-      if (done) {
-        // A retry of a payment already made: the same amount (or none given) is the same payment.
-        const first = await this.repo.payoutByEntry(trx, done.id);
-        if (!first || (wanted !== null && BigInt(first.amount) !== wanted))
-          throw new AppError('wallet.reference.conflict');
-        return;
-      }
+      const req = await this.repo.lockApproval(trx, brand.code, approvalId);
+      if (!req) throw new AppError('approval.not.found');
+      if (req.state !== 'PENDING') throw new AppError('approval.decided');
       if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
-      const amount = BigInt(w.amount);
-      const paidBefore = BigInt(w.paid_amount);
-      const remaining = amount - paidBefore;
-      const payment = wanted ?? remaining;
-      if (payment > remaining) throw invalidField('amount', 'amount.remaining');
-
-      const entry = await this.ledger.post(trx, {
-        merchant: brand.code,
-        reference,
-        kind: 'WITHDRAW_PAID',
-        // WARNING: no member on this entry. The member's wallets do not change (the hold was
-        // already shown as WITHDRAW when asked for), so its account record must not list it.
-        memberId: null,
-        memo: { orderNo: w.order_no, memberId: w.member_id, requestId: input.requestId, operator },
-        postings: [
-          { accountId: hold, amount: -payment },
-          { accountId: clearing, amount: payment },
-        ],
-      });
-      await this.repo.insertPayout(trx, {
-        withdrawalId: w.id,
-        amount: payment,
-        entryId: entry.entryId,
-        confirmMinutes: s.confirmMinutes,
-      });
-      const paid = paidBefore + payment;
-      const status = paid === amount ? 'PAID' : 'PARTIAL';
-      await this.repo.recordPayment(trx, w.id, paid, status, operator);
-      await this.inbox.notify(trx, {
-        merchant: brand.code,
-        memberId: w.member_id,
-        kind: status === 'PAID' ? 'WITHDRAW_PAID' : 'WITHDRAW_PARTIAL',
-        params: {
-          orderNo: w.order_no,
-          amount: fromMinor(amount),
-          paid: fromMinor(paid),
-          remaining: fromMinor(amount - paid),
-          payment: fromMinor(payment),
-        },
-      });
+      const payment = BigInt(req.amount);
+      if (payment > BigInt(w.amount) - BigInt(w.paid_amount))
+        throw invalidField('amount', 'amount.remaining');
+      const reference = refs.pay(w.order_no, `approval-${approvalId}`);
+      const before: WithdrawalAuditState = {
+        orderNo: w.order_no,
+        status: w.status,
+        paid: fromMinor(w.paid_amount),
+      };
+      let after = before;
+      if (!(await this.ledger.entry(trx, brand.code, reference))) {
+        const status = await this.payInTx(trx, brand, w, a, payment, reference, by.name, s.confirmMinutes, {
+          requestId: `approval-${approvalId}`,
+          reason: req.reason,
+          approvalId,
+        });
+        after = { orderNo: w.order_no, status, paid: fromMinor(BigInt(w.paid_amount) + payment) };
+      }
+      await this.repo.decideApproval(trx, approvalId, { state: 'APPROVED', by: by.name, reason });
+      return { before, after };
     });
+  }
+
+  /** The withdrawal as operators see it (the answer of every decision). */
+  detail(brand: Brand, id: string): Promise<AdminWithdrawal> {
     return this.adminGet(brand.code, id);
   }
 
@@ -362,6 +526,8 @@ export class WithdrawalService {
       if (!w) throw new AppError('cashier.order.not.found');
       if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
       const remaining = BigInt(w.amount) - BigInt(w.paid_amount);
+      // A payment waiting for its second approver dies with the withdrawal.
+      await this.repo.rejectOpenApproval(trx, w.id, operator, reason);
       await this.repo.reject(trx, w.id, reason, operator);
       // PENDING and PARTIAL always have something left (paid < amount); the guard keeps a zero
       // entry, which the ledger refuses, out of the question.
@@ -400,6 +566,68 @@ export class WithdrawalService {
   }
 
   // ---- internals --------------------------------------------------------------------------------
+
+  /**
+   * One payment inside the caller's transaction, which holds the withdrawal's row lock: hold →
+   * payment clearing, a payout for the member to confirm, PARTIAL or PAID, the member's message.
+   */
+  private async payInTx(
+    trx: Db,
+    brand: Brand,
+    w: { id: string; member_id: string; order_no: string; amount: string; paid_amount: string },
+    a: { hold: string; clearing: string },
+    payment: bigint,
+    reference: string,
+    operator: string,
+    confirmMinutes: number,
+    memo: { requestId: string; reason: string | null; approvalId?: string },
+  ): Promise<'PAID' | 'PARTIAL'> {
+    const amount = BigInt(w.amount);
+    const paidBefore = BigInt(w.paid_amount);
+    const entry = await this.ledger.post(trx, {
+      merchant: brand.code,
+      reference,
+      kind: 'WITHDRAW_PAID',
+      // WARNING: no member on this entry. The member's wallets do not change (the hold was
+      // already shown as WITHDRAW when asked for), so its account record must not list it.
+      memberId: null,
+      memo: { orderNo: w.order_no, memberId: w.member_id, operator, ...memo },
+      postings: [
+        { accountId: a.hold, amount: -payment },
+        { accountId: a.clearing, amount: payment },
+      ],
+    });
+    await this.repo.insertPayout(trx, {
+      withdrawalId: w.id,
+      amount: payment,
+      entryId: entry.entryId,
+      confirmMinutes,
+    });
+    const paid = paidBefore + payment;
+    const status = paid === amount ? 'PAID' : 'PARTIAL';
+    await this.repo.recordPayment(trx, w.id, paid, status, operator);
+    await this.inbox.notify(trx, {
+      merchant: brand.code,
+      memberId: w.member_id,
+      kind: status === 'PAID' ? 'WITHDRAW_PAID' : 'WITHDRAW_PARTIAL',
+      params: {
+        orderNo: w.order_no,
+        amount: fromMinor(amount),
+        paid: fromMinor(paid),
+        remaining: fromMinor(amount - paid),
+        payment: fromMinor(payment),
+      },
+    });
+    return status;
+  }
+
+  /** The accounts a payment moves money between, resolved before its transaction (LedgerService.account WARNING). */
+  private async payAccounts(merchant: string, memberId: string) {
+    return {
+      hold: await this.ledger.account(merchant, 'WITHDRAW_HOLD', memberId),
+      clearing: await this.ledger.account(merchant, 'PAYMENT_CLEARING'),
+    };
+  }
 
   private async settings(merchant: string) {
     const row = await this.repo.settings(merchant);

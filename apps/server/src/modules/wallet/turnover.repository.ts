@@ -12,6 +12,19 @@ export class TurnoverRepository {
     return BigInt(row.left);
   }
 
+  /** remaining() for many members at once: only those with something left appear. */
+  async remainingOf(db: Db, memberIds: string[]): Promise<Map<string, bigint>> {
+    if (memberIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('turnover_requirement')
+      .select(['member_id', sql<string>`sum(required - achieved)`.as('left')])
+      .where('member_id', 'in', memberIds)
+      .where(sql<boolean>`achieved < required`)
+      .groupBy('member_id')
+      .execute();
+    return new Map(rows.map((r) => [String(r.member_id), BigInt(r.left)]));
+  }
+
   insert(db: Db, r: { merchant: string; memberId: string; required: bigint; source: string }) {
     return db
       .insertInto('turnover_requirement')

@@ -15,6 +15,11 @@ export class TurnoverService {
     return this.repo.remaining(db, memberId);
   }
 
+  /** What each member still has to bet (minor units); a member with nothing left is absent. */
+  remainingOf(db: Db, memberIds: string[]): Promise<Map<string, bigint>> {
+    return this.repo.remainingOf(db, memberIds);
+  }
+
   /** A new requirement of `required` minor units, e.g. a bonus of 100.00 with 10x turnover → 1000.00. */
   async add(
     db: Db,

@@ -165,4 +165,5 @@ export const cn: Record<ErrorCode, string> = {
   'cashier.deposit.blocked': '您的账户暂不能存款，请联系客服。',
   'cashier.withdrawal.blocked': '您的账户暂不能提款，请联系客服。',
   'game.betting.blocked': '您的账户暂不能投注，请联系客服。',
+  'withdrawal.approval.pending': '该提款的一笔付款正在等待第二位审批人。',
 };

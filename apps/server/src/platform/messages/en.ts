@@ -169,4 +169,5 @@ export const en: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Withdrawals are not available on your account. Please contact customer service.',
   'game.betting.blocked': 'Betting is not available on your account. Please contact customer service.',
+  'withdrawal.approval.pending': 'A payment of this withdrawal is waiting for a second approver.',
 };

@@ -174,4 +174,5 @@ export const id: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Penarikan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
   'game.betting.blocked': 'Taruhan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  'withdrawal.approval.pending': 'Pembayaran penarikan ini sedang menunggu pemberi persetujuan kedua.',
 };

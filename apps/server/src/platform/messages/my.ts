@@ -177,4 +177,5 @@ export const my: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Pengeluaran tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
   'game.betting.blocked': 'Pertaruhan tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
+  'withdrawal.approval.pending': 'Pembayaran pengeluaran ini sedang menunggu pelulus kedua.',
 };

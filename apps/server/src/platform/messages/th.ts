@@ -164,4 +164,5 @@ export const th: Record<ErrorCode, string> = {
   'cashier.deposit.blocked': 'บัญชีของคุณไม่สามารถฝากเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   'cashier.withdrawal.blocked': 'บัญชีของคุณไม่สามารถถอนเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   'game.betting.blocked': 'บัญชีของคุณไม่สามารถวางเดิมพันได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
+  'withdrawal.approval.pending': 'การจ่ายเงินของรายการถอนนี้กำลังรอผู้อนุมัติคนที่สอง',
 };

@@ -175,4 +175,6 @@ export const ty: Record<ErrorCode, string> = {
     'Hindi available ang pag-withdraw sa iyong account. Makipag-ugnayan sa customer service.',
   'game.betting.blocked':
     'Hindi available ang pagtaya sa iyong account. Makipag-ugnayan sa customer service.',
+  'withdrawal.approval.pending':
+    'Naghihintay ng pangalawang tagapag-apruba ang isang bayad sa withdrawal na ito.',
 };

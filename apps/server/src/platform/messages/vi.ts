@@ -169,4 +169,6 @@ export const vi: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Tài khoản của bạn hiện không thể rút tiền. Vui lòng liên hệ chăm sóc khách hàng.',
   'game.betting.blocked': 'Tài khoản của bạn hiện không thể đặt cược. Vui lòng liên hệ chăm sóc khách hàng.',
+  'withdrawal.approval.pending':
+    'Một khoản thanh toán của lệnh rút tiền này đang chờ người phê duyệt thứ hai.',
 };
