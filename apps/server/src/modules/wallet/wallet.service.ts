@@ -5,7 +5,6 @@ import {
   toMinor,
   type MerchantWallet,
   type WalletBalance,
-  type adminAdjustmentSchema,
   type walletTransferSchema,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -18,9 +17,21 @@ import type { TurnoverService } from './turnover.service';
 import type { CashierSettings, WalletRepository } from './wallet.repository';
 
 type TransferInput = z.output<typeof walletTransferSchema>;
-type AdjustmentInput = z.output<typeof adminAdjustmentSchema>;
+/**
+ * A manual credit or debit, as an approved maker-checker request asks for it (see the cashier's
+ * approvals): requestId keys the ledger entry, so a repeated approval posts once.
+ */
+export interface AdjustmentInput {
+  requestId: string;
+  username: string;
+  /** Signed amount text: a credit is positive, a debit negative. */
+  amount: string;
+  reason: string;
+  /** Bet this many times the credit before withdrawing (bonus-like credits). */
+  turnoverMultiple: number;
+}
 
-/** What an operator adjustment answers (the admin API; not a client contract). */
+/** What an adjustment answers. */
 export const adjustmentResultSchema = z.object({
   id: z.string(),
   username: z.string(),
