@@ -129,8 +129,12 @@ const list = (what: string) => {
 
 function callFor(): Call {
   switch (command) {
-    case 'deposits':
-      return list('deposits');
+    case 'deposits': {
+      // The back office's queue: page and pageSize, newest first.
+      const q = new URLSearchParams({ page: values.page ?? '1', pageSize: '20' });
+      if (values.status) q.set('status', values.status.toUpperCase());
+      return { method: 'GET', url: `/wps/admin/deposits?${q}` };
+    }
     case 'deposit-approve':
       return { method: 'POST', url: `/wps/admin/deposits/${encodeURIComponent(arg(0, 'id'))}/approve` };
     case 'deposit-reject':
