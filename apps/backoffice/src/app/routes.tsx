@@ -27,15 +27,16 @@ export type NavLabel =
   | 'audit';
 
 export const NAV: NavItem[] = [
-  // The dashboard, deposit and withdrawal pages (pages/dashboard, pages/cashier/deposits.tsx and
-  // withdrawals.tsx) are linked once the server answers them in the shape they read.
+  // The dashboard and withdrawal pages (pages/dashboard, pages/cashier/withdrawals.tsx) are linked
+  // once the server answers them in the shape they read.
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
     label: 'cashier',
     icon: 'deposits',
-    permission: ['cashier.withdrawals.view', 'cashier.adjustments.approve'],
+    permission: ['cashier.deposits.view', 'cashier.withdrawals.view', 'cashier.adjustments.approve'],
     children: [
+      { to: '/cashier/deposits', label: 'deposits', icon: 'deposits', permission: 'cashier.deposits.view' },
       {
         to: '/cashier/approvals',
         label: 'approvals',
