@@ -7,7 +7,7 @@ import {
   type WalletBalance,
   type walletTransferSchema,
 } from '@app/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../vendors';
@@ -32,18 +32,17 @@ export interface AdjustmentInput {
 }
 
 /** What an adjustment answers. */
-export const adjustmentResultSchema = z.object({
-  id: z.string(),
-  username: z.string(),
+export interface AdjustmentResult {
+  id: string;
+  username: string;
   /** Signed: a credit is positive, a debit negative. */
-  amount: z.number(),
+  amount: number;
   /** The member's main wallet afterwards. */
-  balance: z.number(),
+  balance: number;
   /** Turnover the credit added to the member's requirements (0 when none). */
-  turnoverRequired: z.number(),
-  createdTime: z.string(),
-});
-export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+  turnoverRequired: number;
+  createdTime: string;
+}
 
 /** The balance list's row for the main wallet. */
 const MAIN_WALLET = 'MAIN';
