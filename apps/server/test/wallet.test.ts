@@ -657,6 +657,23 @@ describe('operator adjustments (maker-checker)', () => {
     await id.fails('/wps/relay/CSP_unreadCount', {}, 401, 'login.not.session');
   });
 
+  it('the posting is keyed by its reference: a repeat answers the first, other details are a conflict', async () => {
+    // Approvals post with ADJUST:approval-<id>; the wallet's own rule keeps a reused key honest.
+    const m = await id.registerGolden();
+    const brand = await t.brands.resolve('GOLDEN', undefined);
+    const asked = { requestId: rid(), username: m.username, amount: '10', reason: 'x', turnoverMultiple: 0 };
+    const first = await t.services.wallet.wallet.adjust(brand, 'bob', asked);
+    expect(first).toMatchObject({ amount: 10, balance: 10 });
+    expect(await t.services.wallet.wallet.adjust(brand, 'bob', asked)).toEqual(first);
+    for (const other of [{ amount: '9' }, { turnoverMultiple: 1 }, { amount: '-10' }])
+      await expect(
+        t.services.wallet.wallet.adjust(brand, 'bob', { ...asked, ...other }),
+      ).rejects.toMatchObject({
+        code: 'wallet.reference.conflict',
+      });
+    expect((await balance(m.token)).mainBalance).toBe(10);
+  });
+
   it('works during maintenance (operators), on the brand of the Merchant header', async () => {
     const lotus = await loginDemo('agent01', 'agent1234', LOTUS);
     await t.db.db.updateTable('merchant').set({ maintenance_on: true }).where('code', '=', 'LOTUS').execute();
