@@ -202,7 +202,7 @@ export class DepositRepository extends Repository {
    * `limit` rows from `offset` and counts nothing: the caller asks one more to know whether
    * another page follows (deposit_queue_idx / deposit_queue_status_idx serve the order).
    */
-  queuePage(merchant: string, f: DepositQueueFilter, offset: number, limit: number) {
+  async queuePage(merchant: string, f: DepositQueueFilter, offset: number, limit: number) {
     let rows = this.view(this.db)
       .innerJoin('member as m', 'm.id', 'd.member_id')
       .select('m.username')
@@ -212,15 +212,28 @@ export class DepositRepository extends Repository {
     if (f.from) rows = rows.where('d.created_at', '>=', f.from);
     if (f.to) rows = rows.where('d.created_at', '<=', f.to);
     const q = f.q;
-    if (q)
+    if (q) {
+      // The member is looked up first, so the match is two index lookups on deposit (its order
+      // number, its member) rather than a filter over the brand's whole queue.
+      const members = [
+        ...(/^\d{1,18}$/.test(q) ? [q] : []),
+        ...(
+          await this.db
+            .selectFrom('member')
+            .select('id')
+            .where('merchant_code', '=', merchant)
+            // Usernames are stored in lower case (the member module's rule).
+            .where('username', '=', q.toLowerCase())
+            .execute()
+        ).map((m) => m.id),
+      ];
       rows = rows.where((eb) =>
         eb.or([
           eb('d.order_no', '=', q.toUpperCase()),
-          // Usernames are stored in lower case (the member module's rule).
-          eb('m.username', '=', q.toLowerCase()),
-          ...(/^\d{1,18}$/.test(q) ? [eb('d.member_id', '=', q)] : []),
+          ...(members.length > 0 ? [eb('d.member_id', 'in', members)] : []),
         ]),
       );
+    }
     return rows.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
   }
 
