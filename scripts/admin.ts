@@ -13,7 +13,7 @@
  *   npm run admin -- withdrawal-reject <id> --brand GOLDEN --reason "name does not match"
  *   npm run admin -- payout-resolve    <withdrawal id> <payout id> --brand GOLDEN
  *   npm run admin -- adjust            <username> <signed amount> --brand GOLDEN --reason "..."
- *                                      [--turnover-multiple 1] [--request-id ID]
+ *                                      [--turnover-multiple 1]   (only asks; see below)
  *   npm run admin -- vendor-secret     <vendor> --brand GOLDEN   (new seamless callback secret)
  *   npm run admin -- game-type         LIVE off --brand GOLDEN   (switch a game category off)
  *   npm run admin -- legacy-crypto     [on|off] --brand GOLDEN   (real clients' legacy scheme; none: show it)
@@ -25,6 +25,9 @@
  * Common: --operator NAME (audit name; default $USER), --json (print the raw answer).
  * A money call without --request-id gets a fresh one, printed so the same call can be retried
  * safely: the API moves the money once per request id.
+ * `adjust` moves no money: a manual adjustment needs a second person (maker-checker), so it only
+ * records the request and prints its approval id; another staff member approves or rejects it in
+ * the back office (Approvals). The CLI never approves: it would be one person deciding alone.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -44,8 +47,10 @@ commands:
                                                 at or above the brand's threshold a second person approves
   withdrawal-reject <id> --reason TEXT          reject; the rest on hold goes back to the member
   payout-resolve <id> <payoutId>                settle a payout the member reported as not received
-  adjust <username> <amount> --reason TEXT [--turnover-multiple N] [--request-id ID]
-                                                credit (positive) or debit (negative) a main wallet
+  adjust <username> <amount> --reason TEXT [--turnover-multiple N]
+                                                ask for a credit (positive) or debit (negative) of a
+                                                main wallet; another staff member approves it in the
+                                                back office (Approvals) before money moves
   vendor-secret <vendor>                        set a new seamless-wallet callback secret and print it
   game-type <type> on|off                       switch a game category (RNG LIVE FISH PVP SPORTS ...) on or off
   legacy-crypto [on|off]                        show, or switch, the real clients' legacy payload scheme (audited)
@@ -96,6 +101,8 @@ interface Call {
   requestId?: string;
   /** Sent as the Idempotency-Key header (back-office money decisions keyed by the caller). */
   idempotencyKey?: string;
+  /** A username whose member id replaces `:memberId` in url (looked up through the API first). */
+  memberOf?: string;
 }
 
 function fail(message: string): never {
@@ -126,8 +133,12 @@ const list = (what: string, pageParam = 'pageNo') => {
 
 function callFor(): Call {
   switch (command) {
-    case 'deposits':
-      return list('deposits');
+    case 'deposits': {
+      // The back office's queue: page and pageSize, newest first.
+      const q = new URLSearchParams({ page: values.page ?? '1', pageSize: '20' });
+      if (values.status) q.set('status', values.status.toUpperCase());
+      return { method: 'GET', url: `/wps/admin/deposits?${q}` };
+    }
     case 'deposit-approve':
       return { method: 'POST', url: `/wps/admin/deposits/${encodeURIComponent(arg(0, 'id'))}/approve` };
     case 'deposit-reject':
@@ -195,19 +206,21 @@ function callFor(): Call {
     case 'vendor-secret':
       return { method: 'POST', url: `/wps/admin/vendors/${encodeURIComponent(arg(0, 'vendor'))}/secret` };
     case 'adjust': {
-      const id = requestId();
+      if (values['request-id'] !== undefined)
+        fail('adjust: takes no --request-id (it only asks; a second person approves once)');
       const multiple = values['turnover-multiple'];
+      const amount = arg(1, 'amount');
+      const debit = amount.startsWith('-');
       return {
         method: 'POST',
-        url: '/wps/admin/adjustments',
+        url: '/wps/admin/players/:memberId/adjustments',
+        memberOf: arg(0, 'username'),
         body: {
-          requestId: id,
-          username: arg(0, 'username'),
-          amount: arg(1, 'amount'),
+          direction: debit ? 'DEBIT' : 'CREDIT',
+          amount: debit ? amount.slice(1) : amount,
           reason: need('reason', values.reason),
-          ...(multiple !== undefined && { turnoverMultiple: Number(multiple) }),
+          ...(multiple !== undefined && { turnoverMultiplier: Number(multiple) }),
         },
-        requestId: id,
       };
     }
     case 'points-redemptions': {
@@ -255,17 +268,30 @@ const app = await buildApp({
   db: opened.db,
   operator: (req) => (req.headers['x-cli-call'] === cliCall ? cliOperator : null),
 });
+const headers = {
+  merchant: values.brand,
+  language: 'en',
+  // Only this process knows the value: the app is in-process and never listens.
+  'x-cli-call': cliCall,
+};
 try {
+  let url = call.url;
+  if (call.memberOf !== undefined) {
+    const wanted = call.memberOf.toLowerCase();
+    const found = await app.inject({
+      method: 'GET',
+      url: `/wps/admin/players?${new URLSearchParams({ q: wanted, pageSize: '100' })}`,
+      headers,
+    });
+    const players = found.json<{ value?: { list?: { memberId: string; username: string }[] } }>();
+    const member = players.value?.list?.find((p) => p.username.toLowerCase() === wanted);
+    // An unknown name reaches the API as member 0, which refuses it with its own clear error.
+    url = url.replace(':memberId', member?.memberId ?? '0');
+  }
   const res = await app.inject({
     method: call.method,
-    url: call.url,
-    headers: {
-      merchant: values.brand,
-      language: 'en',
-      // Only this process knows the value: the app is in-process and never listens.
-      'x-cli-call': cliCall,
-      ...(call.idempotencyKey && { 'idempotency-key': call.idempotencyKey }),
-    },
+    url,
+    headers: { ...headers, ...(call.idempotencyKey && { 'idempotency-key': call.idempotencyKey }) },
     ...(call.body && { payload: call.body }),
   });
   const answer = res.json<{ success: boolean; value?: unknown; errorCode?: string; message?: string }>();
@@ -286,6 +312,8 @@ try {
   }
   if (call.requestId)
     console.log(`request id: ${call.requestId} (repeat it with --request-id to retry safely)`);
+  if (command === 'adjust' && answer.success)
+    console.log('no money has moved yet: another staff member approves it in the back office (Approvals)');
   if (!answer.success) exitCode = 1;
 } finally {
   await app.close();

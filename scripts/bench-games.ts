@@ -34,6 +34,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 18_555);
 /** BENCH_PART=list or pairs runs one part only (with BENCH_PROFILE: a profile of that part alone). */
 const PART = process.env.BENCH_PART ?? 'all';
 const ADMIN_KEY = randomBytes(16).toString('hex');
+/** A second operator: a manual credit is asked by one key and approved by another. */
+const CHECKER_KEY = randomBytes(16).toString('hex');
 const BASE = `http://127.0.0.1:${PORT}`;
 const MERCHANT = 'GOLDEN';
 
@@ -105,13 +107,13 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
     .where('merchant_code', '=', MERCHANT)
     .where('vendor_code', '=', 'PG')
     .executeTakeFirstOrThrow();
-  // One member per worker, funded through the operator API.
+  // One member per worker, funded through the operator API (asked by one key, approved by another).
   const password = await import('../apps/server/src/platform/password');
   const hash = await password.hashPassword('bench12345');
   const players: string[] = [];
   for (let i = 0; i < PAIR_WORKERS; i++) {
     const username = `bench${i}${randomBytes(3).toString('hex')}`;
-    await db.db
+    const member = await db.db
       .insertInto('member')
       .values({
         merchant_code: MERCHANT,
@@ -119,14 +121,24 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
         password_hash: hash,
         referral_code: username.toUpperCase(),
       })
-      .execute();
-    const funded = await api(
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const asked = await api<{ approvalId: string }>(
       'POST',
-      '/wps/admin/adjustments',
-      { requestId: `fund${randomBytes(8).toString('hex')}`, username, amount: '1000000.00', reason: 'bench' },
+      `/wps/admin/players/${member.id}/adjustments`,
+      { direction: 'CREDIT', amount: '1000000.00', reason: 'bench' },
       admin,
     );
-    if (funded.status !== 200) throw new Error(`funding failed: ${JSON.stringify(funded.json)}`);
+    if (asked.status !== 200) throw new Error(`funding request failed: ${JSON.stringify(asked.json)}`);
+    const funded = await api(
+      'POST',
+      `/wps/admin/approvals/${asked.json.value!.approvalId}/approve`,
+      {},
+      {
+        'x-api-key': CHECKER_KEY,
+      },
+    );
+    if (funded.status !== 200) throw new Error(`funding approval failed: ${JSON.stringify(funded.json)}`);
     players.push(username);
   }
   // The vendor side speaks plain keep-alive HTTP (node:http is several times lighter than fetch,
@@ -210,20 +222,27 @@ const pct = (sorted: number[], p: number) =>
 
 try {
   await waitForServer();
-  // The bench's operator key: a platform-wide API key holding every permission, stored as the
+  // The bench's operator keys: platform-wide API keys holding every permission, stored as the
   // server stores keys (SHA-256), once the server has migrated the database.
   {
     const keyDb = await openDb({ kind: 'postgres', url: created.url });
     await keyDb.db
       .insertInto('api_key')
-      .values({
-        name: 'bench',
-        prefix: ADMIN_KEY.slice(0, 12),
-        key_hash: createHash('sha256').update(ADMIN_KEY).digest(),
-        merchant_code: null,
-        permissions: [...PERMISSIONS],
-        created_by: 'bench',
-      })
+      .values(
+        (
+          [
+            ['bench', ADMIN_KEY],
+            ['bench-checker', CHECKER_KEY],
+          ] as const
+        ).map(([name, key]) => ({
+          name,
+          prefix: key.slice(0, 12),
+          key_hash: createHash('sha256').update(key).digest(),
+          merchant_code: null,
+          permissions: [...PERMISSIONS],
+          created_by: 'bench',
+        })),
+      )
       .execute();
     await keyDb.close();
   }

@@ -98,17 +98,7 @@ async function achieved(m: NewMember): Promise<bigint> {
 
 /** An operator credit with a big turnover requirement, so every valid bet shows in `achieved`. */
 const requirement = (m: NewMember) =>
-  id.ok('/wps/admin/adjustments', {
-    method: 'POST',
-    headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
-    body: {
-      requestId: `bonus-${m.id}-${Date.now()}`,
-      reason: 'Bonus',
-      username: m.username,
-      amount: '1000',
-      turnoverMultiple: 100,
-    },
-  });
+  id.adjust(m.username, '1000', ADMIN_KEY, { reason: 'Bonus', turnoverMultiple: 100 });
 
 describe('hedged baccarat bets count only their net exposure', () => {
   it('Banker 100 + Player 100 in one round count nothing; Banker 300 + Player 100 count 200', async () => {

@@ -63,17 +63,7 @@ const game = (ticket: string) => ({ headers: { 'x-game-token': ticket } });
 /** A funded member with a big turnover requirement (every valid bet shows in `achieved`). */
 async function player(gameType: 'SPORTS' | 'ESPORTS' = 'SPORTS'): Promise<{ m: NewMember; ticket: string }> {
   const m = await id.registerGolden();
-  await id.ok('/wps/admin/adjustments', {
-    method: 'POST',
-    headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
-    body: {
-      requestId: `bonus-${m.id}-${randomBytes(4).toString('hex')}`,
-      reason: 'Bonus',
-      username: m.username,
-      amount: '2000',
-      turnoverMultiple: 100,
-    },
-  });
+  await id.adjust(m.username, '2000', ADMIN_KEY, { reason: 'Bonus', turnoverMultiple: 100 });
   const l = await id.ok<LaunchGame>(`/wps/game/launchGame?vendor=HOUSE&gameCode=${codes[gameType]}`, {
     token: m.token,
   });

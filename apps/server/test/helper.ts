@@ -108,21 +108,37 @@ export async function buildAppOn(db: DbHandle, env: Record<string, string> = {})
 export async function buildPlatformOn(db: DbHandle, env: Record<string, string> = {}): Promise<Platform> {
   const platform = await buildPlatform({ config: testConfig(env), db });
   await platform.app.ready();
-  if (env.ADMIN_API_KEY) await platformKey(db, platform.services, env.ADMIN_API_KEY);
+  if (env.ADMIN_API_KEY) {
+    await platformKey(db, platform.services, env.ADMIN_API_KEY, 'alice');
+    await platformKey(db, platform.services, checkerKey(env.ADMIN_API_KEY), 'bob');
+  }
   return platform;
 }
 
 /**
- * The tests' operator key: ADMIN_API_KEY as a platform-wide API key holding every permission
- * (sent as x-api-key, or x-api-key while the tests still use that name). Made once per database.
+ * The second operator of tests built with ADMIN_API_KEY ("bob"): money adjustments need a second
+ * person (maker-checker), so "alice" (ADMIN_API_KEY) asks and "bob" approves.
  */
-async function platformKey(db: DbHandle, services: PlatformServices, key: string): Promise<void> {
+export function checkerKey(adminKey: string): string {
+  return `${adminKey}-checker`;
+}
+
+/**
+ * A test operator key: a platform-wide API key holding every permission, sent as x-api-key.
+ * Made once per database.
+ */
+async function platformKey(
+  db: DbHandle,
+  services: PlatformServices,
+  key: string,
+  name: string,
+): Promise<void> {
   const exists = await db.db
     .selectFrom('api_key')
     .select('id')
     .where('key_hash', '=', createHash('sha256').update(key).digest())
     .executeTakeFirst();
-  if (!exists) await services.staff.admin.insertKey(key, 'alice', null, [...PERMISSIONS], 'test');
+  if (!exists) await services.staff.admin.insertKey(key, name, null, [...PERMISSIONS], 'test');
 }
 
 /**

@@ -4,7 +4,19 @@ import { expect, vi } from 'vitest';
 import type { Database } from '../src/db/schema';
 import { tokenHash } from '../src/platform/secrets';
 import { encryptedBody } from './crypto-client';
-import type { TestContext } from './helper';
+
+/** An adjustment request as the approval routes answer it. */
+export interface AdjustmentApproval {
+  id: string;
+  memberId: string;
+  username: string;
+  /** Unsigned; detail.direction says which way. */
+  amount: number;
+  detail: { direction: 'CREDIT' | 'DEBIT'; turnoverMultiplier: number };
+  state: 'PENDING' | 'APPROVED' | 'REJECTED';
+  decidedBy: string | null;
+}
+import { checkerKey, type TestContext } from './helper';
 
 /**
  * A small client for the identity calls, as the web client makes them: encrypted bodies where
@@ -207,15 +219,83 @@ export class Identity {
   }
 
   /**
-   * Gives a member money through the operator API (an adjustment with a fresh request id); the
-   * test app must have been built with ADMIN_API_KEY = adminKey.
+   * A manual adjustment the way staff make one (maker-checker): "alice" (adminKey) asks for it
+   * and "bob" (checkerKey(adminKey)) approves it; the test app must have been built with
+   * ADMIN_API_KEY = adminKey. `amount` is signed: a negative amount is a debit. Answers the
+   * approval's reply (or the request's, when the request itself was refused) and the approval id
+   * (null when no request was made); the posting's reference is `ADJUST:approval-<id>`.
    */
-  async credit(username: string, amount: string, adminKey: string, merchant = 'GOLDEN'): Promise<void> {
-    await this.ok('/wps/admin/adjustments', {
+  async adjustSend(
+    username: string,
+    amount: string,
+    adminKey: string,
+    o: { merchant?: string; reason?: string; turnoverMultiple?: number; idempotencyKey?: string } = {},
+  ): Promise<{ approvalId: string | null; reply: Reply<AdjustmentApproval> }> {
+    const merchant = o.merchant ?? 'GOLDEN';
+    const member = await this.db
+      .selectFrom('member')
+      .select('id')
+      .where('merchant_code', '=', merchant)
+      .where('username', '=', username.toLowerCase())
+      .executeTakeFirst();
+    const debit = amount.trim().startsWith('-');
+    const asked = await this.send<{ approvalId: string }>(
+      `/wps/admin/players/${member?.id ?? '0'}/adjustments`,
+      {
+        method: 'POST',
+        body: {
+          direction: debit ? 'DEBIT' : 'CREDIT',
+          amount: debit ? amount.trim().slice(1) : amount,
+          reason: o.reason ?? 'Test credit',
+          turnoverMultiplier: o.turnoverMultiple ?? 0,
+        },
+        headers: { merchant, 'x-api-key': adminKey },
+      },
+    );
+    if (asked.status !== 200) {
+      const { value: _none, ...failure } = asked.body;
+      return { approvalId: null, reply: { status: asked.status, body: failure } };
+    }
+    const approvalId = asked.body.value!.approvalId;
+    return {
+      approvalId,
+      reply: await this.approveAdjustment(approvalId, adminKey, merchant, o.idempotencyKey),
+    };
+  }
+
+  /** The second person's approval of an adjustment request (see adjustSend). */
+  approveAdjustment(
+    approvalId: string,
+    adminKey: string,
+    merchant = 'GOLDEN',
+    idempotencyKey?: string,
+  ): Promise<Reply<AdjustmentApproval>> {
+    return this.send<AdjustmentApproval>(`/wps/admin/approvals/${approvalId}/approve`, {
       method: 'POST',
-      body: { requestId: `fund-${freshName('r')}`, reason: 'Test credit', username, amount },
-      headers: { merchant, 'x-api-key': adminKey },
+      body: {},
+      headers: {
+        merchant,
+        'x-api-key': checkerKey(adminKey),
+        ...(idempotencyKey !== undefined ? { 'idempotency-key': idempotencyKey } : {}),
+      },
     });
+  }
+
+  /** adjustSend that must succeed: the approved request. */
+  async adjust(
+    username: string,
+    amount: string,
+    adminKey: string,
+    o: { merchant?: string; reason?: string; turnoverMultiple?: number } = {},
+  ): Promise<AdjustmentApproval> {
+    const { reply } = await this.adjustSend(username, amount, adminKey, o);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body.value!;
+  }
+
+  /** Gives a member money the way staff do: asked by one operator, approved by another. */
+  async credit(username: string, amount: string, adminKey: string, merchant = 'GOLDEN'): Promise<void> {
+    await this.adjust(username, amount, adminKey, { merchant });
   }
 
   /** A valid GOLDEN registration by username (with its SMS code), overridable field by field. */

@@ -55,12 +55,7 @@ const betRecords = (m: NewMember, q: Record<string, string | number | undefined>
   id.ok<BetRecordList>(`${BETS}?${query({ ...today, ...q })}`, { token: m.token });
 
 async function adjust(username: string, amount: string, reason: string) {
-  const res = await id.send(`/wps/admin/adjustments`, {
-    method: 'POST',
-    body: { requestId: rid(), username, amount, reason },
-    headers: { merchant: M, 'x-api-key': ADMIN_KEY },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await id.adjust(username, amount, ADMIN_KEY, { merchant: M, reason });
 }
 
 async function transfer(m: NewMember, body: Record<string, unknown>) {

@@ -89,11 +89,7 @@ async function books(): Promise<string> {
 
 /** An operator credit with a turnover requirement of amount x multiple (as a bonus gives one). */
 async function bonus(username: string, amount: string, turnoverMultiple: number): Promise<void> {
-  await id.ok('/wps/admin/adjustments', {
-    method: 'POST',
-    headers: admin,
-    body: { requestId: rid(), reason: 'First deposit bonus', username, amount, turnoverMultiple },
-  });
+  await id.adjust(username, amount, ADMIN_KEY, { reason: 'First deposit bonus', turnoverMultiple });
 }
 
 /** Everything the member still had to bet, bet (as settled bets would work it off). */

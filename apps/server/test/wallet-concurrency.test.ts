@@ -22,10 +22,15 @@ import { BetRepository } from '../src/modules/wallet/bet.repository';
 import { BetService, type BetResult } from '../src/modules/wallet/bet.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
-import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
 import { sign } from '../src/platform/signing';
-import { buildPlatformOn, createPostgresDatabase, setWithdrawalThreshold, type TestContext } from './helper';
-import { Identity, type Reply } from './identity-client';
+import {
+  buildPlatformOn,
+  checkerKey,
+  createPostgresDatabase,
+  setWithdrawalThreshold,
+  type TestContext,
+} from './helper';
+import { type AdjustmentApproval, Identity, type Reply } from './identity-client';
 
 const PG = process.env.TEST_DB_KIND === 'postgres';
 const M = 'GOLDEN';
@@ -304,15 +309,55 @@ const api = {
         encrypt: true,
       }),
     ),
-  adjust: async (body: Record<string, unknown>) =>
-    outcome(
-      await id.send<AdjustmentResult>('/wps/admin/adjustments', {
+  /**
+   * An operator's adjustment, maker-checker: asked once per requestId by one key, then approved by
+   * the second key with the requestId as Idempotency-Key, so a repeated call is a retried approval.
+   */
+  adjust: async (body: { requestId: string; username: string; amount: string }) => {
+    let asked = adjustments.get(body.requestId);
+    if (!asked) {
+      const debit = body.amount.startsWith('-');
+      asked = (async () => {
+        const member = await id.memberRow(body.username, M);
+        return outcome(
+          await id.send<{ approvalId: string }>(`/wps/admin/players/${member.id}/adjustments`, {
+            method: 'POST',
+            headers: adminHeaders,
+            body: {
+              direction: debit ? 'DEBIT' : 'CREDIT',
+              amount: debit ? body.amount.slice(1) : body.amount,
+              reason: 'Concurrency test',
+            },
+          }),
+        );
+      })();
+      adjustments.set(body.requestId, asked);
+    }
+    const request = await asked;
+    if (!request.ok) return request;
+    return outcome(
+      await id.send<AdjustmentApproval>(`/wps/admin/approvals/${request.value.approvalId}/approve`, {
         method: 'POST',
-        headers: adminHeaders,
-        body: { reason: 'Concurrency test', ...body },
+        headers: { ...adminHeaders, 'x-api-key': checkerKey(ADMIN_KEY), 'idempotency-key': body.requestId },
+        body: {},
       }),
-    ),
+    );
+  },
 };
+
+/** Adjustment requests by the test's requestId (see api.adjust). */
+const adjustments = new Map<string, Promise<Outcome<{ approvalId: string }>>>();
+
+/** The ledger reference of the adjustment asked for as requestId. */
+async function adjustRef(requestId: string): Promise<string> {
+  const asked = await adjustments.get(requestId);
+  if (!asked?.ok) throw new Error(`no adjustment request ${requestId}`);
+  return `ADJUST:approval-${asked.value.approvalId}`;
+}
+
+/** An approved adjustment's signed amount in minor units. */
+const signedMinor = (a: AdjustmentApproval) =>
+  a.detail.direction === 'DEBIT' ? -minorOf(a.amount) : minorOf(a.amount);
 
 function mustOk<T>(o: Outcome<T>, what: string): T {
   if (!o.ok) throw new Error(`${what}: ${o.status} ${o.code}`);
@@ -409,7 +454,7 @@ async function setMain(book: Book, p: Player, target: bigint): Promise<void> {
   if (diff === 0n) return;
   const requestId = rid('set');
   mustOk(await api.adjust({ requestId, username: p.username, amount: money(diff) }), 'setMain');
-  book.add(`ADJUST:${requestId}`, moves.adjust(p, diff));
+  book.add(await adjustRef(requestId), moves.adjust(p, diff));
 }
 
 // ---- players --------------------------------------------------------------------------------------
@@ -686,8 +731,8 @@ describe.skipIf(!PG)(
           const o = await api.adjust({ requestId, username: p.username, amount: money(amount) });
           if (!o.ok) return refused('adjust', o, ['wallet.insufficient']);
           count('adjust');
-          if (minorOf(o.value.amount) !== amount) anomalies.push(`adjust ${requestId}: ${o.value.amount}`);
-          book.add(`ADJUST:${requestId}`, moves.adjust(p, amount));
+          if (signedMinor(o.value) !== amount) anomalies.push(`adjust ${requestId}: ${o.value.amount}`);
+          book.add(await adjustRef(requestId), moves.adjust(p, amount));
         },
       ];
 
@@ -1053,14 +1098,18 @@ describe.skipIf(!PG)(
         for (const amount of ['500.00', '-500.00']) {
           const adjustId = rid();
           const adjust = { requestId: adjustId, username: p.username, amount };
-          const results = [
-            ...(await race(8, () => api.adjust(adjust), 25)),
-            ...(await inTurn(2, () => api.adjust(adjust))),
-          ];
-          const firstAdjust = mustOk(results[0]!, 'adjust');
-          for (const a of results) expect(a).toEqual({ ok: true, status: 200, value: firstAdjust });
+          // Racing approvals of one request: one posts; a copy that meets the live claim is told
+          // the request is being decided, a later one gets the first answer back.
+          const raced = await race(8, () => api.adjust(adjust), 25);
+          const later = await inTurn(2, () => api.adjust(adjust));
+          const firstAdjust = mustOk([...raced, ...later].find((o) => o.ok) ?? later[0]!, 'adjust');
+          expect(firstAdjust).toMatchObject({ state: 'APPROVED' });
+          for (const a of raced)
+            if (a.ok) expect(a).toEqual({ ok: true, status: 200, value: firstAdjust });
+            else expect(a.code).toBe('approval.decided');
+          for (const a of later) expect(a).toEqual({ ok: true, status: 200, value: firstAdjust });
           book.add(
-            `ADJUST:${adjustId}`,
+            await adjustRef(adjustId),
             moves.adjust(p, toMinor(amount.replace('-', ''))! * (amount.startsWith('-') ? -1n : 1n)),
           );
         }
@@ -1215,9 +1264,12 @@ describe.skipIf(!PG)(
           'debit',
           5,
           300_00n,
-          (amount, i) =>
-            api.adjust({ requestId: ref('debit', i, rid()), username: p.username, amount: money(-amount) }),
-          (amount, r) => [`ADJUST:${r}`, moves.adjust(p, -amount)],
+          async (amount, i) => {
+            const o = await api.adjust({ requestId: rid(), username: p.username, amount: money(-amount) });
+            if (o.ok) ref('debit', i, o.value.id);
+            return o;
+          },
+          (amount, approvalId) => [`ADJUST:approval-${approvalId}`, moves.adjust(p, -amount)],
         ]);
         for (const [kind, copies, amount, call, entry] of kinds) {
           await setMain(book, p, 1_000_00n);
@@ -1277,7 +1329,10 @@ describe.skipIf(!PG)(
               [
                 'debit',
                 () => api.adjust({ requestId: debitId, username: p.username, amount: money(-amount) }),
-                () => [`ADJUST:${debitId}`, moves.adjust(p, -amount)],
+                (o) => [
+                  `ADJUST:approval-${(o as { value: AdjustmentApproval }).value.id}`,
+                  moves.adjust(p, -amount),
+                ],
               ],
             ];
           const outcomes = await race(calls.length, (i) => calls[i]![1](), 10);

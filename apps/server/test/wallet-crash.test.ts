@@ -103,11 +103,7 @@ describe.skipIf(!PG)('wallet after a crash (PostgreSQL only: the load needs conc
     );
 
     // And the wallet goes on working after the crashes.
-    await id.ok('/wps/admin/adjustments', {
-      method: 'POST',
-      headers: { merchant: M, 'x-api-key': ADMIN_KEY },
-      body: { requestId: 'crash-after-1', username: 'demo01', amount: '1.00', reason: 'after the crash' },
-    });
+    await id.adjust('demo01', '1.00', ADMIN_KEY, { merchant: M, reason: 'after the crash' });
     await expectConsistent(t.db, acked);
   }, 90_000);
 });

@@ -7,7 +7,6 @@ import type {
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
-import type { AdjustmentResult } from '../src/modules/wallet/wallet.service';
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, LOTUS, type NewMember, type Send } from './identity-client';
 
@@ -15,7 +14,6 @@ const ADMIN_KEY = 'test-admin-key-0123456789';
 const BALANCE = '/wps/v2/wallets/balance';
 const TRANSFER = '/wps/relay/GCS_walletTransfer';
 const UPLINE = '/wps/member/transfer/upline';
-const ADJUST = '/wps/admin/adjustments';
 const CONSOLIDATED = '/wps/member/info/funds/consolidated';
 
 let t: TestContext;
@@ -37,22 +35,17 @@ const adminHeaders = (merchant = 'GOLDEN', key = ADMIN_KEY) => ({
   'x-api-key': key,
 });
 
-const adjustSend = (body: Record<string, unknown>, merchant = 'GOLDEN') =>
-  id.send<AdjustmentResult>(ADJUST, {
-    method: 'POST',
-    body: { requestId: rid(), reason: 'Test credit', ...body },
-    headers: adminHeaders(merchant),
-  });
+/** A manual adjustment the way staff make one: asked by alice, approved by bob. */
+const fund = (username: string, amount: string, merchant = 'GOLDEN') =>
+  id.adjust(username, amount, ADMIN_KEY, { merchant });
 
-async function fund(
-  username: string,
-  amount: string | number,
-  merchant = 'GOLDEN',
-): Promise<AdjustmentResult> {
-  const res = await adjustSend({ username, amount }, merchant);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.value!;
-}
+/** An adjustment request by alice, undecided (see id.adjustSend for the whole round). */
+const ask = (memberId: string, body: Record<string, unknown>, merchant = 'GOLDEN', key = ADMIN_KEY) =>
+  id.send<{ approvalId: string }>(`/wps/admin/players/${memberId}/adjustments`, {
+    method: 'POST',
+    body: { reason: 'Test credit', ...body },
+    headers: adminHeaders(merchant, key),
+  });
 
 const balance = (token: string, host?: string) => id.ok<WalletBalance>(BALANCE, { token, host });
 
@@ -517,57 +510,51 @@ describe('transfer to the upline', () => {
 
 // ---- operator adjustments and the inbox -------------------------------------------------------------
 
-describe('operator adjustments', () => {
-  it('credits with a turnover requirement, debits, tells the member, and is idempotent', async () => {
+describe('operator adjustments (maker-checker)', () => {
+  it('credits with a turnover requirement, debits, tells the member, and posts once', async () => {
     const m = await id.registerGolden();
-    const requestId = rid();
-    const credit = await adjustSend({
-      requestId,
-      username: m.username.toUpperCase(),
-      amount: 100,
+    const asked = await id.adjustSend(m.username.toUpperCase(), '100', ADMIN_KEY, {
       turnoverMultiple: 5,
+      idempotencyKey: `credit-${m.id}`,
     });
-    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
-    expect(credit.body.value).toMatchObject({
+    expect(asked.reply.status, JSON.stringify(asked.reply.body)).toBe(200);
+    expect(asked.reply.body.value).toMatchObject({
       username: m.username,
       amount: 100,
-      balance: 100,
-      turnoverRequired: 500,
+      detail: { direction: 'CREDIT', turnoverMultiplier: 5 },
+      state: 'APPROVED',
+      decidedBy: 'bob',
     });
+    const reference = `ADJUST:approval-${asked.approvalId}`;
+    expect((await balance(m.token)).mainBalance).toBe(100);
     const requirement = await t.db.db
       .selectFrom('turnover_requirement')
       .selectAll()
       .where('member_id', '=', m.id)
       .executeTakeFirstOrThrow();
-    expect(requirement).toMatchObject({ required: '50000', achieved: '0', source: `ADJUST:${requestId}` });
+    expect(requirement).toMatchObject({ required: '50000', achieved: '0', source: reference });
     const entry = await t.db.db
       .selectFrom('ledger_entry')
       .selectAll()
-      .where('reference', '=', `ADJUST:${requestId}`)
+      .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
     expect(entry.kind).toBe('ADJUSTMENT');
-    expect(entry.memo).toMatchObject({ reason: 'Test credit', operator: 'alice' });
+    // The approver is the operator of the posting; the requester's reason is its reason.
+    expect(entry.memo).toMatchObject({ reason: 'Test credit', operator: 'bob' });
 
-    // A retry: same answer, no second credit, no second requirement or message.
-    const again = await adjustSend({ requestId, username: m.username, amount: 100, turnoverMultiple: 5 });
-    expect(again.body.value).toMatchObject({ id: credit.body.value!.id, balance: 100 });
-    expect(await id.count('turnover_requirement')).toBeGreaterThan(0);
+    // A retried approval: the same answer, no second credit, requirement or message.
+    const again = await id.approveAdjustment(asked.approvalId!, ADMIN_KEY, 'GOLDEN', `credit-${m.id}`);
+    expect(again.body).toEqual(asked.reply.body);
+    const decided = await id.approveAdjustment(asked.approvalId!, ADMIN_KEY);
+    expect(decided.status).toBe(409);
+    expect(decided.body.errorCode).toBe('approval.decided');
+    expect((await balance(m.token)).mainBalance).toBe(100);
     const requirements = await t.db.db
       .selectFrom('turnover_requirement')
       .select('id')
       .where('member_id', '=', m.id)
       .execute();
     expect(requirements).toHaveLength(1);
-    const conflict = await adjustSend({ requestId, username: m.username, amount: 90, turnoverMultiple: 5 });
-    expect(conflict.status).toBe(409);
-    expect(conflict.body.errorCode).toBe('wallet.reference.conflict');
-    const otherMultiple = await adjustSend({
-      requestId,
-      username: m.username,
-      amount: 100,
-      turnoverMultiple: 1,
-    });
-    expect(otherMultiple.body.errorCode).toBe('wallet.reference.conflict');
 
     const funds = await id.ok<ConsolidatedFunds>(CONSOLIDATED, { token: m.token });
     expect(funds).toMatchObject({
@@ -577,37 +564,61 @@ describe('operator adjustments', () => {
       currencySymbol: 'P',
     });
 
-    const debit = await adjustSend({ username: m.username, amount: '-30.5', reason: 'Correction' });
-    expect(debit.body.value).toMatchObject({ amount: -30.5, balance: 69.5, turnoverRequired: 0 });
+    const debit = await id.adjust(m.username, '-30.5', ADMIN_KEY, { reason: 'Correction' });
+    expect(debit).toMatchObject({ amount: 30.5, detail: { direction: 'DEBIT', turnoverMultiplier: 0 } });
+    expect((await balance(m.token)).mainBalance).toBe(69.5);
     // A debit never adds turnover, whatever the multiple says.
-    await adjustSend({ username: m.username, amount: '-0.5', turnoverMultiple: 3 });
+    await id.adjust(m.username, '-0.5', ADMIN_KEY, { turnoverMultiple: 3 });
     expect(
       await t.db.db.selectFrom('turnover_requirement').select('id').where('member_id', '=', m.id).execute(),
     ).toHaveLength(1);
 
     const before = await ledgerState();
-    const over = await adjustSend({ username: m.username, amount: '-69.01' });
-    expect(over.status).toBe(400);
-    expect(over.body.errorCode).toBe('wallet.insufficient');
-    const unknown = await adjustSend({ username: 'nosuchuser', amount: 5 });
+    const over = await id.adjustSend(m.username, '-69.01', ADMIN_KEY);
+    expect(over.reply.status).toBe(400);
+    expect(over.reply.body.errorCode).toBe('wallet.insufficient');
+    // The refused request stays pending for a later decision.
+    expect(
+      (
+        await t.db.db
+          .selectFrom('approval_request')
+          .select('state')
+          .where('id', '=', over.approvalId!)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe('PENDING');
+    const unknown = await ask('999999999', { direction: 'CREDIT', amount: 5 });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({
       errorCode: 'request.invalid',
-      value: { fields: [{ field: 'username', message: 'unknown' }] },
+      value: { fields: [{ field: 'memberId', message: 'unknown' }] },
     });
-    for (const amount of ['0', '-0', '1.001', 'abc']) {
-      const bad = await adjustSend({ username: m.username, amount });
+    // A member of another brand is unknown to this one.
+    const lotusMember = await id.memberRow('agent01', 'LOTUS');
+    const otherBrand = await ask(lotusMember.id, { direction: 'CREDIT', amount: 5 });
+    expect(otherBrand.body.errorCode).toBe('request.invalid');
+    for (const amount of ['0', '-0', '-5', '1.001', 'abc']) {
+      const bad = await ask(m.id, { direction: 'CREDIT', amount });
       expect(bad.status, amount).toBe(400);
       expect(bad.body.errorCode).toBe('request.invalid');
     }
     for (const headers of [{ merchant: 'GOLDEN' }, adminHeaders('GOLDEN', 'wrong-key-0123456789')]) {
       await id.fails(
-        ADJUST,
-        { method: 'POST', body: { requestId: rid(), username: m.username, amount: 5, reason: 'x' }, headers },
+        `/wps/admin/players/${m.id}/adjustments`,
+        { method: 'POST', body: { direction: 'CREDIT', amount: 5, reason: 'x' }, headers },
         401,
         'admin.unauthorized',
       );
     }
+    // Nobody approves their own request.
+    const own = await ask(m.id, { direction: 'CREDIT', amount: 5 });
+    const self = await id.send(`/wps/admin/approvals/${own.body.value!.approvalId}/approve`, {
+      method: 'POST',
+      body: {},
+      headers: adminHeaders(),
+    });
+    expect(self.status).toBe(403);
+    expect(self.body.errorCode).toBe('approval.self');
     expect(await ledgerState()).toEqual(before);
 
     // The member's inbox tells it about each adjustment.
@@ -646,13 +657,36 @@ describe('operator adjustments', () => {
     await id.fails('/wps/relay/CSP_unreadCount', {}, 401, 'login.not.session');
   });
 
+  it('the posting is keyed by its reference: a repeat answers the first, other details are a conflict', async () => {
+    // Approvals post with ADJUST:approval-<id>; the wallet's own rule keeps a reused key honest.
+    const m = await id.registerGolden();
+    const brand = await t.brands.resolve('GOLDEN', undefined);
+    const asked = { requestId: rid(), username: m.username, amount: '10', reason: 'x', turnoverMultiple: 0 };
+    const first = await t.services.wallet.wallet.adjust(brand, 'bob', asked);
+    expect(first).toMatchObject({ amount: 10, balance: 10 });
+    expect(await t.services.wallet.wallet.adjust(brand, 'bob', asked)).toEqual(first);
+    for (const other of [{ amount: '9' }, { turnoverMultiple: 1 }, { amount: '-10' }])
+      await expect(
+        t.services.wallet.wallet.adjust(brand, 'bob', { ...asked, ...other }),
+      ).rejects.toMatchObject({
+        code: 'wallet.reference.conflict',
+      });
+    expect((await balance(m.token)).mainBalance).toBe(10);
+  });
+
   it('works during maintenance (operators), on the brand of the Merchant header', async () => {
     const lotus = await loginDemo('agent01', 'agent1234', LOTUS);
     await t.db.db.updateTable('merchant').set({ maintenance_on: true }).where('code', '=', 'LOTUS').execute();
     try {
-      const res = await adjustSend({ username: 'agent01', amount: '1.00' }, 'LOTUS');
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.value!.balance).toBe(10001);
+      const agent = await id.memberRow('agent01', 'LOTUS');
+      // A GOLDEN approver cannot see a LOTUS request.
+      const asked = await ask(agent.id, { direction: 'CREDIT', amount: '1.00' }, 'LOTUS');
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      const approvalId = asked.body.value!.approvalId;
+      const elsewhere = await id.approveAdjustment(approvalId, ADMIN_KEY, 'GOLDEN');
+      expect(elsewhere.body.errorCode).toBe('approval.not.found');
+      const done = await id.approveAdjustment(approvalId, ADMIN_KEY, 'LOTUS');
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
     } finally {
       await t.db.db
         .updateTable('merchant')

@@ -20,18 +20,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { registerMember, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const brand = { [HEADERS.merchant]: 'GOLDEN' };
 const rid = () => randomUUID().replace(/-/g, '');
 
-const credit = async (request: APIRequestContext, username: string, amount: string) =>
-  value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, ...brand },
-      data: { requestId: rid(), username, amount, reason: 'e2e credit', turnoverMultiple: 0 },
-    }),
-  );
+const credit = (request: APIRequestContext, username: string, amount: string) =>
+  fund(request, username, amount);
 
 /** One BIG line on the fast lottery keno, placed in an open draw and waited for until settled. */
 async function betAndSettle(request: APIRequestContext, m: Member, amount: string) {

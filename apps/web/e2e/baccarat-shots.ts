@@ -7,12 +7,11 @@
  */
 import { HEADERS, type LaunchGame } from '@app/contracts';
 import { mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { chromium, request as requests, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tools/chromium';
 import { registerMember, value } from './api';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const out = process.argv[2] ?? '/tmp/baccarat-shots';
 const base = process.env.SHOTS_BASE ?? 'http://localhost:18601';
@@ -20,18 +19,7 @@ mkdirSync(out, { recursive: true });
 
 const api = await requests.newContext({ baseURL: base });
 const m = await registerMember(api);
-await value(
-  await api.post('/wps/admin/adjustments', {
-    headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
-    data: {
-      requestId: randomUUID().replace(/-/g, ''),
-      username: m.username,
-      amount: '500',
-      reason: 'shots',
-      turnoverMultiple: 0,
-    },
-  }),
-);
+await fund(api, m.username, '500', { reason: 'shots' });
 const launch = async () =>
   (
     await value<LaunchGame>(

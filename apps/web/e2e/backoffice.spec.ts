@@ -1,4 +1,4 @@
-import { HEADERS } from '@app/contracts';
+import { HEADERS, type Deposit, type PaymentChannel } from '@app/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { encrypt, registerMember, value, type Member } from './api';
@@ -197,9 +197,62 @@ test('support sees no money actions and the API refuses them', async ({ browser 
   await page.context().close();
 });
 
-test.fixme('finance approves a bank deposit after opening its receipt; a withdrawal above the threshold waits for a second approver', async () => {
-  // Needs the cashier API (deposits, withdrawals, approvals) and the cashier pages, which are not
-  // on this branch yet: the lead merges `cashier` and `bo-web2`, then this flow is written against them.
+/** A 1x1 PNG: the receipt a member uploads with a bank transfer. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('finance finds a bank deposit in the queue, opens its receipt and approves it', async ({
+  browser,
+  request,
+}) => {
+  const m = await registerMember(request);
+  const member = { [HEADERS.authorization]: m.token, [HEADERS.merchant]: 'GOLDEN', 'x-forwarded-for': m.ip };
+  const { channels } = await value<{ channels: PaymentChannel[] }>(
+    await request.get('/wps/cashier/channels', { headers: member }),
+  );
+  const bank = channels.find((c) => c.kind === 'BANK')!;
+  const { imageId } = await value<{ imageId: string }>(
+    await request.post('/wps/cashier/images', {
+      headers: { ...member, 'content-type': 'image/png' },
+      data: PNG,
+    }),
+  );
+  const d = await value<Deposit>(
+    await request.post('/wps/cashier/deposit', {
+      headers: member,
+      data: { requestId: `e2e${Date.now()}`, channelId: bank.id, amount: '250.00', imageIds: [imageId] },
+    }),
+  );
+
+  const page = await signIn(browser, 'finance');
+  await page.getByRole('link', { name: 'Deposits' }).click();
+  await expect(page.getByRole('heading', { name: 'Deposits' })).toBeVisible();
+  await page.getByLabel('Player or order').fill(m.username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: d.orderNo });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Pending');
+
+  // The receipt is fetched with the staff cookie from /wps/admin/images/:id and shown.
+  await row.getByRole('button', { name: 'View' }).click();
+  const receipt = page.getByRole('img', { name: 'Receipt image 1' });
+  await expect(receipt).toBeVisible();
+  expect(await receipt.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`Deposit ${d.orderNo} approved and credited.`)).toBeVisible();
+  // Approved orders leave the pending queue; under "All" it shows who decided.
+  await expect(page.getByRole('row').filter({ hasText: d.orderNo })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('ALL');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const decided = page.getByRole('row').filter({ hasText: d.orderNo });
+  await expect(decided).toContainText('Approved');
+  await expect(decided).toContainText('finance');
+  await page.context().close();
 });
 
 /**

@@ -8,11 +8,10 @@
  */
 import { HEADERS, type GameList, type LaunchGame } from '@app/contracts';
 import { mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { chromium, request as pwRequest, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tools/chromium';
 import { registerMember, value } from './api';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const out = process.argv[2] ?? '/tmp/cockfight-shots';
 const base = `http://localhost:${process.env.SHOTS_PORT ?? 18605}`;
@@ -20,18 +19,7 @@ mkdirSync(out, { recursive: true });
 
 const api = await pwRequest.newContext({ baseURL: base });
 const m = await registerMember(api);
-await value(
-  await api.post('/wps/admin/adjustments', {
-    headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
-    data: {
-      requestId: randomUUID().replace(/-/g, ''),
-      username: m.username,
-      amount: '500',
-      reason: 'shots',
-      turnoverMultiple: 0,
-    },
-  }),
-);
+await fund(api, m.username, '500', { reason: 'shots' });
 const headers = { 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token, [HEADERS.merchant]: 'GOLDEN' };
 const games = await value<GameList>(
   await api.get('/wps/relay/GCSGAME_gameList', {

@@ -8,7 +8,7 @@ import { HEADERS, type GameList } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import en from '../src/locales/en.json' with { type: 'json' };
 import { registerMember, signIn, value } from './api';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 import { expect, test } from './fixtures';
 
 const MERCHANT = 'GOLDEN';
@@ -190,15 +190,7 @@ test.describe('game list', () => {
     request,
   }) => {
     const m = await registerMember(request);
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
-      data: {
-        requestId: `e2e${Date.now()}${m.username}`,
-        username: m.username,
-        amount: '50',
-        reason: 'e2e credit',
-      },
-    });
+    await fund(request, m.username, '50');
     await signIn(page, m);
     const house = await gameList(request, { vassalage: 'HOUSE' });
     const slot = house.games.find((g) => g.gameCode === 'house-dragon-fortune')!;

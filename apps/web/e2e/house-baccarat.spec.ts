@@ -6,26 +6,13 @@
  */
 import { HEADERS, formatMoney, type BaccaratBetResult, type LaunchGame } from '@app/contracts';
 import type { APIRequestContext } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { registerMember, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const MERCHANT = 'GOLDEN';
 
-const credit = async (request: APIRequestContext, m: Member, amount: string) =>
-  value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
-      data: {
-        requestId: randomUUID().replace(/-/g, ''),
-        username: m.username,
-        amount,
-        reason: 'e2e credit',
-        turnoverMultiple: 0,
-      },
-    }),
-  );
+const credit = (request: APIRequestContext, m: Member, amount: string) => fund(request, m.username, amount);
 
 async function launch(request: APIRequestContext, m: Member): Promise<string> {
   const game = await value<LaunchGame>(

@@ -6,27 +6,14 @@
  */
 import { HEADERS, formatMoney, type FishShotResult, type LaunchGame } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { registerMember, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const MERCHANT = 'GOLDEN';
 
 /** Gives the member money (an operator adjustment with no turnover to bet first). */
-const credit = async (request: APIRequestContext, m: Member, amount: string) =>
-  value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
-      data: {
-        requestId: randomUUID().replace(/-/g, ''),
-        username: m.username,
-        amount,
-        reason: 'e2e credit',
-        turnoverMultiple: 0,
-      },
-    }),
-  );
+const credit = (request: APIRequestContext, m: Member, amount: string) => fund(request, m.username, amount);
 
 /** The fishing game's launch URL, as the site gets it for the member. */
 async function launch(request: APIRequestContext, m: Member): Promise<string> {

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import en from '../src/locales/en.json' with { type: 'json' };
 import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const MERCHANT = 'GOLDEN';
 const brand = { [HEADERS.merchant]: MERCHANT };
@@ -49,18 +49,7 @@ async function hotGames(request: APIRequestContext, gameType: string): Promise<G
 
 /** Money for the member (an operator adjustment with no turnover to bet first). */
 async function credit(request: APIRequestContext, m: Member, amount: string) {
-  await value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, ...brand },
-      data: {
-        requestId: requestId(),
-        username: m.username,
-        amount,
-        reason: 'e2e credit',
-        turnoverMultiple: 0,
-      },
-    }),
-  );
+  await fund(request, m.username, amount);
 }
 
 test.describe('game lobbies', () => {

@@ -12,27 +12,14 @@ import {
   type WalletBalance,
 } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const MERCHANT = 'GOLDEN';
 const brand = { [HEADERS.merchant]: MERCHANT };
 
-const credit = async (request: APIRequestContext, m: Member, amount: string) =>
-  value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, ...brand },
-      data: {
-        requestId: randomUUID().replace(/-/g, ''),
-        username: m.username,
-        amount,
-        reason: 'e2e credit',
-        turnoverMultiple: 0,
-      },
-    }),
-  );
+const credit = (request: APIRequestContext, m: Member, amount: string) => fund(request, m.username, amount);
 
 const menus = async (request: APIRequestContext) =>
   value<LotteryMenu[]>(

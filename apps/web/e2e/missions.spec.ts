@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import en from '../src/locales/rewards/en.json' with { type: 'json' };
 import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const MERCHANT = 'GOLDEN';
 
@@ -42,13 +42,7 @@ async function memberCentre(page: Page, key: string): Promise<Locator> {
 }
 
 /** Gives the member money (an operator adjustment with no turnover to bet first). */
-const credit = async (request: APIRequestContext, m: Member, amount: string) =>
-  value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: MERCHANT },
-      data: { requestId: randomUUID().replace(/-/g, ''), username: m.username, amount, reason: 'e2e credit' },
-    }),
-  );
+const credit = (request: APIRequestContext, m: Member, amount: string) => fund(request, m.username, amount);
 
 /** One house-slot spin of `bet`, through the game's own calls (it settles at once). */
 async function spin(request: APIRequestContext, m: Member, bet: number): Promise<void> {

@@ -16,7 +16,7 @@ import { DEMO_BRANDS } from '../../server/src/seed/demo-brands';
 import { seedDemo } from '../../server/src/seed/seed';
 import { createPostgresDatabase } from '../../server/test/helper';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
-import { ADMIN_API_KEY } from './operator';
+import { ADMIN_API_KEY, CHECKER_API_KEY } from './operator';
 
 /** The operator API key specs send in x-api-key; defined in operator.ts so specs need not import this file. */
 export { ADMIN_API_KEY };
@@ -74,8 +74,10 @@ const platform = await buildPlatform({
   db,
 });
 const { app, services, brands } = platform;
-// The specs' operator key: a platform-wide API key holding every permission (header x-api-key).
+// The specs' operator keys: platform-wide API keys holding every permission (header x-api-key);
+// two, because a manual adjustment is asked by one operator and approved by another.
 await services.staff.admin.insertKey(ADMIN_API_KEY, 'e2e-operator', null, [...PERMISSIONS], 'e2e');
+await services.staff.admin.insertKey(CHECKER_API_KEY, 'e2e-checker', null, [...PERMISSIONS], 'e2e');
 
 // Test harness only (this file is the e2e server, never the product): settles a brand's contracts
 // of one kind for the local day so far, as the settlement job does once the day has ended, so a

@@ -22,7 +22,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { fund } from './operator';
 
 const P = (amount: number) => `P ${formatMoney(amount)}`;
 
@@ -33,18 +33,7 @@ interface Player extends Member {
 /** A new Golden Palm member with 500.00 to play with (an operator credit with nothing to bet first). */
 async function player(request: APIRequestContext): Promise<Player> {
   const m = await registerMember(request);
-  await value(
-    await request.post('/wps/admin/adjustments', {
-      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' },
-      data: {
-        requestId: randomUUID().replace(/-/g, ''),
-        username: m.username,
-        amount: '500.00',
-        reason: 'e2e credit',
-        turnoverMultiple: 0,
-      },
-    }),
-  );
+  await fund(request, m.username, '500.00');
   return {
     ...m,
     headers: {

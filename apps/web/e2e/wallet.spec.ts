@@ -17,7 +17,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { encrypt, gameTicket, randomIp, registerMember, signIn, value, type Member } from './api';
 import { expect, hostUrl, test } from './fixtures';
-import { ADMIN_API_KEY } from './operator';
+import { ADMIN_API_KEY, fund } from './operator';
 
 /** A valid 1×1 PNG: the server sniffs the bytes, not the name. */
 const PNG = Buffer.from(
@@ -53,14 +53,7 @@ async function sendEncrypted<T>(
 }
 
 /** Gives the member money (an operator adjustment with no turnover to bet first). */
-const credit = (request: APIRequestContext, m: Member, amount: string) =>
-  operator(request, '/wps/admin/adjustments', {
-    requestId: requestId(),
-    username: m.username,
-    amount,
-    reason: 'e2e credit',
-    turnoverMultiple: 0,
-  });
+const credit = (request: APIRequestContext, m: Member, amount: string) => fund(request, m.username, amount);
 
 /** Sets the 6-digit payment password as the security centre does (encrypted, with the login password). */
 async function setPaymentPassword(request: APIRequestContext, m: Member) {
@@ -179,13 +172,7 @@ test.describe('wallet and cashier', () => {
   }) => {
     const m = await registerMember(request);
     // A bonus of 100.00 to be played through twice: 200.00 of turnover before any withdrawal.
-    await operator(request, '/wps/admin/adjustments', {
-      requestId: requestId(),
-      username: m.username,
-      amount: '100.00',
-      reason: 'e2e bonus',
-      turnoverMultiple: 2,
-    });
+    await fund(request, m.username, '100.00', { reason: 'e2e bonus', turnoverMultiplier: 2 });
     await setPaymentPassword(request, m);
     // The member plays DS88 a while: the balance goes to its wallet (the withdrawal page brings it back).
     await value(

@@ -439,24 +439,6 @@ export type Profit = z.infer<typeof profitSchema>;
 // ---- operator (admin API) --------------------------------------------------------------------------
 
 export const adminReasonSchema = z.object({ reason: z.string().trim().min(1).max(CASHIER_LIMITS.remarkMax) });
-export const adminAdjustmentSchema = z.object({
-  requestId: requestIdSchema,
-  username: z.string().trim().min(1).max(64),
-  /** Signed: a credit is positive, a debit negative. */
-  amount: z
-    .union([z.number(), z.string()])
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine(
-      (v) => {
-        const minor = toMinor(v.replace(/^-/, ''));
-        return minor !== null && minor > 0n;
-      },
-      { message: 'amount.format' },
-    ),
-  reason: z.string().trim().min(1).max(CASHIER_LIMITS.remarkMax),
-  /** Bet this many times the credit before withdrawing (bonus-like credits). */
-  turnoverMultiple: z.number().int().min(0).max(100).default(0),
-});
 
 // ---- inbox ----
 

@@ -27,15 +27,15 @@ export type NavLabel =
   | 'audit';
 
 export const NAV: NavItem[] = [
-  // The dashboard and deposit pages (pages/dashboard, pages/cashier/deposits.tsx) are linked once
-  // the server answers them in the shape they read.
+  // The dashboard page (pages/dashboard) is linked once the server answers it in the shape it reads.
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
     label: 'cashier',
     icon: 'deposits',
-    permission: ['cashier.withdrawals.view', 'cashier.adjustments.approve'],
+    permission: ['cashier.deposits.view', 'cashier.withdrawals.view', 'cashier.adjustments.approve'],
     children: [
+      { to: '/cashier/deposits', label: 'deposits', icon: 'deposits', permission: 'cashier.deposits.view' },
       {
         to: '/cashier/withdrawals',
         label: 'withdrawals',

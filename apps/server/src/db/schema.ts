@@ -454,6 +454,11 @@ interface DepositTable {
   entry_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** When the order left PENDING (an operator's decision or the gateway's notification). */
+  decided_at: Date | null;
+  /** The gateway's own status from the notification that settled an ONLINE order. */
+  provider_status: 'SUCCESS' | 'FAILED' | null;
+  provider_notified_at: Date | null;
 }
 
 interface WithdrawalTable {

@@ -86,6 +86,7 @@ export function DepositsPage() {
               {t('providerStatus')}: {r.providerStatus ?? t('providerNone')}
             </Badge>
           )}
+          {r.providerTxn && <span className="bo-muted bo-mono">{r.providerTxn}</span>}
         </span>
       ),
     },
@@ -106,9 +107,10 @@ export function DepositsPage() {
       key: 'decided',
       header: t('col.decision'),
       render: (r) =>
-        r.decidedBy ? (
+        r.decidedAt ? (
           <>
-            {r.decidedBy}
+            {/* No operator decided an order the gateway settled: its notice did. */}
+            {r.decidedBy ?? t('providerStatus')}
             <div className="bo-muted">
               <DateTime value={r.decidedAt} />
             </div>
@@ -209,9 +211,9 @@ function DepositDecision({ row, approve, onClose }: { row: DepositRow; approve: 
       confirmLabel={t(approve ? 'approve' : 'reject')}
       onClose={onClose}
       onSubmit={async (reason) => {
-        const no = encodeURIComponent(row.orderNo);
-        if (approve) await api.post(`/deposits/${no}/approve`, {}, { idempotencyKey: key });
-        else await api.post(`/deposits/${no}/reject`, { reason }, { idempotencyKey: key });
+        const id = encodeURIComponent(row.id);
+        if (approve) await api.post(`/deposits/${id}/approve`, {}, { idempotencyKey: key });
+        else await api.post(`/deposits/${id}/reject`, { reason }, { idempotencyKey: key });
         toast(t(approve ? 'deposit.approved' : 'deposit.rejected', { orderNo: row.orderNo }));
         await refresh();
       }}

@@ -2,15 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequirePermission, useSession } from '../../auth/session';
 import { ApprovalsPage } from './approvals';
+import { DepositsPage } from './deposits';
 import { WithdrawalsPage } from './withdrawals';
 import '../players/players.css';
 import './cashier.css';
 
-/** The cashier section under /cashier: the withdrawal queue and the maker-checker approvals. */
+/** The cashier section under /cashier: the deposit and withdrawal queues and the maker-checker approvals. */
 export default function CashierRoutes() {
   return (
     <Routes>
-      <Route index element={<CashierHome />} />
+      <Route index element={<FirstQueue />} />
+      <Route
+        path="deposits"
+        element={
+          <RequirePermission permission="cashier.deposits.view">
+            <DepositsPage />
+          </RequirePermission>
+        }
+      />
       <Route
         path="withdrawals"
         element={
@@ -24,10 +33,15 @@ export default function CashierRoutes() {
   );
 }
 
-/** The first cashier page the staff member may open. */
-function CashierHome() {
+/** /cashier opens the first queue the staff member may see. */
+function FirstQueue() {
   const { can } = useSession();
-  return <Navigate to={can('cashier.withdrawals.view') ? 'withdrawals' : 'approvals'} replace />;
+  const to = can('cashier.deposits.view')
+    ? 'deposits'
+    : can('cashier.withdrawals.view')
+      ? 'withdrawals'
+      : 'approvals';
+  return <Navigate to={to} replace />;
 }
 
 /**

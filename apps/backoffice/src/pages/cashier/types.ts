@@ -4,6 +4,7 @@ export const DEPOSIT_FILTER_STATES = ['PENDING', 'APPROVED', 'ARRIVED', 'REJECTE
 export const WITHDRAWAL_FILTER_STATES = ['PENDING', 'PARTIAL', 'PAID', 'REJECTED'] as const;
 
 export interface DepositRow {
+  id: string;
   orderNo: string;
   memberId: string;
   username: string;
@@ -13,7 +14,10 @@ export interface DepositRow {
   channelType: 'BANK' | 'ONLINE';
   status: string;
   /** The payment gateway's own status of an online deposit; null for bank transfers. */
-  providerStatus: string | null;
+  providerStatus: 'SUCCESS' | 'FAILED' | null;
+  /** The gateway's transaction id from that notification. */
+  providerTxn: string | null;
+  /** Receipts of a bank transfer, served by `/wps/admin/images/:id`. */
   receiptImageIds: string[];
   createdAt: string;
   decidedBy: string | null;

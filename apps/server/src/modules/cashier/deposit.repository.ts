@@ -22,6 +22,9 @@ export interface DepositRow {
   entry_id: string | null;
   created_at: Date;
   updated_at: Date;
+  decided_at: Date | null;
+  provider_status: 'SUCCESS' | 'FAILED' | null;
+  provider_notified_at: Date | null;
   channel_code: string;
   channel_kind: 'BANK' | 'ONLINE';
   channel_name: LocalizedText;
@@ -49,6 +52,15 @@ interface NewDeposit {
   payerName: string | null;
   imageIds: string[];
   remark: string | null;
+}
+
+/** The back office queue's filters (all optional). */
+export interface DepositQueueFilter {
+  status?: DepositState;
+  channelType?: 'BANK' | 'ONLINE';
+  from?: Date;
+  to?: Date;
+  q?: string;
 }
 
 const CHANGED = ['id', 'merchant_code', 'member_id', 'order_no', 'amount', 'fee'] as const;
@@ -112,6 +124,9 @@ export class DepositRepository extends Repository {
         'd.entry_id',
         'd.created_at',
         'd.updated_at',
+        'd.decided_at',
+        'd.provider_status',
+        'd.provider_notified_at',
         'c.code as channel_code',
         'c.kind as channel_kind',
         'c.name as channel_name',
@@ -181,25 +196,45 @@ export class DepositRepository extends Repository {
     return { rows: list, total: Number(total.n) };
   }
 
-  /** A brand's deposits for operators, newest first, with the member's username. */
-  async brandPage(merchant: string, status: DepositState | undefined, offset: number, limit: number) {
+  /**
+   * The back office's queue: a brand's deposits newest first, with the member's username, filtered
+   * as asked. `q` is an order number, a username or a member id (whichever it matches). Reads
+   * `limit` rows from `offset` and counts nothing: the caller asks one more to know whether
+   * another page follows (deposit_queue_idx / deposit_queue_status_idx serve the order).
+   */
+  async queuePage(merchant: string, f: DepositQueueFilter, offset: number, limit: number) {
     let rows = this.view(this.db)
       .innerJoin('member as m', 'm.id', 'd.member_id')
       .select('m.username')
       .where('d.merchant_code', '=', merchant);
-    let count = this.db
-      .selectFrom('deposit')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('merchant_code', '=', merchant);
-    if (status) {
-      rows = rows.where('d.status', '=', status);
-      count = count.where('status', '=', status);
+    if (f.status) rows = rows.where('d.status', '=', f.status);
+    if (f.channelType) rows = rows.where('c.kind', '=', f.channelType);
+    if (f.from) rows = rows.where('d.created_at', '>=', f.from);
+    if (f.to) rows = rows.where('d.created_at', '<=', f.to);
+    const q = f.q;
+    if (q) {
+      // The member is looked up first, so the match is two index lookups on deposit (its order
+      // number, its member) rather than a filter over the brand's whole queue.
+      const members = [
+        ...(/^\d{1,18}$/.test(q) ? [q] : []),
+        ...(
+          await this.db
+            .selectFrom('member')
+            .select('id')
+            .where('merchant_code', '=', merchant)
+            // Usernames are stored in lower case (the member module's rule).
+            .where('username', '=', q.toLowerCase())
+            .execute()
+        ).map((m) => m.id),
+      ];
+      rows = rows.where((eb) =>
+        eb.or([
+          eb('d.order_no', '=', q.toUpperCase()),
+          ...(members.length > 0 ? [eb('d.member_id', 'in', members)] : []),
+        ]),
+      );
     }
-    const [list, total] = await Promise.all([
-      rows.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { rows: list, total: Number(total.n) };
+    return rows.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
   }
 
   // ---- writes ----------------------------------------------------------------------------------
@@ -233,14 +268,24 @@ export class DepositRepository extends Repository {
     merchant: string,
     id: string,
     to: 'ARRIVED' | 'FAILED' | 'APPROVED' | 'REJECTED',
-    extra: { gatewayTxn?: string; reviewedBy?: string; rejectReason?: string } = {},
+    extra: {
+      gatewayTxn?: string;
+      /** The gateway's own status, from the notification that settles the order. */
+      providerStatus?: 'SUCCESS' | 'FAILED';
+      reviewedBy?: string;
+      rejectReason?: string;
+    } = {},
   ): Promise<ChangedDeposit | undefined> {
     return db
       .updateTable('deposit')
       .set((eb) => ({
         status: to,
         updated_at: eb.fn<Date>('now'),
+        decided_at: eb.fn<Date>('now'),
         ...(extra.gatewayTxn !== undefined ? { gateway_txn: extra.gatewayTxn } : {}),
+        ...(extra.providerStatus !== undefined
+          ? { provider_status: extra.providerStatus, provider_notified_at: eb.fn<Date>('now') }
+          : {}),
         ...(extra.reviewedBy !== undefined ? { reviewed_by: extra.reviewedBy } : {}),
         ...(extra.rejectReason !== undefined ? { reject_reason: extra.rejectReason } : {}),
       }))

@@ -9,7 +9,7 @@ import {
   paymentChannelsSchema,
   uploadedImageSchema,
 } from '@app/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
@@ -23,7 +23,14 @@ import {
   SIGNATURE_HEADER,
 } from './demo-gateway';
 import type { IdempotencyStore } from './idempotency';
-import { adminDepositListSchema, callbackResultSchema, type DepositService } from './deposit.service';
+import {
+  callbackResultSchema,
+  type DecisionAudit,
+  depositQueueQuerySchema,
+  depositQueueSchema,
+  type DepositService,
+} from './deposit.service';
+import { auditActor, writeAudit } from '../../platform/audit';
 import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 interface DepositRouteOptions {
@@ -124,13 +131,14 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
     {
       config: operatorRoute('cashier.deposits.view'),
       schema: {
-        summary: 'Deposits of the brand (Merchant header), newest first',
+        summary:
+          'The deposit queue of the brand (Merchant header), newest first: filters, receipts, the gateway status',
         tags: adminTags,
-        querystring: depositListQuerySchema,
-        response: { 200: ok(adminDepositListSchema) },
+        querystring: depositQueueQuerySchema,
+        response: { 200: ok(depositQueueSchema) },
       },
     },
-    async (req) => envelope(await deposits.adminList(req.brand, req.lang, req.query)),
+    async (req) => envelope(await deposits.queue(req.brand, req.lang, req.query)),
   );
 
   r.post(
@@ -147,7 +155,13 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
     async (req) =>
       envelope(
         await opts.idempotency.run(req, 'deposits.approve', () =>
-          deposits.approve(req.brand, req.lang, req.params.id, operatorName(req)),
+          deposits.approve(
+            req.brand,
+            req.lang,
+            req.params.id,
+            operatorName(req),
+            decisionAudit(req, 'deposits.approve'),
+          ),
         ),
       ),
   );
@@ -167,7 +181,14 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
     async (req) =>
       envelope(
         await opts.idempotency.run(req, 'deposits.reject', () =>
-          deposits.reject(req.brand, req.lang, req.params.id, operatorName(req), req.body.reason),
+          deposits.reject(
+            req.brand,
+            req.lang,
+            req.params.id,
+            operatorName(req),
+            req.body.reason,
+            decisionAudit(req, 'deposits.reject'),
+          ),
         ),
       ),
   );
@@ -298,4 +319,18 @@ async function demoGatewayRoutes(app: FastifyInstance, opts: { gateway: DemoGate
       },
     );
   }
+}
+
+/** A deposit decision's audit row (status before and after, the reason), in its transaction. */
+function decisionAudit(req: FastifyRequest<{ Params: { id: string } }>, action: string): DecisionAudit {
+  return async (trx, before, after) => {
+    await writeAudit(trx, auditActor(req), {
+      merchant: req.brand.code,
+      action,
+      target: `deposit:${req.params.id}`,
+      before,
+      after,
+    });
+    req.auditDetail = { written: true };
+  };
 }

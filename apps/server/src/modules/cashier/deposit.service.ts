@@ -1,8 +1,8 @@
 import {
   type Deposit,
+  DEPOSIT_STATES,
   type depositListQuerySchema,
   type depositRequestSchema,
-  depositSchema,
   type DepositState,
   fromMinor,
   type Language,
@@ -38,20 +38,74 @@ const ORDER_NO_ATTEMPTS = 3;
 type DepositInput = z.output<typeof depositRequestSchema>;
 type DepositListQuery = z.output<typeof depositListQuerySchema>;
 
-/** A deposit as operators see it: the member's view plus who made it and who reviewed it. */
-const adminDepositSchema = depositSchema.extend({
+/** The back office's deposit queue filters (`GET /wps/admin/deposits`). */
+export const depositQueueQuerySchema = z
+  .object({
+    status: z.enum(DEPOSIT_STATES).optional(),
+    channelType: z.enum(['BANK', 'ONLINE']).optional(),
+    /** Created at or after / at or before (ISO times with an offset). */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    /** An order number, a username or a member id. */
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((f) => !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to), {
+    path: ['to'],
+    message: 'before.from',
+  });
+type DepositQueueQuery = z.output<typeof depositQueueQuerySchema>;
+
+/** One deposit of the queue: the order, its member, the gateway's word and the decision. */
+const depositQueueRowSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
   memberId: z.string(),
   username: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  creditAmount: z.number(),
+  /** The channel's name in the request language. */
+  channel: z.string(),
+  channelCode: z.string(),
+  channelType: z.enum(['BANK', 'ONLINE']),
+  status: z.enum(DEPOSIT_STATES),
+  /** The gateway's own status from its notification; null for bank transfers and until it tells. */
+  providerStatus: z.enum(['SUCCESS', 'FAILED']).nullable(),
+  /** The gateway's transaction id from that notification. */
+  providerTxn: z.string().nullable(),
+  providerNotifiedAt: z.string().nullable(),
+  /** The member's bank-transfer receipts (`/wps/admin/images/:id`). */
+  receiptImageIds: z.array(z.string()),
   payerName: z.string().nullable(),
-  gatewayTxn: z.string().nullable(),
-  reviewedBy: z.string().nullable(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  /** The operator who approved or rejected it (null when the gateway settled it or it is open). */
+  decidedBy: z.string().nullable(),
+  /** When it left PENDING, by whoever. */
+  decidedAt: z.string().nullable(),
+  /** The rejection's reason. */
+  reason: z.string().nullable(),
 });
-type AdminDeposit = z.infer<typeof adminDepositSchema>;
-export const adminDepositListSchema = z.object({
-  list: z.array(adminDepositSchema),
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
+type DepositQueueRow = z.infer<typeof depositQueueRowSchema>;
+export const depositQueueSchema = z.object({
+  list: z.array(depositQueueRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
 });
+
+/** An operator decision's before and after, as its audit row records them. */
+interface DecisionRecord {
+  orderNo: string;
+  status: DepositState;
+  amount: number;
+  decidedBy: string | null;
+  reason: string | null;
+}
+/** Writes the decision's audit row in the decision's own transaction. */
+export type DecisionAudit = (trx: Db, before: DecisionRecord, after: DecisionRecord) => Promise<void>;
 
 export const callbackResultSchema = z.object({ orderNo: z.string(), status: z.string() });
 
@@ -296,7 +350,10 @@ export class DepositService implements GatewayOrders {
       if (status === 'SUCCESS') {
         const accounts = await this.creditAccounts(merchant, order.member_id);
         const credited = await this.repo.transaction(async (trx) => {
-          const changed = await this.repo.settle(trx, merchant, order.id, 'ARRIVED', { gatewayTxn });
+          const changed = await this.repo.settle(trx, merchant, order.id, 'ARRIVED', {
+            gatewayTxn,
+            providerStatus: status,
+          });
           // Lost a race with another notification or an operator: nothing to do here.
           if (changed) await this.credit(trx, changed, accounts, 'DEPOSIT_ARRIVED');
           return changed;
@@ -304,7 +361,10 @@ export class DepositService implements GatewayOrders {
         if (credited) await this.afterCredit(credited);
       } else {
         await this.repo.transaction(async (trx) => {
-          const changed = await this.repo.settle(trx, merchant, order.id, 'FAILED', { gatewayTxn });
+          const changed = await this.repo.settle(trx, merchant, order.id, 'FAILED', {
+            gatewayTxn,
+            providerStatus: status,
+          });
           if (changed) await this.notify(trx, changed, 'DEPOSIT_FAILED');
         });
       }
@@ -318,22 +378,39 @@ export class DepositService implements GatewayOrders {
 
   // ---- operators ----------------------------------------------------------------------------------
 
-  async adminList(brand: Brand, lang: Language, q: DepositListQuery) {
-    const { rows, total } = await this.repo.brandPage(
+  /** The back office's queue: one page, newest first; one row more is read to tell hasMore. */
+  async queue(brand: Brand, lang: Language, q: DepositQueueQuery) {
+    const rows = await this.repo.queuePage(
       brand.code,
-      q.status,
-      (q.pageNo - 1) * q.pageSize,
-      q.pageSize,
+      {
+        status: q.status,
+        channelType: q.channelType,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+        q: q.q || undefined,
+      },
+      (q.page - 1) * q.pageSize,
+      q.pageSize + 1,
     );
     return {
-      list: rows.map((r) => this.toAdminDeposit(r, r.username, brand, lang)),
-      totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
-      totalCount: total,
+      list: rows.slice(0, q.pageSize).map((r) => this.toQueueRow(r, r.username, brand, lang)),
+      page: q.page,
+      pageSize: q.pageSize,
+      hasMore: rows.length > q.pageSize,
     };
   }
 
-  /** PENDING → APPROVED and the member credited, once, however many operators click at once. */
-  async approve(brand: Brand, lang: Language, id: string, operator: string): Promise<Deposit> {
+  /**
+   * PENDING → APPROVED and the member credited, once, however many operators click at once. The
+   * audit row (before and after) commits with the credit.
+   */
+  async approve(
+    brand: Brand,
+    lang: Language,
+    id: string,
+    operator: string,
+    audit?: DecisionAudit,
+  ): Promise<Deposit> {
     const order = await this.repo.byId(brand.code, id);
     if (!order) throw new AppError('cashier.order.not.found');
     if (order.status !== 'PENDING') throw new AppError('cashier.order.state');
@@ -342,13 +419,22 @@ export class DepositService implements GatewayOrders {
       const changed = await this.repo.settle(trx, brand.code, id, 'APPROVED', { reviewedBy: operator });
       if (!changed) throw new AppError('cashier.order.state');
       await this.credit(trx, changed, accounts, 'DEPOSIT_APPROVED');
+      await audit?.(trx, decision(order, 'PENDING', null, null), decision(order, 'APPROVED', operator, null));
       return changed;
     });
     await this.afterCredit(credited);
     return this.toDeposit(await this.mustGet(brand.code, id), brand, lang);
   }
 
-  async reject(brand: Brand, lang: Language, id: string, operator: string, reason: string): Promise<Deposit> {
+  /** PENDING → REJECTED with the reason the member is told; the audit row commits with it. */
+  async reject(
+    brand: Brand,
+    lang: Language,
+    id: string,
+    operator: string,
+    reason: string,
+    audit?: DecisionAudit,
+  ): Promise<Deposit> {
     const order = await this.repo.byId(brand.code, id);
     if (!order) throw new AppError('cashier.order.not.found');
     await this.repo.transaction(async (trx) => {
@@ -358,6 +444,11 @@ export class DepositService implements GatewayOrders {
       });
       if (!changed) throw new AppError('cashier.order.state');
       await this.notify(trx, changed, 'DEPOSIT_REJECTED', { reason });
+      await audit?.(
+        trx,
+        decision(order, 'PENDING', null, null),
+        decision(order, 'REJECTED', operator, reason),
+      );
     });
     return this.toDeposit(await this.mustGet(brand.code, id), brand, lang);
   }
@@ -482,14 +573,41 @@ export class DepositService implements GatewayOrders {
     };
   }
 
-  private toAdminDeposit(r: DepositRow, username: string, brand: Brand, lang: Language): AdminDeposit {
+  private toQueueRow(r: DepositRow, username: string, brand: Brand, lang: Language): DepositQueueRow {
+    const amount = BigInt(r.amount);
+    const fee = BigInt(r.fee);
+    const online = r.channel_kind === 'ONLINE';
     return {
-      ...this.toDeposit(r, brand, lang),
+      id: r.id,
+      orderNo: r.order_no,
       memberId: r.member_id,
       username,
+      amount: fromMinor(amount),
+      fee: fromMinor(fee),
+      creditAmount: fromMinor(amount - fee),
+      channel: pickText(r.channel_name, lang, brand),
+      channelCode: r.channel_code,
+      channelType: r.channel_kind,
+      status: r.status,
+      providerStatus: online ? r.provider_status : null,
+      providerTxn: online ? r.gateway_txn : null,
+      providerNotifiedAt: online ? (r.provider_notified_at?.toISOString() ?? null) : null,
+      receiptImageIds: r.image_ids,
       payerName: r.payer_name,
-      gatewayTxn: r.gateway_txn,
-      reviewedBy: r.reviewed_by,
+      remark: r.remark,
+      createdAt: r.created_at.toISOString(),
+      decidedBy: r.reviewed_by,
+      decidedAt: r.decided_at?.toISOString() ?? null,
+      reason: r.reject_reason,
     };
   }
+}
+
+function decision(
+  order: DepositRow,
+  status: DepositState,
+  decidedBy: string | null,
+  reason: string | null,
+): DecisionRecord {
+  return { orderNo: order.order_no, status, amount: fromMinor(BigInt(order.amount)), decidedBy, reason };
 }

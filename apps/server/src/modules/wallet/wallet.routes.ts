@@ -1,5 +1,4 @@
 import {
-  adminAdjustmentSchema,
   merchantWalletQuerySchema,
   merchantWalletSchema,
   ok,
@@ -12,10 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { MemberTransferService } from './member-transfer.service';
-import { adjustmentResultSchema, type WalletService } from './wallet.service';
-import { operatorName, operatorRoute } from '../../platform/operator-auth';
+import type { WalletService } from './wallet.service';
 
-/** Balances, transfers between wallets, transfers to the upline, and operator adjustments. */
+/**
+ * Balances, transfers between wallets and transfers to the upline. Operator adjustments are the
+ * cashier's maker-checker requests (approval.routes.ts): no single call moves money alone.
+ */
 export async function walletRoutes(
   app: FastifyInstance,
   opts: { wallet: WalletService; transfers: MemberTransferService },
@@ -82,20 +83,5 @@ export async function walletRoutes(
       const { to, ...done } = await transfers.toUpline(req.brand, req.member!.memberId, req.body);
       return envelope({ ...done, upline: to });
     },
-  );
-
-  r.post(
-    '/wps/admin/adjustments',
-    {
-      // Operators work during maintenance too; the brand comes from the Merchant header.
-      config: operatorRoute('cashier.adjustments.request'),
-      schema: {
-        summary: 'Credit or debit a member (signed amount), with an optional turnover requirement',
-        tags: ['operator'],
-        body: adminAdjustmentSchema,
-        response: { 200: ok(adjustmentResultSchema) },
-      },
-    },
-    async (req) => envelope(await wallet.adjust(req.brand, operatorName(req), req.body)),
   );
 }

@@ -5,10 +5,9 @@ import {
   toMinor,
   type MerchantWallet,
   type WalletBalance,
-  type adminAdjustmentSchema,
   type walletTransferSchema,
 } from '@app/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../vendors';
@@ -18,21 +17,32 @@ import type { TurnoverService } from './turnover.service';
 import type { CashierSettings, WalletRepository } from './wallet.repository';
 
 type TransferInput = z.output<typeof walletTransferSchema>;
-type AdjustmentInput = z.output<typeof adminAdjustmentSchema>;
+/**
+ * A manual credit or debit, as an approved maker-checker request asks for it (see the cashier's
+ * approvals): requestId keys the ledger entry, so a repeated approval posts once.
+ */
+export interface AdjustmentInput {
+  requestId: string;
+  username: string;
+  /** Signed amount text: a credit is positive, a debit negative. */
+  amount: string;
+  reason: string;
+  /** Bet this many times the credit before withdrawing (bonus-like credits). */
+  turnoverMultiple: number;
+}
 
-/** What an operator adjustment answers (the admin API; not a client contract). */
-export const adjustmentResultSchema = z.object({
-  id: z.string(),
-  username: z.string(),
+/** What an adjustment answers. */
+export interface AdjustmentResult {
+  id: string;
+  username: string;
   /** Signed: a credit is positive, a debit negative. */
-  amount: z.number(),
+  amount: number;
   /** The member's main wallet afterwards. */
-  balance: z.number(),
+  balance: number;
   /** Turnover the credit added to the member's requirements (0 when none). */
-  turnoverRequired: z.number(),
-  createdTime: z.string(),
-});
-export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+  turnoverRequired: number;
+  createdTime: string;
+}
 
 /** The balance list's row for the main wallet. */
 const MAIN_WALLET = 'MAIN';
