@@ -35,7 +35,7 @@ const keys = async () =>
   (await t.db.db.selectFrom('idempotency_record').select('key').orderBy('key').execute()).map((r) => r.key);
 
 describe('idempotency records are forgotten after their keep time', () => {
-  it('the hourly job deletes only answers older than a week, and running it again deletes nothing', async () => {
+  it('the hourly job deletes only answers older than a day, and running it again deletes nothing', async () => {
     await store('old-aaaaaaaa', IDEMPOTENCY_KEEP_MS + 60_000);
     await store('old-bbbbbbbb', IDEMPOTENCY_KEEP_MS * 3);
     await store('new-cccccccc', IDEMPOTENCY_KEEP_MS - 60_000);

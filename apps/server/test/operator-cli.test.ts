@@ -71,30 +71,47 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 describe('npm run admin', () => {
-  it('credits a member once per request id and refuses an overdraft without moving money', async () => {
+  it('asks for an adjustment that another person approves: no money moves, the request waits', async () => {
     const before = await balance();
-    const credit = ['adjust', 'demo01', '12.50', '--brand', 'GOLDEN', '--reason', 'goodwill'];
-    const first = await run('admin', [...credit, '--request-id', 'cli-credit-1']);
-    expect(first.code).toBe(0);
-    expect(first.out).toContain("username: 'demo01'");
-    expect(await balance()).toBe(before + 1250n);
-
-    const again = await run('admin', [...credit, '--request-id', 'cli-credit-1']);
-    expect(again.code).toBe(0);
-    expect(await balance()).toBe(before + 1250n);
-
-    const overdraft = await run('admin', [
+    const asked = await run('admin', [
       'adjust',
       'demo01',
-      '-99999999',
+      '12.50',
       '--brand',
       'GOLDEN',
       '--reason',
-      'x',
+      'goodwill',
     ]);
-    expect(overdraft.code).toBe(1);
-    expect(overdraft.out).toContain('wallet.insufficient');
-    expect(await balance()).toBe(before + 1250n);
+    expect(asked.code).toBe(0);
+    expect(asked.out).toContain("state: 'PENDING'");
+    expect(await balance()).toBe(before);
+    const debit = await run('admin', ['adjust', 'demo01', '-3', '--brand', 'GOLDEN', '--reason', 'fee']);
+    expect(debit.code).toBe(0);
+    expect(await balance()).toBe(before);
+
+    const db = await openDb(target);
+    try {
+      const { rows } = await sql<{ amount: string; state: string; requested_kind: string }>`
+        SELECT r.amount::text, r.state, r.requested_kind FROM approval_request r
+        JOIN member m ON m.id = r.member_id
+        WHERE m.username = 'demo01' AND r.merchant_code = 'GOLDEN' ORDER BY r.id`.execute(db.db);
+      expect(rows).toMatchObject([
+        { amount: '1250', state: 'PENDING', requested_kind: 'CLI' },
+        { amount: '-300', state: 'PENDING', requested_kind: 'CLI' },
+      ]);
+    } finally {
+      await db.close();
+    }
+
+    // A request id would suggest the call moves money itself; an unknown player is refused.
+    const withId = await run('admin', [
+      ...['adjust', 'demo01', '5', '--brand', 'GOLDEN', '--reason', 'x', '--request-id', 'cli-1'],
+    ]);
+    expect(withId.code).toBe(2);
+    expect(withId.out).toContain('takes no --request-id');
+    const unknown = await run('admin', ['adjust', 'nobody-here', '5', '--brand', 'GOLDEN', '--reason', 'x']);
+    expect(unknown.code).toBe(1);
+    expect(await balance()).toBe(before);
   }, 120_000);
 
   it('refuses an unknown command and a missing reason with the usage, touching nothing', async () => {

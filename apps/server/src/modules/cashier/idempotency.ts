@@ -10,10 +10,10 @@ import type { IntervalJob } from '../../platform/module';
 const keySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 /**
- * How long a stored answer is replayed. A click is retried within seconds or minutes; after a week
+ * How long a stored answer is replayed. A click is retried within seconds or minutes; after a day
  * the key is forgotten, and a very late repeat is still refused by the decision's own state check.
  */
-export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60_000;
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 /** Rows deleted per statement, so a backlog never holds one long transaction. */
 const PRUNE_BATCH = 5_000;
 
@@ -85,7 +85,7 @@ export class IdempotencyStore {
   }
 }
 
-/** Forgets answers older than IDEMPOTENCY_KEEP_MS, hourly. Idempotent; instances may race harmlessly. */
+/** Forgets answers older than IDEMPOTENCY_KEEP_MS (a day), hourly. Idempotent; instances may race harmlessly. */
 export function idempotencyPruneJob(store: IdempotencyStore, now: () => number = Date.now): IntervalJob {
   return {
     name: 'idempotency prune',
