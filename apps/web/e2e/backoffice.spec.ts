@@ -375,6 +375,23 @@ test('finance pays a withdrawal below the threshold at once; above it the owner 
     [small.orderNo]: 'PAID',
     [large.orderNo]: 'PAID',
   });
+
+  // The owner's audit log shows each step: finance asking to pay the large one, the owner approving.
+  const queued = await apiFrom(owner, 'GET', `/wps/admin/withdrawals?q=${large.orderNo}`);
+  const approvalId = (queued.json as unknown as { value: { list: { approval: { id: string } | null }[] } })
+    .value.list[0]?.approval?.id;
+  expect(approvalId).toBeDefined();
+  await owner.getByRole('link', { name: 'Audit log' }).click();
+  const audited = async (action: string, target: string, actor: string) => {
+    await owner.getByLabel('Action').fill(action);
+    await owner.getByLabel('Target').fill(target);
+    await owner.getByRole('button', { name: 'Search' }).click();
+    const row = owner.getByRole('row').filter({ hasText: action });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(actor);
+  };
+  await audited('cashier.withdrawals.approve', `withdrawal:${large.id}`, 'finance');
+  await audited('approvals.approve', `approval:${approvalId}`, 'owner');
   await finance.context().close();
   await owner.context().close();
 });
