@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
 import { Dialog } from './dialog';
 import { Field } from './field';
+import { FormFoot } from './form-foot';
 import { Money } from './money';
 import { errorText } from './error-text';
 
@@ -12,7 +12,11 @@ interface ConfirmDialogProps {
   message?: ReactNode;
   /** A money decision shows the amount it moves, large, so nobody approves the wrong figure. */
   amount?: number;
-  /** Ask for a reason text; the confirm button stays off until it is given. */
+  /** The action's own fields (switches, amounts), shown above the reason. */
+  children?: ReactNode;
+  /** A message for the first invalid field of `children`, or null when they are ready. */
+  invalid?: string | null;
+  /** Ask for a reason text (it goes to the audit log); nothing is sent until it is given. */
   requireReason?: boolean;
   confirmLabel?: ReactNode;
   danger?: boolean;
@@ -33,6 +37,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 function ConfirmBody({
   message,
   amount,
+  children,
+  invalid,
   requireReason,
   confirmLabel,
   danger,
@@ -48,7 +54,7 @@ function ConfirmBody({
 
   async function confirm() {
     setTouched(true);
-    if (reasonMissing) return;
+    if (reasonMissing || invalid) return;
     setBusy(true);
     setError(null);
     try {
@@ -74,6 +80,12 @@ function ConfirmBody({
           <Money value={amount} />
         </p>
       )}
+      {children}
+      {touched && invalid && (
+        <p className="bo-form-error" role="alert">
+          {invalid}
+        </p>
+      )}
       {requireReason && (
         <Field
           label={t('common.reason')}
@@ -88,17 +100,13 @@ function ConfirmBody({
           />
         </Field>
       )}
-      {error && (
-        <p className="bo-form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="bo-dialog-foot">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
-          {confirmLabel ?? t('common.confirm')}
-        </Button>
-      </div>
+      <FormFoot
+        error={error}
+        onCancel={onClose}
+        submitLabel={confirmLabel ?? t('common.confirm')}
+        busy={busy}
+        danger={danger}
+      />
     </form>
   );
 }

@@ -8,11 +8,14 @@ export function FormFoot({
   onCancel,
   submitLabel,
   busy,
+  danger,
 }: {
   error: string | null | undefined;
   onCancel(): void;
   submitLabel: ReactNode;
   busy: boolean;
+  /** The submit button in red: the action takes money or access away. */
+  danger?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -24,7 +27,7 @@ export function FormFoot({
       )}
       <div className="bo-dialog-foot">
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="primary" busy={busy}>
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
           {submitLabel}
         </Button>
       </div>

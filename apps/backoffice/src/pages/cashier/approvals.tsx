@@ -13,9 +13,9 @@ import {
   PageHeader,
   useToast,
   type Column,
+  ConfirmDialog,
 } from '../../ui';
 import { usePaged } from '../players/paged';
-import { ReasonDialog } from '../players/reason-dialog';
 import { FilterBar, PlayerLink, StateBadge, useRefreshQueues } from './common';
 import type { ApprovalRow } from './types';
 import { useUrlFilters } from './url-filters';
@@ -191,33 +191,32 @@ function ApprovalDecision({
   const refresh = useRefreshQueues();
   const [key] = useState(newIdempotencyKey);
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
       title={t(approve ? 'approval.approveTitle' : 'approval.rejectTitle', { kind: t(`kind.${row.kind}`) })}
       message={t(approve ? 'approval.approveMessage' : 'approval.rejectMessage', {
         username: row.username,
         requestedBy: row.requestedBy,
       })}
-      withReason={!approve}
+      requireReason={!approve}
       danger={!approve}
       confirmLabel={t(approve ? 'approve' : 'reject')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         const id = encodeURIComponent(row.id);
         if (approve) await api.post(`/approvals/${id}/approve`, {}, { idempotencyKey: key });
         else await api.post(`/approvals/${id}/reject`, { reason }, { idempotencyKey: key });
         toast(t(approve ? 'approval.approved' : 'approval.rejected'));
         await refresh();
       }}
+      amount={row.amount}
     >
-      <p className="bo-confirm-amount">
-        <Money value={row.amount} />
-      </p>
       <Detail detail={row.detail} />
       {row.reason && (
         <p>
           <span className="bo-muted">{t('col.reason')}:</span> {row.reason}
         </p>
       )}
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }

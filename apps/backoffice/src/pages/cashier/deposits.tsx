@@ -12,9 +12,9 @@ import {
   PageHeader,
   useToast,
   type Column,
+  ConfirmDialog,
 } from '../../ui';
 import { dayEnd, dayStart, usePaged } from '../players/paged';
-import { ReasonDialog } from '../players/reason-dialog';
 import { FilterBar, PlayerLink, StateBadge, useRefreshQueues } from './common';
 import { ReceiptViewer } from './receipt-viewer';
 import { DEPOSIT_FILTER_STATES, type DepositRow } from './types';
@@ -203,24 +203,22 @@ function DepositDecision({ row, approve, onClose }: { row: DepositRow; approve: 
   // Made once per opened dialog: a second click after a timeout repeats the same decision.
   const [key] = useState(newIdempotencyKey);
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
       title={t(approve ? 'deposit.approveTitle' : 'deposit.rejectTitle', { orderNo: row.orderNo })}
       message={t(approve ? 'deposit.approveMessage' : 'deposit.rejectMessage', { username: row.username })}
-      withReason={!approve}
+      requireReason={!approve}
       danger={!approve}
       confirmLabel={t(approve ? 'approve' : 'reject')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         const id = encodeURIComponent(row.id);
         if (approve) await api.post(`/deposits/${id}/approve`, {}, { idempotencyKey: key });
         else await api.post(`/deposits/${id}/reject`, { reason }, { idempotencyKey: key });
         toast(t(approve ? 'deposit.approved' : 'deposit.rejected', { orderNo: row.orderNo }));
         await refresh();
       }}
-    >
-      <p className="bo-confirm-amount">
-        <Money value={row.amount} />
-      </p>
-    </ReasonDialog>
+      amount={row.amount}
+    />
   );
 }

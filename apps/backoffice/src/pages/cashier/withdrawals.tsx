@@ -15,9 +15,9 @@ import {
   formatNumber,
   useToast,
   type Column,
+  ConfirmDialog,
 } from '../../ui';
 import { dayEnd, dayStart, usePaged } from '../players/paged';
-import { ReasonDialog } from '../players/reason-dialog';
 import { FilterBar, PlayerLink, StateBadge, useRefreshQueues } from './common';
 import {
   WITHDRAWAL_FILTER_STATES,
@@ -215,14 +215,15 @@ function PayDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void }) {
       : null;
   const partial = minor !== null && minor < restMinor;
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
       title={t('pay.title', { orderNo: row.orderNo })}
       message={t('pay.message', { username: row.username })}
-      withReason={partial}
+      requireReason={partial}
       invalid={invalid}
       confirmLabel={partial ? t('pay.partial') : t('pay.full')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         // The amount travels as typed (text): the server reads it in minor units, never as a float.
         const r = await api.post<WithdrawalDecision>(
           `/withdrawals/${encodeURIComponent(row.id)}/approve`,
@@ -232,15 +233,13 @@ function PayDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void }) {
         toast(t(`pay.result.${r.state}`), r.state === 'AWAITING_SECOND_APPROVAL' ? 'info' : 'success');
         await refresh();
       }}
+      amount={rest}
     >
-      <p className="bo-confirm-amount">
-        <Money value={rest} />
-      </p>
       <RiskBadges risk={row.risk} />
       <Field label={t('pay.amount')} hint={t('pay.amountHint')}>
         <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
       </Field>
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -250,13 +249,15 @@ function RejectDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void })
   const refresh = useRefreshQueues();
   const [key] = useState(newIdempotencyKey);
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t('rejectWithdrawal', { orderNo: row.orderNo })}
       message={t('rejectWithdrawalMessage', { username: row.username })}
       danger
       confirmLabel={t('reject')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         await api.post(
           `/withdrawals/${encodeURIComponent(row.id)}/reject`,
           { reason },
@@ -265,10 +266,7 @@ function RejectDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void })
         toast(t('withdrawalRejected', { orderNo: row.orderNo }));
         await refresh();
       }}
-    >
-      <p className="bo-confirm-amount">
-        <Money value={row.amount} />
-      </p>
-    </ReasonDialog>
+      amount={row.amount}
+    />
   );
 }

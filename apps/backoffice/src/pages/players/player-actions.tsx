@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { Field, formatMoney, useToast } from '../../ui';
-import { ReasonDialog } from './reason-dialog';
+import { ConfirmDialog, Field, formatMoney, useToast } from '../../ui';
 import { BLOCK_KEYS, type Blocks, type PlayerDetail } from './types';
 
 type Action = 'lock' | 'blocks' | 'signOut' | 'password' | 'vip' | 'adjust' | 'tags';
@@ -83,13 +82,15 @@ function LockDialog({ player, onClose }: DialogProps) {
   const refresh = useRefreshPlayers();
   const locking = player.status === 'ACTIVE';
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t(locking ? 'actions.lock' : 'actions.unlock')}
       message={t(locking ? 'lock.message' : 'lock.unlockMessage', { username: player.username })}
       confirmLabel={t(locking ? 'actions.lock' : 'actions.unlock')}
       danger={locking}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         await api.post(path(player, 'status'), { locked: locking, reason });
         toast(t(locking ? 'lock.done' : 'lock.undone'));
         await refresh();
@@ -105,13 +106,15 @@ function BlocksDialog({ player, onClose }: DialogProps) {
   const [blocks, setBlocks] = useState<Blocks>(player.blocks);
   const unchanged = BLOCK_KEYS.every((k) => blocks[k] === player.blocks[k]);
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t('actions.blocks')}
       message={t('blocks.message')}
       invalid={unchanged ? t('blocks.unchanged') : null}
       confirmLabel={t('common.save')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         await api.put(path(player, 'blocks'), { ...blocks, reason });
         toast(t('blocks.done'));
         await refresh();
@@ -130,7 +133,7 @@ function BlocksDialog({ player, onClose }: DialogProps) {
           </label>
         ))}
       </div>
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -138,12 +141,14 @@ function SignOutDialog({ player, onClose }: DialogProps) {
   const { t } = useTranslation('players');
   const toast = useToast();
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t('actions.signOut')}
       message={t('signOut.message', { username: player.username })}
       confirmLabel={t('actions.signOut')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         await api.post(path(player, 'sign-out'), { reason });
         toast(t('signOut.done'));
       }}
@@ -155,12 +160,14 @@ function PasswordDialog({ player, onClose }: DialogProps) {
   const { t } = useTranslation('players');
   const toast = useToast();
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t('actions.password')}
       message={t('password.message', { username: player.username })}
       confirmLabel={t('actions.password')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         const r = await api.post<{ sentTo: 'SMS' | 'EMAIL' }>(path(player, 'password-reset'), { reason });
         toast(t(r.sentTo === 'SMS' ? 'password.sentSms' : 'password.sentEmail'));
       }}
@@ -180,13 +187,15 @@ function VipDialog({ player, onClose }: DialogProps) {
       ? t('vip.unchanged')
       : null;
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t('actions.vip')}
       message={t('vip.message', { level: player.vipLevel })}
       invalid={invalid}
       confirmLabel={t('common.save')}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         await api.put(path(player, 'vip'), { level: n, reason });
         toast(t('vip.done', { level: n }));
         await refresh();
@@ -202,7 +211,7 @@ function VipDialog({ player, onClose }: DialogProps) {
           onChange={(e) => setLevel(e.target.value)}
         />
       </Field>
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -223,14 +232,16 @@ function AdjustDialog({ player, onClose }: DialogProps) {
         ? t('adjust.multiplierInvalid')
         : null;
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
+      requireReason
       title={t('actions.adjust')}
       message={t('adjust.message')}
       invalid={invalid}
       confirmLabel={t('adjust.submit')}
       danger={direction === 'DEBIT'}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onConfirm={async (reason) => {
         await api.post(
           `/players/${encodeURIComponent(player.memberId)}/adjustments`,
           {
@@ -275,7 +286,7 @@ function AdjustDialog({ player, onClose }: DialogProps) {
         )}
       </div>
       <p className="bo-note">{t('adjust.secondApprover')}</p>
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -293,12 +304,12 @@ function TagsDialog({ player, onClose }: DialogProps) {
     ),
   ];
   return (
-    <ReasonDialog
+    <ConfirmDialog
+      open
       title={t('actions.tags')}
-      withReason={false}
       confirmLabel={t('common.save')}
       onClose={onClose}
-      onSubmit={async () => {
+      onConfirm={async () => {
         await api.put(path(player, 'tags'), { tags });
         toast(t('tags.done'));
         await refresh();
@@ -307,6 +318,6 @@ function TagsDialog({ player, onClose }: DialogProps) {
       <Field label={t('tags.label')} hint={t('tags.hint')}>
         <input value={text} onChange={(e) => setText(e.target.value)} maxLength={700} />
       </Field>
-    </ReasonDialog>
+    </ConfirmDialog>
   );
 }
