@@ -183,6 +183,9 @@ export const ERRORS = {
   'cashier.deposit.blocked': 403,
   'cashier.withdrawal.blocked': 403,
   'game.betting.blocked': 403,
+  // The back-office dashboard's period.
+  'dashboard.period.order': 400,
+  'dashboard.period.too.long': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -169,4 +169,7 @@ export const en: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Withdrawals are not available on your account. Please contact customer service.',
   'game.betting.blocked': 'Betting is not available on your account. Please contact customer service.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'The period must end on or after the day it starts.',
+  'dashboard.period.too.long': 'The period may cover at most {0} days.',
 };

@@ -174,4 +174,7 @@ export const id: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Penarikan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
   'game.betting.blocked': 'Taruhan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Periode harus berakhir pada atau setelah tanggal mulainya.',
+  'dashboard.period.too.long': 'Periode paling lama {0} hari.',
 };

@@ -177,4 +177,7 @@ export const my: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Pengeluaran tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
   'game.betting.blocked': 'Pertaruhan tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
+  'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
 };

@@ -175,4 +175,7 @@ export const ty: Record<ErrorCode, string> = {
     'Hindi available ang pag-withdraw sa iyong account. Makipag-ugnayan sa customer service.',
   'game.betting.blocked':
     'Hindi available ang pagtaya sa iyong account. Makipag-ugnayan sa customer service.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
+  'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
 };

@@ -169,4 +169,7 @@ export const vi: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked':
     'Tài khoản của bạn hiện không thể rút tiền. Vui lòng liên hệ chăm sóc khách hàng.',
   'game.betting.blocked': 'Tài khoản của bạn hiện không thể đặt cược. Vui lòng liên hệ chăm sóc khách hàng.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Ngày kết thúc không được trước ngày bắt đầu.',
+  'dashboard.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
 };
