@@ -34,11 +34,15 @@ CREATE TABLE dashboard_day (
   turnover      bigint NOT NULL DEFAULT 0,
   ggr           bigint NOT NULL DEFAULT 0,
   bonus_cost    bigint NOT NULL DEFAULT 0,
+  -- Members who bet that day (distinct); a period's active players are in dashboard_member_year.
+  active        integer NOT NULL DEFAULT 0,
+  -- Members whose first credited deposit is that day (moved when an earlier one turns up).
+  first_deposits integer NOT NULL DEFAULT 0,
   PRIMARY KEY (merchant_code, day)
 );
 
--- Who bet on which local day: the active players of any period are the distinct members of its
--- days (a per-day count cannot be summed over days).
+-- Who bet on which local day. The roll-up counts a member-day once (the row is new) into
+-- dashboard_day.active and sets its bit in dashboard_member_year.
 CREATE TABLE dashboard_member_day (
   merchant_code text NOT NULL,
   day           date NOT NULL,
@@ -46,13 +50,23 @@ CREATE TABLE dashboard_member_day (
   PRIMARY KEY (merchant_code, day, member_id)
 );
 
--- The local day of each member's first credited deposit.
+-- The days of a year each member bet on, one bit per day (bit 0: 1 January). Active players of
+-- a period (distinct members, which per-day counts cannot give) are the members with a bit set
+-- inside it: one row per member and year to read, not one per member and day.
+CREATE TABLE dashboard_member_year (
+  merchant_code text NOT NULL,
+  year          integer NOT NULL,
+  member_id     bigint NOT NULL,
+  days          bit(366) NOT NULL,
+  PRIMARY KEY (merchant_code, year, member_id)
+);
+
+-- The local day of each member's first credited deposit (what dashboard_day.first_deposits counts).
 CREATE TABLE dashboard_first_deposit (
   member_id     bigint PRIMARY KEY,
   merchant_code text NOT NULL,
   day           date NOT NULL
 );
-CREATE INDEX dashboard_first_deposit_day_idx ON dashboard_first_deposit (merchant_code, day);
 
 -- New players of a period come from the members table itself.
 CREATE INDEX member_brand_created_idx ON member (merchant_code, created_at);

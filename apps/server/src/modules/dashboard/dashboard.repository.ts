@@ -12,6 +12,10 @@ export interface DayMoney {
   turnover: bigint;
   ggr: bigint;
   bonusCost: bigint;
+  /** Members who bet that day. */
+  active: number;
+  /** Members whose first credited deposit was that day. */
+  firstDeposits: number;
 }
 
 export interface DayCount {
@@ -38,8 +42,19 @@ export interface Days {
   to: string;
 }
 
-/** The instant local midnight of `day` starts in `tz`. */
-const midnight = (day: string, tz: string) => sql<Date>`((${day}::date)::timestamp AT TIME ZONE ${tz}::text)`;
+/** Per calendar year the period touches, the bits of its days (bit 0: 1 January), as bit text. */
+export function yearMasks(from: string, to: string): { year: number; mask: string }[] {
+  const out: { year: number; mask: string }[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    const jan1 = Date.UTC(year, 0, 1);
+    const bits = Array.from({ length: 366 }, (_, i) => {
+      const day = new Date(jan1 + i * 86_400_000).toISOString().slice(0, 10);
+      return day.startsWith(String(year)) && day >= from && day <= to ? '1' : '0';
+    });
+    out.push({ year, mask: bits.join('') });
+  }
+  return out;
+}
 
 export class DashboardRepository extends Repository {
   /**
@@ -82,27 +97,68 @@ export class DashboardRepository extends Repository {
             LEFT JOIN ops o ON o.id = p.account_id
            GROUP BY b.merchant_code, b.day
         ),
+        active_up AS (
+          INSERT INTO dashboard_member_day (merchant_code, day, member_id)
+          SELECT DISTINCT merchant_code, day, member_id FROM b WHERE kind = 'BET' AND member_id IS NOT NULL
+          ON CONFLICT DO NOTHING
+          RETURNING merchant_code, day, member_id
+        ),
+        year_up AS (
+          INSERT INTO dashboard_member_year AS y (merchant_code, year, member_id, days)
+          SELECT merchant_code, extract(year FROM day)::int, member_id,
+                 bit_or(B'1'::bit(366) >> (day - date_trunc('year', day)::date))
+            FROM active_up
+           GROUP BY 1, 2, 3
+          ON CONFLICT (merchant_code, year, member_id) DO UPDATE SET days = y.days | excluded.days
+        ),
+        first_new AS (
+          SELECT member_id, min(merchant_code) AS merchant_code, min(day) AS day FROM b
+           WHERE kind = 'DEPOSIT' AND member_id IS NOT NULL
+           GROUP BY member_id
+        ),
+        -- Members whose first deposit is new or earlier than the one known (the statement reads
+        -- dashboard_first_deposit as it was before it; the watermark lock keeps other batches out).
+        first_moves AS (
+          SELECT n.member_id, n.merchant_code, n.day AS new_day, f.day AS old_day
+            FROM first_new n LEFT JOIN dashboard_first_deposit f ON f.member_id = n.member_id
+           WHERE f.day IS NULL OR n.day < f.day
+        ),
+        first_up AS (
+          INSERT INTO dashboard_first_deposit AS f (member_id, merchant_code, day)
+          SELECT member_id, merchant_code, new_day FROM first_moves
+          ON CONFLICT (member_id) DO UPDATE SET day = excluded.day
+        ),
+        ftd AS (
+          SELECT merchant_code, day, sum(n)::int AS n FROM (
+            SELECT merchant_code, new_day AS day, 1 AS n FROM first_moves
+            UNION ALL
+            SELECT merchant_code, old_day, -1 FROM first_moves WHERE old_day IS NOT NULL) m
+           GROUP BY 1, 2
+        ),
+        act AS (SELECT merchant_code, day, count(*)::int AS n FROM active_up GROUP BY 1, 2),
+        keys AS (
+          SELECT merchant_code, day FROM sums
+          UNION SELECT merchant_code, day FROM act
+          UNION SELECT merchant_code, day FROM ftd
+        ),
         day_up AS (
-          INSERT INTO dashboard_day AS d (merchant_code, day, deposits, withdrawals, turnover, ggr, bonus_cost)
-          SELECT merchant_code, day, deposits, withdrawals, turnover, ggr, bonus_cost FROM sums
+          INSERT INTO dashboard_day AS d
+                 (merchant_code, day, deposits, withdrawals, turnover, ggr, bonus_cost, active, first_deposits)
+          SELECT k.merchant_code, k.day,
+                 coalesce(s.deposits, 0), coalesce(s.withdrawals, 0), coalesce(s.turnover, 0),
+                 coalesce(s.ggr, 0), coalesce(s.bonus_cost, 0), coalesce(a.n, 0), coalesce(f.n, 0)
+            FROM keys k
+            LEFT JOIN sums s ON s.merchant_code = k.merchant_code AND s.day = k.day
+            LEFT JOIN act a ON a.merchant_code = k.merchant_code AND a.day = k.day
+            LEFT JOIN ftd f ON f.merchant_code = k.merchant_code AND f.day = k.day
           ON CONFLICT (merchant_code, day) DO UPDATE
              SET deposits = d.deposits + excluded.deposits,
                  withdrawals = d.withdrawals + excluded.withdrawals,
                  turnover = d.turnover + excluded.turnover,
                  ggr = d.ggr + excluded.ggr,
-                 bonus_cost = d.bonus_cost + excluded.bonus_cost
-        ),
-        active_up AS (
-          INSERT INTO dashboard_member_day (merchant_code, day, member_id)
-          SELECT DISTINCT merchant_code, day, member_id FROM b WHERE kind = 'BET' AND member_id IS NOT NULL
-          ON CONFLICT DO NOTHING
-        ),
-        first_up AS (
-          INSERT INTO dashboard_first_deposit AS f (member_id, merchant_code, day)
-          SELECT member_id, min(merchant_code), min(day) FROM b
-           WHERE kind = 'DEPOSIT' AND member_id IS NOT NULL
-           GROUP BY member_id
-          ON CONFLICT (member_id) DO UPDATE SET day = excluded.day WHERE excluded.day < f.day
+                 bonus_cost = d.bonus_cost + excluded.bonus_cost,
+                 active = d.active + excluded.active,
+                 first_deposits = d.first_deposits + excluded.first_deposits
         ),
         last AS (SELECT txid, id FROM b ORDER BY txid DESC, id DESC LIMIT 1)
         SELECT (SELECT count(*) FROM b)::text AS n,
@@ -129,8 +185,11 @@ export class DashboardRepository extends Repository {
       turnover: string;
       ggr: string;
       bonus_cost: string;
+      active: number;
+      first_deposits: number;
     }>`
-      SELECT day::text AS day, deposits::text, withdrawals::text, turnover::text, ggr::text, bonus_cost::text
+      SELECT day::text AS day, deposits::text, withdrawals::text, turnover::text, ggr::text,
+             bonus_cost::text, active, first_deposits
         FROM dashboard_day
        WHERE merchant_code = ${d.merchant} AND day BETWEEN ${d.from}::date AND ${d.to}::date`.execute(
       this.db,
@@ -142,46 +201,40 @@ export class DashboardRepository extends Repository {
       turnover: BigInt(r.turnover),
       ggr: BigInt(r.ggr),
       bonusCost: BigInt(r.bonus_cost),
+      active: r.active,
+      firstDeposits: r.first_deposits,
     }));
   }
 
-  /** Distinct members who bet on any of the days. */
+  /**
+   * Distinct members who bet on any of the days: members whose year bitmap has a bit inside the
+   * period (one row per member and year, never one per member-day).
+   */
   async activePlayers(d: Days): Promise<number> {
+    const years = yearMasks(d.from, d.to);
+    const hit = (y: { year: number; mask: string }) =>
+      sql`(year = ${y.year} AND (days & ${y.mask}::bit(366)) <> B'0'::bit(366))`;
+    // Within one year a member has one row: a plain count. Across years, distinct members.
+    const counted = years.length === 1 ? sql`count(*)` : sql`count(DISTINCT member_id)`;
     const { rows } = await sql<{ n: number }>`
-      SELECT count(DISTINCT member_id)::int AS n FROM dashboard_member_day
-       WHERE merchant_code = ${d.merchant} AND day BETWEEN ${d.from}::date AND ${d.to}::date`.execute(
-      this.db,
-    );
+      SELECT ${counted}::int AS n FROM dashboard_member_year
+       WHERE merchant_code = ${d.merchant} AND year IN (${sql.join(years.map((y) => y.year))})
+         AND (${sql.join(years.map(hit), sql` OR `)})`.execute(this.db);
     return rows[0]?.n ?? 0;
   }
 
-  /** Members who bet, per day. */
-  async activePerDay(d: Days): Promise<DayCount[]> {
-    const { rows } = await sql<DayCount>`
-      SELECT day::text AS day, count(*)::int AS n FROM dashboard_member_day
-       WHERE merchant_code = ${d.merchant} AND day BETWEEN ${d.from}::date AND ${d.to}::date
-       GROUP BY day`.execute(this.db);
-    return rows;
-  }
-
-  /** Members registered, per local day (from the members table: always current). */
+  /**
+   * Members registered, per local day (from the members table: always current). One index range
+   * count per day, so no row's local day is computed.
+   */
   async newPerDay(d: Days): Promise<DayCount[]> {
     const { rows } = await sql<DayCount>`
-      SELECT (created_at AT TIME ZONE ${d.timezone}::text)::date::text AS day, count(*)::int AS n
-        FROM member
-       WHERE merchant_code = ${d.merchant}
-         AND created_at >= ${midnight(d.from, d.timezone)}
-         AND created_at < ${midnight(d.to, d.timezone)} + interval '1 day'
-       GROUP BY 1`.execute(this.db);
-    return rows;
-  }
-
-  /** Members whose first credited deposit fell on the day, per day. */
-  async firstDepositsPerDay(d: Days): Promise<DayCount[]> {
-    const { rows } = await sql<DayCount>`
-      SELECT day::text AS day, count(*)::int AS n FROM dashboard_first_deposit
-       WHERE merchant_code = ${d.merchant} AND day BETWEEN ${d.from}::date AND ${d.to}::date
-       GROUP BY day`.execute(this.db);
+      SELECT g.day::date::text AS day,
+             (SELECT count(*)::int FROM member m
+               WHERE m.merchant_code = ${d.merchant}
+                 AND m.created_at >= (g.day::date::timestamp AT TIME ZONE ${d.timezone}::text)
+                 AND m.created_at < ((g.day::date + 1)::timestamp AT TIME ZONE ${d.timezone}::text)) AS n
+        FROM generate_series(${d.from}::date, ${d.to}::date, interval '1 day') AS g(day)`.execute(this.db);
     return rows;
   }
 

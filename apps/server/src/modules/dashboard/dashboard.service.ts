@@ -72,7 +72,7 @@ const sumWhere = (m: Map<string, number>, inRange: (day: string) => boolean) =>
 /**
  * The back-office dashboard: a brand's figures for a period of its local days, the same number of
  * days right before it, a daily series, and the live queues. Money and active players come from
- * the roll-ups (dashboard_day, dashboard_member_day, dashboard_first_deposit), never from the
+ * the roll-ups (dashboard_day, dashboard_member_year), never from the
  * ledger itself; they lag the ledger by at most one roll-up interval (README).
  */
 export class DashboardService {
@@ -106,20 +106,17 @@ export class DashboardService {
     const prev: Days = { merchant: brand.code, timezone, from: prevFrom, to: prevTo };
     const both: Days = { ...cur, from: prevFrom };
 
-    const [money, active, activePrev, activeDaily, fresh, ftd, pending] = await Promise.all([
+    const [money, active, activePrev, fresh, pending] = await Promise.all([
       this.repo.money(both),
       this.repo.activePlayers(cur),
       this.repo.activePlayers(prev),
-      this.repo.activePerDay(cur),
       this.repo.newPerDay(both),
-      this.repo.firstDepositsPerDay(both),
       this.repo.pending(brand.code),
     ]);
 
     const moneyByDay = new Map<string, DayMoney>(money.map((m) => [m.day, m]));
     const freshByDay = byDay(fresh);
-    const ftdByDay = byDay(ftd);
-    const activeByDay = byDay(activeDaily);
+    const ftdByDay = new Map(money.map((m) => [m.day, m.firstDeposits]));
     const inCur = (day: string) => day >= from;
     const inPrev = (day: string) => day < from;
 
@@ -132,7 +129,7 @@ export class DashboardService {
       series.push({
         day,
         ...figures(m, {
-          active: activeByDay.get(day) ?? 0,
+          active: moneyByDay.get(day)?.active ?? 0,
           fresh: freshByDay.get(day) ?? 0,
           ftd: ftdByDay.get(day) ?? 0,
         }),
