@@ -179,18 +179,23 @@ async function withdraw(m: NewMember, accountId: string, amount: string, paid: s
  * midnight starting today. Entries can only be made "now" by the use cases; the ledger refuses
  * updates, so its guard is lifted for this one fixture statement.
  */
-async function moveTo(m: NewMember, merchant: string, offset: string): Promise<void> {
+async function moveTo(m: NewMember, merchant: string, offset: string, afterEntry?: string): Promise<void> {
   const tz = merchant === 'LOTUS' ? LOTUS_ZONE : 'Asia/Manila';
   const at = sql`(date_trunc('day', now() AT TIME ZONE ${tz}::text) AT TIME ZONE ${tz}::text) + ${offset}::interval`;
   await sql`ALTER TABLE ledger_entry DISABLE TRIGGER ledger_entry_append_only`.execute(t.db.db);
   try {
     await sql`UPDATE ledger_entry SET created_at = ${at}
-               WHERE member_id = ${m.id} OR memo->>'memberId' = ${m.id}`.execute(t.db.db);
+               WHERE (member_id = ${m.id} OR memo->>'memberId' = ${m.id})
+                 AND id > ${afterEntry ?? '0'}::bigint`.execute(t.db.db);
   } finally {
     await sql`ALTER TABLE ledger_entry ENABLE TRIGGER ledger_entry_append_only`.execute(t.db.db);
   }
-  await sql`UPDATE member SET created_at = ${at} WHERE id = ${m.id}`.execute(t.db.db);
+  if (afterEntry === undefined)
+    await sql`UPDATE member SET created_at = ${at} WHERE id = ${m.id}`.execute(t.db.db);
 }
+
+const lastEntry = async () =>
+  (await sql<{ id: string }>`SELECT max(id)::text AS id FROM ledger_entry`.execute(t.db.db)).rows[0]!.id;
 
 // ---- the two sides of the comparison ---------------------------------------------------------------
 
@@ -378,6 +383,18 @@ describe('the back-office dashboard', () => {
     await rollUp();
     await expectMatchesLedger('GOLDEN', addDays(goldenToday, -1), goldenToday);
     await expectMatchesLedger('LOTUS', addDays(lotusToday, -1), lotusToday);
+
+    // A deposit that reaches the roll-up after a later one (made yesterday evening, folded now):
+    // f's first deposit moves from today to yesterday.
+    const before = await lastEntry();
+    await deposit('GOLDEN', f, '90');
+    await moveTo(f, 'GOLDEN', '-2 hours', before);
+    await rollUp();
+    const moved = await expectMatchesLedger('GOLDEN', addDays(goldenToday, -1), goldenToday);
+    expect(moved.series.map((s) => s.firstTimeDepositors)).toEqual([
+      g.series[0]!.firstTimeDepositors + 1,
+      g.series[1]!.firstTimeDepositors,
+    ]);
 
     // Two runs at once, in small batches so they interleave: each entry is folded once.
     await bet('GOLDEN', b, 11_00n, 22_00n);
