@@ -27,8 +27,10 @@ export type NavLabel =
   | 'audit';
 
 export const NAV: NavItem[] = [
-  // The dashboard, deposit and withdrawal pages (pages/dashboard, pages/cashier/deposits.tsx and
-  // withdrawals.tsx) are linked once the server answers them in the shape they read.
+  // First: where "/" leads staff who may see it. The deposit and withdrawal pages
+  // (pages/cashier/deposits.tsx and withdrawals.tsx) are linked once the server answers them in
+  // the shape they read.
+  { to: '/dashboard', label: 'dashboard', icon: 'dashboard', permission: 'dashboard.view' },
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
@@ -56,6 +58,7 @@ export function allowed(can: (p: Permission) => boolean, permission: Permission 
 }
 
 const SignIn = lazy(() => import('../pages/sign-in'));
+const Dashboard = lazy(() => import('../pages/dashboard'));
 const Account = lazy(() => import('../pages/account'));
 const Staff = lazy(() => import('../pages/staff'));
 const ApiKeys = lazy(() => import('../pages/api-keys'));
@@ -88,6 +91,7 @@ const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'dashboard', element: page(Dashboard) },
       { path: 'players/*', element: page(Players) },
       { path: 'cashier/*', element: page(Cashier) },
       { path: 'staff', element: page(Staff) },
