@@ -12,6 +12,7 @@ import type { DbHandle } from './db/client';
 import { startIntervalJob } from './jobs/interval-job';
 import { createAgentModule } from './modules/agent';
 import { createCashierModule } from './modules/cashier';
+import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
 import { createLobbyModule } from './modules/lobby';
 import { createLotteryModule } from './modules/lottery';
@@ -157,6 +158,7 @@ function composeModules(ctx: ModuleContext) {
     profile: member.services.profile,
     levels,
   });
+  const dashboard = createDashboardModule(ctx);
   // The order routes and jobs are registered in: the order above.
   return {
     staff,
@@ -179,6 +181,7 @@ function composeModules(ctx: ModuleContext) {
     promotions,
     points,
     players,
+    dashboard,
   };
 }
 

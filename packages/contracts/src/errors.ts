@@ -185,6 +185,9 @@ export const ERRORS = {
   'game.betting.blocked': 403,
   // Back office: a withdrawal payment waiting for its second approver blocks another decision to pay.
   'withdrawal.approval.pending': 409,
+  // The back-office dashboard's period.
+  'dashboard.period.order': 400,
+  'dashboard.period.too.long': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -27,7 +27,8 @@ export type NavLabel =
   | 'audit';
 
 export const NAV: NavItem[] = [
-  // The dashboard page (pages/dashboard) is linked once the server answers it in the shape it reads.
+  // First: where "/" leads staff who may see it.
+  { to: '/dashboard', label: 'dashboard', icon: 'dashboard', permission: 'dashboard.view' },
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
@@ -62,6 +63,7 @@ export function allowed(can: (p: Permission) => boolean, permission: Permission 
 }
 
 const SignIn = lazy(() => import('../pages/sign-in'));
+const Dashboard = lazy(() => import('../pages/dashboard'));
 const Account = lazy(() => import('../pages/account'));
 const Staff = lazy(() => import('../pages/staff'));
 const ApiKeys = lazy(() => import('../pages/api-keys'));
@@ -94,6 +96,7 @@ const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'dashboard', element: page(Dashboard) },
       { path: 'players/*', element: page(Players) },
       { path: 'cashier/*', element: page(Cashier) },
       { path: 'staff', element: page(Staff) },

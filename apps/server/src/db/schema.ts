@@ -158,7 +158,8 @@ export interface Database
     WireTables,
     StaffTables,
     PlayerAdminTables,
-    BackofficeCashierTables {
+    BackofficeCashierTables,
+    DashboardTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1515,4 +1516,56 @@ interface MemberNoteTable {
   author: string;
   body: string;
   created_at: Generated<Date>;
+}
+
+// The back-office dashboard's roll-ups (migration 0035; modules/dashboard/README.md). Also on
+// ledger_entry: txid (xid8, the writing transaction, a column default), read only by the roll-up.
+interface DashboardTables {
+  dashboard_rollup_state: DashboardRollupStateTable;
+  dashboard_day: DashboardDayTable;
+  dashboard_member_day: DashboardMemberDayTable;
+  dashboard_member_year: DashboardMemberYearTable;
+  dashboard_first_deposit: DashboardFirstDepositTable;
+}
+
+interface DashboardRollupStateTable {
+  name: string;
+  /** xid8 as text. */
+  last_txid: Generated<string>;
+  last_entry_id: Generated<string>;
+  entries: Generated<string>;
+  updated_at: Generated<Date>;
+}
+
+/** Minor units per brand and local day. */
+interface DashboardDayTable {
+  merchant_code: string;
+  day: string;
+  deposits: Generated<string>;
+  withdrawals: Generated<string>;
+  turnover: Generated<string>;
+  ggr: Generated<string>;
+  bonus_cost: Generated<string>;
+  active: Generated<number>;
+  first_deposits: Generated<number>;
+}
+
+interface DashboardMemberDayTable {
+  merchant_code: string;
+  day: string;
+  member_id: string;
+}
+
+interface DashboardMemberYearTable {
+  merchant_code: string;
+  year: number;
+  member_id: string;
+  /** bit(366) as text: the days of the year the member bet on (bit 0: 1 January). */
+  days: string;
+}
+
+interface DashboardFirstDepositTable {
+  member_id: string;
+  merchant_code: string;
+  day: string;
 }

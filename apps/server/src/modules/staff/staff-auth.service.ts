@@ -38,7 +38,8 @@ type LoginStep = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
 export interface SessionView {
   staff: { id: string; username: string; displayName: string };
   csrfToken: string;
-  brands: { code: string; name: string }[];
+  /** The brands the staff member may act on; timeZone (IANA) is the brand's, whose days reports count in. */
+  brands: { code: string; name: string; timeZone: string }[];
   grants: { merchant: string | null; role: string; permissions: string[] }[];
   idleExpiresAt: string;
   absoluteExpiresAt: string;

@@ -304,7 +304,7 @@ export class StaffRepository extends Repository {
   }
 
   brandsNamed(codes: string[] | null) {
-    let q = this.db.selectFrom('merchant').select(['code', 'name']).orderBy('code');
+    let q = this.db.selectFrom('merchant').select(['code', 'name', 'timezone as timeZone']).orderBy('code');
     if (codes) {
       if (codes.length === 0) return Promise.resolve([]);
       q = q.where('code', 'in', codes);

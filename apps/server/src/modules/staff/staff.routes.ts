@@ -31,7 +31,7 @@ const step = z.object({
 const sessionSchema = z.object({
   staff: z.object({ id: z.string(), username: z.string(), displayName: z.string() }),
   csrfToken: z.string(),
-  brands: z.array(z.object({ code: z.string(), name: z.string() })),
+  brands: z.array(z.object({ code: z.string(), name: z.string(), timeZone: z.string() })),
   grants: z.array(
     z.object({ merchant: z.string().nullable(), role: z.string(), permissions: z.array(z.string()) }),
   ),

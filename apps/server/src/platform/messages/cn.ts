@@ -166,4 +166,7 @@ export const cn: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked': '您的账户暂不能提款，请联系客服。',
   'game.betting.blocked': '您的账户暂不能投注，请联系客服。',
   'withdrawal.approval.pending': '该提款的一笔付款正在等待第二位审批人。',
+  // The back-office dashboard's period.
+  'dashboard.period.order': '结束日期不能早于开始日期。',
+  'dashboard.period.too.long': '查询期间最多 {0} 天。',
 };

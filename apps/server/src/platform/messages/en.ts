@@ -170,4 +170,7 @@ export const en: Record<ErrorCode, string> = {
     'Withdrawals are not available on your account. Please contact customer service.',
   'game.betting.blocked': 'Betting is not available on your account. Please contact customer service.',
   'withdrawal.approval.pending': 'A payment of this withdrawal is waiting for a second approver.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'The period must end on or after the day it starts.',
+  'dashboard.period.too.long': 'The period may cover at most {0} days.',
 };

@@ -175,4 +175,7 @@ export const id: Record<ErrorCode, string> = {
     'Penarikan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
   'game.betting.blocked': 'Taruhan tidak tersedia untuk akun Anda. Silakan hubungi layanan pelanggan.',
   'withdrawal.approval.pending': 'Pembayaran penarikan ini sedang menunggu pemberi persetujuan kedua.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Periode harus berakhir pada atau setelah tanggal mulainya.',
+  'dashboard.period.too.long': 'Periode paling lama {0} hari.',
 };

@@ -178,4 +178,7 @@ export const my: Record<ErrorCode, string> = {
     'Pengeluaran tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
   'game.betting.blocked': 'Pertaruhan tidak tersedia untuk akaun anda. Sila hubungi khidmat pelanggan.',
   'withdrawal.approval.pending': 'Pembayaran pengeluaran ini sedang menunggu pelulus kedua.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
+  'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
 };

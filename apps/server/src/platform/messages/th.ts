@@ -165,4 +165,7 @@ export const th: Record<ErrorCode, string> = {
   'cashier.withdrawal.blocked': 'บัญชีของคุณไม่สามารถถอนเงินได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   'game.betting.blocked': 'บัญชีของคุณไม่สามารถวางเดิมพันได้ กรุณาติดต่อฝ่ายบริการลูกค้า',
   'withdrawal.approval.pending': 'การจ่ายเงินของรายการถอนนี้กำลังรอผู้อนุมัติคนที่สอง',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น',
+  'dashboard.period.too.long': 'ช่วงเวลาต้องไม่เกิน {0} วัน',
 };

@@ -177,4 +177,7 @@ export const ty: Record<ErrorCode, string> = {
     'Hindi available ang pagtaya sa iyong account. Makipag-ugnayan sa customer service.',
   'withdrawal.approval.pending':
     'Naghihintay ng pangalawang tagapag-apruba ang isang bayad sa withdrawal na ito.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
+  'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
 };

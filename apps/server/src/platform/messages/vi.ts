@@ -171,4 +171,7 @@ export const vi: Record<ErrorCode, string> = {
   'game.betting.blocked': 'Tài khoản của bạn hiện không thể đặt cược. Vui lòng liên hệ chăm sóc khách hàng.',
   'withdrawal.approval.pending':
     'Một khoản thanh toán của lệnh rút tiền này đang chờ người phê duyệt thứ hai.',
+  // The back-office dashboard's period.
+  'dashboard.period.order': 'Ngày kết thúc không được trước ngày bắt đầu.',
+  'dashboard.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
 };

@@ -1,0 +1,2 @@
+export { createDashboardModule } from './dashboard.module';
+export type { DashboardService } from './dashboard.service';
