@@ -171,7 +171,17 @@ async function withdraw(m: NewMember, accountId: string, amount: string, paid: s
     amount,
     paymentPassword: PAYMENT_PASSWORD,
   });
-  if (paid !== null) await withdrawals.pay(b, w.id, 'alice', { requestId: rid('pay'), amount: paid });
+  if (paid === null) return;
+  const by = { kind: 'API_KEY', id: 'dashboard-test', name: 'alice' } as const;
+  const decision = await withdrawals.approve(
+    b,
+    w.id,
+    by,
+    { amount: paid, reason: 'dashboard test' },
+    rid('pay'),
+  );
+  // Below the brand's second-approver threshold: paid at once.
+  expect(decision.state).not.toBe('AWAITING_SECOND_APPROVAL');
 }
 
 /**
