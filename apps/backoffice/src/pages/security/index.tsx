@@ -1,9 +1,10 @@
+import { toMinor, type CashierSettings } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { RequirePermission, useSession } from '../../auth/session';
-import { Button, ConfirmDialog, Field, PageHeader, errorText, useToast } from '../../ui';
+import { Button, ConfirmDialog, Field, PageHeader, errorText, formatMoney, useToast } from '../../ui';
 import { isIpOrCidr, parseAllowList } from './ip';
 
 interface BrandSecurity {
@@ -14,6 +15,7 @@ export default function SecurityPage() {
   return (
     <RequirePermission permission="brand.security">
       <AllowListEditor />
+      <ThresholdEditor />
     </RequirePermission>
   );
 }
@@ -102,5 +104,81 @@ function AllowListEditor() {
         }}
       />
     </>
+  );
+}
+
+/** The amount from which a withdrawal payment waits for a second approver (cashier settings). */
+function ThresholdEditor() {
+  const { t } = useTranslation('security');
+  const { brand } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const key = ['cashier-settings', brand];
+  const current = useQuery({ queryKey: key, queryFn: () => api.get<CashierSettings>('/cashier/settings') });
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const saved = current.data?.withdrawalApprovalThreshold;
+  useEffect(() => {
+    if (saved !== undefined) setText(saved.toFixed(2));
+  }, [saved]);
+
+  // Checked as the server reads it: plain digits, at most 2 decimals, in minor units.
+  const minor = toMinor(text.trim());
+  const invalid = minor === null;
+  const unchanged = saved !== undefined && minor !== null && Number(minor) === Math.round(saved * 100);
+
+  if (current.isPending) return null;
+  if (current.error)
+    return (
+      <p role="alert" className="bo-card">
+        {errorText(current.error)}
+      </p>
+    );
+
+  return (
+    <section className="bo-card">
+      <h2>{t('threshold')}</h2>
+      <p className="bo-muted">{t('thresholdIntro')}</p>
+      <form
+        className="bo-form-row"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (!invalid && !unchanged) setConfirming(true);
+        }}
+      >
+        <Field label={t('thresholdLabel')} error={touched && invalid ? t('thresholdInvalid') : undefined}>
+          <input
+            inputMode="decimal"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+        </Field>
+        <Button type="submit" variant="primary" disabled={unchanged}>
+          {t('save')}
+        </Button>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('thresholdConfirmTitle')}
+        message={
+          minor === 0n
+            ? t('thresholdConfirmEvery')
+            : t('thresholdConfirmText', { amount: formatMoney(Number(minor ?? 0n) / 100) })
+        }
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          const next = await api.put<CashierSettings>('/cashier/settings', {
+            withdrawalApprovalThreshold: text.trim(),
+          });
+          queryClient.setQueryData(key, next);
+          toast(t('thresholdSaved'));
+        }}
+      />
+    </section>
   );
 }
