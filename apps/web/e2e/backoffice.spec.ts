@@ -57,9 +57,18 @@ async function password(page: Page, username: string, pw: string) {
 async function signIn(browser: Browser, who: keyof typeof DEMO): Promise<Page> {
   const page = await open(browser);
   await password(page, who, DEMO[who].password);
-  await page.getByLabel('6-digit code').fill(await freshCode(who));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.locator('.bo-shell')).toBeVisible();
+  // A retry of this file runs in a new worker that no longer knows the steps used before it: a
+  // code the server refuses as a replay marks the step used, and the next one is taken.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByLabel('6-digit code').fill(await freshCode(who));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const shell = page.locator('.bo-shell');
+    const refused = page.getByRole('alert');
+    await expect(shell.or(refused).first()).toBeVisible();
+    if (await shell.isVisible()) break;
+    expect(attempt, 'the demo staff TOTP code keeps being refused').toBeLessThan(3);
+    usedStep[who] = Math.floor(Date.now() / 30_000) + 1;
+  }
   await page.getByLabel('Brand').selectOption('GOLDEN');
   return page;
 }
@@ -107,7 +116,7 @@ test('the owner makes a finance user who signs in with the one-time password, ch
   browser,
 }) => {
   const owner = await signIn(browser, 'owner');
-  await owner.getByRole('link', { name: 'Staff' }).click();
+  await owner.getByRole('link', { name: 'Staff', exact: true }).click();
   await expect(owner.getByRole('heading', { name: 'Staff' })).toBeVisible();
   await expect(owner.getByRole('cell', { name: /finance/ }).first()).toBeVisible();
 
@@ -152,11 +161,11 @@ test('the owner makes a finance user who signs in with the one-time password, ch
   await next.click();
   await expect(fin.locator('.bo-shell')).toBeVisible();
   // Finance works the cashier; staff administration is not theirs.
-  await expect(fin.getByRole('link', { name: 'Approvals' })).toBeVisible();
-  await expect(fin.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await expect(fin.getByRole('link', { name: 'Approvals', exact: true })).toBeVisible();
+  await expect(fin.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
 
   // The owner's audit log shows the account being made.
-  await owner.getByRole('link', { name: 'Audit log' }).click();
+  await owner.getByRole('link', { name: 'Audit log', exact: true }).click();
   await owner.getByLabel('Action').fill('staff.create');
   await owner.getByRole('button', { name: 'Search' }).click();
   const row = owner.getByRole('row').filter({ hasText: 'staff.create' }).first();
@@ -169,9 +178,9 @@ test('the owner makes a finance user who signs in with the one-time password, ch
 
 test('support sees no money actions and the API refuses them', async ({ browser }) => {
   const page = await signIn(browser, 'support');
-  await expect(page.getByRole('link', { name: 'Players' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Players', exact: true })).toBeVisible();
   for (const hidden of ['Deposits', 'Withdrawals', 'Approvals', 'Staff', 'API keys', 'Audit log'])
-    await expect(page.getByRole('link', { name: hidden })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
   // Typing the address of a page they may not use shows no data.
   await page.goto('/backoffice/staff');
   await expect(page.getByText('You do not have permission to see this page on this brand.')).toBeVisible();
@@ -272,7 +281,7 @@ test('finance finds a bank deposit in the queue, opens its receipt and approves 
   );
 
   const page = await signIn(browser, 'finance');
-  await page.getByRole('link', { name: 'Deposits' }).click();
+  await page.getByRole('link', { name: 'Deposits', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Deposits' })).toBeVisible();
   await page.getByLabel('Player or order').fill(m.username);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -367,7 +376,7 @@ test('finance pays a withdrawal below the threshold at once; above it the owner 
   const large = await withdraw('6000');
 
   // Finance pays the small one in full from the queue, with its risk signals beside it.
-  await finance.getByRole('link', { name: 'Withdrawals' }).click();
+  await finance.getByRole('link', { name: 'Withdrawals', exact: true }).click();
   const smallRow = finance.getByRole('row').filter({ hasText: small.orderNo });
   await expect(smallRow).toContainText('First payout to this account');
   await smallRow.getByRole('button', { name: 'Pay' }).click();
@@ -383,11 +392,11 @@ test('finance pays a withdrawal below the threshold at once; above it the owner 
   await expect(largeRow.getByRole('button', { name: 'Pay' })).toHaveCount(0);
 
   // The owner approves it from the approvals queue; the requester could not.
-  await finance.getByRole('link', { name: 'Approvals' }).click();
+  await finance.getByRole('link', { name: 'Approvals', exact: true }).click();
   await expect(finance.getByRole('row').filter({ hasText: large.orderNo })).toContainText(
     'waiting for another approver',
   );
-  await owner.getByRole('link', { name: 'Approvals' }).click();
+  await owner.getByRole('link', { name: 'Approvals', exact: true }).click();
   const request2 = owner.getByRole('row').filter({ hasText: large.orderNo });
   await expect(request2).toContainText('Withdrawal');
   await request2.getByRole('button', { name: 'Approve' }).click();
@@ -409,7 +418,7 @@ test('finance pays a withdrawal below the threshold at once; above it the owner 
   const approvalId = (queued.json as unknown as { value: { list: { approval: { id: string } | null }[] } })
     .value.list[0]?.approval?.id;
   expect(approvalId).toBeDefined();
-  await owner.getByRole('link', { name: 'Audit log' }).click();
+  await owner.getByRole('link', { name: 'Audit log', exact: true }).click();
   const audited = async (action: string, target: string, actor: string) => {
     await owner.getByLabel('Action').fill(action);
     await owner.getByLabel('Target').fill(target);
