@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
@@ -145,5 +146,40 @@ export function DataTable<R>(props: DataTableProps<R>) {
         </nav>
       )}
     </div>
+  );
+}
+
+/** A page of a list as the API answers it (no total: the next page exists while hasMore). */
+interface PageOf<R> {
+  list: R[];
+  hasMore: boolean;
+}
+
+/**
+ * A DataTable over a paged query: its rows, loading and error states, retry and the pager come
+ * from the query, so a list page only names its columns and what "empty" means.
+ */
+export function PagedTable<R>({
+  query,
+  page,
+  onPage,
+  ...rest
+}: Omit<DataTableProps<R>, 'rows' | 'loading' | 'error' | 'onRetry' | 'hasMore' | 'page' | 'onPage'> & {
+  query: UseQueryResult<PageOf<R>>;
+  page: number;
+  onPage(page: number): void;
+}) {
+  return (
+    <DataTable
+      dense
+      {...rest}
+      rows={query.data?.list}
+      loading={query.isFetching}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      page={page}
+      hasMore={query.data?.hasMore ?? false}
+      onPage={onPage}
+    />
   );
 }

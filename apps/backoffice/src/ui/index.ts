@@ -1,7 +1,7 @@
 export { Badge, type BadgeTone } from './badge';
 export { Button, type ButtonProps } from './button';
 export { ConfirmDialog } from './confirm-dialog';
-export { DataTable, type Column, type DataTableProps } from './data-table';
+export { DataTable, PagedTable, type Column, type DataTableProps } from './data-table';
 export { DateTime } from './date-time';
 export { Dialog } from './dialog';
 export { errorText } from './error-text';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
 import { RequirePermission, useSession } from '../../auth/session';
-import { Badge, Button, DataTable, DateTime, Field, PageHeader, errorText, useToast } from '../../ui';
+import { Badge, Button, DateTime, Field, PageHeader, PagedTable, errorText, useToast } from '../../ui';
 import { jsonDiff } from './diff';
 
 interface AuditRow {
@@ -155,15 +155,10 @@ function AuditLog() {
           </Button>
         </div>
       </form>
-      <DataTable
-        dense
-        rows={list.data?.list}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+      <PagedTable
+        query={list}
         rowKey={(r) => r.id}
         page={page}
-        hasMore={list.data?.hasMore ?? false}
         onPage={setPage}
         expand={(r) => <AuditDetail row={r} />}
         columns={[

@@ -6,7 +6,7 @@ import { useSession } from '../../auth/session';
 import {
   Badge,
   Button,
-  DataTable,
+  PagedTable,
   DateTime,
   Field,
   Money,
@@ -131,17 +131,12 @@ export function ApprovalsPage() {
           </select>
         </Field>
       </FilterBar>
-      <DataTable
-        dense
+      <PagedTable
+        query={list}
         columns={columns}
-        rows={list.data?.list}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('emptyApprovals')}
         page={f.page}
-        hasMore={list.data?.hasMore}
         onPage={f.setPage}
       />
       {deciding && (

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, Button, type BadgeTone } from '../../ui';
+import { Badge, Button, Field, type BadgeTone } from '../../ui';
 
 /** Refetch the cashier queues (deposits, withdrawals, approvals) after a decision. */
 export function useRefreshQueues() {
@@ -68,5 +68,35 @@ export function FilterBar({
         {t('common.search')}
       </Button>
     </form>
+  );
+}
+
+/** The queues' period (days picked in the browser's zone) and order/player search fields. */
+export function PeriodSearchFields({
+  draft,
+  set,
+}: {
+  draft: { from: string; to: string; q: string };
+  set(key: 'from' | 'to' | 'q'): (e: { target: { value: string } }) => void;
+}) {
+  const { t } = useTranslation('cashier');
+  return (
+    <>
+      <Field label={t('filter.from')}>
+        <input type="date" value={draft.from} onChange={set('from')} />
+      </Field>
+      <Field label={t('filter.to')}>
+        <input type="date" value={draft.to} min={draft.from} onChange={set('to')} />
+      </Field>
+      <Field label={t('filter.q')}>
+        <input
+          type="search"
+          value={draft.q}
+          onChange={set('q')}
+          placeholder={t('filter.qHint')}
+          maxLength={100}
+        />
+      </Field>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { useSession } from '../../auth/session';
 import {
   Badge,
   Button,
-  DataTable,
+  PagedTable,
   DateTime,
   Field,
   Money,
@@ -15,7 +15,7 @@ import {
   ConfirmDialog,
 } from '../../ui';
 import { dayEnd, dayStart, usePaged } from '../players/paged';
-import { FilterBar, PlayerLink, StateBadge, useRefreshQueues } from './common';
+import { FilterBar, PeriodSearchFields, PlayerLink, StateBadge, useRefreshQueues } from './common';
 import { ReceiptViewer } from './receipt-viewer';
 import { DEPOSIT_FILTER_STATES, type DepositRow } from './types';
 import { ALL, useUrlFilters } from './url-filters';
@@ -159,33 +159,14 @@ export function DepositsPage() {
             <option value="ONLINE">{t('channelType.ONLINE')}</option>
           </select>
         </Field>
-        <Field label={t('filter.from')}>
-          <input type="date" value={f.draft.from} onChange={set('from')} />
-        </Field>
-        <Field label={t('filter.to')}>
-          <input type="date" value={f.draft.to} min={f.draft.from} onChange={set('to')} />
-        </Field>
-        <Field label={t('filter.q')}>
-          <input
-            type="search"
-            value={f.draft.q}
-            onChange={set('q')}
-            placeholder={t('filter.qHint')}
-            maxLength={100}
-          />
-        </Field>
+        <PeriodSearchFields draft={f.draft} set={set} />
       </FilterBar>
-      <DataTable
-        dense
+      <PagedTable
+        query={list}
         columns={columns}
-        rows={list.data?.list}
         rowKey={(r) => r.orderNo}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('emptyDeposits')}
         page={f.page}
-        hasMore={list.data?.hasMore}
         onPage={f.setPage}
       />
       {receipts && <ReceiptViewer ids={receipts} onClose={() => setReceipts(null)} />}

@@ -6,7 +6,7 @@ import { useSession } from '../../auth/session';
 import {
   Badge,
   Button,
-  DataTable,
+  PagedTable,
   DateTime,
   Field,
   Money,
@@ -18,7 +18,7 @@ import {
   ConfirmDialog,
 } from '../../ui';
 import { dayEnd, dayStart, usePaged } from '../players/paged';
-import { FilterBar, PlayerLink, StateBadge, useRefreshQueues } from './common';
+import { FilterBar, PeriodSearchFields, PlayerLink, StateBadge, useRefreshQueues } from './common';
 import {
   WITHDRAWAL_FILTER_STATES,
   type WithdrawalDecision,
@@ -133,33 +133,14 @@ export function WithdrawalsPage() {
             ))}
           </select>
         </Field>
-        <Field label={t('filter.from')}>
-          <input type="date" value={f.draft.from} onChange={set('from')} />
-        </Field>
-        <Field label={t('filter.to')}>
-          <input type="date" value={f.draft.to} min={f.draft.from} onChange={set('to')} />
-        </Field>
-        <Field label={t('filter.q')}>
-          <input
-            type="search"
-            value={f.draft.q}
-            onChange={set('q')}
-            placeholder={t('filter.qHint')}
-            maxLength={100}
-          />
-        </Field>
+        <PeriodSearchFields draft={f.draft} set={set} />
       </FilterBar>
-      <DataTable
-        dense
+      <PagedTable
+        query={list}
         columns={columns}
-        rows={list.data?.list}
         rowKey={(r) => r.id}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('emptyWithdrawals')}
         page={f.page}
-        hasMore={list.data?.hasMore}
         onPage={f.setPage}
       />
       {deciding &&

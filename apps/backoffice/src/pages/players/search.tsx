@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, Button, DataTable, DateTime, Field, PageHeader, type Column } from '../../ui';
+import { Badge, Button, PagedTable, DateTime, Field, PageHeader, type Column } from '../../ui';
 import { dayEnd, dayStart, usePaged } from './paged';
 import { PlayerStatus, BlockBadges } from './player-badges';
 import { PLAYER_FILTER_STATES, type PlayerRow } from './types';
@@ -195,17 +195,12 @@ export function PlayerSearch() {
           </Button>
         </div>
       </form>
-      <DataTable
-        dense
+      <PagedTable
+        query={list}
         columns={columns}
-        rows={list.data?.list}
         rowKey={(r) => r.memberId}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         empty={t('search.empty')}
         page={page}
-        hasMore={list.data?.hasMore}
         onPage={(p) => apply(applied, p)}
       />
     </>
