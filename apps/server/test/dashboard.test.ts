@@ -5,7 +5,13 @@
  * compared with SQL straight over the ledger and members tables.
  */
 import { randomUUID } from 'node:crypto';
-import { fromMinor, PERMISSIONS, type LoginResult } from '@app/contracts';
+import {
+  fromMinor,
+  PERMISSIONS,
+  type Dashboard,
+  type DashboardFigures as Figures,
+  type LoginResult,
+} from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../src/platform/brand';
@@ -208,25 +214,6 @@ const lastEntry = async () =>
   (await sql<{ id: string }>`SELECT max(id)::text AS id FROM ledger_entry`.execute(t.db.db)).rows[0]!.id;
 
 // ---- the two sides of the comparison ---------------------------------------------------------------
-
-interface Figures {
-  deposits: number;
-  withdrawals: number;
-  netDeposits: number;
-  turnover: number;
-  ggr: number;
-  bonusCost: number;
-  ngr: number;
-  activePlayers: number;
-  newPlayers: number;
-  firstTimeDepositors: number;
-}
-interface Dashboard {
-  current: Figures;
-  previous: Figures;
-  series: (Figures & { day: string })[];
-  pending: { deposits: number; withdrawals: number; approvals: number };
-}
 
 const dashboard = (merchant: string, from: string, to: string, key = keys[merchant]!) =>
   t.app.inject({

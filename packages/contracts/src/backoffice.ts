@@ -141,3 +141,33 @@ export const cashierSettingsInputSchema = z.object({
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     .refine((v) => toMinor(v) !== null, { message: 'amount.format' }),
 });
+
+// ---- dashboard ----
+
+/** A period's figures: money in major units (at most 2 decimals), counts of members. */
+export const dashboardFiguresSchema = z.object({
+  deposits: z.number(),
+  withdrawals: z.number(),
+  netDeposits: z.number(),
+  turnover: z.number(),
+  ggr: z.number(),
+  bonusCost: z.number(),
+  ngr: z.number(),
+  activePlayers: z.number().int(),
+  newPlayers: z.number().int(),
+  firstTimeDepositors: z.number().int(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
+/** GET /wps/admin/dashboard: the period, the one before it, a daily series and the live queues. */
+export const dashboardSchema = z.object({
+  current: dashboardFiguresSchema,
+  previous: dashboardFiguresSchema,
+  series: z.array(dashboardFiguresSchema.extend({ day: z.string() })),
+  pending: z.object({
+    deposits: z.number().int(),
+    withdrawals: z.number().int(),
+    approvals: z.number().int(),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,3 +1,4 @@
+import type { Dashboard, DashboardFigures as Figures } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,25 +9,6 @@ import { RequirePermission, useSession } from '../../auth/session';
 import { useThemeName } from '../../app/theme';
 import { Button, Field, PageHeader, errorText, formatMoney, formatNumber } from '../../ui';
 import { change, presetRange, rangeProblem, todayIn, type PeriodKind } from './period';
-
-interface Figures {
-  deposits: number;
-  withdrawals: number;
-  netDeposits: number;
-  turnover: number;
-  ggr: number;
-  bonusCost: number;
-  ngr: number;
-  activePlayers: number;
-  newPlayers: number;
-  firstTimeDepositors: number;
-}
-interface Dashboard {
-  current: Figures;
-  previous: Figures;
-  series: (Figures & { day: string })[];
-  pending: { deposits: number; withdrawals: number; approvals: number };
-}
 
 const MONEY_KPIS = ['deposits', 'withdrawals', 'netDeposits', 'turnover', 'ggr', 'bonusCost', 'ngr'] as const;
 const COUNT_KPIS = ['activePlayers', 'newPlayers', 'firstTimeDepositors'] as const;

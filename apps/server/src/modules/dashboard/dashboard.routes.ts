@@ -1,3 +1,4 @@
+import { dashboardSchema, ok } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,35 +6,11 @@ import { ok as envelope } from '../../platform/envelope';
 import { operatorRoute } from '../../platform/operator-auth';
 import type { DashboardService } from './dashboard.service';
 
-const tags = ['admin'];
-const ok = <T extends z.ZodType>(value: T) => z.object({ success: z.literal(true), value });
+const tags = ['operator'];
 
 // A real calendar day is checked by the service (dashboard.period.order), with the period's rules.
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const query = z.object({ from: day, to: day });
-
-const figures = z.object({
-  deposits: z.number(),
-  withdrawals: z.number(),
-  netDeposits: z.number(),
-  turnover: z.number(),
-  ggr: z.number(),
-  bonusCost: z.number(),
-  ngr: z.number(),
-  activePlayers: z.number().int(),
-  newPlayers: z.number().int(),
-  firstTimeDepositors: z.number().int(),
-});
-const dashboardSchema = z.object({
-  current: figures,
-  previous: figures,
-  series: z.array(figures.extend({ day: z.string() })),
-  pending: z.object({
-    deposits: z.number().int(),
-    withdrawals: z.number().int(),
-    approvals: z.number().int(),
-  }),
-});
 
 /** The back office's dashboard (GET only: it changes nothing, so it writes no audit row). */
 export async function dashboardRoutes(app: FastifyInstance, opts: { dashboard: DashboardService }) {

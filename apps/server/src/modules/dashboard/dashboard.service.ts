@@ -1,34 +1,13 @@
-import { fromMinor } from '@app/contracts';
+import { fromMinor, type Dashboard, type DashboardFigures as Figures } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
 import { dayText, parseDay } from '../../platform/periods';
 import { validZone } from '../../platform/zoned-time';
-import type { DashboardRepository, DayCount, DayMoney, Days, PendingCounts } from './dashboard.repository';
+import type { DashboardRepository, DayCount, DayMoney, Days } from './dashboard.repository';
 
 /** The longest period the dashboard answers for, in days (both ends counted). */
 export const DASHBOARD_MAX_DAYS = 366;
 /** Entries folded per roll-up transaction: large enough to amortise, small enough to hold locks briefly. */
 export const ROLLUP_BATCH = 20_000;
-
-/** A period's figures: money in major units (at most 2 decimals), counts of members. */
-export interface Figures {
-  deposits: number;
-  withdrawals: number;
-  netDeposits: number;
-  turnover: number;
-  ggr: number;
-  bonusCost: number;
-  ngr: number;
-  activePlayers: number;
-  newPlayers: number;
-  firstTimeDepositors: number;
-}
-
-export interface Dashboard {
-  current: Figures;
-  previous: Figures;
-  series: (Figures & { day: string })[];
-  pending: PendingCounts;
-}
 
 interface Money {
   deposits: bigint;
