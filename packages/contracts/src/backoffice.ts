@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMinor } from './money';
+import { DEPOSIT_STATES, WITHDRAWAL_STATES } from './wallet';
 
 /**
  * The back office's permissions and the roles that bundle them. The server checks a permission on
@@ -171,3 +172,80 @@ export const dashboardSchema = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// ---- cashier queues ----
+
+/** One deposit of the queue: the order, its member, the gateway's word and the decision. */
+export const depositQueueRowSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  memberId: z.string(),
+  username: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  creditAmount: z.number(),
+  /** The channel's name in the request language. */
+  channel: z.string(),
+  channelCode: z.string(),
+  channelType: z.enum(['BANK', 'ONLINE']),
+  status: z.enum(DEPOSIT_STATES),
+  /** The gateway's own status from its notification; null for bank transfers and until it tells. */
+  providerStatus: z.enum(['SUCCESS', 'FAILED']).nullable(),
+  /** The gateway's transaction id from that notification. */
+  providerTxn: z.string().nullable(),
+  providerNotifiedAt: z.string().nullable(),
+  /** The member's bank-transfer receipts (`/wps/admin/images/:id`). */
+  receiptImageIds: z.array(z.string()),
+  payerName: z.string().nullable(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  /** The operator who approved or rejected it (null when the gateway settled it or it is open). */
+  decidedBy: z.string().nullable(),
+  /** When it left PENDING, by whoever. */
+  decidedAt: z.string().nullable(),
+  /** The rejection's reason. */
+  reason: z.string().nullable(),
+});
+export type DepositQueueRow = z.infer<typeof depositQueueRowSchema>;
+export const depositQueueSchema = z.object({
+  list: z.array(depositQueueRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** A row of the operators' queue: the request, its open or last second-approval, its risk signals. */
+export const withdrawalQueueRowSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  memberId: z.string(),
+  username: z.string(),
+  amount: z.number(),
+  paid: z.number(),
+  /** Masked: the full number is in the decision's answer (adminWithdrawalSchema). */
+  payoutAccount: z.object({ bank: z.string(), holder: z.string(), numberMasked: z.string() }),
+  status: z.enum(WITHDRAWAL_STATES),
+  createdAt: z.string(),
+  approval: z
+    .object({ id: z.string(), state: z.enum(['PENDING', 'APPROVED', 'REJECTED']), requestedBy: z.string() })
+    .nullable(),
+  risk: z.object({
+    /** No open turnover requirement (the rule the member's withdrawal page applies). */
+    turnoverMet: z.boolean(),
+    turnoverLeft: z.number(),
+    accountAgeDays: z.number().int(),
+    /** Other members sharing an IP or device (90 days), a payout account number or a mobile. */
+    linkedAccounts: z.number().int(),
+    /** Credited deposits ÷ withdrawals asked for, last 30 days, to 2 decimals; null when no withdrawal. */
+    depositToWithdrawal30d: z.number().nullable(),
+    /** No earlier PAID or PARTIAL withdrawal of the brand went to this account number. */
+    firstToThisPayoutAccount: z.boolean(),
+  }),
+});
+export type WithdrawalQueueRow = z.infer<typeof withdrawalQueueRowSchema>;
+export const withdrawalQueueSchema = z.object({
+  list: z.array(withdrawalQueueRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});

@@ -1,55 +1,14 @@
-/** The Cashier section of the back-office API, as the server answers it (see the API contract). */
+import type { DepositQueueRow, WithdrawalQueueRow } from '@app/contracts';
+
+/** The Cashier section of the back-office API, as the server answers it. */
 
 export const DEPOSIT_FILTER_STATES = ['PENDING', 'APPROVED', 'ARRIVED', 'REJECTED', 'FAILED'] as const;
 export const WITHDRAWAL_FILTER_STATES = ['PENDING', 'PARTIAL', 'PAID', 'REJECTED'] as const;
 
-export interface DepositRow {
-  id: string;
-  orderNo: string;
-  memberId: string;
-  username: string;
-  amount: number;
-  fee: number;
-  channel: string;
-  channelType: 'BANK' | 'ONLINE';
-  status: string;
-  /** The payment gateway's own status of an online deposit; null for bank transfers. */
-  providerStatus: 'SUCCESS' | 'FAILED' | null;
-  /** The gateway's transaction id from that notification. */
-  providerTxn: string | null;
-  /** Receipts of a bank transfer, served by `/wps/admin/images/:id`. */
-  receiptImageIds: string[];
-  createdAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-}
-
-export interface WithdrawalRisk {
-  turnoverMet: boolean;
-  turnoverLeft: number;
-  accountAgeDays: number;
-  linkedAccounts: number;
-  /** Deposits ÷ withdrawals over 30 days; null when there was no withdrawal to divide by. */
-  depositToWithdrawal30d: number | null;
-  firstToThisPayoutAccount: boolean;
-}
-
-export interface WithdrawalRow {
-  /** The withdrawal's id: what the decision routes take. */
-  id: string;
-  orderNo: string;
-  memberId: string;
-  username: string;
-  amount: number;
-  paid: number;
-  payoutAccount: { bank: string; holder: string; numberMasked: string };
-  status: string;
-  createdAt: string;
-  /** The open or the last second-approval request on it. */
-  approval: null | { id: string; state: 'PENDING' | 'APPROVED' | 'REJECTED'; requestedBy: string };
-  risk: WithdrawalRisk;
-}
+/** A row of each queue, as the server's schema in the contracts defines it. */
+export type DepositRow = DepositQueueRow;
+export type WithdrawalRow = WithdrawalQueueRow;
+export type WithdrawalRisk = WithdrawalQueueRow['risk'];
 
 export interface ApprovalRow {
   id: string;

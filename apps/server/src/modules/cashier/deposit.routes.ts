@@ -3,6 +3,7 @@ import {
   CASHIER_LIMITS,
   depositListQuerySchema,
   depositListSchema,
+  depositQueueSchema,
   depositRequestSchema,
   depositSchema,
   ok,
@@ -27,7 +28,6 @@ import {
   callbackResultSchema,
   type DecisionAudit,
   depositQueueQuerySchema,
-  depositQueueSchema,
   type DepositService,
 } from './deposit.service';
 import { auditActor, writeAudit } from '../../platform/audit';

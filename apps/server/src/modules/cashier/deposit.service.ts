@@ -3,6 +3,7 @@ import {
   DEPOSIT_STATES,
   type depositListQuerySchema,
   type depositRequestSchema,
+  type DepositQueueRow,
   type DepositState,
   fromMinor,
   type Language,
@@ -56,45 +57,6 @@ export const depositQueueQuerySchema = z
     message: 'before.from',
   });
 type DepositQueueQuery = z.output<typeof depositQueueQuerySchema>;
-
-/** One deposit of the queue: the order, its member, the gateway's word and the decision. */
-const depositQueueRowSchema = z.object({
-  id: z.string(),
-  orderNo: z.string(),
-  memberId: z.string(),
-  username: z.string(),
-  amount: z.number(),
-  fee: z.number(),
-  creditAmount: z.number(),
-  /** The channel's name in the request language. */
-  channel: z.string(),
-  channelCode: z.string(),
-  channelType: z.enum(['BANK', 'ONLINE']),
-  status: z.enum(DEPOSIT_STATES),
-  /** The gateway's own status from its notification; null for bank transfers and until it tells. */
-  providerStatus: z.enum(['SUCCESS', 'FAILED']).nullable(),
-  /** The gateway's transaction id from that notification. */
-  providerTxn: z.string().nullable(),
-  providerNotifiedAt: z.string().nullable(),
-  /** The member's bank-transfer receipts (`/wps/admin/images/:id`). */
-  receiptImageIds: z.array(z.string()),
-  payerName: z.string().nullable(),
-  remark: z.string().nullable(),
-  createdAt: z.string(),
-  /** The operator who approved or rejected it (null when the gateway settled it or it is open). */
-  decidedBy: z.string().nullable(),
-  /** When it left PENDING, by whoever. */
-  decidedAt: z.string().nullable(),
-  /** The rejection's reason. */
-  reason: z.string().nullable(),
-});
-type DepositQueueRow = z.infer<typeof depositQueueRowSchema>;
-export const depositQueueSchema = z.object({
-  list: z.array(depositQueueRowSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  hasMore: z.boolean(),
-});
 
 /** An operator decision's before and after, as its audit row records them. */
 interface DecisionRecord {

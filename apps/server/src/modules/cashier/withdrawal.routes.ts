@@ -8,6 +8,7 @@ import {
   payoutAccountSchema,
   withdrawalListQuerySchema,
   withdrawalListSchema,
+  withdrawalQueueSchema,
   withdrawalSchema,
   withdrawInfoSchema,
   withdrawRequestSchema,
@@ -22,7 +23,6 @@ import {
   adminWithdrawalSchema,
   withdrawalDecisionSchema,
   withdrawalQueueQuerySchema,
-  withdrawalQueueSchema,
   type AdminWithdrawal,
   type WithdrawalService,
 } from './withdrawal.service';

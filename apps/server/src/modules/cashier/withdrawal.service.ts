@@ -8,6 +8,7 @@ import {
   WITHDRAWAL_STATES,
   type withdrawalListQuerySchema,
   withdrawalPayoutSchema,
+  type withdrawalQueueSchema,
   withdrawalSchema,
   type WithdrawInfo,
   type withdrawRequestSchema,
@@ -64,40 +65,6 @@ export const withdrawalQueueQuerySchema = z.object({
 });
 export type WithdrawalQueueQuery = z.output<typeof withdrawalQueueQuerySchema>;
 
-/** A row of the operators' queue: the request, its open or last second-approval, its risk signals. */
-export const withdrawalQueueRowSchema = z.object({
-  id: z.string(),
-  orderNo: z.string(),
-  memberId: z.string(),
-  username: z.string(),
-  amount: z.number(),
-  paid: z.number(),
-  /** Masked: the full number is in the decision's answer (adminWithdrawalSchema). */
-  payoutAccount: z.object({ bank: z.string(), holder: z.string(), numberMasked: z.string() }),
-  status: z.enum(WITHDRAWAL_STATES),
-  createdAt: z.string(),
-  approval: z
-    .object({ id: z.string(), state: z.enum(['PENDING', 'APPROVED', 'REJECTED']), requestedBy: z.string() })
-    .nullable(),
-  risk: z.object({
-    /** No open turnover requirement (the rule the member's withdrawal page applies). */
-    turnoverMet: z.boolean(),
-    turnoverLeft: z.number(),
-    accountAgeDays: z.number().int(),
-    /** Other members sharing an IP or device (90 days), a payout account number or a mobile. */
-    linkedAccounts: z.number().int(),
-    /** Credited deposits ÷ withdrawals asked for, last 30 days, to 2 decimals; null when no withdrawal. */
-    depositToWithdrawal30d: z.number().nullable(),
-    /** No earlier PAID or PARTIAL withdrawal of the brand went to this account number. */
-    firstToThisPayoutAccount: z.boolean(),
-  }),
-});
-export const withdrawalQueueSchema = z.object({
-  list: z.array(withdrawalQueueRowSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  hasMore: z.boolean(),
-});
 type WithdrawalQueuePage = z.infer<typeof withdrawalQueueSchema>;
 
 /** What an operator's decision to pay did, and the withdrawal after it. */
