@@ -2,16 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Deposit } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../src/platform/signing';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext, PNG } from './helper';
 import { Identity, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const QUEUE = '/wps/admin/deposits';
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

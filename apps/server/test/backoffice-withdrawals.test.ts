@@ -10,17 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawalDecision } from '../src/modules/cashier/withdrawal.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
-import { buildTestApp, setWithdrawalThreshold, type TestContext } from './helper';
+import { buildTestApp, setWithdrawalThreshold, type TestContext, PNG } from './helper';
 import { Identity, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const PAYMENT_PASSWORD = '246810';
 /** GOLDEN's threshold in these tests: 1,000.00. */
 const THRESHOLD = 100_000n;
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

@@ -5,15 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { sign } from '../src/platform/signing';
-import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { buildAppOn, buildTestApp, type TestContext, PNG } from './helper';
 import { freshIp, Identity, type NewMember, type Reply } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

@@ -8,16 +8,11 @@ import { WithdrawalRepository } from '../src/modules/cashier/withdrawal.reposito
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { encryptedBody } from './crypto-client';
-import { buildTestApp, setWithdrawalThreshold, type TestContext } from './helper';
+import { buildTestApp, setWithdrawalThreshold, type TestContext, PNG } from './helper';
 import { freshIp, Identity, type NewMember, type Reply } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const PAYMENT_PASSWORD = '246810';
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

@@ -160,3 +160,9 @@ export async function setWithdrawalThreshold(
   });
   if (res.statusCode !== 200) throw new Error(`threshold not set: ${res.statusCode} ${res.body}`);
 }
+
+/** A valid 1x1 PNG: the receipt or proof image tests upload (the server sniffs the bytes). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -13,16 +13,12 @@ import { hashPassword } from '../src/platform/password';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { AgentTeam } from './agent-team';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext, PNG } from './helper';
 import { Identity, type NewMember, type Reply } from './identity-client';
 
 // The inbox's deletion and operator notices, contract messages, feedback (PUT /wps/feedback)
 // and the referral programme (invite friends, one reward per qualified friend).
 const ADMIN_KEY = 'test-admin-key-0123456789';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const admin = { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY };
 
 let t: TestContext;

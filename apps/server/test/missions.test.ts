@@ -25,7 +25,7 @@ import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { seedMissions } from '../src/seed/missions';
 import { DEMO_BRANDS } from '../src/seed/demo-brands';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext, PNG } from './helper';
 import { ticketOf } from './game-ticket';
 import { freezeTime, freshIp, Identity, LOTUS, type NewMember } from './identity-client';
 
@@ -37,11 +37,6 @@ const REWARDS = '/wps/rewards/claimable';
 const REWARD_CLAIM = '/wps/rewards/claim';
 const GOLDEN_TZ = 'Asia/Manila';
 const DAY_MS = 86_400_000;
-/** A 1x1 PNG (a bank deposit's receipt). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

@@ -42,17 +42,12 @@ import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { TurnoverService } from '../src/modules/wallet/turnover.service';
 import { BrandResolver, type Brand } from '../src/platform/brand';
 import { RateLimiter } from '../src/platform/rate-limit';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext, PNG } from './helper';
 import { Identity, LOTUS, type NewMember } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const PAYMENT_PASSWORD = '246810';
 const DAY_MS = 86_400_000;
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

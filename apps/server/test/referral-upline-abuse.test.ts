@@ -27,17 +27,13 @@ import { AgentTeam } from './agent-team';
 import { type DbHandle, openDb } from '../src/db/client';
 import { migrate, readMigrations } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/seed';
-import { buildTestApp, createPostgresDatabase, type TestContext } from './helper';
+import { buildTestApp, createPostgresDatabase, type TestContext, PNG } from './helper';
 import { Identity, type NewMember, type Reply } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const M = 'GOLDEN';
 const PAY = '654321';
 const admin = { merchant: M, 'x-api-key': ADMIN_KEY };
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let t: TestContext;
 let id: Identity;

@@ -29,6 +29,7 @@ import {
   createPostgresDatabase,
   setWithdrawalThreshold,
   type TestContext,
+  PNG,
 } from './helper';
 import { type AdjustmentApproval, Identity, type Reply } from './identity-client';
 
@@ -41,11 +42,6 @@ const WORKERS = 50;
 const POOL = 55;
 const FLOWS_PER_WORKER = 8;
 const VENDORS = ['JILI', 'EVO', 'PP'] as const;
-/** A 1x1 PNG: the receipt of bank deposits. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /**
  * The run's random choices come from this seed, printed with a failure; WALLET_SEED=<seed> makes the
