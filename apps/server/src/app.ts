@@ -14,6 +14,7 @@ import { createAgentModule } from './modules/agent';
 import { createCashierModule } from './modules/cashier';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
+import { createIntegrationsModule } from './modules/integrations';
 import { createLobbyModule } from './modules/lobby';
 import { createLotteryModule } from './modules/lottery';
 import { createMemberModule } from './modules/member';
@@ -70,6 +71,8 @@ interface AppDeps {
  */
 function composeModules(ctx: ModuleContext) {
   const staff = createStaffModule(ctx);
+  // Every provider the server can run, from the modules that implement them.
+  const integrations = createIntegrationsModule({ ...ctx, definitions: [] });
   const vip = createVipModule(ctx);
   const { levels } = vip.services;
   const system = createSystemModule({
@@ -162,6 +165,7 @@ function composeModules(ctx: ModuleContext) {
   // The order routes and jobs are registered in: the order above.
   return {
     staff,
+    integrations,
     vip,
     system,
     uploads,

@@ -92,6 +92,12 @@ const envSchema = z.object({
   BRAND_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   /** The built-in demo payment gateway (its pay page credits a deposit without real money). */
   DEMO_GATEWAY: flag('false'),
+  /**
+   * Keys that seal provider credentials at rest (modules/integrations/secret-box.ts):
+   * `<id>:<base64 of 32 bytes>`, comma-separated, the first sealing. Unset outside production: a
+   * fixed development key. Required in production.
+   */
+  PROVIDER_SECRETS_KEY: z.string().optional(),
   /** The house card game's decision window in seconds (default 10; e2e sets it short). */
   CARDS_DECISION_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
   /** Seconds of a cockfight's betting window; the fight and result phases follow from it (a third, a sixth). */
@@ -147,6 +153,8 @@ export function startupProblems(config: Config, options: LoadOptions = {}): stri
       'DATABASE_URL: required (a PostgreSQL URL); the embedded PGlite is not a production database',
     );
   if (config.DEV_ROUTES) problems.push('DEV_ROUTES: development routes are never served in production');
+  if (!config.PROVIDER_SECRETS_KEY)
+    problems.push('PROVIDER_SECRETS_KEY: required (keys sealing provider credentials; see config.ts)');
   return problems;
 }
 

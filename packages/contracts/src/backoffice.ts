@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   'staff.manage',
   'apikeys.manage',
   'brand.security',
+  // Game aggregators and payment providers: switching them on, their settings and credentials
+  'integrations.manage',
   'system.manage',
   // The audit log
   'audit.view',
@@ -142,6 +144,39 @@ export const cashierSettingsInputSchema = z.object({
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     .refine((v) => toMinor(v) !== null, { message: 'amount.format' }),
 });
+
+// ---- integrations ----
+
+/** A provider the server can run and the brand's configuration of it (GET /wps/admin/integrations). */
+export const integrationSchema = z.object({
+  provider: z.string(),
+  kind: z.enum(['GAME', 'PAYMENT']),
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  /** The saved non-secret settings (the defaults' values when never saved). */
+  settings: z.record(z.string(), z.unknown()),
+  /** JSON Schema of the settings, from which the back office draws the form. */
+  settingsSchema: z.record(z.string(), z.unknown()),
+  /** The secret fields: whether each is set, never the value. */
+  secrets: z.array(
+    z.object({ name: z.string(), label: z.string(), multiline: z.boolean(), set: z.boolean() }),
+  ),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+/**
+ * PUT /wps/admin/integrations/:provider. A secret given as text replaces the stored one, null
+ * clears it, absent keeps it: the form never needs to know a secret to save the rest.
+ */
+export const integrationInputSchema = z.object({
+  enabled: z.boolean(),
+  settings: z.record(z.string(), z.unknown()),
+  secrets: z.record(z.string(), z.string().trim().min(1).max(8000).nullable()).default({}),
+});
+export type IntegrationInput = z.infer<typeof integrationInputSchema>;
 
 // ---- dashboard ----
 

@@ -188,6 +188,9 @@ export const ERRORS = {
   // The back-office dashboard's period.
   'dashboard.period.order': 400,
   'dashboard.period.too.long': 400,
+  // Integrations (game aggregators, payment providers) a brand configures.
+  'integration.unknown': 404,
+  'integration.incomplete': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -98,7 +98,8 @@ export interface VendorTable {
   wallet_type: string;
   sort: number;
   enabled: boolean;
-  adapter: ColumnType<'HOUSE' | 'SIMULATED', 'HOUSE' | 'SIMULATED' | undefined, 'HOUSE' | 'SIMULATED'>;
+  /** The registered integration that serves the vendor (HOUSE, SIMULATED, HUB88 ...). */
+  adapter: ColumnType<string, string | undefined, string>;
 }
 
 export interface HelpSectionTable {
@@ -159,7 +160,8 @@ export interface Database
     StaffTables,
     PlayerAdminTables,
     BackofficeCashierTables,
-    DashboardTables {
+    DashboardTables,
+    IntegrationTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1568,4 +1570,21 @@ interface DashboardFirstDepositTable {
   member_id: string;
   merchant_code: string;
   day: string;
+}
+
+/** Integrations: providers a brand switched on, their settings and sealed credentials (migration 0038). */
+interface IntegrationTables {
+  provider_config: ProviderConfigTable;
+}
+
+interface ProviderConfigTable {
+  merchant_code: string;
+  provider: string;
+  kind: 'GAME' | 'PAYMENT';
+  enabled: Generated<boolean>;
+  settings: Json<Record<string, unknown>>;
+  /** AES-256-GCM sealed JSON object of secret fields (modules/integrations/secret-box.ts). */
+  secrets_sealed: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
 }

@@ -32,7 +32,7 @@ export interface CatalogueGame {
   iconPath: string;
   engine: HouseEngine | null;
   walletType: 'TRANSFER' | 'SEAMLESS';
-  adapter: 'HOUSE' | 'SIMULATED';
+  adapter: string;
 }
 
 interface Snapshot {

@@ -23,7 +23,7 @@ export interface CatalogueRow {
   vendor_name: string;
   vendor_sort: number;
   wallet_type: string;
-  adapter: 'HOUSE' | 'SIMULATED';
+  adapter: string;
 }
 
 interface WinnerRow {

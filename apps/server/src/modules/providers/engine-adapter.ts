@@ -17,7 +17,7 @@ export type EngineClients = Partial<Record<HouseEngine, string>>;
  */
 export class EngineAdapter implements VendorAdapter {
   constructor(
-    readonly kind: 'HOUSE' | 'SIMULATED',
+    readonly code: 'HOUSE' | 'SIMULATED',
     private readonly mode: LaunchResult['mode'],
     private readonly tickets: GameTicketService,
     private readonly clients: EngineClients,

@@ -1,17 +1,30 @@
 import { AppError } from '../../platform/app-error';
 import type { LaunchRequest, LaunchResult, ProviderGame, VendorAdapter } from './vendor-adapter';
 
-/** The adapters by kind: what the games module launches through. */
+/** The registered adapters by code: what the games module launches through. */
 export class ProviderService {
-  constructor(private readonly adapters: Record<VendorAdapter['kind'], VendorAdapter>) {}
+  private readonly adapters = new Map<string, VendorAdapter>();
 
-  playable(kind: VendorAdapter['kind'], game: ProviderGame): boolean {
-    return this.adapters[kind].playable(game);
+  constructor(adapters: readonly VendorAdapter[]) {
+    for (const a of adapters) this.register(a);
   }
 
-  async launch(kind: VendorAdapter['kind'], req: LaunchRequest): Promise<LaunchResult> {
-    const adapter = this.adapters[kind];
-    if (!adapter.playable(req.game)) throw new AppError('game.unavailable');
+  register(adapter: VendorAdapter): void {
+    if (this.adapters.has(adapter.code)) throw new Error(`adapter ${adapter.code} registered twice`);
+    this.adapters.set(adapter.code, adapter);
+  }
+
+  adapter(code: string): VendorAdapter | undefined {
+    return this.adapters.get(code);
+  }
+
+  playable(code: string, game: ProviderGame): boolean {
+    return this.adapters.get(code)?.playable(game) ?? false;
+  }
+
+  async launch(code: string, req: LaunchRequest): Promise<LaunchResult> {
+    const adapter = this.adapters.get(code);
+    if (!adapter?.playable(req.game)) throw new AppError('game.unavailable');
     return adapter.launch(req);
   }
 }

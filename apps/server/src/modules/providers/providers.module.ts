@@ -73,11 +73,11 @@ const CLIENTS: EngineClients = {
 export function createProvidersModule(deps: ProvidersDeps): ServerModule<ProvidersServices> {
   const { db, config } = deps;
   const tickets = new GameTicketService(new GameTicketRepository(db));
-  const providers = new ProviderService({
+  const providers = new ProviderService([
     // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
-    HOUSE: new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
-    SIMULATED: new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS),
-  });
+    new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
+    new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS),
+  ]);
   const callbackRepo = new VendorCallbackRepository(db);
   const seamless = new SeamlessWalletService(deps.bets, callbackRepo);
   const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.directory, {

@@ -41,18 +41,79 @@ export interface LaunchResult {
   mode: 'FRAME' | 'SEAMLESS';
 }
 
+/** A game of a vendor's catalogue as its adapter reports it, for the catalogue sync. */
+export interface VendorCatalogueGame {
+  /** The vendor's own code of the game (unique within the studio). */
+  gameCode: string;
+  /** The studio (brand of game content) the site lists the game under, e.g. "Pragmatic Play". */
+  studio: string;
+  gameType: GameType;
+  /** Names by site language (upper-case keys as LocalizedText: EN, CN, ...); EN at least. */
+  names: Partial<Record<string, string>>;
+  /** An absolute icon URL at the vendor, or a media path. */
+  iconUrl: string | null;
+  /** Categories the vendor gives the game (free text: "video-slots", "roulette" ...). */
+  categories: string[];
+  /** Whether the game can be launched in demo (fun) mode. */
+  demo: boolean;
+  enabled: boolean;
+}
+
+/** A transfer-wallet move's outcome at the vendor. */
+export type TransferOutcome = 'DONE' | 'FAILED';
+
+/** The member as a transfer-wallet vendor knows them. */
+export interface VendorPlayer {
+  merchant: string;
+  vendor: string;
+  memberId: string;
+  username: string;
+  currency: string;
+}
+
 /**
- * One vendor integration (ARCHITECTURE section 5). The platform asks an adapter for a launch URL;
- * money moves through the ledger either before launch (transfer-wallet vendors: the platform
- * moves the member's main balance into the vendor wallet, and the adapter's game plays from it)
- * or per round through the seamless wallet (SeamlessWalletService: the signed callback API for
- * remote vendors, an in-process call for the house). Both adapters here settle every round as it
- * happens, so neither needs a bet-record sync; an adapter for a vendor that only reports bets
- * afterwards would add one (see the issue note).
+ * A vendor that keeps the member's balance on its side: we move money in before play and out
+ * after, with our own unique reference per move so a retry is never a second move. A call that
+ * times out is neither: the platform keeps it pending and asks `status` until the vendor knows.
+ */
+export interface TransferWalletOps {
+  deposit(player: VendorPlayer, reference: string, amount: bigint): Promise<TransferOutcome>;
+  withdraw(player: VendorPlayer, reference: string, amount: bigint): Promise<TransferOutcome>;
+  /** The member's balance at the vendor (minor units). */
+  balance(player: VendorPlayer): Promise<bigint>;
+  /** What became of a move we had no answer for; UNKNOWN: ask again later. */
+  status(player: VendorPlayer, reference: string): Promise<TransferOutcome | 'UNKNOWN'>;
+}
+
+/** One settled round at the vendor, as a round-history sync reports it. */
+export interface VendorRound {
+  roundId: string;
+  memberId: string;
+  gameCode: string;
+  stake: bigint;
+  payout: bigint;
+  settledAt: Date;
+}
+
+/**
+ * One vendor integration (ARCHITECTURE section 5), registered under its code (the `adapter` of the
+ * brand's vendor rows: HOUSE, SIMULATED, HUB88 ...). Money moves through the ledger either per
+ * round through the seamless wallet (SeamlessWalletService: the vendor calls our wallet API, or
+ * the house calls it in-process) or, for a vendor with `transfer`, by moving the member's money to
+ * and from the vendor's wallet around play. The optional parts are what a vendor offers: a
+ * catalogue to sync, round history for vendors that report bets afterwards, round details for
+ * the recall of a bet.
  */
 export interface VendorAdapter {
-  readonly kind: 'HOUSE' | 'SIMULATED';
+  readonly code: string;
   /** Whether this adapter can run the game (else the launch answers game.unavailable). */
   playable(game: ProviderGame): boolean;
   launch(req: LaunchRequest): Promise<LaunchResult>;
+  transfer?: TransferWalletOps;
+  /** The vendor's game list for a brand, for the catalogue sync. */
+  catalogue?(merchant: string): Promise<VendorCatalogueGame[]>;
+  /** Rounds settled at the vendor in [from, to), for vendors that report bets afterwards. */
+  rounds?(merchant: string, from: Date, to: Date): Promise<VendorRound[]>;
+  /** Where an operator or member sees one round's details at the vendor (a URL). */
+  roundDetails?(merchant: string, roundId: string): Promise<{ url: string }>;
 }

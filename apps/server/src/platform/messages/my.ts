@@ -181,4 +181,7 @@ export const my: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
+  // Integrations.
+  'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
+  'integration.incomplete': 'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
 };
