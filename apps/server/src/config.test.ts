@@ -100,6 +100,7 @@ describe('starting in production', () => {
   const ready = {
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://app@db.internal:5432/platform',
+    PROVIDER_SECRETS_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
   };
 
   it('starts with a PostgreSQL URL, seeding nothing', () => {
@@ -115,6 +116,11 @@ describe('starting in production', () => {
     );
     const { DATABASE_URL: _url, ...noDb } = ready;
     expect(startupProblems(loadConfig(noDb))).toEqual([expect.stringMatching(/^DATABASE_URL/)]);
+  });
+
+  it('refuses to start without the key that seals provider credentials', () => {
+    const { PROVIDER_SECRETS_KEY: _key, ...noKey } = ready;
+    expect(startupProblems(loadConfig(noKey))).toEqual([expect.stringMatching(/^PROVIDER_SECRETS_KEY/)]);
   });
 
   it('refuses the development routes and the --demo start, and allows an explicit SEED_DEMO', () => {
