@@ -7,6 +7,7 @@ import type enAuth from './locales/en/auth.json';
 import type enCashier from './locales/en/cashier.json';
 import type enCommon from './locales/en/common.json';
 import type enDashboard from './locales/en/dashboard.json';
+import type enIntegrations from './locales/en/integrations.json';
 import type enPlayers from './locales/en/players.json';
 import type enSecurity from './locales/en/security.json';
 import type enStaff from './locales/en/staff.json';
@@ -21,6 +22,7 @@ export const NAMESPACES = [
   'staff',
   'apikeys',
   'security',
+  'integrations',
   'audit',
 ] as const;
 
@@ -37,6 +39,7 @@ declare module 'i18next' {
       staff: typeof enStaff;
       apikeys: typeof enApiKeys;
       security: typeof enSecurity;
+      integrations: typeof enIntegrations;
       audit: typeof enAudit;
     };
   }

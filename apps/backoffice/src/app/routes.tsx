@@ -24,6 +24,7 @@ export type NavLabel =
   | 'staff'
   | 'apiKeys'
   | 'security'
+  | 'integrations'
   | 'audit';
 
 export const NAV: NavItem[] = [
@@ -54,6 +55,12 @@ export const NAV: NavItem[] = [
   { to: '/staff', label: 'staff', icon: 'staff', permission: 'staff.manage' },
   { to: '/api-keys', label: 'apiKeys', icon: 'apiKeys', permission: 'apikeys.manage' },
   { to: '/security', label: 'security', icon: 'security', permission: 'brand.security' },
+  {
+    to: '/integrations',
+    label: 'integrations',
+    icon: 'integrations',
+    permission: 'integrations.manage',
+  },
   { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
@@ -69,6 +76,7 @@ const Staff = lazy(() => import('../pages/staff'));
 const ApiKeys = lazy(() => import('../pages/api-keys'));
 const Security = lazy(() => import('../pages/security'));
 const Audit = lazy(() => import('../pages/audit'));
+const Integrations = lazy(() => import('../pages/integrations'));
 const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
 
@@ -102,6 +110,7 @@ const routes: RouteObject[] = [
       { path: 'staff', element: page(Staff) },
       { path: 'api-keys', element: page(ApiKeys) },
       { path: 'security', element: page(Security) },
+      { path: 'integrations', element: page(Integrations) },
       { path: 'audit', element: page(Audit) },
       { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },

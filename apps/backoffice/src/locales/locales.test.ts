@@ -18,6 +18,7 @@ const NAMESPACES = [
   'staff',
   'apikeys',
   'security',
+  'integrations',
   'audit',
 ];
 

@@ -14,6 +14,8 @@ const PATHS = {
   security: 'M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10',
   audit: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h8M8 9h2',
   brand: 'M12 2l9 5v10l-9 5-9-5V7z',
+  // A plug: providers plugged into the brand.
+  integrations: 'M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4',
 } as const;
 export type IconName = keyof typeof PATHS;
 
