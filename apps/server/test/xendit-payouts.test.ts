@@ -94,7 +94,8 @@ beforeEach(async () => {
 // ---- members ----------------------------------------------------------------------------------------
 
 let accountSeq = 0;
-const newAccountNo = () => `09${String(process.pid % 1000).padStart(3, '0')}${String(++accountSeq).padStart(6, '0')}`;
+const newAccountNo = () =>
+  `09${String(process.pid % 1000).padStart(3, '0')}${String(++accountSeq).padStart(6, '0')}`;
 
 async function fund(memberId: string, minor: bigint): Promise<void> {
   const adjustment = await ledger.account('GOLDEN', 'ADJUSTMENT');
@@ -122,12 +123,22 @@ async function withdrawal(amount = 500, bankCode = 'GCASH') {
   await fund(m.id, 100_000n);
   const account = await id.ok<PayoutAccount>('/wps/cashier/payout-accounts', {
     token: m.token,
-    body: { bankCode, accountName: m.payeeName, paymentPassword: PAYMENT_PASSWORD, accountNo: newAccountNo() },
+    body: {
+      bankCode,
+      accountName: m.payeeName,
+      paymentPassword: PAYMENT_PASSWORD,
+      accountNo: newAccountNo(),
+    },
     encrypt: true,
   });
   const w = await id.ok<Withdrawal>('/wps/cashier/withdraw', {
     token: m.token,
-    body: { requestId: `wd-${randomUUID()}`, paymentPassword: PAYMENT_PASSWORD, payoutAccountId: account.id, amount },
+    body: {
+      requestId: `wd-${randomUUID()}`,
+      paymentPassword: PAYMENT_PASSWORD,
+      payoutAccountId: account.id,
+      amount,
+    },
     encrypt: true,
   });
   return { m, account, w };
@@ -153,7 +164,11 @@ async function main(memberId: string): Promise<bigint> {
 }
 
 async function inboxKinds(memberId: string): Promise<string[]> {
-  const rows = await t.db.db.selectFrom('member_message').select('kind').where('member_id', '=', memberId).execute();
+  const rows = await t.db.db
+    .selectFrom('member_message')
+    .select('kind')
+    .where('member_id', '=', memberId)
+    .execute();
   return rows.map((r) => r.kind);
 }
 
@@ -178,11 +193,19 @@ describe('an approved withdrawal becomes a Xendit payout', () => {
     const { m, w, account, reference, decision } = await sent(500);
     expect(decision.withdrawal.status).toBe('PENDING');
     expect(decision.withdrawal.providerPayouts).toMatchObject([
-      { provider: 'XENDIT', channelCode: 'PH_GCASH', amount: 500, state: 'IN_FLIGHT', providerStatus: 'ACCEPTED' },
+      {
+        provider: 'XENDIT',
+        channelCode: 'PH_GCASH',
+        amount: 500,
+        state: 'IN_FLIGHT',
+        providerStatus: 'ACCEPTED',
+      },
     ]);
     expect(reference).toBe(`${w.orderNo}-P1`);
 
-    const req = fake.requests.filter((r) => r.method === 'POST' && r.headers['idempotency-key'] === reference);
+    const req = fake.requests.filter(
+      (r) => r.method === 'POST' && r.headers['idempotency-key'] === reference,
+    );
     expect(req).toHaveLength(1);
     expect(req[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`);
     expect(JSON.parse(req[0]!.body)).toEqual({
@@ -201,7 +224,11 @@ describe('an approved withdrawal becomes a Xendit payout', () => {
     expect(await main(m.id)).toBe(50_000n);
     const row = await queueRow(w.orderNo);
     expect(row.status).toBe('PENDING');
-    expect(row.providerPayout).toMatchObject({ state: 'IN_FLIGHT', providerStatus: 'ACCEPTED', failureCode: null });
+    expect(row.providerPayout).toMatchObject({
+      state: 'IN_FLIGHT',
+      providerStatus: 'ACCEPTED',
+      failureCode: null,
+    });
     await ledgerClean();
   });
 
@@ -238,7 +265,11 @@ describe('an approved withdrawal becomes a Xendit payout', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/wps/cashier/payout-callback/XENDIT',
-        headers: { merchant: 'GOLDEN', 'content-type': 'application/json', 'x-callback-token': CALLBACK_TOKEN },
+        headers: {
+          merchant: 'GOLDEN',
+          'content-type': 'application/json',
+          'x-callback-token': CALLBACK_TOKEN,
+        },
         payload: JSON.stringify({ event: 'payout.updated', data: p }),
       });
       expect(res.statusCode).toBe(200);
@@ -280,7 +311,10 @@ describe('an approved withdrawal becomes a Xendit payout', () => {
 
   it('two failure webhooks at once (same and different event ids) return the money once', async () => {
     const { m, reference } = await sent(250);
-    await fake.setStatus(reference, 'FAILED', { failureCode: 'INVALID_DESTINATION', delivery: 'TWICE_AT_ONCE' });
+    await fake.setStatus(reference, 'FAILED', {
+      failureCode: 'INVALID_DESTINATION',
+      delivery: 'TWICE_AT_ONCE',
+    });
     const p = fake.byReference(reference)[0]!;
     const codes = await Promise.all([fake.deliver(p), fake.deliver(p), fake.deliver(p)]);
     expect(codes).toEqual([200, 200, 200]);
@@ -387,7 +421,10 @@ describe('creates that time out or fail are reconciled', () => {
     expect((await detail(w.id)).providerPayouts[0]!.providerStatus).toBeNull();
     await reconcile();
     expect(fake.byReference(reference)).toHaveLength(1);
-    expect((await detail(w.id)).providerPayouts[0]).toMatchObject({ state: 'IN_FLIGHT', providerStatus: 'ACCEPTED' });
+    expect((await detail(w.id)).providerPayouts[0]).toMatchObject({
+      state: 'IN_FLIGHT',
+      providerStatus: 'ACCEPTED',
+    });
     await fake.setStatus(reference, 'FAILED', { failureCode: 'REJECTED_BY_CHANNEL', delivery: 'NEVER' });
     await reconcile();
     expect((await detail(w.id)).status).toBe('REJECTED');
@@ -401,7 +438,9 @@ describe('creates that time out or fail are reconciled', () => {
     await reconcile();
     await reconcile();
     expect(fake.byReference(reference)).toHaveLength(1);
-    const keys = fake.requests.filter((r) => r.method === 'POST' && r.headers['idempotency-key'] === reference);
+    const keys = fake.requests.filter(
+      (r) => r.method === 'POST' && r.headers['idempotency-key'] === reference,
+    );
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect((await detail(w.id)).providerPayouts[0]!.state).toBe('IN_FLIGHT');
     await ledgerClean();
@@ -447,7 +486,7 @@ describe('payout webhook', () => {
     const body = JSON.stringify({ event: 'payout.failed', data: p });
     for (const headers of [
       { 'x-callback-token': 'not-the-token' },
-      {},
+      {} as Record<string, string>,
       { 'x-callback-token': `${CALLBACK_TOKEN}x` },
       { 'x-callback-token': CALLBACK_TOKEN.slice(0, -1) },
     ]) {
@@ -514,16 +553,20 @@ describe('the fake behaves as Xendit documents', () => {
       currency: 'PHP',
     });
   const create = (b: string, headers: Record<string, string>) =>
-    fetch(`${fake.url}/v2/payouts`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: b });
+    fetch(`${fake.url}/v2/payouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: b,
+    });
 
   it('same key and body: the same payout; same key, other body: DUPLICATE_TRANSACTION_ERROR; bad auth: 401', async () => {
     const key = `k-${randomUUID()}`;
-    const a = await (await create(body(10), { ...auth, 'idempotency-key': key })).json();
-    const b = await (await create(body(10), { ...auth, 'idempotency-key': key })).json();
+    const a = (await (await create(body(10), { ...auth, 'idempotency-key': key })).json()) as { id: string };
+    const b = (await (await create(body(10), { ...auth, 'idempotency-key': key })).json()) as { id: string };
     expect(b.id).toBe(a.id);
     const c = await create(body(11), { ...auth, 'idempotency-key': key });
     expect(c.status).toBe(409);
-    expect((await c.json()).error_code).toBe('DUPLICATE_TRANSACTION_ERROR');
+    expect(((await c.json()) as { error_code: string }).error_code).toBe('DUPLICATE_TRANSACTION_ERROR');
     const d = await create(body(10), { authorization: 'Basic eA==', 'idempotency-key': `k-${randomUUID()}` });
     expect(d.status).toBe(401);
     const e = await create(body(10), auth);

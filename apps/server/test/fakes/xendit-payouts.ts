@@ -12,7 +12,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakePayoutStatus = 'ACCEPTED' | 'REQUESTED' | 'LOCKED' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'REVERSED';
+export type FakePayoutStatus =
+  'ACCEPTED' | 'REQUESTED' | 'LOCKED' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'REVERSED';
 
 export interface FakePayout {
   id: string;
@@ -43,7 +44,16 @@ export type CreateFault =
 export type Delivery = 'ONCE' | 'TWICE' | 'TWICE_AT_ONCE' | 'NEVER';
 
 /** Channels this fake pays to (a subset of Xendit's, enough for the tests). */
-const CHANNELS = new Set(['PH_GCASH', 'PH_PAYMAYA', 'PH_BDO', 'PH_BPI', 'ID_BCA', 'ID_DANA', 'VN_MOMO', 'TH_TRUEMONEY']);
+const CHANNELS = new Set([
+  'PH_GCASH',
+  'PH_PAYMAYA',
+  'PH_BDO',
+  'PH_BPI',
+  'ID_BCA',
+  'ID_DANA',
+  'VN_MOMO',
+  'TH_TRUEMONEY',
+]);
 const CURRENCY_OF: Record<string, string> = { PH: 'PHP', ID: 'IDR', VN: 'VND', TH: 'THB' };
 
 const BUSINESS_ID = '5f27a14a9bf05c73dd040bc8';
@@ -63,7 +73,8 @@ export class FakeXenditPayouts {
   private readonly faults: CreateFault[] = [];
   private readonly hanging = new Set<ServerResponse>();
   /** Every request received: method, path, headers (lower-case) and body text. */
-  readonly requests: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  readonly requests: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] =
+    [];
   /** Every webhook delivered: the status answered by our server and its body. */
   readonly deliveries: { eventId: string; status: number; body: string }[] = [];
   private server!: Server;
@@ -115,7 +126,7 @@ export class FakeXenditPayouts {
     else delete p.failure_code;
     const delivery = o.delivery ?? 'ONCE';
     if (delivery === 'NEVER') return;
-    const eventId = o.eventId ?? randomUUID();
+    const eventId: string = o.eventId ?? randomUUID();
     if (delivery === 'ONCE') await this.deliver(p, eventId);
     else if (delivery === 'TWICE') {
       await this.deliver(p, eventId);
@@ -124,11 +135,24 @@ export class FakeXenditPayouts {
   }
 
   /** Sends a payout's current state as a webhook (a dashboard "resend"), with any token and event id. */
-  async deliver(p: FakePayout, eventId = randomUUID(), token = this.o.callbackToken): Promise<number> {
+  async deliver(
+    p: FakePayout,
+    eventId: string = randomUUID(),
+    token = this.o.callbackToken,
+  ): Promise<number> {
     if (!this.o.webhookUrl) throw new Error('fake xendit: no webhook URL');
     const event =
-      p.status === 'SUCCEEDED' ? 'payout.succeeded' : p.status === 'REVERSED' ? 'payout.reversed' : 'payout.failed';
-    const body = JSON.stringify({ event, business_id: BUSINESS_ID, created: new Date().toISOString(), data: p });
+      p.status === 'SUCCEEDED'
+        ? 'payout.succeeded'
+        : p.status === 'REVERSED'
+          ? 'payout.reversed'
+          : 'payout.failed';
+    const body = JSON.stringify({
+      event,
+      business_id: BUSINESS_ID,
+      created: new Date().toISOString(),
+      data: p,
+    });
     const res = await fetch(this.o.webhookUrl, {
       method: 'POST',
       headers: {
@@ -151,7 +175,12 @@ export class FakeXenditPayouts {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
-    this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      headers: req.headers,
+      body,
+    });
 
     const expected = `Basic ${Buffer.from(`${this.o.secretKey}:`).toString('base64')}`;
     if (req.headers.authorization !== expected)
@@ -160,13 +189,19 @@ export class FakeXenditPayouts {
     if (req.method === 'POST' && url.pathname === '/v2/payouts') return this.create(req, res, body);
     if (req.method === 'GET' && url.pathname === '/v2/payouts') {
       const ref = url.searchParams.get('reference_id');
-      if (!ref) return this.send(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'reference_id is required' });
+      if (!ref)
+        return this.send(res, 400, {
+          error_code: 'API_VALIDATION_ERROR',
+          message: 'reference_id is required',
+        });
       return this.send(res, 200, { data: this.byReference(ref), has_more: false });
     }
     const m = /^\/v2\/payouts\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && m) {
       const p = this.payouts.get(decodeURIComponent(m[1]!));
-      return p ? this.send(res, 200, p) : this.send(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payout not found' });
+      return p
+        ? this.send(res, 200, p)
+        : this.send(res, 404, { error_code: 'DATA_NOT_FOUND', message: 'Payout not found' });
     }
     return this.send(res, 404, { error_code: 'NOT_FOUND', message: 'Not found' });
   }
@@ -174,10 +209,14 @@ export class FakeXenditPayouts {
   private create(req: IncomingMessage, res: ServerResponse, body: string): void {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || key.length === 0)
-      return this.send(res, 400, { error_code: 'API_VALIDATION_ERROR', message: 'Idempotency-key header is required' });
+      return this.send(res, 400, {
+        error_code: 'API_VALIDATION_ERROR',
+        message: 'Idempotency-key header is required',
+      });
     const fault = this.faults.shift();
     if (fault === 'TIMEOUT_BEFORE') return void this.hanging.add(res);
-    if (fault === 'SERVER_ERROR') return this.send(res, 503, { error_code: 'SERVER_ERROR', message: 'Try again' });
+    if (fault === 'SERVER_ERROR')
+      return this.send(res, 503, { error_code: 'SERVER_ERROR', message: 'Try again' });
 
     let input: Record<string, unknown>;
     try {
@@ -204,7 +243,10 @@ export class FakeXenditPayouts {
       id: `disb-${randomUUID()}`,
       reference_id: input.reference_id as string,
       channel_code: input.channel_code as string,
-      channel_properties: { account_holder_name: props.account_holder_name, account_number: props.account_number },
+      channel_properties: {
+        account_holder_name: props.account_holder_name,
+        account_number: props.account_number,
+      },
       amount: input.amount as number,
       currency: input.currency as string,
       ...(typeof input.description === 'string' ? { description: input.description } : {}),
@@ -222,7 +264,8 @@ export class FakeXenditPayouts {
 
   private validate(b: Record<string, unknown>): { error_code: string; message: string } | null {
     const bad = (message: string) => ({ error_code: 'API_VALIDATION_ERROR', message });
-    if (typeof b.reference_id !== 'string' || b.reference_id.length === 0) return bad('reference_id is required');
+    if (typeof b.reference_id !== 'string' || b.reference_id.length === 0)
+      return bad('reference_id is required');
     if (typeof b.channel_code !== 'string') return bad('channel_code is required');
     if (typeof b.currency !== 'string') return bad('currency is required');
     if (typeof b.amount !== 'number' || !(b.amount > 0)) return bad('amount must be a positive number');
@@ -230,7 +273,10 @@ export class FakeXenditPayouts {
     if (!props || typeof props.account_holder_name !== 'string' || typeof props.account_number !== 'string')
       return bad('channel_properties.account_holder_name and account_number are required');
     if (!CHANNELS.has(b.channel_code))
-      return { error_code: 'CHANNEL_CODE_NOT_SUPPORTED_ERROR', message: `${b.channel_code} is not supported` };
+      return {
+        error_code: 'CHANNEL_CODE_NOT_SUPPORTED_ERROR',
+        message: `${b.channel_code} is not supported`,
+      };
     if (CURRENCY_OF[b.channel_code.slice(0, 2)] !== b.currency)
       return bad(`currency ${b.currency} does not match ${b.channel_code}`);
     if ((b.currency === 'IDR' || b.currency === 'VND') && !Number.isInteger(b.amount))
