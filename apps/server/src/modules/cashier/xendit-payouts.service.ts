@@ -353,6 +353,7 @@ export class ProviderPayoutService {
     const amount = BigInt(p.amount);
     // Decisions pay all that remains through a provider, so nothing else is held; kept general.
     const held = BigInt(w.amount) - BigInt(w.paid_amount) - amount;
+    if (held < 0n) throw new Error(`provider payout ${p.reference}: more in flight than the withdrawal holds`);
     const code = s.failureCode ?? s.providerStatus;
     const reason = `Payout ${s.providerStatus}: ${code}`;
     const entry = await this.ledger.post(trx, {
