@@ -610,6 +610,21 @@ describe('the manual flow stays where Xendit does not pay', () => {
     await ledgerClean();
   });
 
+  it('bad input to a decision on a Xendit-paid withdrawal is refused and sends nothing', async () => {
+    const { m, w } = await withdrawal(500);
+    const before = fake.requests.length;
+    for (const body of [{ amount: '0' }, { amount: '600' }, { amount: 'abc' }, { amount: '200' }]) {
+      const res = await approve(w.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(fake.requests.length).toBe(before);
+    const d = await detail(w.id);
+    expect(d.status).toBe('PENDING');
+    expect(d.providerPayouts).toEqual([]);
+    expect(await main(m.id)).toBe(50_000n);
+    await ledgerClean();
+  });
+
   it('a retried approval (same Idempotency-Key) answers the same and sends nothing more', async () => {
     const x = await withdrawal(500);
     const key = randomUUID();

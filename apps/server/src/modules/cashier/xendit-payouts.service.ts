@@ -211,7 +211,12 @@ export class ProviderPayoutService {
       this.log?.warn({ err, reference }, 'provider payout: create not answered; left in flight');
       return;
     }
-    await this.apply(merchant, reference, status);
+    try {
+      await this.apply(merchant, reference, status);
+    } catch (err) {
+      // The decision has committed; the reconciliation applies the provider's word later.
+      this.log?.error({ err, reference }, 'provider payout: answer not applied; left in flight');
+    }
   }
 
   /** A provider's notification: authenticated by the provider's own scheme first, then applied once. */
@@ -353,7 +358,8 @@ export class ProviderPayoutService {
     const amount = BigInt(p.amount);
     // Decisions pay all that remains through a provider, so nothing else is held; kept general.
     const held = BigInt(w.amount) - BigInt(w.paid_amount) - amount;
-    if (held < 0n) throw new Error(`provider payout ${p.reference}: more in flight than the withdrawal holds`);
+    if (held < 0n)
+      throw new Error(`provider payout ${p.reference}: more in flight than the withdrawal holds`);
     const code = s.failureCode ?? s.providerStatus;
     const reason = `Payout ${s.providerStatus}: ${code}`;
     const entry = await this.ledger.post(trx, {
