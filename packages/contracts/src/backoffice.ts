@@ -249,6 +249,25 @@ export const depositQueueSchema = z.object({
   hasMore: z.boolean(),
 });
 
+/**
+ * A withdrawal payment sent through a payment provider's payouts API (Xendit): our reference, the
+ * provider's channel, our state (IN_FLIGHT until the provider's final word) and the provider's own
+ * status word and failure code.
+ */
+export const providerPayoutViewSchema = z.object({
+  reference: z.string(),
+  provider: z.string(),
+  channelCode: z.string(),
+  amount: z.number(),
+  state: z.enum(['IN_FLIGHT', 'SUCCEEDED', 'FAILED', 'REVERSED']),
+  providerRef: z.string().nullable(),
+  providerStatus: z.string().nullable(),
+  failureCode: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProviderPayoutView = z.infer<typeof providerPayoutViewSchema>;
+
 /** A row of the operators' queue: the request, its open or last second-approval, its risk signals. */
 export const withdrawalQueueRowSchema = z.object({
   id: z.string(),
@@ -264,6 +283,8 @@ export const withdrawalQueueRowSchema = z.object({
   approval: z
     .object({ id: z.string(), state: z.enum(['PENDING', 'APPROVED', 'REJECTED']), requestedBy: z.string() })
     .nullable(),
+  /** The last payment sent through a payment provider, if any (null: paid by hand or not yet). */
+  providerPayout: providerPayoutViewSchema.nullable(),
   risk: z.object({
     /** No open turnover requirement (the rule the member's withdrawal page applies). */
     turnoverMet: z.boolean(),

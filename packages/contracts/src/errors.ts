@@ -191,6 +191,8 @@ export const ERRORS = {
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,
+  // Withdrawals paid through a payment provider: no other decision while a payment is on its way.
+  'withdrawal.payout.in.flight': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

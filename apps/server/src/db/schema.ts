@@ -161,7 +161,8 @@ export interface Database
     PlayerAdminTables,
     BackofficeCashierTables,
     DashboardTables,
-    IntegrationTables {
+    IntegrationTables,
+    ProviderPayoutTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -346,7 +347,8 @@ export type LedgerAccountKind =
   | 'PROMOTION_EXPENSE'
   | 'WAGE_EXPENSE'
   | 'ADJUSTMENT'
-  | 'TRIAL_FUND';
+  | 'TRIAL_FUND'
+  | 'PAYOUT_CLEARING';
 
 type Minor = ColumnType<string, string | bigint, string | bigint>;
 
@@ -1587,4 +1589,46 @@ interface ProviderConfigTable {
   secrets_sealed: string | null;
   updated_at: Generated<Date>;
   updated_by: string | null;
+}
+
+/** Withdrawals paid through a provider's payouts API, and the notifications applied (migration 0042). */
+interface ProviderPayoutTables {
+  withdrawal_provider_payout: WithdrawalProviderPayoutTable;
+  provider_payout_event: ProviderPayoutEventTable;
+}
+
+export type ProviderPayoutState = 'IN_FLIGHT' | 'SUCCEEDED' | 'FAILED' | 'REVERSED';
+
+interface WithdrawalProviderPayoutTable {
+  id: Generated<string>;
+  merchant_code: string;
+  withdrawal_id: string;
+  provider: string;
+  reference: string;
+  amount: Minor;
+  currency: string;
+  channel_code: string;
+  account_no: string;
+  account_name: string;
+  state: Generated<ProviderPayoutState>;
+  provider_ref: string | null;
+  provider_status: string | null;
+  failure_code: string | null;
+  operator: string;
+  create_entry_id: string;
+  payout_id: string | null;
+  return_entry_id: string | null;
+  attempts: Generated<number>;
+  last_sent_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+interface ProviderPayoutEventTable {
+  provider: string;
+  event_id: string;
+  merchant_code: string;
+  reference: string;
+  status: string;
+  received_at: Generated<Date>;
 }

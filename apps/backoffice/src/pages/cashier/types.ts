@@ -28,6 +28,7 @@ export interface ApprovalRow {
 }
 
 export interface WithdrawalDecision {
-  state: 'PAID' | 'PARTLY_PAID' | 'AWAITING_SECOND_APPROVAL';
+  /** PAYOUT_SENT: the brand's payment provider pays it; the withdrawal is PAID when it confirms. */
+  state: 'PAID' | 'PARTLY_PAID' | 'AWAITING_SECOND_APPROVAL' | 'PAYOUT_SENT';
   approvalId?: string;
 }

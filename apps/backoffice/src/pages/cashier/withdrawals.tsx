@@ -97,6 +97,7 @@ export function WithdrawalsPage() {
           {r.approval?.state === 'PENDING' && (
             <span className="bo-muted">{t('requestedBy', { name: r.approval.requestedBy })}</span>
           )}
+          {r.providerPayout && <ProviderPayoutBadge payout={r.providerPayout} />}
         </span>
       ),
     },
@@ -107,7 +108,10 @@ export function WithdrawalsPage() {
       key: 'actions',
       header: t('col.actions'),
       render: (r) =>
-        (r.status === 'PENDING' || r.status === 'PARTIAL') && r.approval?.state !== 'PENDING' ? (
+        // A payment on its way through the provider is settled by the provider's word, not here.
+        (r.status === 'PENDING' || r.status === 'PARTIAL') &&
+        r.approval?.state !== 'PENDING' &&
+        r.providerPayout?.state !== 'IN_FLIGHT' ? (
           <span className="bo-row-actions">
             <Button size="sm" variant="primary" onClick={() => setDeciding({ row: r, approve: true })}>
               {t('payButton')}
@@ -149,6 +153,31 @@ export function WithdrawalsPage() {
         ) : (
           <RejectDialog row={deciding.row} onClose={() => setDeciding(null)} />
         ))}
+    </>
+  );
+}
+
+const PAYOUT_TONE = {
+  IN_FLIGHT: 'info',
+  SUCCEEDED: 'success',
+  FAILED: 'danger',
+  REVERSED: 'warning',
+} as const;
+
+/** The last payment sent through a payment provider: our state, the provider's status and failure code. */
+export function ProviderPayoutBadge({ payout }: { payout: NonNullable<WithdrawalRow['providerPayout']> }) {
+  const { t } = useTranslation('cashier');
+  const provider = payout.provider.charAt(0) + payout.provider.slice(1).toLowerCase();
+  return (
+    <>
+      <Badge tone={PAYOUT_TONE[payout.state]}>
+        {t(`providerPayout.state.${payout.state}`, { provider, status: payout.providerStatus ?? '…' })}
+      </Badge>
+      {payout.failureCode && (
+        <span className="bo-muted bo-mono">
+          {t('providerPayout.failureCode', { code: payout.failureCode })}
+        </span>
+      )}
     </>
   );
 }
@@ -211,7 +240,10 @@ function PayDialog({ row, onClose }: { row: WithdrawalRow; onClose(): void }) {
           partial ? { amount: amount.trim(), reason } : {},
           { idempotencyKey: key },
         );
-        toast(t(`pay.result.${r.state}`), r.state === 'AWAITING_SECOND_APPROVAL' ? 'info' : 'success');
+        toast(
+          t(`pay.result.${r.state}`),
+          r.state === 'PAID' || r.state === 'PARTLY_PAID' ? 'success' : 'info',
+        );
         await refresh();
       }}
       amount={rest}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { ProviderConfigSource } from '../integrations';
 import type { ProfileService } from '../member';
 import type { InboxService } from '../messages';
 import type { CountLinked } from '../players';
@@ -22,6 +23,11 @@ import { withdrawalAutoConfirmJob } from './withdrawal-auto-confirm.job';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { withdrawalRoutes } from './withdrawal.routes';
 import { WithdrawalService } from './withdrawal.service';
+import { XenditPayouts } from './xendit-payouts.client';
+import { providerPayoutReconcileJob } from './xendit-payouts.job';
+import { ProviderPayoutRepository } from './xendit-payouts.repository';
+import { providerPayoutRoutes } from './xendit-payouts.routes';
+import { ProviderPayoutService } from './xendit-payouts.service';
 
 interface CashierDeps extends ModuleContext {
   images: ImageService;
@@ -32,6 +38,10 @@ interface CashierDeps extends ModuleContext {
   wallet: WalletService;
   /** The players module's count of linked accounts (composed later; called only at request time). */
   countLinked: CountLinked;
+  /** Brands' provider configurations (integrations module): which brands pay out through Xendit. */
+  configs: ProviderConfigSource;
+  /** The HTTP client providers are called with (tests may pass one that counts or fails calls). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -44,6 +54,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   payoutAccounts: PayoutAccountService;
   cashierSettings: CashierSettingsService;
   approvals: ApprovalService;
+  providerPayouts: ProviderPayoutService;
 }> {
   const { ledger, inbox, images, profile } = deps;
   const demoGateway = deps.config.DEMO_GATEWAY;
@@ -56,8 +67,9 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);
+  const withdrawalRepo = new WithdrawalRepository(deps.db);
   const withdrawals = new WithdrawalService(
-    new WithdrawalRepository(deps.db),
+    withdrawalRepo,
     payoutAccounts,
     ledger,
     deps.turnover,
@@ -68,18 +80,34 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     cashierSettings,
     deps.countLinked,
   );
+  const providerPayouts = new ProviderPayoutService(
+    new ProviderPayoutRepository(deps.db),
+    withdrawalRepo,
+    ledger,
+    inbox,
+    deps.configs,
+    [new XenditPayouts(deps.configs, deps.fetch)],
+    (...args) => withdrawals.payInTx(...args),
+    deps.log,
+  );
+  withdrawals.usePayouts(providerPayouts);
   const approvals = new ApprovalService(deps.db, deps.wallet, (brand, id, by, reason) =>
     withdrawals.payApproved(brand, id, by, reason),
   );
   const idempotency = new IdempotencyStore(deps.db);
   return {
-    services: { deposits, withdrawals, payoutAccounts, cashierSettings, approvals },
+    services: { deposits, withdrawals, payoutAccounts, cashierSettings, approvals, providerPayouts },
     routes: async (app: FastifyInstance) => {
       await app.register(depositRoutes, { deposits, images, demoGateway, idempotency });
       await app.register(withdrawalRoutes, { withdrawals, payoutAccounts, idempotency });
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
       await app.register(approvalRoutes, { approvals, idempotency });
+      await app.register(providerPayoutRoutes, { payouts: providerPayouts });
     },
-    jobs: [withdrawalAutoConfirmJob(withdrawals), idempotencyPruneJob(idempotency)],
+    jobs: [
+      withdrawalAutoConfirmJob(withdrawals),
+      idempotencyPruneJob(idempotency),
+      providerPayoutReconcileJob(providerPayouts),
+    ],
   };
 }

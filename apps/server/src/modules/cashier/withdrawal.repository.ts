@@ -438,6 +438,24 @@ export class WithdrawalRepository extends Repository {
       .execute();
   }
 
+  /**
+   * A payment that came back after it was paid (a provider's reversal): it no longer counts as
+   * paid, and the withdrawal is closed with the reason.
+   */
+  async reversePayment(db: Db, id: string, paid: bigint, reason: string, operator: string): Promise<void> {
+    await db
+      .updateTable('withdrawal')
+      .set((eb) => ({
+        paid_amount: paid,
+        status: 'REJECTED',
+        reject_reason: reason,
+        reviewed_by: operator,
+        updated_at: eb.fn<Date>('now'),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** A payout, due for the member's answer `confirmMinutes` from now (by the database clock). */
   async insertPayout(
     db: Db,

@@ -1,5 +1,7 @@
 import {
   type confirmPayoutSchema,
+  type ProviderPayoutView,
+  providerPayoutViewSchema,
   fromMinor,
   minorText,
   payoutAccountSchema,
@@ -29,6 +31,8 @@ import type { CashierSettingsService } from './cashier-settings.service';
 import { invalidField, newOrderNo } from './cashier-orders';
 import { toPayoutAccount, type PayoutAccountService } from './payout-account.service';
 import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
+import type { ProviderPayoutRow } from './xendit-payouts.repository';
+import type { ProviderPayoutService } from './xendit-payouts.service';
 
 /** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
 const ORDER_NO_ATTEMPTS = 3;
@@ -50,6 +54,8 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   payouts: z.array(
     withdrawalPayoutSchema.extend({ remark: z.string().nullable(), confirmedTime: z.string().nullable() }),
   ),
+  /** Payments sent through a payment provider, oldest first, with the provider's status. */
+  providerPayouts: z.array(providerPayoutViewSchema),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
@@ -69,7 +75,8 @@ type WithdrawalQueuePage = z.infer<typeof withdrawalQueueSchema>;
 
 /** What an operator's decision to pay did, and the withdrawal after it. */
 export const withdrawalDecisionSchema = z.object({
-  state: z.enum(['PAID', 'PARTLY_PAID', 'AWAITING_SECOND_APPROVAL']),
+  /** PAYOUT_SENT: the payment went to the brand's payment provider; its outcome comes later. */
+  state: z.enum(['PAID', 'PARTLY_PAID', 'AWAITING_SECOND_APPROVAL', 'PAYOUT_SENT']),
   approvalId: z.string().optional(),
   withdrawal: adminWithdrawalSchema,
 });
@@ -114,7 +121,17 @@ export class WithdrawalService {
      * bound at composition and reaches it only when called.
      */
     private readonly countLinked: CountLinked,
+    /**
+     * Payments through the brand's payment provider (null: every payment is made by hand). Set
+     * after construction: that service records payments through this one's payInTx.
+     */
+    private payouts: ProviderPayoutService | null = null,
   ) {}
+
+  /** Connects the provider payouts (composition only). */
+  usePayouts(payouts: ProviderPayoutService): void {
+    this.payouts = payouts;
+  }
 
   // ---- member side -------------------------------------------------------------------------------
 
@@ -307,13 +324,16 @@ export class WithdrawalService {
     const page = rows.slice(0, q.pageSize);
     const ids = page.map((r) => r.id);
     const members = [...new Set(page.map((r) => r.member_id))];
-    const [approvals, turnover, flows, first, linked] = await Promise.all([
+    const [approvals, turnover, flows, first, linked, sent] = await Promise.all([
       this.repo.lastApprovals(ids),
       this.turnover.remainingOf(this.repo.db, members),
       this.repo.flows30d(members),
       this.repo.firstToAccount(ids),
       Promise.all(members.map(async (m) => [m, await this.countLinked(brand.code, m)] as const)),
+      this.payouts?.ofWithdrawals(ids) ?? Promise.resolve([]),
     ]);
+    // Oldest first: the last one read is each withdrawal's latest.
+    const sentOf = new Map(sent.map((p) => [p.withdrawal_id, p]));
     const approvalOf = new Map(approvals.map((a) => [a.withdrawal_id, a]));
     const flowOf = new Map(flows.map((f) => [f.member_id, f]));
     const linkedOf = new Map(linked);
@@ -341,6 +361,7 @@ export class WithdrawalService {
           approval: a
             ? { id: a.id, state: a.state === 'APPROVING' ? 'PENDING' : a.state, requestedBy: a.requested_by }
             : null,
+          providerPayout: sentOf.has(r.id) ? toProviderPayoutView(sentOf.get(r.id)!) : null,
           risk: {
             turnoverMet: left === 0n,
             turnoverLeft: fromMinor(left),
@@ -385,6 +406,8 @@ export class WithdrawalService {
     const threshold = (await this.thresholds.get(brand.code)).withdrawalApprovalThreshold;
     const s = await this.settings(brand.code);
     const a = await this.payAccounts(brand.code, order.member_id);
+    const viaProvider = await this.providerRoute(brand.code, order);
+    let sent: string | null = null;
     const outcome = await this.repo.transaction(
       async (trx): Promise<Omit<WithdrawalDecision, 'withdrawal'>> => {
         const w = await this.repo.lock(trx, brand.code, id);
@@ -394,11 +417,15 @@ export class WithdrawalService {
         if (done) {
           // A retry of a payment already made: the same amount (or none given) is the same payment.
           const firstPayout = await this.repo.payoutByEntry(trx, done.id);
-          if (!firstPayout || (wanted !== null && BigInt(firstPayout.amount) !== wanted))
+          const firstSent = firstPayout ? undefined : await this.payouts?.byCreateEntry(trx, done.id);
+          const first = firstPayout ?? firstSent;
+          if (!first || (wanted !== null && BigInt(first.amount) !== wanted))
             throw new AppError('wallet.reference.conflict');
+          if (firstSent) return { state: 'PAYOUT_SENT' };
           return { state: w.status === 'PAID' ? 'PAID' : 'PARTLY_PAID' };
         }
         if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+        if (await this.payouts?.inFlight(trx, w.id)) throw new AppError('withdrawal.payout.in.flight');
         if (await this.repo.openApproval(trx, w.id)) throw new AppError('withdrawal.approval.pending');
         const remaining = BigInt(w.amount) - BigInt(w.paid_amount);
         const payment = wanted ?? remaining;
@@ -406,10 +433,37 @@ export class WithdrawalService {
         const reason = input.reason?.trim() || null;
         if (payment < remaining && !reason) throw invalidField('reason', 'reason.required');
         if (payment < threshold) {
-          const status = await this.payInTx(trx, brand, w, a, payment, reference, by.name, s.confirmMinutes, {
-            requestId,
-            reason,
-          });
+          if (viaProvider && payment === remaining) {
+            sent = await this.startProviderPayout(
+              trx,
+              brand.code,
+              w,
+              order,
+              viaProvider,
+              payment,
+              reference,
+              by.name,
+              {
+                requestId,
+                reason,
+              },
+            );
+            return { state: 'PAYOUT_SENT' };
+          }
+          const status = await this.payInTx(
+            trx,
+            brand.code,
+            w,
+            a,
+            payment,
+            reference,
+            by.name,
+            s.confirmMinutes,
+            {
+              requestId,
+              reason,
+            },
+          );
           return { state: status === 'PAID' ? 'PAID' : 'PARTLY_PAID' };
         }
         const approvalId = await this.repo.insertApproval(trx, {
@@ -423,6 +477,8 @@ export class WithdrawalService {
         return { state: 'AWAITING_SECOND_APPROVAL', approvalId };
       },
     );
+    // After commit: the payout is on our books before the provider hears of it.
+    if (sent) await this.payouts?.send(brand.code, sent);
     return { ...outcome, withdrawal: await this.adminGet(brand.code, id) };
   }
 
@@ -445,7 +501,9 @@ export class WithdrawalService {
     if (!order) throw new AppError('cashier.order.not.found');
     const s = await this.settings(brand.code);
     const a = await this.payAccounts(brand.code, order.member_id);
-    return this.repo.transaction(async (trx) => {
+    const viaProvider = await this.providerRoute(brand.code, order);
+    let sent: string | null = null;
+    const result = await this.repo.transaction(async (trx) => {
       const w = await this.repo.lock(trx, brand.code, withdrawalId);
       if (!w) throw new AppError('cashier.order.not.found');
       const req = await this.repo.lockApproval(trx, brand.code, approvalId);
@@ -463,16 +521,41 @@ export class WithdrawalService {
       };
       let after = before;
       if (!(await this.ledger.entry(trx, brand.code, reference))) {
-        const status = await this.payInTx(trx, brand, w, a, payment, reference, by.name, s.confirmMinutes, {
-          requestId: `approval-${approvalId}`,
-          reason: req.reason,
-          approvalId,
-        });
-        after = { orderNo: w.order_no, status, paid: fromMinor(BigInt(w.paid_amount) + payment) };
+        if (await this.payouts?.inFlight(trx, w.id)) throw new AppError('withdrawal.payout.in.flight');
+        const memo = { requestId: `approval-${approvalId}`, reason: req.reason, approvalId };
+        if (viaProvider && payment === BigInt(w.amount) - BigInt(w.paid_amount)) {
+          sent = await this.startProviderPayout(
+            trx,
+            brand.code,
+            w,
+            order,
+            viaProvider,
+            payment,
+            reference,
+            by.name,
+            memo,
+          );
+          after = { ...before, status: 'PAYOUT_SENT' };
+        } else {
+          const status = await this.payInTx(
+            trx,
+            brand.code,
+            w,
+            a,
+            payment,
+            reference,
+            by.name,
+            s.confirmMinutes,
+            memo,
+          );
+          after = { orderNo: w.order_no, status, paid: fromMinor(BigInt(w.paid_amount) + payment) };
+        }
       }
       await this.repo.decideApproval(trx, approvalId, { state: 'APPROVED', by: by.name, reason });
       return { before, after };
     });
+    if (sent) await this.payouts?.send(brand.code, sent);
+    return result;
   }
 
   /** The withdrawal as operators see it (the answer of every decision). */
@@ -492,6 +575,8 @@ export class WithdrawalService {
       const w = await this.repo.lock(trx, brand.code, id);
       if (!w) throw new AppError('cashier.order.not.found');
       if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+      // Money at the provider is not the hold's to return: the provider's word settles it first.
+      if (await this.payouts?.inFlight(trx, w.id)) throw new AppError('withdrawal.payout.in.flight');
       const remaining = BigInt(w.amount) - BigInt(w.paid_amount);
       // A payment waiting for its second approver dies with the withdrawal.
       await this.repo.rejectOpenApproval(trx, w.id, operator, reason);
@@ -535,12 +620,13 @@ export class WithdrawalService {
   // ---- internals --------------------------------------------------------------------------------
 
   /**
-   * One payment inside the caller's transaction, which holds the withdrawal's row lock: hold →
-   * payment clearing, a payout for the member to confirm, PARTIAL or PAID, the member's message.
+   * One payment inside the caller's transaction, which holds the withdrawal's row lock: `a.hold`
+   * (the member's hold, or PAYOUT_CLEARING for a provider's success) → payment clearing, a payout
+   * for the member to confirm, PARTIAL or PAID, the member's message.
    */
-  private async payInTx(
+  async payInTx(
     trx: Db,
-    brand: Brand,
+    merchant: string,
     w: { id: string; member_id: string; order_no: string; amount: string; paid_amount: string },
     a: { hold: string; clearing: string },
     payment: bigint,
@@ -552,7 +638,7 @@ export class WithdrawalService {
     const amount = BigInt(w.amount);
     const paidBefore = BigInt(w.paid_amount);
     const entry = await this.ledger.post(trx, {
-      merchant: brand.code,
+      merchant,
       reference,
       kind: 'WITHDRAW_PAID',
       // WARNING: no member on this entry. The member's wallets do not change (the hold was
@@ -574,7 +660,7 @@ export class WithdrawalService {
     const status = paid === amount ? 'PAID' : 'PARTIAL';
     await this.repo.recordPayment(trx, w.id, paid, status, operator);
     await this.inbox.notify(trx, {
-      merchant: brand.code,
+      merchant,
       memberId: w.member_id,
       kind: status === 'PAID' ? 'WITHDRAW_PAID' : 'WITHDRAW_PARTIAL',
       params: {
@@ -586,6 +672,41 @@ export class WithdrawalService {
       },
     });
     return status;
+  }
+
+  /** The provider that pays this withdrawal's account for the brand, if any (before the decision's transaction). */
+  private async providerRoute(merchant: string, order: WithdrawalRow) {
+    if (!this.payouts) return null;
+    const route = await this.payouts.route(merchant, order.bank_code);
+    return route ? { route, accounts: await this.payouts.accounts(merchant, order.member_id) } : null;
+  }
+
+  /** A payment of all that remains, sent through the provider (inside the decision's transaction). */
+  private startProviderPayout(
+    trx: Db,
+    merchant: string,
+    w: { id: string; member_id: string; order_no: string },
+    order: WithdrawalRow,
+    via: NonNullable<Awaited<ReturnType<WithdrawalService['providerRoute']>>>,
+    payment: bigint,
+    reference: string,
+    operator: string,
+    memo: Record<string, unknown>,
+  ): Promise<string> {
+    if (!this.payouts) throw new Error('withdrawals: no provider payouts');
+    return this.payouts.startInTx(trx, {
+      merchant,
+      w,
+      route: via.route,
+      payment,
+      ledgerReference: reference,
+      operator,
+      // WARNING: the account as the withdrawal named it; a later edit of the account does not move it.
+      accountNo: order.account_no,
+      accountName: order.account_name,
+      accounts: via.accounts,
+      memo,
+    });
   }
 
   /** The accounts a payment moves money between, resolved before its transaction (LedgerService.account WARNING). */
@@ -624,7 +745,8 @@ export class WithdrawalService {
   private async adminGet(merchant: string, id: string): Promise<AdminWithdrawal> {
     const row = await this.mustGet(merchant, id);
     const payouts = await this.repo.payoutsOf([id]);
-    return this.toAdminWithdrawal(row, await this.repo.usernameOf(row.member_id), payouts);
+    const sent = (await this.payouts?.ofWithdrawals([id])) ?? [];
+    return this.toAdminWithdrawal(row, await this.repo.usernameOf(row.member_id), payouts, sent);
   }
 
   private async payoutsByWithdrawal(ids: string[]): Promise<Map<string, PayoutRow[]>> {
@@ -684,7 +806,12 @@ export class WithdrawalService {
     };
   }
 
-  private toAdminWithdrawal(r: WithdrawalRow, username: string, payouts: PayoutRow[]): AdminWithdrawal {
+  private toAdminWithdrawal(
+    r: WithdrawalRow,
+    username: string,
+    payouts: PayoutRow[],
+    sent: ProviderPayoutRow[],
+  ): AdminWithdrawal {
     const base = this.toWithdrawal(r, payouts);
     return {
       ...base,
@@ -697,6 +824,23 @@ export class WithdrawalService {
         remark: p.remark,
         confirmedTime: p.confirmed_at?.toISOString() ?? null,
       })),
+      providerPayouts: sent.map(toProviderPayoutView),
     };
   }
+}
+
+/** A provider payout as the back office shows it. */
+export function toProviderPayoutView(p: ProviderPayoutRow): ProviderPayoutView {
+  return {
+    reference: p.reference,
+    provider: p.provider,
+    channelCode: p.channel_code,
+    amount: fromMinor(p.amount),
+    state: p.state,
+    providerRef: p.provider_ref,
+    providerStatus: p.provider_status,
+    failureCode: p.failure_code,
+    createdAt: p.created_at.toISOString(),
+    updatedAt: p.updated_at.toISOString(),
+  };
 }

@@ -19,8 +19,10 @@ const EXAMPLES = 5;
  * - untracked (operator) accounts keep no balance row;
  * - no reference was applied twice;
  * and the cashier's own bookkeeping against the ledger:
- * - a member's withdrawal hold equals what its open withdrawals still wait to be paid;
- * - each withdrawal's paid amount equals the sum of its payouts;
+ * - a member's withdrawal hold equals what its open withdrawals still wait to be paid, less what
+ *   is on its way through a payment provider;
+ * - each withdrawal's paid amount equals the sum of its payouts (less those a provider reversed);
+ * - a brand's PAYOUT_CLEARING holds exactly its payouts in flight at a provider;
  * - credited deposits (APPROVED, ARRIVED) have exactly their entry; others have none.
  * Returns the violations; an empty list means the ledger is consistent.
  */
@@ -78,8 +80,11 @@ export async function checkLedger(db: Db, merchant?: string): Promise<Violation[
       'withdrawal hold equals what open withdrawals still wait for',
       sql`SELECT a.member_id, a.balance::text AS hold, coalesce(w.open, 0)::text AS open_withdrawals
           FROM ledger_account a
-          LEFT JOIN (SELECT member_id, sum(amount - paid_amount) AS open FROM withdrawal
-                     WHERE status IN ('PENDING', 'PARTIAL') GROUP BY member_id) w ON w.member_id = a.member_id
+          LEFT JOIN (SELECT w.member_id,
+                            sum(w.amount - w.paid_amount - coalesce(f.amount, 0)) AS open
+                       FROM withdrawal w
+                       LEFT JOIN withdrawal_provider_payout f ON f.withdrawal_id = w.id AND f.state = 'IN_FLIGHT'
+                      WHERE w.status IN ('PENDING', 'PARTIAL') GROUP BY w.member_id) w ON w.member_id = a.member_id
           WHERE a.kind = 'WITHDRAW_HOLD' AND a.balance <> coalesce(w.open, 0) ${brand('a')}
           UNION ALL
           SELECT w.member_id, '0', sum(w.amount - w.paid_amount)::text FROM withdrawal w
@@ -90,9 +95,27 @@ export async function checkLedger(db: Db, merchant?: string): Promise<Violation[
     [
       'withdrawal paid amount equals its payouts',
       sql`SELECT w.id AS withdrawal_id, w.paid_amount::text, coalesce(sum(p.amount), 0)::text AS payouts
-          FROM withdrawal w LEFT JOIN withdrawal_payout p ON p.withdrawal_id = w.id
+          FROM withdrawal w
+          LEFT JOIN withdrawal_payout p ON p.withdrawal_id = w.id
+            AND NOT EXISTS (SELECT 1 FROM withdrawal_provider_payout r
+                             WHERE r.payout_id = p.id AND r.state = 'REVERSED')
           WHERE true ${brand('w')}
           GROUP BY w.id HAVING w.paid_amount <> coalesce(sum(p.amount), 0)`,
+    ],
+    [
+      'payout clearing holds the payouts in flight at a provider',
+      sql`SELECT a.merchant_code, coalesce(s.total, 0)::text AS clearing, coalesce(f.amount, 0)::text AS in_flight
+          FROM ledger_account a
+          LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_posting GROUP BY account_id) s
+            ON s.account_id = a.id
+          LEFT JOIN (SELECT merchant_code, sum(amount) AS amount FROM withdrawal_provider_payout
+                      WHERE state = 'IN_FLIGHT' GROUP BY merchant_code) f ON f.merchant_code = a.merchant_code
+          WHERE a.kind = 'PAYOUT_CLEARING' AND coalesce(s.total, 0) <> coalesce(f.amount, 0) ${brand('a')}
+          UNION ALL
+          SELECT f.merchant_code, '0', sum(f.amount)::text FROM withdrawal_provider_payout f
+          WHERE f.state = 'IN_FLIGHT' ${brand('f')}
+            AND NOT EXISTS (SELECT 1 FROM ledger_account a WHERE a.merchant_code = f.merchant_code AND a.kind = 'PAYOUT_CLEARING')
+          GROUP BY f.merchant_code`,
     ],
     [
       'credited deposits have their entry, others none',

@@ -172,4 +172,6 @@ export const cn: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight': '该提款有一笔付款正在由支付服务商处理，请等待其结果。',
 };

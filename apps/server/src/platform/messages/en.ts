@@ -176,4 +176,7 @@ export const en: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight':
+    'A payment of this withdrawal is on its way through the payment provider; wait for its outcome.',
 };

@@ -181,4 +181,7 @@ export const id: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight':
+    'Pembayaran penarikan ini sedang diproses oleh penyedia pembayaran; tunggu hasilnya.',
 };

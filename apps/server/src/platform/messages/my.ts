@@ -183,5 +183,9 @@ export const my: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
-  'integration.incomplete': 'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
+  'integration.incomplete':
+    'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight':
+    'Bayaran pengeluaran ini sedang diproses oleh pembekal pembayaran; tunggu keputusannya.',
 };

@@ -171,4 +171,6 @@ export const th: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'การเชื่อมต่อนี้ไม่มีในเซิร์ฟเวอร์นี้',
   'integration.incomplete': 'กรอกข้อมูลรับรองทั้งหมดที่ผู้ให้บริการนี้ต้องการก่อนเปิดใช้งาน: {0}',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight': 'การจ่ายเงินของรายการถอนนี้อยู่ระหว่างดำเนินการโดยผู้ให้บริการชำระเงิน โปรดรอผล',
 };

@@ -182,5 +182,9 @@ export const ty: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
-  'integration.incomplete': 'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
+  'integration.incomplete':
+    'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight':
+    'Pinoproseso pa ng payment provider ang bayad ng withdrawal na ito; hintayin ang resulta.',
 };

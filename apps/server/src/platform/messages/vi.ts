@@ -177,4 +177,7 @@ export const vi: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',
   'integration.incomplete': 'Hãy nhập đủ thông tin xác thực nhà cung cấp cần trước khi bật: {0}.',
+  // Withdrawals paid through a payment provider.
+  'withdrawal.payout.in.flight':
+    'Khoản thanh toán của lệnh rút này đang được nhà cung cấp thanh toán xử lý; hãy chờ kết quả.',
 };
