@@ -193,5 +193,5 @@ describe('the back-office permission matrix', () => {
     expect(failures).toEqual([]);
     // The matrix reached real changes, not only refusals and bad requests.
     expect(changes).toBeGreaterThan(3);
-  }, 120_000);
+  }, 300_000);
 });

@@ -136,3 +136,88 @@ describe('provider configurations', () => {
     await expect(configs.get('LOTUS', 'ACME')).rejects.toThrow();
   });
 });
+
+describe('the integrations admin API', () => {
+  const KEY = 'test-admin-key-integrations-01';
+  let api: TestContext;
+  beforeAll(async () => {
+    api = await buildTestApp({ ADMIN_API_KEY: KEY });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  const call = (method: 'GET' | 'PUT', url: string, body?: unknown, key = KEY) =>
+    api.app.inject({
+      method,
+      url,
+      headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': key },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const audits = () =>
+    api.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'integration.save')
+      .orderBy('id')
+      .execute();
+
+  it('lists the providers this server runs, saves one with sealed secrets, audits without values', async () => {
+    const list = await call('GET', '/wps/admin/integrations');
+    expect(list.statusCode).toBe(200);
+    const xendit = (list.json().value as { provider: string; enabled: boolean }[]).find(
+      (i) => i.provider === 'XENDIT',
+    );
+    expect(xendit).toMatchObject({ enabled: false });
+
+    const saved = await call('PUT', '/wps/admin/integrations/XENDIT', {
+      enabled: true,
+      settings: {},
+      secrets: { secretKey: 'xnd_development_SECRET', callbackToken: 'cb-token-SECRET' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().value).toMatchObject({ provider: 'XENDIT', enabled: true, updatedBy: 'alice' });
+    expect(saved.body).not.toContain('SECRET');
+    const rows = await audits();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor: 'alice',
+      merchant_code: 'GOLDEN',
+      target: 'provider:XENDIT',
+      before: { enabled: false, secretsSet: [] },
+      after: {
+        enabled: true,
+        secretsSet: ['secretKey', 'callbackToken'],
+        secretsChanged: ['secretKey', 'callbackToken'],
+      },
+    });
+    expect(JSON.stringify(rows)).not.toContain('SECRET');
+    expect(await api.services.integrations.configs.get('GOLDEN', 'XENDIT')).toMatchObject({
+      secrets: { secretKey: 'xnd_development_SECRET' },
+    });
+  });
+
+  it('refuses bad input, an unknown provider and a wrong key, changing and auditing nothing', async () => {
+    const before = await audits();
+    for (const [url, body, status] of [
+      ['/wps/admin/integrations/XENDIT', { enabled: 'yes', settings: {} }, 400],
+      ['/wps/admin/integrations/XENDIT', { enabled: true, settings: { baseUrl: 'not a url' } }, 400],
+      ['/wps/admin/integrations/XENDIT', { enabled: true, settings: {}, secrets: { nope: 'x' } }, 400],
+      ['/wps/admin/integrations/XENDIT', { enabled: true, settings: {}, secrets: { secretKey: '' } }, 400],
+      ['/wps/admin/integrations/NOPE', { enabled: false, settings: {} }, 404],
+      ['/wps/admin/integrations/bad-code', { enabled: false, settings: {} }, 400],
+    ] as const) {
+      const res = await call('PUT', url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
+    }
+    const wrongKey = await call(
+      'PUT',
+      '/wps/admin/integrations/XENDIT',
+      { enabled: false, settings: {} },
+      'nope',
+    );
+    expect(wrongKey.json()).toMatchObject({ success: false, errorCode: 'admin.unauthorized' });
+    expect(await audits()).toEqual(before);
+    // LOTUS never configured it.
+    expect(await api.services.integrations.configs.get('LOTUS', 'XENDIT')).toBeNull();
+  });
+});

@@ -56,7 +56,8 @@ async function admin<T = unknown>(
 const DEFAULT_SETTINGS = {
   payoutsEnabled: true,
   payoutChannels: { GCASH: 'PH_GCASH', BPI: 'PH_BPI', MAYA: 'PH_UNSUPPORTED' },
-  timeoutMs: 400,
+  // Long enough for a loaded CI machine; the fake's timeouts hang until closed, so any value tests them.
+  timeoutMs: 2500,
 };
 
 /** Configures XENDIT for GOLDEN through the admin API, as an operator would. */
