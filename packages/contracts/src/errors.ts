@@ -191,6 +191,8 @@ export const ERRORS = {
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,
+  // Transfer-wallet game vendors: the vendor refused a move of the member's money (nothing moved).
+  'wallet.transfer.failed': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -172,4 +172,6 @@ export const cn: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': '游戏供应商拒绝了此次转账，您的余额未变。',
 };

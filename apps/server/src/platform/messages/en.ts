@@ -176,4 +176,6 @@ export const en: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'The game provider refused this transfer; your balance is unchanged.',
 };

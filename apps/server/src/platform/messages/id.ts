@@ -181,4 +181,6 @@ export const id: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'Penyedia game menolak transfer ini; saldo Anda tidak berubah.',
 };

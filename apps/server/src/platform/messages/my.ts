@@ -184,4 +184,6 @@ export const my: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
   'integration.incomplete': 'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'Penyedia permainan menolak pindahan ini; baki anda tidak berubah.',
 };
