@@ -160,7 +160,10 @@ describe('withdrawals from a transfer-wallet vendor', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await held(m)).toEqual({ main: 940_00n, vendor: 60_00n });
     expect(fake.balanceOf(m.id)).toBe(60_00n);
-    expect((await moves(m)).map((r) => `${r.direction}:${r.state}`)).toEqual(['DEPOSIT:DONE', 'WITHDRAW:DONE']);
+    expect((await moves(m)).map((r) => `${r.direction}:${r.state}`)).toEqual([
+      'DEPOSIT:DONE',
+      'WITHDRAW:DONE',
+    ]);
   });
 
   it('FAILED: a clear error, nothing moved', async () => {
@@ -229,7 +232,10 @@ describe('withdrawals from a transfer-wallet vendor', () => {
     await t.services.wallet.wallet.recallToMain(brand, m.id);
     expect(await held(m)).toEqual({ main: 1000_00n, vendor: 0n });
     expect(fake.balanceOf(m.id)).toBe(0n);
-    expect((await moves(m)).map((r) => `${r.direction}:${r.state}`)).toEqual(['DEPOSIT:DONE', 'WITHDRAW:DONE']);
+    expect((await moves(m)).map((r) => `${r.direction}:${r.state}`)).toEqual([
+      'DEPOSIT:DONE',
+      'WITHDRAW:DONE',
+    ]);
   });
 
   it('UNKNOWN: asked again on every run, then left to an operator (REVIEW), money untouched', async () => {
@@ -242,7 +248,20 @@ describe('withdrawals from a transfer-wallet vendor', () => {
       expect((await moves(m))[1]).toMatchObject({ state: 'PENDING', attempts: 29 });
       await reconcile();
       expect((await moves(m))[1]).toMatchObject({ state: 'REVIEW', attempts: 30 });
-      expect((await t.services.wallet.vendorTransfers.review('GOLDEN')).map((r) => r.member_id)).toContain(m.id);
+      // Operators see it in the back office's list (API key or staff with the permission).
+      const listed = await id.send<{ memberId: string; amount: string; direction: string }[]>(
+        '/wps/admin/vendor-transfers/review',
+        { headers: { merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY } },
+      );
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      expect(listed.body.value).toContainEqual(
+        expect.objectContaining({ memberId: m.id, amount: '70.00', direction: 'WITHDRAW', vendor: VENDOR }),
+      );
+      const anonymous = await id.send('/wps/admin/vendor-transfers/review', {
+        headers: { merchant: 'GOLDEN' },
+      });
+      expect(anonymous.status).toBeGreaterThanOrEqual(401);
+      expect(anonymous.status).toBeLessThanOrEqual(403);
       expect(await held(m)).toEqual({ main: 900_00n, vendor: 100_00n });
       // What REVIEW holds stays set aside: it may still be paid out by the vendor.
       const all = await transfer(m, { direction: 'OUT', vendor: VENDOR });

@@ -83,7 +83,13 @@ export class VendorRoundSyncService {
     const stored = await this.repo.watermark(merchant, adapter.code);
     const from = stored ?? new Date(now.getTime() - this.tuning.firstLookbackMs);
     const end = Math.min(now.getTime() - this.tuning.lagMs, from.getTime() + this.tuning.maxWindowMs);
-    const result: RoundSyncResult = { merchant, adapter: adapter.code, rounds: 0, recorded: 0, syncedTo: stored };
+    const result: RoundSyncResult = {
+      merchant,
+      adapter: adapter.code,
+      rounds: 0,
+      recorded: 0,
+      syncedTo: stored,
+    };
     if (end <= from.getTime()) return result;
     const to = new Date(end);
     try {
@@ -135,7 +141,11 @@ export class VendorRoundSyncService {
   }
 
   /** The brand's vendor the round was played under. */
-  private async vendorOf(merchant: string, vendors: AdapterVendor[], round: VendorRound): Promise<AdapterVendor> {
+  private async vendorOf(
+    merchant: string,
+    vendors: AdapterVendor[],
+    round: VendorRound,
+  ): Promise<AdapterVendor> {
     if (round.vendor !== undefined) {
       const named = vendors.find((v) => v.code === round.vendor);
       if (!named) throw new Error(`round ${round.roundId}: vendor ${round.vendor} is not ${merchant}'s`);

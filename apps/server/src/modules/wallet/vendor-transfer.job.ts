@@ -8,7 +8,10 @@ export const VENDOR_TRANSFER_RECONCILE_MS = 30_000;
 export const VENDOR_TRANSFER_PENDING_AGE_MS = 60_000;
 
 /** Pending transfer-wallet moves are finished once their vendor knows what became of them. */
-export function vendorTransferReconcileJob(transfers: VendorTransferService, log: FastifyBaseLogger): IntervalJob {
+export function vendorTransferReconcileJob(
+  transfers: VendorTransferService,
+  log: FastifyBaseLogger,
+): IntervalJob {
   return {
     name: 'vendor transfer reconcile',
     everyMs: VENDOR_TRANSFER_RECONCILE_MS,

@@ -180,8 +180,12 @@ export class VendorTransferService {
     requested: bigint | null,
   ): Promise<TransferOutcome> {
     const single = vendors.length === 1;
-    const sources: { vendor: VendorWallet; ops: VendorTransferOps; account: string; balance: bigint | null }[] =
-      [];
+    const sources: {
+      vendor: VendorWallet;
+      ops: VendorTransferOps;
+      account: string;
+      balance: bigint | null;
+    }[] = [];
     for (const vendor of vendors) {
       const ops = this.lookup(vendor.adapter);
       if (!ops) {
@@ -205,7 +209,8 @@ export class VendorTransferService {
     if (sources.length === 0) throw new AppError('wallet.insufficient');
     const main = await this.ledger.account(brand.code, 'MAIN', memberId);
     const players = new Map<string, Awaited<ReturnType<VendorTransferService['player']>>>();
-    for (const s of sources) players.set(s.vendor.code, await this.player(brand.code, memberId, s.vendor.code));
+    for (const s of sources)
+      players.set(s.vendor.code, await this.player(brand.code, memberId, s.vendor.code));
 
     const made = await this.repo.transaction(async (trx) => {
       await this.ledger.lock(trx, [main, ...sources.map((s) => s.account)]);
@@ -216,7 +221,9 @@ export class VendorTransferService {
       const legs: Posting[] = [];
       let total = 0n;
       for (const s of sources) {
-        const held = (now.get(vendorKey(s.vendor.code)) ?? 0n) - (await this.repo.pendingWithdrawn(trx, memberId, s.vendor.code));
+        const held =
+          (now.get(vendorKey(s.vendor.code)) ?? 0n) -
+          (await this.repo.pendingWithdrawn(trx, memberId, s.vendor.code));
         const available = s.balance === null ? held : held < s.balance ? held : s.balance;
         const amount = requested ?? available;
         if (amount <= 0n || amount > available) {
@@ -284,7 +291,11 @@ export class VendorTransferService {
     for (const row of rows) {
       const ops = this.lookup(row.adapter);
       if (!ops) {
-        await this.repo.unanswered(row.id, `adapter ${row.adapter} is not registered`, this.tuning.maxAttempts);
+        await this.repo.unanswered(
+          row.id,
+          `adapter ${row.adapter} is not registered`,
+          this.tuning.maxAttempts,
+        );
         continue;
       }
       let status: 'DONE' | 'FAILED' | 'UNKNOWN';
@@ -325,7 +336,10 @@ export class VendorTransferService {
   }
 
   /** The vendor's call for a PENDING move: its answer finishes the move; no answer leaves it. */
-  private async call(row: VendorTransferRow, move: () => Promise<'DONE' | 'FAILED'>): Promise<VendorTransferRow> {
+  private async call(
+    row: VendorTransferRow,
+    move: () => Promise<'DONE' | 'FAILED'>,
+  ): Promise<VendorTransferRow> {
     let outcome: 'DONE' | 'FAILED';
     try {
       outcome = await within(this.tuning.callTimeoutMs, move);
@@ -343,7 +357,8 @@ export class VendorTransferService {
    */
   private async finish(row: VendorTransferRow, outcome: 'DONE' | 'FAILED'): Promise<VendorTransferRow> {
     const needsMove =
-      (row.direction === 'WITHDRAW' && outcome === 'DONE') || (row.direction === 'DEPOSIT' && outcome === 'FAILED');
+      (row.direction === 'WITHDRAW' && outcome === 'DONE') ||
+      (row.direction === 'DEPOSIT' && outcome === 'FAILED');
     const main = needsMove ? await this.ledger.account(row.merchant_code, 'MAIN', row.member_id) : '';
     const wallet = needsMove
       ? await this.ledger.account(row.merchant_code, 'VENDOR', row.member_id, row.vendor_code)
@@ -357,7 +372,8 @@ export class VendorTransferService {
       }
       await this.ledger.lock(trx, [main, wallet]);
       const amount = BigInt(row.amount);
-      const held = (await this.ledger.memberBalances(trx, row.member_id)).get(vendorKey(row.vendor_code)) ?? 0n;
+      const held =
+        (await this.ledger.memberBalances(trx, row.member_id)).get(vendorKey(row.vendor_code)) ?? 0n;
       if (held < amount) {
         await this.repo.setState(trx, row.id, 'REVIEW', {
           lastError: `vendor ${outcome}, but the member's vendor account holds ${held} of ${amount}`,

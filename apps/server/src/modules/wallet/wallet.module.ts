@@ -15,6 +15,7 @@ import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
 import { MemberTransferService } from './member-transfer.service';
 import { vendorTransferReconcileJob } from './vendor-transfer.job';
+import { vendorTransferRoutes } from './vendor-transfer.routes';
 import { VendorTransferRepository } from './vendor-transfer.repository';
 import { VendorTransferService, type TransferOpsLookup } from './vendor-transfer.service';
 
@@ -57,10 +58,15 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
     new BetRepository(deps.db, { batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT }),
     ledger,
   );
-  const vendorTransfers = new VendorTransferService(new VendorTransferRepository(deps.db), ledger, deps.transferOps, {
-    callTimeoutMs: 10_000,
-    maxAttempts: 30,
-  });
+  const vendorTransfers = new VendorTransferService(
+    new VendorTransferRepository(deps.db),
+    ledger,
+    deps.transferOps,
+    {
+      callTimeoutMs: 10_000,
+      maxAttempts: 30,
+    },
+  );
   const wallet = new WalletService(
     new WalletRepository(deps.db),
     ledger,
@@ -86,6 +92,7 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
     jobs: [vendorTransferReconcileJob(vendorTransfers, deps.log)],
     routes: async (app: FastifyInstance) => {
       await app.register(walletRoutes, { wallet, transfers });
+      await app.register(vendorTransferRoutes, { vendorTransfers });
     },
   };
 }

@@ -184,5 +184,6 @@ export const ty: Record<ErrorCode, string> = {
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
   'integration.incomplete': 'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
   // Transfer-wallet game vendors.
-  'wallet.transfer.failed': 'Tinanggihan ng game provider ang transfer na ito; hindi nagbago ang iyong balanse.',
+  'wallet.transfer.failed':
+    'Tinanggihan ng game provider ang transfer na ito; hindi nagbago ang iyong balanse.',
 };

@@ -178,5 +178,6 @@ export const vi: Record<ErrorCode, string> = {
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',
   'integration.incomplete': 'Hãy nhập đủ thông tin xác thực nhà cung cấp cần trước khi bật: {0}.',
   // Transfer-wallet game vendors.
-  'wallet.transfer.failed': 'Nhà cung cấp trò chơi đã từ chối giao dịch chuyển này; số dư của bạn không thay đổi.',
+  'wallet.transfer.failed':
+    'Nhà cung cấp trò chơi đã từ chối giao dịch chuyển này; số dư của bạn không thay đổi.',
 };
