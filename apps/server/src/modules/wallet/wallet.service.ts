@@ -211,7 +211,10 @@ export class WalletService {
         : await this.vendorTransfers.withdraw(
             brand,
             memberId,
-            target ? [target] : codes.map((c) => this.walletOf(wallets, c)),
+            // An amount without a vendor comes from the first vendor wallet that holds money.
+            target
+              ? [target]
+              : (requested === null ? codes : codes.slice(0, 1)).map((c) => this.walletOf(wallets, c)),
             reference,
             ask,
             requested,
