@@ -238,6 +238,34 @@ describe('withdrawals from a transfer-wallet vendor', () => {
     ]);
   });
 
+  it('a recall across the simulated studio and a remote vendor: each through its adapter, main credited once each', async () => {
+    const m = await funded();
+    expect((await transfer(m, { direction: 'IN', vendor: 'JILI', amount: 50 })).status).toBe(200);
+    fake.queue('withdraw', 'APPLY_TIMEOUT');
+    const brand = await t.brands.resolve('GOLDEN', undefined);
+    await t.services.wallet.wallet.recallToMain(brand, m.id);
+    // The studio's money is back at once; the remote vendor's once it confirms.
+    const now = await t.services.wallet.ledger.memberBalances(t.db.db, m.id);
+    expect([now.get('MAIN'), now.get('VENDOR:JILI'), now.get(`VENDOR:${VENDOR}`)]).toEqual([
+      900_00n,
+      0n,
+      100_00n,
+    ]);
+    await reconcile();
+    expect(await held(m)).toEqual({ main: 1000_00n, vendor: 0n });
+    const recalls = await t.db.db
+      .selectFrom('ledger_entry')
+      .select('reference')
+      .where('member_id', '=', m.id)
+      .where('kind', '=', 'TRANSFER_OUT')
+      .orderBy('id')
+      .execute();
+    expect(recalls.map((r) => r.reference.replace(/:R[0-9a-f]{24}/, ':R*'))).toEqual([
+      `TRANSFER:${m.id}:R*`,
+      `TRANSFER:${m.id}:R*:${VENDOR}`,
+    ]);
+  });
+
   it('UNKNOWN: asked again on every run, then left to an operator (REVIEW), money untouched', async () => {
     const m = await funded();
     fake.queue('withdraw', 'TIMEOUT');
