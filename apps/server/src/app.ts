@@ -95,6 +95,8 @@ function composeModules(ctx: ModuleContext) {
     ...messages.services,
     ...vendors.services,
     ...member.services,
+    // The providers module is composed below; its adapters are looked up when money moves.
+    transferOps: (adapter) => providers.services.providers.adapter(adapter)?.transfer,
   });
   const session = createSessionModule({
     ...ctx,
@@ -116,6 +118,7 @@ function composeModules(ctx: ModuleContext) {
   const games = createGamesModule({ ...ctx, ...vendors.services });
   const providers = createProvidersModule({
     ...ctx,
+    ...vendors.services,
     ...wallet.services,
     ...member.services,
     ...games.services,

@@ -193,6 +193,8 @@ export const ERRORS = {
   'integration.incomplete': 422,
   // Withdrawals paid through a payment provider: no other decision while a payment is on its way.
   'withdrawal.payout.in.flight': 409,
+  // Transfer-wallet game vendors: the vendor refused a move of the member's money (nothing moved).
+  'wallet.transfer.failed': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -99,7 +99,7 @@ export interface VendorTable {
   sort: number;
   enabled: boolean;
   /** The registered integration that serves the vendor (HOUSE, SIMULATED, HUB88 ...). */
-  adapter: ColumnType<string, string | undefined, string>;
+  adapter: string;
 }
 
 export interface HelpSectionTable {
@@ -162,7 +162,8 @@ export interface Database
     BackofficeCashierTables,
     DashboardTables,
     IntegrationTables,
-    ProviderPayoutTables {
+    ProviderPayoutTables,
+    VendorTransferTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1631,4 +1632,39 @@ interface ProviderPayoutEventTable {
   reference: string;
   status: string;
   received_at: Generated<Date>;
+}
+
+/** Transfer-wallet vendor moves and the round-history sync's watermarks (migration 0039). */
+interface VendorTransferTables {
+  vendor_transfer: VendorTransferTable;
+  vendor_round_sync: VendorRoundSyncTable;
+}
+
+export type VendorTransferState = 'PENDING' | 'DONE' | 'FAILED' | 'REVIEW';
+
+interface VendorTransferTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  vendor_code: string;
+  adapter: string;
+  reference: string;
+  request_key: string;
+  request: Json<Record<string, string | number | null>>;
+  direction: 'DEPOSIT' | 'WITHDRAW';
+  amount: Minor;
+  state: Generated<VendorTransferState>;
+  entry_reference: string | null;
+  reversal_reference: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+interface VendorRoundSyncTable {
+  merchant_code: string;
+  adapter: string;
+  synced_to: Date;
+  updated_at: Generated<Date>;
 }

@@ -362,6 +362,8 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
         wallet_type: v.wallet,
         sort: i,
         enabled: true,
+        // The house vendor is the platform's own; every other demo vendor is the simulated studio.
+        adapter: v.code === 'HOUSE' ? 'HOUSE' : 'SIMULATED',
       })),
     )
     .onConflict((oc) => oc.columns(['merchant_code', 'code', 'game_type']).doNothing())
@@ -424,9 +426,8 @@ const GAME_CHUNK = 200;
 
 /** The brand's vendors' games (game-catalogue.ts), and which adapter serves each vendor. */
 async function seedGames(db: Kysely<Database>, b: DemoBrand): Promise<void> {
-  // The house vendor is the platform's own; every other one is the simulated studio (the column's
-  // default). An update rather than an insert value, so databases seeded before the column existed
-  // get it too.
+  // Databases seeded while every vendor defaulted to the simulated studio get the house vendor's own
+  // adapter here (new rows name theirs when inserted).
   await db
     .updateTable('vendor')
     .set({ adapter: 'HOUSE' })

@@ -53,6 +53,9 @@ function absolute(url: string, origin: string): string {
   return new URL(url, `${origin}/`).toString();
 }
 
+/** What funding a vendor wallet at launch may meet without refusing the launch. */
+const MOVE_TOLERATED = new Set<string>(['wallet.insufficient', 'wallet.transfer.failed']);
+
 const requestId = () => `L${randomBytes(12).toString('hex')}`;
 
 /** Areas of the lottery lobby launch (SPEC section 7) and the vendor each opens. */
@@ -219,7 +222,8 @@ export class GameLaunchService {
       try {
         await move();
       } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'wallet.insufficient') throw err;
+        // Nothing to move, or a vendor that refused the move (its money stays where it was).
+        if (!(err instanceof AppError) || !MOVE_TOLERATED.has(err.code)) throw err;
       }
     };
     const before = await this.wallet.balance(brand, memberId);

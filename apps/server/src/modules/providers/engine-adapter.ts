@@ -1,6 +1,12 @@
 import type { HouseEngine } from '@app/contracts';
 import type { GameTicketService } from './game-ticket.service';
-import type { LaunchRequest, LaunchResult, ProviderGame, VendorAdapter } from './vendor-adapter';
+import type {
+  LaunchRequest,
+  LaunchResult,
+  ProviderGame,
+  TransferWalletOps,
+  VendorAdapter,
+} from './vendor-adapter';
 
 /**
  * Where each wired house engine's game client lives (a page of the site, relative to a launch
@@ -21,6 +27,8 @@ export class EngineAdapter implements VendorAdapter {
     private readonly mode: LaunchResult['mode'],
     private readonly tickets: GameTicketService,
     private readonly clients: EngineClients,
+    /** The simulated studio's transfer wallet (LedgerTransferOps); the house vendor is seamless. */
+    readonly transfer?: TransferWalletOps,
   ) {}
 
   playable(game: ProviderGame): boolean {

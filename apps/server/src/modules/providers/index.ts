@@ -2,3 +2,11 @@ export { createProvidersModule } from './providers.module';
 export type { ProviderService } from './provider.service';
 export type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';
 export { SecureRng } from './house/secure-rng';
+export type {
+  TransferOutcome,
+  TransferWalletOps,
+  VendorAdapter,
+  VendorPlayer,
+  VendorRound,
+} from './vendor-adapter';
+export type { RoundSyncResult, VendorRoundSyncService } from './vendor-round-sync.service';

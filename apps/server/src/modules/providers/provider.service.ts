@@ -14,6 +14,11 @@ export class ProviderService {
     this.adapters.set(adapter.code, adapter);
   }
 
+  /** Every registered adapter (the round-history sync walks them). */
+  all(): readonly VendorAdapter[] {
+    return [...this.adapters.values()];
+  }
+
   adapter(code: string): VendorAdapter | undefined {
     return this.adapters.get(code);
   }

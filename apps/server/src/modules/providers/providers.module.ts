@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
 import type { MemberDirectory } from '../member';
+import type { VendorService } from '../vendors';
 import type { BetService } from '../wallet';
 import { EngineAdapter, type EngineClients } from './engine-adapter';
 import { GameTicketRepository } from './game-ticket.repository';
@@ -33,15 +34,19 @@ import { SportsbookRepository } from './house/sportsbook/sportsbook.repository';
 import { houseSportsbookRoutes } from './house/sportsbook/sportsbook.routes';
 import { HouseSportsbookService } from './house/sportsbook/sportsbook.service';
 import { ProviderService } from './provider.service';
+import { LedgerTransferOps } from './simulated-transfer.ops';
 import { SeamlessWalletService } from './seamless-wallet.service';
 import { VendorCallbackRepository } from './vendor-callback.repository';
 import { vendorCallbackRoutes } from './vendor-callback.routes';
 import { VendorCallbackService } from './vendor-callback.service';
+import { VendorRoundSyncRepository } from './vendor-round-sync.repository';
+import { VendorRoundSyncService } from './vendor-round-sync.service';
 
 interface ProvidersDeps extends ModuleContext {
   bets: BetService;
   directory: MemberDirectory;
   catalogue: CatalogueService;
+  vendors: VendorService;
 }
 
 interface ProvidersServices {
@@ -54,6 +59,8 @@ interface ProvidersServices {
   baccarat: HouseBaccaratService;
   cockfight: HouseCockfightService;
   sportsbook: HouseSportsbookService;
+  /** Round history of vendors that report settled rounds afterwards, recorded as bets. */
+  roundSync: VendorRoundSyncService;
 }
 
 /** The game client page of each house engine (apps/web routes under /play). */
@@ -76,8 +83,20 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   const providers = new ProviderService([
     // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
     new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
-    new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS),
+    new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS, new LedgerTransferOps(deps.bets)),
   ]);
+  const catalogueLookup = {
+    game: (merchant: string, vendor: string, code: string) => deps.catalogue.byCode(merchant, vendor, code),
+  };
+  const roundSync = new VendorRoundSyncService(
+    () => providers.all(),
+    deps.vendors,
+    catalogueLookup,
+    deps.bets,
+    deps.directory,
+    new VendorRoundSyncRepository(db),
+    { firstLookbackMs: 3_600_000, lagMs: 60_000, maxWindowMs: 3_600_000 },
+  );
   const callbackRepo = new VendorCallbackRepository(db);
   const seamless = new SeamlessWalletService(deps.bets, callbackRepo);
   const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.directory, {
@@ -114,7 +133,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     new SportsbookClock(config.SPORTSBOOK_MINUTE_MS),
   );
   return {
-    services: { providers, tickets, seamless, baccarat, cockfight, sportsbook },
+    services: { providers, tickets, seamless, baccarat, cockfight, sportsbook, roundSync },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorCallbackRoutes, { callbacks });
       await app.register(gameTicketRoutes, { tickets });
@@ -134,6 +153,8 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       sportsbookSweepJob(sportsbook),
       // Slot and fishing rounds whose outcome is stored but whose bet a crash left open are paid.
       { name: 'house round sweep', everyMs: HOUSE_ROUND_SWEEP_MS, run: () => roundSweeper.sweep() },
+      // Rounds settled at vendors that report them afterwards become bets (turnover, records).
+      { name: 'vendor round sync', everyMs: 60_000, run: () => roundSync.syncAll() },
       // Long-expired game tickets are useless: dropped hourly so the table stays small.
       { name: 'game ticket prune', everyMs: 3_600_000, run: () => tickets.prune() },
     ],

@@ -77,6 +77,12 @@ export interface VendorPlayer {
  * times out is neither: the platform keeps it pending and asks `status` until the vendor knows.
  */
 export interface TransferWalletOps {
+  /**
+   * The vendor keeps the member's balance in our ledger vendor account itself (an in-process
+   * studio): its balance is that account's and its moves confirm at once, so the platform makes
+   * them inside its own ledger transaction. A remote vendor leaves it unset.
+   */
+  readonly ledgerBacked?: boolean;
   deposit(player: VendorPlayer, reference: string, amount: bigint): Promise<TransferOutcome>;
   withdraw(player: VendorPlayer, reference: string, amount: bigint): Promise<TransferOutcome>;
   /** The member's balance at the vendor (minor units). */
@@ -88,6 +94,12 @@ export interface TransferWalletOps {
 /** One settled round at the vendor, as a round-history sync reports it. */
 export interface VendorRound {
   roundId: string;
+  /**
+   * The brand's vendor code the round was played under, when the adapter serves several (an
+   * aggregator's studios); without it the round belongs to the brand's vendor whose catalogue has
+   * the game (or the adapter's only vendor).
+   */
+  vendor?: string;
   memberId: string;
   gameCode: string;
   stake: bigint;

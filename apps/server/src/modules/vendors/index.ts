@@ -1,3 +1,3 @@
 export { createVendorsModule } from './vendors.module';
 export type { VendorService } from './vendor.service';
-export type { VendorWallet } from './vendor.service';
+export type { AdapterVendor, VendorWallet } from './vendor.service';

@@ -17,7 +17,7 @@ export class VendorRepository {
   listWallets(merchant: string) {
     return this.db
       .selectFrom('vendor')
-      .select(['code', 'game_type', 'display_name', 'wallet_type', 'enabled'])
+      .select(['code', 'game_type', 'display_name', 'wallet_type', 'enabled', 'adapter'])
       .where('merchant_code', '=', merchant)
       .orderBy('sort')
       .orderBy('code')
@@ -34,5 +34,17 @@ export class VendorRepository {
       .returning('code')
       .execute();
     return rows.map((r) => r.code);
+  }
+
+  /** Every vendor row any brand serves through an adapter (the round-history sync's work list). */
+  listByAdapter(adapter: string) {
+    return this.db
+      .selectFrom('vendor')
+      .select(['merchant_code', 'code', 'game_type', 'wallet_type', 'enabled'])
+      .where('adapter', '=', adapter)
+      .orderBy('merchant_code')
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
   }
 }

@@ -10,6 +10,17 @@ export interface VendorWallet {
   gameType: GameType;
   walletType: 'TRANSFER' | 'SEAMLESS';
   enabled: boolean;
+  /** The registered adapter that serves the vendor (HOUSE, SIMULATED, HUB88 ...). */
+  adapter: string;
+}
+
+/** A brand's vendor served by one adapter (what the round-history sync works through). */
+export interface AdapterVendor {
+  merchant: string;
+  code: string;
+  gameType: GameType;
+  walletType: 'TRANSFER' | 'SEAMLESS';
+  enabled: boolean;
 }
 
 export class VendorService {
@@ -75,7 +86,30 @@ export class VendorService {
         gameType: first.game_type as GameType,
         walletType: decisive.some((r) => r.wallet_type === 'TRANSFER') ? 'TRANSFER' : 'SEAMLESS',
         enabled: enabled.length > 0,
+        adapter: first.adapter,
       };
     });
+  }
+
+  /** Every brand's vendor rows served by the adapter, one per vendor code (first row decides). */
+  async byAdapter(adapter: string): Promise<AdapterVendor[]> {
+    const seen = new Map<string, AdapterVendor>();
+    for (const r of await this.repo.listByAdapter(adapter)) {
+      const key = `${r.merchant_code}/${r.code}`;
+      const known = seen.get(key);
+      if (known) {
+        known.enabled ||= r.enabled;
+        if (r.wallet_type === 'TRANSFER') known.walletType = 'TRANSFER';
+        continue;
+      }
+      seen.set(key, {
+        merchant: r.merchant_code,
+        code: r.code,
+        gameType: r.game_type as GameType,
+        walletType: r.wallet_type === 'TRANSFER' ? 'TRANSFER' : 'SEAMLESS',
+        enabled: r.enabled,
+      });
+    }
+    return [...seen.values()];
   }
 }

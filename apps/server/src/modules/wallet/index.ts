@@ -12,3 +12,9 @@ export type { MemberTransferService } from './member-transfer.service';
 export type { TurnoverService } from './turnover.service';
 export { createWalletModule } from './wallet.module';
 export type { WalletService } from './wallet.service';
+export type {
+  TransferOpsLookup,
+  TransferPlayer,
+  VendorTransferOps,
+  VendorTransferService,
+} from './vendor-transfer.service';

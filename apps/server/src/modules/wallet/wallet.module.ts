@@ -14,11 +14,20 @@ import { WalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
 import { MemberTransferService } from './member-transfer.service';
+import { vendorTransferReconcileJob } from './vendor-transfer.job';
+import { vendorTransferRoutes } from './vendor-transfer.routes';
+import { VendorTransferRepository } from './vendor-transfer.repository';
+import { VendorTransferService, type TransferOpsLookup } from './vendor-transfer.service';
 
 interface WalletDeps extends ModuleContext {
   inbox: InboxService;
   vendors: VendorService;
   profile: ProfileService;
+  /**
+   * The transfer operations of a vendor adapter by code. The adapters are the providers module's,
+   * composed after this one: looked up when money moves, never at composition.
+   */
+  transferOps: TransferOpsLookup;
 }
 
 interface WalletServices {
@@ -34,6 +43,8 @@ interface WalletServices {
   wallet: WalletService;
   /** Money a member sends to another: to the upline, or an agent to its downline. */
   transfers: MemberTransferService;
+  /** Every move of money to and from transfer-wallet vendors, and their reconciliation. */
+  vendorTransfers: VendorTransferService;
 }
 
 /**
@@ -47,7 +58,23 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
     new BetRepository(deps.db, { batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT }),
     ledger,
   );
-  const wallet = new WalletService(new WalletRepository(deps.db), ledger, deps.inbox, turnover, deps.vendors);
+  const vendorTransfers = new VendorTransferService(
+    new VendorTransferRepository(deps.db),
+    ledger,
+    deps.transferOps,
+    {
+      callTimeoutMs: 10_000,
+      maxAttempts: 30,
+    },
+  );
+  const wallet = new WalletService(
+    new WalletRepository(deps.db),
+    ledger,
+    deps.inbox,
+    turnover,
+    deps.vendors,
+    vendorTransfers,
+  );
   // The one path for money a member sends to another: to the upline (member and agent pages alike)
   // and an agent's transfer to its downline.
   const transfers = new MemberTransferService(new WalletRepository(deps.db), ledger, turnover, deps.profile);
@@ -60,9 +87,12 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
       betStats: new BetStatsService(new BetStatsRepository(deps.db)),
       wallet,
       transfers,
+      vendorTransfers,
     },
+    jobs: [vendorTransferReconcileJob(vendorTransfers, deps.log)],
     routes: async (app: FastifyInstance) => {
       await app.register(walletRoutes, { wallet, transfers });
+      await app.register(vendorTransferRoutes, { vendorTransfers });
     },
   };
 }

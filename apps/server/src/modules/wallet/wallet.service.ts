@@ -12,7 +12,8 @@ import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { VendorService, VendorWallet } from '../vendors';
 import type { InboxService } from '../messages';
-import type { LedgerService, Posting } from './ledger.service';
+import type { LedgerService } from './ledger.service';
+import type { VendorTransferService } from './vendor-transfer.service';
 import type { TurnoverService } from './turnover.service';
 import type { CashierSettings, WalletRepository } from './wallet.repository';
 
@@ -67,6 +68,13 @@ function sameAsk(memo: Record<string, unknown>, ask: Ask): void {
 
 const amountInvalid = () => new AppError('wallet.amount.invalid');
 
+/** What a recall to main may meet without failing its caller (see recallToMain). */
+const RECALL_TOLERATED = new Set<string>([
+  'wallet.insufficient',
+  'wallet.transfer.failed',
+  'wallet.transfer.unavailable',
+]);
+
 /**
  * The member's wallets: balances, transfers between the main wallet and transfer-wallet
  * vendors, operator adjustments and trial play money (payments to another member's wallet are
@@ -80,6 +88,7 @@ export class WalletService {
     private readonly inbox: InboxService,
     private readonly turnover: TurnoverService,
     private readonly vendors: VendorService,
+    private readonly vendorTransfers: VendorTransferService,
   ) {}
 
   // ---- reading -------------------------------------------------------------------------------
@@ -170,15 +179,12 @@ export class WalletService {
       vendor,
       amount: requested === null ? null : requested.toString(),
     };
-    const done = await this.ledger.entry(this.repo.db, brand.code, reference);
-    if (done) {
-      sameAsk(done.memo, ask);
-      return this.balance(brand, memberId);
-    }
+    if (await this.answered(brand.code, reference, ask)) return this.balance(brand, memberId);
 
     const settings = await this.settings(brand.code);
     if (settings.singleWallet) throw new AppError('wallet.transfer.unavailable');
-    if (vendor !== null) await this.transferVendor(brand.code, vendor);
+    const wallets = await this.vendors.wallets(brand.code);
+    const target = vendor === null ? null : this.transferVendor(wallets, vendor);
 
     // Refusals that need no lock are made before any account is created for them.
     const before = await this.ledger.memberBalances(this.repo.db, memberId);
@@ -193,38 +199,44 @@ export class WalletService {
     if (codes.length === 0 || source === 0n) {
       // A twin of this request may have committed after the retry check above, emptying the
       // source: its answer stands, not a refusal (the balances were read after that commit).
-      const twin = await this.ledger.entry(this.repo.db, brand.code, reference);
-      if (twin) {
-        sameAsk(twin.memo, ask);
-        return this.balance(brand, memberId);
-      }
+      if (await this.answered(brand.code, reference, ask)) return this.balance(brand, memberId);
       throw new AppError('wallet.insufficient');
     }
 
-    // Resolved before the transaction (LedgerService.account WARNING).
-    const main = await this.ledger.account(brand.code, 'MAIN', memberId);
-    const wallets = new Map<string, string>();
-    for (const code of codes)
-      wallets.set(code, await this.ledger.account(brand.code, 'VENDOR', memberId, code));
-
-    await this.repo.transaction(async (trx) => {
-      // All in / all out reads a balance and moves it: the accounts are locked first, and a twin
-      // of this request that held the locks before us has committed by now.
-      await this.ledger.lock(trx, [main, ...wallets.values()]);
-      const twin = await this.ledger.entry(trx, brand.code, reference);
-      if (twin) return sameAsk(twin.memo, ask);
-      const now = await this.ledger.memberBalances(trx, memberId);
-      const postings = this.transferLegs(input.direction, requested, main, wallets, now);
-      await this.ledger.post(trx, {
-        merchant: brand.code,
-        reference,
-        kind: input.direction === 'IN' ? 'TRANSFER_IN' : 'TRANSFER_OUT',
-        memberId,
-        memo: { request: ask },
-        postings,
-      });
-    });
+    // Every move goes through the vendor's adapter (VendorTransferService); a twin of this request
+    // that got there first is answered as it was.
+    const outcome =
+      input.direction === 'IN' && target
+        ? await this.vendorTransfers.deposit(brand, memberId, target, reference, ask, requested)
+        : await this.vendorTransfers.withdraw(
+            brand,
+            memberId,
+            // An amount without a vendor comes from the first vendor wallet that holds money.
+            target
+              ? [target]
+              : (requested === null ? codes : codes.slice(0, 1)).map((c) => this.walletOf(wallets, c)),
+            reference,
+            ask,
+            requested,
+          );
+    if (outcome.repeat) sameAsk({ request: outcome.moves[0]!.request }, ask);
     return this.balance(brand, memberId);
+  }
+
+  /**
+   * Whether the request key was answered already (its moves, or the ledger entry of a transfer
+   * made before moves were recorded); a retry with other details is refused.
+   */
+  private async answered(merchant: string, reference: string, ask: Ask): Promise<boolean> {
+    const moves = await this.vendorTransfers.earlier(merchant, reference);
+    if (moves.length > 0) {
+      sameAsk({ request: moves[0]!.request }, ask);
+      return true;
+    }
+    const done = await this.ledger.entry(this.repo.db, merchant, reference);
+    if (!done) return false;
+    sameAsk(done.memo, ask);
+    return true;
   }
 
   /**
@@ -243,51 +255,39 @@ export class WalletService {
         direction: 'OUT',
       });
     } catch (err) {
-      // A concurrent recall emptied the vendor wallets first: nothing left to move is no error.
-      if (!(err instanceof AppError) || err.code !== 'wallet.insufficient') throw err;
+      // A concurrent recall emptied the vendor wallets first: nothing left to move is no error; a
+      // vendor that refused or could not answer keeps its money (the member still sees it there).
+      if (!(err instanceof AppError) || !RECALL_TOLERATED.has(err.code)) throw err;
     }
   }
 
-  /** A vendor code a member may move money to or from: enabled, with a transfer wallet. */
-  private async transferVendor(merchant: string, code: string): Promise<VendorWallet> {
-    const wallet = (await this.vendors.wallets(merchant)).find((w) => w.code === code && w.enabled);
+  /**
+   * A vendor code a member may move money to or from: enabled, with a transfer wallet whose
+   * adapter can move money.
+   */
+  private transferVendor(wallets: VendorWallet[], code: string): VendorWallet {
+    const wallet = wallets.find((w) => w.code === code && w.enabled);
     if (!wallet) throw new AppError('wallet.vendor.unknown');
-    if (wallet.walletType !== 'TRANSFER') throw new AppError('wallet.transfer.unavailable');
+    if (wallet.walletType !== 'TRANSFER' || !this.vendorTransfers.supports(wallet))
+      throw new AppError('wallet.transfer.unavailable');
     return wallet;
   }
 
-  /** The legs of a transfer from balances read under lock; refuses what the source cannot cover. */
-  private transferLegs(
-    direction: 'IN' | 'OUT',
-    requested: bigint | null,
-    main: string,
-    wallets: Map<string, string>,
-    now: Map<string, bigint>,
-  ): Posting[] {
-    const [single] = [...wallets];
-    if (single && (direction === 'IN' || requested !== null || wallets.size === 1)) {
-      const [code, wallet] = single;
-      const from = direction === 'IN' ? (now.get('MAIN') ?? 0n) : (now.get(vendorKey(code)) ?? 0n);
-      const amount = requested ?? from;
-      if (amount <= 0n || amount > from) throw new AppError('wallet.insufficient');
-      const sign = direction === 'IN' ? 1n : -1n;
-      return [
-        { accountId: main, amount: -sign * amount },
-        { accountId: wallet, amount: sign * amount },
-      ];
-    }
-    // Recall: every vendor wallet's whole balance back into main, in one entry.
-    const legs: Posting[] = [];
-    let total = 0n;
-    for (const [c, id] of wallets) {
-      const held = now.get(vendorKey(c)) ?? 0n;
-      if (held > 0n) {
-        legs.push({ accountId: id, amount: -held });
-        total += held;
+  /**
+   * The wallet of a vendor code the member holds money at, switched off or gone since: a vendor the
+   * brand no longer lists is recalled through the adapter its row named, else not at all.
+   */
+  private walletOf(wallets: VendorWallet[], code: string): VendorWallet {
+    return (
+      wallets.find((w) => w.code === code) ?? {
+        code,
+        displayName: code,
+        gameType: 'RNG',
+        walletType: 'TRANSFER',
+        enabled: false,
+        adapter: '',
       }
-    }
-    if (total === 0n) throw new AppError('wallet.insufficient');
-    return [...legs, { accountId: main, amount: total }];
+    );
   }
 
   // ---- operators ---------------------------------------------------------------------------------

@@ -174,4 +174,6 @@ export const cn: Record<ErrorCode, string> = {
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight': '该提款有一笔付款正在由支付服务商处理，请等待其结果。',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': '游戏供应商拒绝了此次转账，您的余额未变。',
 };

@@ -179,4 +179,6 @@ export const en: Record<ErrorCode, string> = {
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight':
     'A payment of this withdrawal is on its way through the payment provider; wait for its outcome.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'The game provider refused this transfer; your balance is unchanged.',
 };

@@ -184,4 +184,6 @@ export const id: Record<ErrorCode, string> = {
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight':
     'Pembayaran penarikan ini sedang diproses oleh penyedia pembayaran; tunggu hasilnya.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'Penyedia game menolak transfer ini; saldo Anda tidak berubah.',
 };

@@ -188,4 +188,6 @@ export const my: Record<ErrorCode, string> = {
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight':
     'Bayaran pengeluaran ini sedang diproses oleh pembekal pembayaran; tunggu keputusannya.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'Penyedia permainan menolak pindahan ini; baki anda tidak berubah.',
 };

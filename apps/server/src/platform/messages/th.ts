@@ -173,4 +173,6 @@ export const th: Record<ErrorCode, string> = {
   'integration.incomplete': 'กรอกข้อมูลรับรองทั้งหมดที่ผู้ให้บริการนี้ต้องการก่อนเปิดใช้งาน: {0}',
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight': 'การจ่ายเงินของรายการถอนนี้อยู่ระหว่างดำเนินการโดยผู้ให้บริการชำระเงิน โปรดรอผล',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed': 'ผู้ให้บริการเกมปฏิเสธการโอนนี้ ยอดเงินของคุณไม่เปลี่ยนแปลง',
 };

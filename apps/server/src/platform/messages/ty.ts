@@ -187,4 +187,7 @@ export const ty: Record<ErrorCode, string> = {
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight':
     'Pinoproseso pa ng payment provider ang bayad ng withdrawal na ito; hintayin ang resulta.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed':
+    'Tinanggihan ng game provider ang transfer na ito; hindi nagbago ang iyong balanse.',
 };

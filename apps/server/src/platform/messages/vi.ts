@@ -180,4 +180,7 @@ export const vi: Record<ErrorCode, string> = {
   // Withdrawals paid through a payment provider.
   'withdrawal.payout.in.flight':
     'Khoản thanh toán của lệnh rút này đang được nhà cung cấp thanh toán xử lý; hãy chờ kết quả.',
+  // Transfer-wallet game vendors.
+  'wallet.transfer.failed':
+    'Nhà cung cấp trò chơi đã từ chối giao dịch chuyển này; số dư của bạn không thay đổi.',
 };
