@@ -191,6 +191,8 @@ export const ERRORS = {
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,
+  // Payment providers: the provider could not be reached or refused to take the order (nothing was charged).
+  'cashier.gateway.unavailable': 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,13 +12,16 @@ import { ApprovalService } from './approval.service';
 import { IdempotencyStore, idempotencyPruneJob } from './idempotency';
 import { cashierSettingsRoutes } from './cashier-settings.routes';
 import { CashierSettingsService } from './cashier-settings.service';
-import { DEMO_GATEWAY } from './demo-gateway';
+import type { ProviderConfigSource } from '../integrations';
+import { demoPaymentAdapter } from './demo-gateway';
+import { depositReconcileJob } from './deposit-reconcile.job';
 import { DepositRepository } from './deposit.repository';
 import { depositRoutes } from './deposit.routes';
 import { DepositService } from './deposit.service';
 import { PayoutAccountRepository } from './payout-account.repository';
 import { PayoutAccountService } from './payout-account.service';
 import { withdrawalAutoConfirmJob } from './withdrawal-auto-confirm.job';
+import { xenditPaymentAdapter } from './xendit-deposits.adapter';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { withdrawalRoutes } from './withdrawal.routes';
 import { WithdrawalService } from './withdrawal.service';
@@ -32,6 +35,8 @@ interface CashierDeps extends ModuleContext {
   wallet: WalletService;
   /** The players module's count of linked accounts (composed later; called only at request time). */
   countLinked: CountLinked;
+  /** Brands' payment provider configurations (the integrations module's `configs`). */
+  configs: ProviderConfigSource;
 }
 
 /**
@@ -47,12 +52,17 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
 }> {
   const { ledger, inbox, images, profile } = deps;
   const demoGateway = deps.config.DEMO_GATEWAY;
+  const depositRepo = new DepositRepository(deps.db);
   const deposits = new DepositService(
-    new DepositRepository(deps.db),
+    depositRepo,
     ledger,
     inbox,
     images,
-    demoGateway ? [DEMO_GATEWAY] : [],
+    [
+      ...(demoGateway ? [demoPaymentAdapter({ gatewaySecret: (m) => depositRepo.gatewaySecret(m) })] : []),
+      xenditPaymentAdapter(deps.configs),
+    ],
+    deps.log,
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);
@@ -80,6 +90,6 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
       await app.register(approvalRoutes, { approvals, idempotency });
     },
-    jobs: [withdrawalAutoConfirmJob(withdrawals), idempotencyPruneJob(idempotency)],
+    jobs: [withdrawalAutoConfirmJob(withdrawals), idempotencyPruneJob(idempotency), depositReconcileJob(deposits)],
   };
 }

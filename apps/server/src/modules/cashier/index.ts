@@ -1,2 +1,3 @@
 export { createCashierModule } from './cashier.module';
 export type { DepositService } from './deposit.service';
+export { XENDIT_DEFINITION } from './xendit-deposits.adapter';

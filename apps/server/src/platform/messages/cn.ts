@@ -172,4 +172,6 @@ export const cn: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',
+  // Payment providers.
+  'cashier.gateway.unavailable': '支付服务商暂时无法响应，未扣任何款项。请稍后重试或选择其他方式。',
 };

@@ -181,4 +181,6 @@ export const id: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',
+  // Payment providers.
+  'cashier.gateway.unavailable': 'Penyedia pembayaran sedang tidak merespons. Tidak ada dana yang ditagih; silakan coba lagi atau pilih metode lain.',
 };

@@ -183,4 +183,6 @@ export const ty: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
   'integration.incomplete': 'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
+  // Payment providers.
+  'cashier.gateway.unavailable': 'Hindi sumasagot ang payment provider ngayon. Walang siningil; subukang muli o pumili ng ibang paraan.',
 };
