@@ -90,6 +90,10 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
       await app.register(approvalRoutes, { approvals, idempotency });
     },
-    jobs: [withdrawalAutoConfirmJob(withdrawals), idempotencyPruneJob(idempotency), depositReconcileJob(deposits)],
+    jobs: [
+      withdrawalAutoConfirmJob(withdrawals),
+      idempotencyPruneJob(idempotency),
+      depositReconcileJob(deposits),
+    ],
   };
 }

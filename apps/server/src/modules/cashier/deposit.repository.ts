@@ -371,7 +371,12 @@ export class DepositRepository extends Repository {
   /** Records what the provider answered when asked to collect; only the first answer is kept. */
   async setCollection(
     id: string,
-    c: { providerRef: string; action: Record<string, string>; expiresAt: Date | null; currency: string | null },
+    c: {
+      providerRef: string;
+      action: Record<string, string>;
+      expiresAt: Date | null;
+      currency: string | null;
+    },
   ): Promise<void> {
     await this.db
       .updateTable('deposit')

@@ -273,9 +273,7 @@ async function callbackRoutes(app: FastifyInstance, opts: { deposits: DepositSer
       },
     },
     async (req) =>
-      envelope(
-        await opts.deposits.callback(req.brand, req.params.gateway, req.body, req.headers),
-      ),
+      envelope(await opts.deposits.callback(req.brand, req.params.gateway, req.body, req.headers)),
   );
 }
 

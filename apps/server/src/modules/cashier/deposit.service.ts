@@ -258,7 +258,9 @@ export class DepositService implements GatewayOrders {
           return needsCollection(made) ? this.collect(made, brand, lang, origin) : same;
         }
         const order = await this.mustGet(brand.code, made);
-        return needsCollection(order) ? this.collect(order, brand, lang, origin) : this.toDeposit(order, brand, lang);
+        return needsCollection(order)
+          ? this.collect(order, brand, lang, origin)
+          : this.toDeposit(order, brand, lang);
       } catch (err) {
         const constraint = uniqueViolation(err);
         if (constraint === 'deposit_member_id_request_id_key') {
@@ -791,7 +793,12 @@ function readAction(v: Record<string, string> | null): DepositAction | null {
       return v.qr ? { kind: 'QR', qr: v.qr } : null;
     case 'VIRTUAL_ACCOUNT':
       return v.accountNo
-        ? { kind: 'VIRTUAL_ACCOUNT', bank: v.bank ?? '', accountNo: v.accountNo, accountName: v.accountName ?? '' }
+        ? {
+            kind: 'VIRTUAL_ACCOUNT',
+            bank: v.bank ?? '',
+            accountNo: v.accountNo,
+            accountName: v.accountName ?? '',
+          }
         : null;
     default:
       return null;

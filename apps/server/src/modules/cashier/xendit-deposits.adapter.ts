@@ -33,16 +33,18 @@ export const XENDIT_WEBHOOK_ID_HEADER = 'webhook-id';
 
 const COUNTRY_CURRENCY: Record<string, string> = { PH: 'PHP', ID: 'IDR', VN: 'VND', TH: 'THB' };
 
-const major = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    const m = toMinor(v);
-    if (m === null || m <= 0n) {
-      ctx.addIssue({ code: 'custom', message: 'amount.format' });
-      return z.NEVER;
-    }
-    return m;
-  });
+/** Minor units of a validated amount setting. */
+const minor = (v: number | string): bigint => toMinor(v) ?? 0n;
+
+/** An amount as saved (major units, JSON-safe: settings are stored as given). */
+const amountSetting = (positive: boolean) =>
+  z.union([z.number(), z.string()]).refine(
+    (v) => {
+      const m = toMinor(v);
+      return m !== null && (!positive || m > 0n);
+    },
+    { message: 'amount.format' },
+  );
 
 /** One channel a brand offers through Xendit: its code there, how it is paid, what the cashier shows. */
 export const xenditChannelSchema = z
@@ -57,23 +59,13 @@ export const xenditChannelSchema = z
       .max(300)
       .regex(/^(\/[A-Za-z0-9._/-]+|https:\/\/[^\s"'<>]+)$/)
       .optional(),
-    minAmount: major,
-    maxAmount: major,
+    minAmount: amountSetting(true),
+    maxAmount: amountSetting(true),
     /** Percent of the amount, 2 decimals. */
     feePercent: z.number().min(0).max(99.99).default(0),
-    feeFixed: z
-      .union([z.number(), z.string()])
-      .transform((v, ctx) => {
-        const m = toMinor(v);
-        if (m === null) {
-          ctx.addIssue({ code: 'custom', message: 'amount.format' });
-          return z.NEVER;
-        }
-        return m;
-      })
-      .default(0n),
+    feeFixed: amountSetting(false).default(0),
   })
-  .refine((c) => c.minAmount <= c.maxAmount, { path: ['maxAmount'], message: 'below.min' });
+  .refine((c) => minor(c.minAmount) <= minor(c.maxAmount), { path: ['maxAmount'], message: 'below.min' });
 
 /**
  * XENDIT's non-secret settings, deposit side. Loose: keys this side does not know (the payouts
@@ -154,7 +146,8 @@ function tokenMatches(expected: string, given: unknown): boolean {
 
 /** Major units as Xendit takes them: a JSON number, integral for IDR and VND. */
 export function xenditAmount(minor: bigint, currency: string): number {
-  if (ZERO_DECIMAL_CURRENCIES.has(currency) && minor % 100n !== 0n) throw invalidField('amount', 'amount.whole');
+  if (ZERO_DECIMAL_CURRENCIES.has(currency) && minor % 100n !== 0n)
+    throw invalidField('amount', 'amount.whole');
   return Number(minorText(minor));
 }
 
@@ -190,10 +183,10 @@ export class XenditDepositOps implements DepositProviderOps {
       channelCode: ch.channelCode,
       name: ch.name,
       logo: ch.logo ?? `/payment-logos/${ch.channelCode.toLowerCase()}.svg`,
-      minAmount: ch.minAmount,
-      maxAmount: ch.maxAmount,
+      minAmount: minor(ch.minAmount),
+      maxAmount: minor(ch.maxAmount),
       feeBp: Math.round(ch.feePercent * 100),
-      feeFixed: ch.feeFixed,
+      feeFixed: minor(ch.feeFixed),
     }));
   }
 
@@ -233,8 +226,14 @@ export class XenditDepositOps implements DepositProviderOps {
     if (pr.reference_id !== o.orderNo || stateOf(pr.status) === 'FAILED')
       throw new XenditError(200, pr.status, 'payment request not usable');
     const expires = pr.channel_properties?.expires_at;
-    const expiresAt = typeof expires === 'string' && !Number.isNaN(Date.parse(expires)) ? new Date(expires) : null;
-    return { providerRef: pr.payment_request_id, action: actionOf(pr, channel.name), expiresAt, currency: s.currency };
+    const expiresAt =
+      typeof expires === 'string' && !Number.isNaN(Date.parse(expires)) ? new Date(expires) : null;
+    return {
+      providerRef: pr.payment_request_id,
+      action: actionOf(pr, channel.name),
+      expiresAt,
+      currency: s.currency,
+    };
   }
 
   async status(merchant: string, orderNo: string, providerRef: string | null): Promise<DepositStatus | null> {
@@ -261,7 +260,8 @@ export class XenditDepositOps implements DepositProviderOps {
   ): Promise<DepositNotification> {
     const c = await this.configs.get(merchant, XENDIT);
     const expected = c?.secrets.callbackToken ?? '';
-    if (!tokenMatches(expected, headers[XENDIT_TOKEN_HEADER])) throw new AppError('gateway.signature.invalid');
+    if (!tokenMatches(expected, headers[XENDIT_TOKEN_HEADER]))
+      throw new AppError('gateway.signature.invalid');
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
