@@ -134,7 +134,10 @@ export function DepositPage() {
                   </>
                 )}
               </section>
-              <DepositList symbol={currencySymbol} />
+              <DepositList
+                symbol={currencySymbol}
+                onOpen={(d) => setPayment({ orderNo: d.orderNo, initial: d })}
+              />
             </>
           );
         }}
