@@ -177,5 +177,6 @@ export const en: Record<ErrorCode, string> = {
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',
   // Payment providers.
-  'cashier.gateway.unavailable': 'The payment provider is not answering right now. Nothing was charged; please try again or choose another method.',
+  'cashier.gateway.unavailable':
+    'The payment provider is not answering right now. Nothing was charged; please try again or choose another method.',
 };

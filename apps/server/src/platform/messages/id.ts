@@ -182,5 +182,6 @@ export const id: Record<ErrorCode, string> = {
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',
   // Payment providers.
-  'cashier.gateway.unavailable': 'Penyedia pembayaran sedang tidak merespons. Tidak ada dana yang ditagih; silakan coba lagi atau pilih metode lain.',
+  'cashier.gateway.unavailable':
+    'Penyedia pembayaran sedang tidak merespons. Tidak ada dana yang ditagih; silakan coba lagi atau pilih metode lain.',
 };

@@ -183,7 +183,9 @@ export const my: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
-  'integration.incomplete': 'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
+  'integration.incomplete':
+    'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
   // Payment providers.
-  'cashier.gateway.unavailable': 'Penyedia pembayaran tidak menjawab buat masa ini. Tiada caj dikenakan; sila cuba lagi atau pilih kaedah lain.',
+  'cashier.gateway.unavailable':
+    'Penyedia pembayaran tidak menjawab buat masa ini. Tiada caj dikenakan; sila cuba lagi atau pilih kaedah lain.',
 };

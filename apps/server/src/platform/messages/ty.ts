@@ -182,7 +182,9 @@ export const ty: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
-  'integration.incomplete': 'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
+  'integration.incomplete':
+    'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
   // Payment providers.
-  'cashier.gateway.unavailable': 'Hindi sumasagot ang payment provider ngayon. Walang siningil; subukang muli o pumili ng ibang paraan.',
+  'cashier.gateway.unavailable':
+    'Hindi sumasagot ang payment provider ngayon. Walang siningil; subukang muli o pumili ng ibang paraan.',
 };

@@ -178,5 +178,6 @@ export const vi: Record<ErrorCode, string> = {
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',
   'integration.incomplete': 'Hãy nhập đủ thông tin xác thực nhà cung cấp cần trước khi bật: {0}.',
   // Payment providers.
-  'cashier.gateway.unavailable': 'Nhà cung cấp thanh toán hiện không phản hồi. Chưa có khoản nào bị trừ; vui lòng thử lại hoặc chọn phương thức khác.',
+  'cashier.gateway.unavailable':
+    'Nhà cung cấp thanh toán hiện không phản hồi. Chưa có khoản nào bị trừ; vui lòng thử lại hoặc chọn phương thức khác.',
 };
