@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { startIntervalJob } from './jobs/interval-job';
 import { createAgentModule } from './modules/agent';
-import { createCashierModule, XENDIT_PAYOUTS_DEFINITION } from './modules/cashier';
+import { createCashierModule, XENDIT_DEFINITION } from './modules/cashier';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
 import { createIntegrationsModule } from './modules/integrations';
@@ -72,7 +72,7 @@ interface AppDeps {
 function composeModules(ctx: ModuleContext) {
   const staff = createStaffModule(ctx);
   // Every provider the server can run, from the modules that implement them.
-  const integrations = createIntegrationsModule({ ...ctx, definitions: [XENDIT_PAYOUTS_DEFINITION] });
+  const integrations = createIntegrationsModule({ ...ctx, definitions: [XENDIT_DEFINITION] });
   const vip = createVipModule(ctx);
   const { levels } = vip.services;
   const system = createSystemModule({
@@ -107,6 +107,7 @@ function composeModules(ctx: ModuleContext) {
   });
   const cashier = createCashierModule({
     ...ctx,
+    ...integrations.services,
     ...uploads.services,
     ...messages.services,
     ...member.services,

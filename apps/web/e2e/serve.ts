@@ -15,6 +15,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { DEMO_BRANDS } from '../../server/src/seed/demo-brands';
 import { seedDemo } from '../../server/src/seed/seed';
 import { createPostgresDatabase } from '../../server/test/helper';
+import { XenditFake } from '../../server/test/fakes/xendit';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
 import { ADMIN_API_KEY, CHECKER_API_KEY } from './operator';
 
@@ -93,6 +94,43 @@ app.post('/e2e/agent-settlement', async (req) => {
   return { written };
 });
 
+// Xendit deposits against a local fake of its API (server/test/fakes/xendit.ts): GOLDEN offers
+// GCash through it, configured through the real admin API as an operator would (e2e/xendit.spec.ts).
+const xendit = await new XenditFake().start();
+const XENDIT_KEY = 'xnd_development_e2e_golden_0123456789';
+const XENDIT_TOKEN = 'e2e-golden-callback-token-0123456789';
+xendit.addAccount({
+  secretKey: XENDIT_KEY,
+  callbackToken: XENDIT_TOKEN,
+  webhookUrl: `http://127.0.0.1:${E2E_PORT}/wps/cashier/callback/XENDIT`,
+  webhookHeaders: { merchant: 'GOLDEN' },
+});
+const configured = await app.inject({
+  method: 'PUT',
+  url: '/wps/admin/integrations/XENDIT',
+  headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_API_KEY },
+  payload: {
+    enabled: true,
+    settings: {
+      baseUrl: xendit.baseUrl,
+      country: 'PH',
+      currency: 'PHP',
+      depositChannels: [
+        {
+          channelCode: 'GCASH',
+          kind: 'EWALLET',
+          name: 'GCash',
+          minAmount: 100,
+          maxAmount: 50000,
+          feePercent: 2,
+        },
+      ],
+    },
+    secrets: { secretKey: XENDIT_KEY, callbackToken: XENDIT_TOKEN },
+  },
+});
+if (configured.statusCode !== 200) throw new Error(`XENDIT set-up failed: ${configured.body}`);
+
 // Harness routes of the engagement jobs (test only, like the one above): each runs a real job for a period that has
 // not ended yet, so a spec sees its outcome without waiting for midnight.
 
@@ -101,6 +139,7 @@ async function shutdown() {
   if (closing) return;
   closing = true;
   await app.close();
+  await xendit.stop();
   await db.close();
   await cleanup();
   process.exit(0);

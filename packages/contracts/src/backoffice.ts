@@ -224,8 +224,12 @@ export const depositQueueRowSchema = z.object({
   channelCode: z.string(),
   channelType: z.enum(['BANK', 'ONLINE']),
   status: z.enum(DEPOSIT_STATES),
-  /** The gateway's own status from its notification; null for bank transfers and until it tells. */
-  providerStatus: z.enum(['SUCCESS', 'FAILED']).nullable(),
+  /**
+   * The provider's own status word from its notification (SUCCESS, SUCCEEDED, EXPIRED ...; or
+   * AMOUNT_MISMATCH on an open order whose notification named another amount, NOT_CREATED when the
+   * provider would not take it); null for bank transfers and until it tells.
+   */
+  providerStatus: z.string().max(40).nullable(),
   /** The gateway's transaction id from that notification. */
   providerTxn: z.string().nullable(),
   providerNotifiedAt: z.string().nullable(),

@@ -195,6 +195,8 @@ export const ERRORS = {
   'withdrawal.payout.in.flight': 409,
   // Transfer-wallet game vendors: the vendor refused a move of the member's money (nothing moved).
   'wallet.transfer.failed': 409,
+  // Payment providers: the provider could not be reached or refused to take the order (nothing was charged).
+  'cashier.gateway.unavailable': 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -173,6 +173,8 @@ export const paymentChannelSchema = z.object({
   feeFixed: money,
   /** Quick amounts the form offers. */
   presets: z.array(money),
+  /** The channel's logo (a site path or an https URL), for provider channels. */
+  logo: z.string().nullable(),
   /** Where to pay, for BANK channels. */
   bank: z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() }).nullable(),
 });
@@ -195,6 +197,19 @@ export const depositRequestSchema = z.object({
 });
 export type DepositRequest = z.input<typeof depositRequestSchema>;
 
+export const depositActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('REDIRECT'), url: z.string() }),
+  z.object({ kind: z.literal('QR'), qr: z.string() }),
+  z.object({
+    kind: z.literal('VIRTUAL_ACCOUNT'),
+    bank: z.string(),
+    accountNo: z.string(),
+    accountName: z.string(),
+  }),
+  z.object({ kind: z.literal('NONE') }),
+]);
+export type DepositActionView = z.infer<typeof depositActionSchema>;
+
 export const depositSchema = z.object({
   id: z.string(),
   orderNo: z.string(),
@@ -205,8 +220,12 @@ export const depositSchema = z.object({
   fee: money,
   creditAmount: money,
   status: z.enum(DEPOSIT_STATES),
-  /** The gateway page to pay on (ONLINE channels while PENDING). */
+  /** The gateway page to pay on (ONLINE channels while PENDING, when the provider's step is a page). */
   payUrl: z.string().nullable(),
+  /** How to pay an open ONLINE order: a page to open, a QR to scan, or an account to pay into. */
+  payAction: depositActionSchema.nullable(),
+  /** When the provider stops accepting this payment (ISO time), if it said. */
+  payExpiresAt: z.string().nullable(),
   imageIds: z.array(z.string()),
   remark: z.string().nullable(),
   rejectReason: z.string().nullable(),

@@ -163,7 +163,8 @@ export interface Database
     DashboardTables,
     IntegrationTables,
     ProviderPayoutTables,
-    VendorTransferTables {
+    VendorTransferTables,
+    PaymentProviderTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -411,6 +412,9 @@ interface PaymentChannelTable {
   gateway: string | null;
   enabled: Generated<boolean>;
   sort: number;
+  /** The provider's code of the channel (GCASH, QRPH ...), migration 0041. */
+  provider_channel: ColumnType<string | null, string | null | undefined, string | null>;
+  logo: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface PayoutBankTable {
@@ -462,9 +466,14 @@ interface DepositTable {
   updated_at: Generated<Date>;
   /** When the order left PENDING (an operator's decision or the gateway's notification). */
   decided_at: Date | null;
-  /** The gateway's own status from the notification that settled an ONLINE order. */
-  provider_status: 'SUCCESS' | 'FAILED' | null;
+  /** The provider's own status word from the notification that settled an ONLINE order. */
+  provider_status: string | null;
   provider_notified_at: Date | null;
+  /** The provider's id of the collection and how the member pays (migration 0041). */
+  provider_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  pay_action: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  pay_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface WithdrawalTable {
@@ -1667,4 +1676,22 @@ interface VendorRoundSyncTable {
   adapter: string;
   synced_to: Date;
   updated_at: Generated<Date>;
+}
+
+/** Payment providers' notifications, once per provider and event id (migration 0041). */
+interface PaymentProviderTables {
+  deposit_provider_event: DepositProviderEventTable;
+}
+
+interface DepositProviderEventTable {
+  gateway: string;
+  event_id: string;
+  merchant_code: string;
+  order_no: string;
+  provider_ref: string;
+  provider_status: string;
+  amount: ColumnType<string, bigint | string, bigint | string>;
+  currency: string | null;
+  outcome: 'APPLIED' | 'SEEN' | 'MISMATCH' | 'CONFLICT';
+  received_at: Generated<Date>;
 }

@@ -13,13 +13,15 @@ import { ApprovalService } from './approval.service';
 import { IdempotencyStore, idempotencyPruneJob } from './idempotency';
 import { cashierSettingsRoutes } from './cashier-settings.routes';
 import { CashierSettingsService } from './cashier-settings.service';
-import { DEMO_GATEWAY } from './demo-gateway';
+import { demoPaymentAdapter } from './demo-gateway';
+import { depositReconcileJob } from './deposit-reconcile.job';
 import { DepositRepository } from './deposit.repository';
 import { depositRoutes } from './deposit.routes';
 import { DepositService } from './deposit.service';
 import { PayoutAccountRepository } from './payout-account.repository';
 import { PayoutAccountService } from './payout-account.service';
 import { withdrawalAutoConfirmJob } from './withdrawal-auto-confirm.job';
+import { xenditPaymentAdapter } from './xendit-deposits.adapter';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { withdrawalRoutes } from './withdrawal.routes';
 import { WithdrawalService } from './withdrawal.service';
@@ -58,12 +60,17 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
 }> {
   const { ledger, inbox, images, profile } = deps;
   const demoGateway = deps.config.DEMO_GATEWAY;
+  const depositRepo = new DepositRepository(deps.db);
   const deposits = new DepositService(
-    new DepositRepository(deps.db),
+    depositRepo,
     ledger,
     inbox,
     images,
-    demoGateway ? [DEMO_GATEWAY] : [],
+    [
+      ...(demoGateway ? [demoPaymentAdapter({ gatewaySecret: (m) => depositRepo.gatewaySecret(m) })] : []),
+      xenditPaymentAdapter(deps.configs),
+    ],
+    deps.log,
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);
@@ -108,6 +115,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       withdrawalAutoConfirmJob(withdrawals),
       idempotencyPruneJob(idempotency),
       providerPayoutReconcileJob(providerPayouts),
+      depositReconcileJob(deposits),
     ],
   };
 }

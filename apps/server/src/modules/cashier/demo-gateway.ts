@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type DepositState, formatMoney, fromMinor, minorText } from '@app/contracts';
+import { type DepositState, formatMoney, fromMinor, minorText, toMinor } from '@app/contracts';
 import { z } from 'zod';
-import { sign } from '../../platform/signing';
+import { AppError } from '../../platform/app-error';
+import { refuseUnstorable } from '../../platform/input-guard';
+import { sign, signatureMatches } from '../../platform/signing';
+import { invalidField } from './cashier-orders';
+import type {
+  DepositCollection,
+  DepositCreated,
+  DepositNotification,
+  DepositProviderOps,
+  PaymentAdapter,
+} from './payment-adapter';
 
 /**
  * The built-in demo payment gateway: a stand-in for a real payment provider, so ONLINE deposits
@@ -97,6 +107,79 @@ export class DemoGateway {
     const body = JSON.stringify(notification);
     return { merchant: order.merchant, body, signature: sign(secret, body) };
   }
+}
+
+// ---- the adapter (our side of the demo provider) ------------------------------------------------
+
+/**
+ * The demo gateway as a PaymentAdapter: an order is paid on its page (a REDIRECT action), and its
+ * notification is the signed JSON above, checked with the brand's gateway secret over the exact
+ * bytes. It has no status query: an order nobody pays stays PENDING.
+ */
+export class DemoDepositOps implements DepositProviderOps {
+  constructor(private readonly secrets: Pick<GatewayOrders, 'gatewaySecret'>) {}
+
+  available(): Promise<boolean> {
+    // Composed only where config.DEMO_GATEWAY allows it.
+    return Promise.resolve(true);
+  }
+
+  create(c: DepositCollection): Promise<DepositCreated> {
+    return Promise.resolve({
+      providerRef: c.orderNo,
+      action: { kind: 'REDIRECT', url: demoPayPath(c.orderNo) },
+      expiresAt: null,
+      currency: null,
+    });
+  }
+
+  status(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  async notification(
+    merchant: string,
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<DepositNotification> {
+    const secret = await this.secrets.gatewaySecret(merchant);
+    const signature = headers[SIGNATURE_HEADER];
+    // A gateway's signature counts with spaces around it, as it always has here.
+    const given = typeof signature === 'string' ? signature.trim() : signature;
+    if (!secret || !Buffer.isBuffer(raw) || !signatureMatches(secret, raw, given))
+      throw new AppError('gateway.signature.invalid');
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw invalidField('body', 'json');
+    }
+    // Signed bodies skip the request-wide check (they are parsed only here, after the signature).
+    refuseUnstorable(json);
+    const parsed = gatewayNotificationSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new AppError('request.invalid', {
+        fields: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+      });
+    }
+    const n = parsed.data;
+    const amount = toMinor(n.amount);
+    if (amount === null || amount <= 0n) throw invalidField('amount', 'mismatch');
+    return {
+      // One notification per payment attempt and outcome; a resend of it is the same event.
+      eventId: `${n.orderNo}:${n.gatewayTxn}:${n.status}`,
+      orderNo: n.orderNo,
+      state: n.status === 'SUCCESS' ? 'ARRIVED' : 'FAILED',
+      providerRef: n.gatewayTxn,
+      providerStatus: n.status,
+      amount,
+      currency: null,
+    };
+  }
+}
+
+export function demoPaymentAdapter(secrets: Pick<GatewayOrders, 'gatewaySecret'>): PaymentAdapter {
+  return { code: DEMO_GATEWAY, deposits: new DemoDepositOps(secrets) };
 }
 
 // ---- the page -----------------------------------------------------------------------------------

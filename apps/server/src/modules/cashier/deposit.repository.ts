@@ -23,12 +23,29 @@ export interface DepositRow {
   created_at: Date;
   updated_at: Date;
   decided_at: Date | null;
-  provider_status: 'SUCCESS' | 'FAILED' | null;
+  provider_status: string | null;
   provider_notified_at: Date | null;
+  provider_ref: string | null;
+  pay_action: Record<string, string> | null;
+  pay_expires_at: Date | null;
+  currency: string | null;
   channel_code: string;
   channel_kind: 'BANK' | 'ONLINE';
   channel_name: LocalizedText;
   channel_gateway: string | null;
+  channel_provider_code: string | null;
+}
+
+/** A channel as a provider's configuration asks the cashier to offer it (payment_channel row). */
+export interface MirroredChannel {
+  code: string;
+  providerChannel: string;
+  name: string;
+  logo: string | null;
+  minAmount: bigint;
+  maxAmount: bigint;
+  feeBp: number;
+  feeFixed: bigint;
 }
 
 /** What a state change returns: enough to post the credit and word the message. */
@@ -127,10 +144,15 @@ export class DepositRepository extends Repository {
         'd.decided_at',
         'd.provider_status',
         'd.provider_notified_at',
+        'd.provider_ref',
+        'd.pay_action',
+        'd.pay_expires_at',
+        'd.currency',
         'c.code as channel_code',
         'c.kind as channel_kind',
         'c.name as channel_name',
         'c.gateway as channel_gateway',
+        'c.provider_channel as channel_provider_code',
       ]);
   }
 
@@ -271,7 +293,7 @@ export class DepositRepository extends Repository {
     extra: {
       gatewayTxn?: string;
       /** The gateway's own status, from the notification that settles the order. */
-      providerStatus?: 'SUCCESS' | 'FAILED';
+      providerStatus?: string;
       reviewedBy?: string;
       rejectReason?: string;
     } = {},
@@ -298,5 +320,149 @@ export class DepositRepository extends Repository {
 
   async setEntry(db: Db, id: string, entryId: string): Promise<void> {
     await db.updateTable('deposit').set({ entry_id: entryId }).where('id', '=', id).execute();
+  }
+
+  // ---- payment providers ---------------------------------------------------------------------------
+
+  /** A provider's channels of a brand (payment_channel rows with gateway = provider), enabled or not. */
+  providerChannels(merchant: string, gateway: string) {
+    return this.db
+      .selectFrom('payment_channel')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('gateway', '=', gateway)
+      .execute();
+  }
+
+  /** Creates or updates one mirrored channel (by its code) and switches it on. */
+  async upsertProviderChannel(merchant: string, gateway: string, c: MirroredChannel, sort: number) {
+    const values = {
+      kind: 'ONLINE' as const,
+      name: JSON.stringify({ EN: c.name }),
+      min_amount: c.minAmount,
+      max_amount: c.maxAmount,
+      fee_bp: c.feeBp,
+      fee_fixed: c.feeFixed,
+      gateway,
+      provider_channel: c.providerChannel,
+      logo: c.logo,
+      enabled: true,
+      sort,
+    };
+    await this.db
+      .insertInto('payment_channel')
+      .values({ merchant_code: merchant, code: c.code, presets: [], ...values })
+      .onConflict((oc) => oc.columns(['merchant_code', 'code']).doUpdateSet(values))
+      .execute();
+  }
+
+  /** Switches off a provider's channels of a brand that its configuration no longer lists. */
+  async disableProviderChannels(merchant: string, gateway: string, keep: string[]): Promise<void> {
+    let q = this.db
+      .updateTable('payment_channel')
+      .set({ enabled: false })
+      .where('merchant_code', '=', merchant)
+      .where('gateway', '=', gateway)
+      .where('enabled', '=', true);
+    if (keep.length > 0) q = q.where('code', 'not in', keep);
+    await q.execute();
+  }
+
+  /** Records what the provider answered when asked to collect; only the first answer is kept. */
+  async setCollection(
+    id: string,
+    c: {
+      providerRef: string;
+      action: Record<string, string>;
+      expiresAt: Date | null;
+      currency: string | null;
+    },
+  ): Promise<void> {
+    await this.db
+      .updateTable('deposit')
+      .set({
+        provider_ref: c.providerRef,
+        pay_action: JSON.stringify(c.action),
+        pay_expires_at: c.expiresAt,
+        currency: c.currency,
+      })
+      .where('id', '=', id)
+      .where('provider_ref', 'is', null)
+      .execute();
+  }
+
+  /** The provider's word on a still open order that settled nothing (an amount mismatch), for the back office. */
+  async markProviderStatus(id: string, providerStatus: string): Promise<void> {
+    await this.db
+      .updateTable('deposit')
+      .set((eb) => ({ provider_status: providerStatus, provider_notified_at: eb.fn<Date>('now') }))
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .execute();
+  }
+
+  /** Open ONLINE orders a provider was asked to collect, made between `from` and `to` (reconciliation). */
+  openCollections(from: Date, to: Date, limit: number) {
+    return this.view(this.db)
+      .where('d.status', '=', 'PENDING')
+      .where('d.provider_ref', 'is not', null)
+      .where('d.created_at', '>=', from)
+      .where('d.created_at', '<=', to)
+      .orderBy('d.created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  providerEvent(db: Db, gateway: string, eventId: string) {
+    return db
+      .selectFrom('deposit_provider_event')
+      .selectAll()
+      .where('gateway', '=', gateway)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+  }
+
+  /** Records a provider event once; false when this event id was already recorded. */
+  async recordProviderEvent(
+    db: Db,
+    e: {
+      gateway: string;
+      eventId: string;
+      merchant: string;
+      orderNo: string;
+      providerRef: string;
+      providerStatus: string;
+      amount: bigint;
+      currency: string | null;
+      outcome: 'APPLIED' | 'SEEN' | 'MISMATCH' | 'CONFLICT';
+    },
+  ): Promise<boolean> {
+    const row = await db
+      .insertInto('deposit_provider_event')
+      .values({
+        gateway: e.gateway,
+        event_id: e.eventId,
+        merchant_code: e.merchant,
+        order_no: e.orderNo,
+        provider_ref: e.providerRef,
+        provider_status: e.providerStatus,
+        amount: e.amount,
+        currency: e.currency,
+        outcome: e.outcome,
+      })
+      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Marks a recorded event as contradicting its order's final state (for an operator). */
+  async markConflict(gateway: string, eventId: string): Promise<void> {
+    await this.db
+      .updateTable('deposit_provider_event')
+      .set({ outcome: 'CONFLICT' })
+      .where('gateway', '=', gateway)
+      .where('event_id', '=', eventId)
+      .execute();
   }
 }

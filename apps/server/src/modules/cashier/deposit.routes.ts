@@ -97,7 +97,16 @@ export async function depositRoutes(app: FastifyInstance, opts: DepositRouteOpti
         response: { 200: ok(depositSchema) },
       },
     },
-    async (req) => envelope(await deposits.create(req.brand, req.lang, req.member!.memberId, req.body)),
+    async (req) =>
+      envelope(
+        await deposits.create(
+          req.brand,
+          req.lang,
+          req.member!.memberId,
+          req.body,
+          `${req.protocol}://${req.host}`,
+        ),
+      ),
   );
 
   r.get(
@@ -256,17 +265,15 @@ async function callbackRoutes(app: FastifyInstance, opts: { deposits: DepositSer
       bodyLimit: CALLBACK_BODY_LIMIT,
       schema: {
         summary:
-          'Payment gateway notification: JSON {orderNo, gatewayTxn, amount, status, timestamp}, ' +
-          'HMAC-SHA256 of the raw body (hex) in X-Signature, brand in Merchant',
+          'Payment provider notification, checked by the provider’s adapter over the raw body and ' +
+          'headers (DEMO: HMAC-SHA256 hex in X-Signature; XENDIT: x-callback-token)',
         tags,
         params: z.object({ gateway: z.string().max(20) }),
         response: { 200: ok(callbackResultSchema) },
       },
     },
     async (req) =>
-      envelope(
-        await opts.deposits.callback(req.brand, req.params.gateway, req.body, req.headers[SIGNATURE_HEADER]),
-      ),
+      envelope(await opts.deposits.callback(req.brand, req.params.gateway, req.body, req.headers)),
   );
 }
 

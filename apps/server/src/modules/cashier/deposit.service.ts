@@ -14,27 +14,31 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
-import { refuseUnstorable } from '../../platform/input-guard';
+import type { FastifyBaseLogger } from 'fastify';
 import { uniqueViolation } from '../../platform/db-errors';
 import { pickText, type Brand } from '../../platform/brand';
-import { signatureMatches } from '../../platform/signing';
 import type { InboxKind, InboxService } from '../messages';
 import type { LedgerService } from '../wallet';
 import type { ImageService } from '../uploads';
 import { invalidField, newOrderNo } from './cashier-orders';
-import {
-  DEMO_GATEWAY,
-  demoPayPath,
-  gatewayNotificationSchema,
-  type GatewayOrder,
-  type GatewayOrders,
-} from './demo-gateway';
+import { AFTER_PAYMENT_URL, type GatewayOrder, type GatewayOrders } from './demo-gateway';
 import type { ChangedDeposit, DepositRepository, DepositRow } from './deposit.repository';
+import type { DepositAction, DepositProviderOps, DepositStatus, PaymentAdapter } from './payment-adapter';
 
 /** Open (PENDING) deposits a member may have at once: enough for real use, not for flooding the review queue. */
 const MAX_PENDING = 5;
 /** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
 const ORDER_NO_ATTEMPTS = 3;
+/** Open provider orders this old with no notification are asked about (a webhook may be late or lost). */
+const RECONCILE_AFTER_MS = 3 * 60_000;
+/** ... and no older than this: past it a provider has long expired them (reconciliation stops asking). */
+const RECONCILE_WITHIN_MS = 3 * 24 * 3600_000;
+/** Orders asked about per pass. */
+const RECONCILE_BATCH = 100;
+/** The provider status recorded on an open order whose notification named another amount or currency. */
+const AMOUNT_MISMATCH = 'AMOUNT_MISMATCH';
+/** The provider status of an order the provider would not take (an outage or a refusal at creation). */
+const NOT_CREATED = 'NOT_CREATED';
 
 type DepositInput = z.output<typeof depositRequestSchema>;
 type DepositListQuery = z.output<typeof depositListQuerySchema>;
@@ -97,17 +101,30 @@ interface CreditAccounts {
 export class DepositService implements GatewayOrders {
   private readonly creditedListeners: ((d: CreditedDeposit) => Promise<unknown>)[] = [];
 
+  private readonly providers = new Map<string, DepositProviderOps>();
+
   constructor(
     private readonly repo: DepositRepository,
     private readonly ledger: LedgerService,
     private readonly inbox: InboxService,
     private readonly images: ImageService,
     /**
-     * Gateways this server can take payments through; a channel on any other is not offered.
-     * The demo gateway is one only where config.DEMO_GATEWAY allows it (never by default in production).
+     * Payment providers this server can take payments through (by code, payment_channel.gateway);
+     * a channel on any other is not offered. The demo gateway is one only where
+     * config.DEMO_GATEWAY allows it (never by default in production).
      */
-    private readonly gateways: readonly string[] = [DEMO_GATEWAY],
-  ) {}
+    adapters: readonly PaymentAdapter[],
+    private readonly log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {
+    for (const a of adapters) if (a.deposits) this.providers.set(a.code, a.deposits);
+  }
+
+  /** The provider of an ONLINE channel, if this server runs it and the brand may use it now. */
+  private async usable(merchant: string, gateway: string | null): Promise<DepositProviderOps | null> {
+    const ops = gateway === null ? undefined : this.providers.get(gateway);
+    if (!ops) return null;
+    return (await ops.available(merchant)) ? ops : null;
+  }
 
   /**
    * Runs `fn` after each deposit credit has committed (an operator's approval or a gateway
@@ -136,10 +153,15 @@ export class DepositService implements GatewayOrders {
     brand: Brand,
     lang: Language,
   ): Promise<{ channels: PaymentChannel[]; currencySymbol: string }> {
+    await this.mirrorProviderChannels(brand.code);
     const rows = await this.repo.enabledChannels(brand.code);
+    const offered = new Map<string, boolean>();
+    for (const gateway of new Set(rows.map((c) => c.gateway))) {
+      if (gateway !== null) offered.set(gateway, (await this.usable(brand.code, gateway)) !== null);
+    }
     return {
       channels: rows
-        .filter((c) => c.kind === 'BANK' || (c.gateway !== null && this.gateways.includes(c.gateway)))
+        .filter((c) => c.kind === 'BANK' || (c.gateway !== null && offered.get(c.gateway) === true))
         .map((c) => ({
           id: c.id,
           code: c.code,
@@ -150,6 +172,7 @@ export class DepositService implements GatewayOrders {
           feePercent: c.fee_bp / 100,
           feeFixed: fromMinor(c.fee_fixed),
           presets: c.presets.map((p) => fromMinor(p)),
+          logo: c.logo,
           bank:
             c.kind === 'BANK' && c.bank_name && c.account_name && c.account_no
               ? { bankName: c.bank_name, accountName: c.account_name, accountNo: c.account_no }
@@ -164,14 +187,24 @@ export class DepositService implements GatewayOrders {
    * WARNING: the idempotency check comes first, before any rule: a retry must get its order back
    * even if the channel was switched off or the member has reached the open-order limit since.
    */
-  async create(brand: Brand, lang: Language, memberId: string, input: DepositInput): Promise<Deposit> {
+  async create(
+    brand: Brand,
+    lang: Language,
+    memberId: string,
+    input: DepositInput,
+    /** The site's origin (https://host) the provider sends the member back to. */
+    origin = '',
+  ): Promise<Deposit> {
     const amount = toMinor(input.amount);
     // The schema already refused anything else; this keeps the type honest.
     if (amount === null) throw invalidField('amount', 'amount.format');
     // "007" and "7" name the same channel; compare them as the database does.
     const channelId = BigInt(input.channelId).toString();
     const existing = await this.repo.byRequest(memberId, input.requestId);
-    if (existing) return this.sameRequest(existing, channelId, amount, brand, lang);
+    if (existing) {
+      const same = this.sameRequest(existing, channelId, amount, brand, lang);
+      return needsCollection(existing) ? this.collect(existing, brand, lang, origin) : same;
+    }
     // A repeat of a request made before the block still answers as it did; a new one is refused.
     if (await this.repo.blocked(memberId)) throw new AppError('cashier.deposit.blocked');
 
@@ -179,7 +212,7 @@ export class DepositService implements GatewayOrders {
     if (
       !channel ||
       !channel.enabled ||
-      (channel.kind === 'ONLINE' && (channel.gateway === null || !this.gateways.includes(channel.gateway)))
+      (channel.kind === 'ONLINE' && (await this.usable(brand.code, channel.gateway)) === null)
     )
       throw new AppError('cashier.channel.unknown');
     const min = BigInt(channel.min_amount);
@@ -220,14 +253,23 @@ export class DepositService implements GatewayOrders {
             remark: input.remark || null,
           });
         });
-        if (typeof made !== 'string') return this.sameRequest(made, channelId, amount, brand, lang);
-        return this.toDeposit(await this.mustGet(brand.code, made), brand, lang);
+        if (typeof made !== 'string') {
+          const same = this.sameRequest(made, channelId, amount, brand, lang);
+          return needsCollection(made) ? this.collect(made, brand, lang, origin) : same;
+        }
+        const order = await this.mustGet(brand.code, made);
+        return needsCollection(order)
+          ? this.collect(order, brand, lang, origin)
+          : this.toDeposit(order, brand, lang);
       } catch (err) {
         const constraint = uniqueViolation(err);
         if (constraint === 'deposit_member_id_request_id_key') {
           // A racing twin of this request committed first: answer with its order.
           const first = await this.repo.byRequest(memberId, input.requestId);
-          if (first) return this.sameRequest(first, channelId, amount, brand, lang);
+          if (first) {
+            const same = this.sameRequest(first, channelId, amount, brand, lang);
+            return needsCollection(first) ? this.collect(first, brand, lang, origin) : same;
+          }
         }
         if (constraint === 'deposit_order_no_key' && attempt < ORDER_NO_ATTEMPTS) continue;
         throw err;
@@ -248,86 +290,239 @@ export class DepositService implements GatewayOrders {
     };
   }
 
-  // ---- gateway notifications -------------------------------------------------------------------
+  // ---- payment providers ------------------------------------------------------------------------
 
   /**
-   * A gateway's notification. The signature is checked over the exact bytes received before
-   * anything in them is believed. A repeat of a notification already applied is acknowledged and
-   * moves nothing; one that contradicts the order's final state is refused with cashier.order.state.
+   * Asks the order's provider to collect it (idempotent at the provider on the order number) and
+   * keeps its answer. A provider that cannot be reached or refuses fails the order cleanly: FAILED,
+   * nothing credited, and the member is told to try again (cashier.gateway.unavailable).
+   */
+  private async collect(order: DepositRow, brand: Brand, lang: Language, origin: string): Promise<Deposit> {
+    const ops = order.channel_gateway === null ? undefined : this.providers.get(order.channel_gateway);
+    if (!ops) throw new AppError('cashier.channel.unknown');
+    try {
+      const created = await ops.create({
+        merchant: order.merchant_code,
+        orderNo: order.order_no,
+        memberId: order.member_id,
+        amount: BigInt(order.amount),
+        channelCode: order.channel_provider_code ?? order.channel_code,
+        returnUrl: `${origin}${AFTER_PAYMENT_URL}&order=${encodeURIComponent(order.order_no)}`,
+      });
+      await this.repo.setCollection(order.id, {
+        providerRef: created.providerRef,
+        action: actionRecord(created.action),
+        expiresAt: created.expiresAt,
+        currency: created.currency,
+      });
+    } catch (err) {
+      this.log?.warn(
+        { err, orderNo: order.order_no, gateway: order.channel_gateway },
+        'payment provider did not take a deposit order',
+      );
+      await this.repo.transaction(async (trx) => {
+        const changed = await this.repo.settle(trx, order.merchant_code, order.id, 'FAILED', {
+          providerStatus: NOT_CREATED,
+        });
+        if (changed) await this.notify(trx, changed, 'DEPOSIT_FAILED');
+      });
+      // The adapter's own refusal (an amount the currency cannot take) says more than "unavailable".
+      throw err instanceof AppError ? err : new AppError('cashier.gateway.unavailable');
+    }
+    return this.toDeposit(await this.mustGet(order.merchant_code, order.id), brand, lang);
+  }
+
+  /**
+   * Mirrors the channels brands configured at their providers (the provider's settings) into
+   * payment_channel, so an order references a row and the cashier lists them with the others.
+   * Writes only what differs, so listing channels costs reads alone once they match.
+   */
+  private async mirrorProviderChannels(merchant: string): Promise<void> {
+    for (const [gateway, ops] of this.providers) {
+      const wanted = ops.channels ? await ops.channels(merchant) : null;
+      if (wanted === null) continue;
+      const have = new Map((await this.repo.providerChannels(merchant, gateway)).map((r) => [r.code, r]));
+      const codes: string[] = [];
+      for (const [i, c] of wanted.entries()) {
+        const code = `${gateway}_${c.channelCode}`;
+        codes.push(code);
+        const row = have.get(code);
+        const same =
+          row &&
+          row.enabled &&
+          row.provider_channel === c.channelCode &&
+          row.name.EN === c.name &&
+          row.logo === c.logo &&
+          BigInt(row.min_amount) === c.minAmount &&
+          BigInt(row.max_amount) === c.maxAmount &&
+          row.fee_bp === c.feeBp &&
+          BigInt(row.fee_fixed) === c.feeFixed &&
+          row.sort === 1000 + i;
+        if (!same) {
+          await this.repo.upsertProviderChannel(
+            merchant,
+            gateway,
+            { ...c, code, providerChannel: c.channelCode },
+            1000 + i,
+          );
+        }
+      }
+      if ([...have.values()].some((r) => r.enabled && !codes.includes(r.code)))
+        await this.repo.disableProviderChannels(merchant, gateway, codes);
+    }
+  }
+
+  /**
+   * A provider's notification (`/wps/cashier/callback/<gateway>`): the adapter checks its
+   * authenticity over the exact bytes and headers and reads it; the one settle path applies it.
+   * A repeat (same event id, or an order already settled the same way) is acknowledged and moves
+   * nothing; one that contradicts the order's final state is refused with cashier.order.state.
    */
   async callback(
     brand: Brand,
     gateway: string,
     raw: unknown,
-    signature: unknown,
+    headers: Record<string, string | string[] | undefined>,
   ): Promise<{ orderNo: string; status: DepositState }> {
-    if (!this.gateways.includes(gateway)) throw new AppError('system.not.found');
-    const secret = await this.repo.gatewaySecret(brand.code);
-    // A gateway's signature counts with spaces around it, as it always has here.
-    const given = typeof signature === 'string' ? signature.trim() : signature;
-    if (!secret || !Buffer.isBuffer(raw) || !signatureMatches(secret, raw, given))
-      throw new AppError('gateway.signature.invalid');
-    let json: unknown;
-    try {
-      json = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw invalidField('body', 'json');
+    const ops = this.providers.get(gateway);
+    if (!ops) throw new AppError('system.not.found');
+    if (!Buffer.isBuffer(raw)) throw new AppError('gateway.signature.invalid');
+    const n = await ops.notification(brand.code, raw, headers);
+    return this.applyProviderStatus(brand.code, gateway, n.orderNo, n, n.eventId);
+  }
+
+  /**
+   * Reconciliation: open orders a provider was asked to collect, older than a few minutes, are
+   * asked about; a final answer is applied through the same path as a notification (so a webhook
+   * arriving later credits nothing more). Returns how many orders it settled.
+   */
+  async reconcile(now = new Date()): Promise<number> {
+    const rows = await this.repo.openCollections(
+      new Date(now.getTime() - RECONCILE_WITHIN_MS),
+      new Date(now.getTime() - RECONCILE_AFTER_MS),
+      RECONCILE_BATCH,
+    );
+    let settled = 0;
+    for (const order of rows) {
+      const ops = order.channel_gateway === null ? undefined : this.providers.get(order.channel_gateway);
+      if (!ops || order.channel_gateway === null) continue;
+      try {
+        const s = await ops.status(order.merchant_code, order.order_no, order.provider_ref);
+        if (!s || s.state === 'PENDING') continue;
+        const r = await this.applyProviderStatus(
+          order.merchant_code,
+          order.channel_gateway,
+          order.order_no,
+          s,
+          `reconcile:${s.providerRef}:${s.providerStatus}`,
+        );
+        if (r.status !== 'PENDING') settled++;
+      } catch (err) {
+        this.log?.warn({ err, orderNo: order.order_no }, 'deposit reconciliation could not settle an order');
+      }
     }
-    // Signed bodies skip the request-wide check (they are parsed only here, after the signature).
-    refuseUnstorable(json);
-    const parsed = gatewayNotificationSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new AppError('request.invalid', {
-        fields: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-      });
-    }
-    const n = parsed.data;
-    const order = await this.repo.byOrderNo(n.orderNo);
+    return settled;
+  }
+
+  /**
+   * The one settle path of provider answers. Checks the order is this brand's, on this
+   * provider; a recorded event id is a repeat (nothing moves); the amount and currency must be the
+   * order's (else nothing is credited, the order shows AMOUNT_MISMATCH and an operator is warned);
+   * PENDING → ARRIVED (credited, DEPOSIT:<orderNo>) or FAILED, in one transaction with the event.
+   */
+  private async applyProviderStatus(
+    merchant: string,
+    gateway: string,
+    orderNo: string,
+    s: DepositStatus,
+    eventId: string,
+  ): Promise<{ orderNo: string; status: DepositState }> {
+    const order = await this.repo.byOrderNo(orderNo);
     if (
       !order ||
-      order.merchant_code !== brand.code ||
+      order.merchant_code !== merchant ||
       order.channel_kind !== 'ONLINE' ||
       order.channel_gateway !== gateway
     )
       throw invalidField('orderNo', 'unknown');
-    const amount = toMinor(n.amount);
-    if (amount === null || amount !== BigInt(order.amount)) throw invalidField('amount', 'mismatch');
+    const event = (outcome: 'APPLIED' | 'SEEN' | 'MISMATCH' | 'CONFLICT') => ({
+      gateway,
+      eventId,
+      merchant,
+      orderNo: order.order_no,
+      providerRef: s.providerRef,
+      providerStatus: s.providerStatus,
+      amount: s.amount,
+      currency: s.currency,
+      outcome,
+    });
+    const answer = async () => ({
+      orderNo: order.order_no,
+      status: (await this.mustGet(merchant, order.id)).status,
+    });
 
-    if (order.status === 'PENDING') await this.applyNotification(order, n.status, n.gatewayTxn);
+    const prior = await this.repo.providerEvent(this.repo.db, gateway, eventId);
+    if (prior) {
+      if (prior.order_no !== order.order_no) throw invalidField('eventId', 'duplicate');
+      return answer();
+    }
+    if (
+      s.amount !== BigInt(order.amount) ||
+      (s.currency !== null && order.currency !== null && s.currency !== order.currency)
+    ) {
+      await this.repo.recordProviderEvent(this.repo.db, event('MISMATCH'));
+      await this.repo.markProviderStatus(order.id, AMOUNT_MISMATCH);
+      this.log?.error(
+        { gateway, orderNo, amount: s.amount.toString(), currency: s.currency, expected: order.amount },
+        'payment provider reported another amount or currency than the order: nothing credited',
+      );
+      throw invalidField('amount', 'mismatch');
+    }
+    if (s.state === 'PENDING') {
+      await this.repo.recordProviderEvent(this.repo.db, event('SEEN'));
+      return answer();
+    }
 
-    const now = (await this.mustGet(brand.code, order.id)).status;
-    const credited = now === 'ARRIVED' || now === 'APPROVED';
-    if ((n.status === 'SUCCESS') !== credited) throw new AppError('cashier.order.state');
-    return { orderNo: order.order_no, status: now };
+    if (order.status === 'PENDING') await this.settleByProvider(order, s, event);
+    else await this.repo.recordProviderEvent(this.repo.db, event('SEEN'));
+
+    const now = await answer();
+    const credited = now.status === 'ARRIVED' || now.status === 'APPROVED';
+    if ((s.state === 'ARRIVED') !== credited) {
+      await this.repo.markConflict(gateway, eventId);
+      this.log?.error(
+        { gateway, orderNo, providerStatus: s.providerStatus, status: now.status },
+        'payment provider contradicts a settled deposit',
+      );
+      throw new AppError('cashier.order.state');
+    }
+    return now;
   }
 
-  /** PENDING → ARRIVED (credited) or FAILED; a racing loser finds the order settled and does nothing. */
-  private async applyNotification(
+  /** PENDING → ARRIVED (credited) or FAILED with the event recorded; a racing loser finds the order settled. */
+  private async settleByProvider(
     order: DepositRow,
-    status: 'SUCCESS' | 'FAILED',
-    gatewayTxn: string,
+    s: DepositStatus,
+    event: (outcome: 'APPLIED' | 'SEEN') => Parameters<DepositRepository['recordProviderEvent']>[1],
   ): Promise<void> {
     const merchant = order.merchant_code;
+    const extra = { gatewayTxn: s.providerRef, providerStatus: s.providerStatus };
     try {
-      if (status === 'SUCCESS') {
+      if (s.state === 'ARRIVED') {
         const accounts = await this.creditAccounts(merchant, order.member_id);
         const credited = await this.repo.transaction(async (trx) => {
-          const changed = await this.repo.settle(trx, merchant, order.id, 'ARRIVED', {
-            gatewayTxn,
-            providerStatus: status,
-          });
+          const changed = await this.repo.settle(trx, merchant, order.id, 'ARRIVED', extra);
           // Lost a race with another notification or an operator: nothing to do here.
           if (changed) await this.credit(trx, changed, accounts, 'DEPOSIT_ARRIVED');
+          await this.repo.recordProviderEvent(trx, event(changed ? 'APPLIED' : 'SEEN'));
           return changed;
         });
         if (credited) await this.afterCredit(credited);
       } else {
         await this.repo.transaction(async (trx) => {
-          const changed = await this.repo.settle(trx, merchant, order.id, 'FAILED', {
-            gatewayTxn,
-            providerStatus: status,
-          });
+          const changed = await this.repo.settle(trx, merchant, order.id, 'FAILED', extra);
           if (changed) await this.notify(trx, changed, 'DEPOSIT_FAILED');
+          await this.repo.recordProviderEvent(trx, event(changed ? 'APPLIED' : 'SEEN'));
         });
       }
     } catch (err) {
@@ -516,6 +711,8 @@ export class DepositService implements GatewayOrders {
   private toDeposit(r: DepositRow, brand: Brand, lang: Language): Deposit {
     const amount = BigInt(r.amount);
     const fee = BigInt(r.fee);
+    const open = r.channel_kind === 'ONLINE' && r.status === 'PENDING';
+    const action = readAction(r.pay_action);
     return {
       id: r.id,
       orderNo: r.order_no,
@@ -526,7 +723,9 @@ export class DepositService implements GatewayOrders {
       fee: fromMinor(fee),
       creditAmount: fromMinor(amount - fee),
       status: r.status,
-      payUrl: r.channel_kind === 'ONLINE' && r.status === 'PENDING' ? demoPayPath(r.order_no) : null,
+      payUrl: open && action?.kind === 'REDIRECT' ? action.url : null,
+      payAction: open ? action : null,
+      payExpiresAt: open ? (r.pay_expires_at?.toISOString() ?? null) : null,
       imageIds: r.image_ids,
       remark: r.remark,
       rejectReason: r.reject_reason,
@@ -572,4 +771,36 @@ function decision(
   reason: string | null,
 ): DecisionRecord {
   return { orderNo: order.order_no, status, amount: fromMinor(BigInt(order.amount)), decidedBy, reason };
+}
+
+/** An ONLINE order still open that its provider has not been asked to collect yet. */
+function needsCollection(r: DepositRow): boolean {
+  return r.channel_kind === 'ONLINE' && r.status === 'PENDING' && r.provider_ref === null;
+}
+
+/** The stored form of an action (deposit.pay_action). */
+function actionRecord(a: DepositAction): Record<string, string> {
+  return { ...a };
+}
+
+/** An action as stored, read back; anything unrecognised is no action. */
+function readAction(v: Record<string, string> | null): DepositAction | null {
+  if (!v) return null;
+  switch (v.kind) {
+    case 'REDIRECT':
+      return v.url ? { kind: 'REDIRECT', url: v.url } : null;
+    case 'QR':
+      return v.qr ? { kind: 'QR', qr: v.qr } : null;
+    case 'VIRTUAL_ACCOUNT':
+      return v.accountNo
+        ? {
+            kind: 'VIRTUAL_ACCOUNT',
+            bank: v.bank ?? '',
+            accountNo: v.accountNo,
+            accountName: v.accountName ?? '',
+          }
+        : null;
+    default:
+      return null;
+  }
 }

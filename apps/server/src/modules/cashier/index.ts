@@ -1,4 +1,4 @@
 export { createCashierModule } from './cashier.module';
 export type { DepositService } from './deposit.service';
-export { XENDIT_PAYOUTS_DEFINITION } from './xendit-payouts.definition';
+export { XENDIT_DEFINITION } from './xendit.definition';
 export type { ProviderPayoutService } from './xendit-payouts.service';

@@ -20,10 +20,9 @@ export interface DepositCollection {
   memberId: string;
   /** Minor units. */
   amount: bigint;
-  currency: string;
-  /** The channel's code at the provider (GCASH, PAYMAYA, DANA, QRPH, BPI VA ...). */
+  /** The channel's code at the provider (GCASH, PAYMAYA, DANA, QRPH, BPI_VIRTUAL_ACCOUNT ...). */
   channelCode: string;
-  /** Where the provider sends the member back after paying or cancelling. */
+  /** Where the provider sends the member back after paying or cancelling (absolute, https in production). */
   returnUrl: string;
 }
 
@@ -34,15 +33,25 @@ export type DepositAction =
   | { kind: 'VIRTUAL_ACCOUNT'; bank: string; accountNo: string; accountName: string }
   | { kind: 'NONE' };
 
+/** What the provider answered when asked to collect: its reference, the member's next step, until when. */
+export interface DepositCreated {
+  providerRef: string;
+  action: DepositAction;
+  expiresAt: Date | null;
+  /** The currency it will collect in (ISO 4217), checked against each notification; null: none said. */
+  currency: string | null;
+}
+
 /** What a provider says of a deposit, mapped onto our states (PENDING, ARRIVED, FAILED). */
 export interface DepositStatus {
   state: Extract<DepositState, 'PENDING' | 'ARRIVED' | 'FAILED'>;
   /** The provider's own id of the payment and its own status word, kept for the back office. */
   providerRef: string;
   providerStatus: string;
-  /** What the provider says was paid (minor units) and in which currency: checked against the order. */
+  /** What the provider says was paid (minor units): checked against the order. */
   amount: bigint;
-  currency: string;
+  /** The currency the provider says it collected; null when its protocol carries none (the demo gateway). */
+  currency: string | null;
 }
 
 /** A verified notification: what it says, and the event id that makes a repeat a repeat. */
@@ -51,9 +60,38 @@ export interface DepositNotification extends DepositStatus {
   orderNo: string;
 }
 
+/** A channel a brand offers through a provider, from the brand's configuration of that provider. */
+export interface ProviderChannel {
+  /** The provider's channel code (GCASH ...). */
+  channelCode: string;
+  name: string;
+  logo: string | null;
+  /** Minor units. */
+  minAmount: bigint;
+  maxAmount: bigint;
+  feeBp: number;
+  /** Minor units. */
+  feeFixed: bigint;
+}
+
 export interface DepositProviderOps {
-  create(c: DepositCollection): Promise<{ providerRef: string; action: DepositAction }>;
-  /** The provider's current answer for an order it was asked to collect (reconciliation). */
+  /**
+   * Whether the brand may take deposits through this provider now (configured and switched on);
+   * an order on a channel of a provider that is not is refused, and its channels are not offered.
+   */
+  available(merchant: string): Promise<boolean>;
+  /**
+   * The channels the brand configured at this provider (null: the provider keeps no channel list
+   * of its own; the cashier's payment_channel rows are the list). The cashier mirrors them into
+   * payment_channel (gateway = this code) so orders reference a row.
+   */
+  channels?(merchant: string): Promise<ProviderChannel[] | null>;
+  /**
+   * Asks the provider to collect an order. Idempotent on the order number: asked twice, the
+   * provider answers the same collection. Throws on an outage or a refusal (nothing collected).
+   */
+  create(c: DepositCollection): Promise<DepositCreated>;
+  /** The provider's current answer for an order it was asked to collect (reconciliation); null: unknown there. */
   status(merchant: string, orderNo: string, providerRef: string | null): Promise<DepositStatus | null>;
   /**
    * Checks a notification's authenticity (signature, token) over the exact bytes and headers

@@ -25,11 +25,9 @@ import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { ProviderConfigSource } from '../integrations';
 import type { PayoutOrder, PayoutProviderOps, PayoutStatus } from './payment-adapter';
+import { XENDIT, XENDIT_BASE_URL, XENDIT_DEFAULT_TIMEOUT_MS } from './xendit-deposits.client';
 
-export const XENDIT = 'XENDIT';
-export const XENDIT_BASE_URL = 'https://api.xendit.co';
-/** Xendit drops a webhook call after 30 s; our own calls to it give up sooner by default. */
-export const XENDIT_DEFAULT_TIMEOUT_MS = 20_000;
+export { XENDIT };
 
 export const XENDIT_PAYOUT_STATUSES = [
   'ACCEPTED',

@@ -176,4 +176,6 @@ export const cn: Record<ErrorCode, string> = {
   'withdrawal.payout.in.flight': '该提款有一笔付款正在由支付服务商处理，请等待其结果。',
   // Transfer-wallet game vendors.
   'wallet.transfer.failed': '游戏供应商拒绝了此次转账，您的余额未变。',
+  // Payment providers.
+  'cashier.gateway.unavailable': '支付服务商暂时无法响应，未扣任何款项。请稍后重试或选择其他方式。',
 };

@@ -181,4 +181,7 @@ export const en: Record<ErrorCode, string> = {
     'A payment of this withdrawal is on its way through the payment provider; wait for its outcome.',
   // Transfer-wallet game vendors.
   'wallet.transfer.failed': 'The game provider refused this transfer; your balance is unchanged.',
+  // Payment providers.
+  'cashier.gateway.unavailable':
+    'The payment provider is not answering right now. Nothing was charged; please try again or choose another method.',
 };

@@ -186,4 +186,7 @@ export const id: Record<ErrorCode, string> = {
     'Pembayaran penarikan ini sedang diproses oleh penyedia pembayaran; tunggu hasilnya.',
   // Transfer-wallet game vendors.
   'wallet.transfer.failed': 'Penyedia game menolak transfer ini; saldo Anda tidak berubah.',
+  // Payment providers.
+  'cashier.gateway.unavailable':
+    'Penyedia pembayaran sedang tidak merespons. Tidak ada dana yang ditagih; silakan coba lagi atau pilih metode lain.',
 };

@@ -190,4 +190,7 @@ export const my: Record<ErrorCode, string> = {
     'Bayaran pengeluaran ini sedang diproses oleh pembekal pembayaran; tunggu keputusannya.',
   // Transfer-wallet game vendors.
   'wallet.transfer.failed': 'Penyedia permainan menolak pindahan ini; baki anda tidak berubah.',
+  // Payment providers.
+  'cashier.gateway.unavailable':
+    'Penyedia pembayaran tidak menjawab buat masa ini. Tiada caj dikenakan; sila cuba lagi atau pilih kaedah lain.',
 };

@@ -175,4 +175,7 @@ export const th: Record<ErrorCode, string> = {
   'withdrawal.payout.in.flight': 'การจ่ายเงินของรายการถอนนี้อยู่ระหว่างดำเนินการโดยผู้ให้บริการชำระเงิน โปรดรอผล',
   // Transfer-wallet game vendors.
   'wallet.transfer.failed': 'ผู้ให้บริการเกมปฏิเสธการโอนนี้ ยอดเงินของคุณไม่เปลี่ยนแปลง',
+  // Payment providers.
+  'cashier.gateway.unavailable':
+    'ผู้ให้บริการชำระเงินไม่ตอบสนองในขณะนี้ ยังไม่มีการเรียกเก็บเงิน กรุณาลองใหม่หรือเลือกช่องทางอื่น',
 };

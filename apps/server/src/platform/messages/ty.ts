@@ -190,4 +190,7 @@ export const ty: Record<ErrorCode, string> = {
   // Transfer-wallet game vendors.
   'wallet.transfer.failed':
     'Tinanggihan ng game provider ang transfer na ito; hindi nagbago ang iyong balanse.',
+  // Payment providers.
+  'cashier.gateway.unavailable':
+    'Hindi sumasagot ang payment provider ngayon. Walang siningil; subukang muli o pumili ng ibang paraan.',
 };

@@ -183,4 +183,7 @@ export const vi: Record<ErrorCode, string> = {
   // Transfer-wallet game vendors.
   'wallet.transfer.failed':
     'Nhà cung cấp trò chơi đã từ chối giao dịch chuyển này; số dư của bạn không thay đổi.',
+  // Payment providers.
+  'cashier.gateway.unavailable':
+    'Nhà cung cấp thanh toán hiện không phản hồi. Chưa có khoản nào bị trừ; vui lòng thử lại hoặc chọn phương thức khác.',
 };

@@ -1,4 +1,4 @@
-import { CASHIER_LIMITS, fromMinor, type PaymentChannel } from '@app/contracts';
+import { CASHIER_LIMITS, type Deposit, fromMinor, type PaymentChannel } from '@app/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -47,9 +47,18 @@ function PayInto({ bank }: { bank: NonNullable<PaymentChannel['bank']> }) {
 /**
  * The deposit form of one channel: amount with presets and a live fee/credit preview; for BANK
  * the account to pay into, payer name, receipts and remark; then a confirmation step. ONLINE
- * orders continue on the gateway's page (payUrl), which sends the member back afterwards.
+ * orders continue on the provider's page (payUrl), which sends the member back afterwards, or,
+ * for a QR or an account to pay into, in `onPayment`.
  */
-export function DepositForm({ channel, symbol }: { channel: PaymentChannel; symbol: string }) {
+export function DepositForm({
+  channel,
+  symbol,
+  onPayment,
+}: {
+  channel: PaymentChannel;
+  symbol: string;
+  onPayment: (d: Deposit) => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const create = useCreateDeposit();
@@ -110,6 +119,10 @@ export function DepositForm({ channel, symbol }: { channel: PaymentChannel; symb
       if (deposit.kind === 'ONLINE' && deposit.payUrl) {
         setRedirecting(true);
         window.location.assign(deposit.payUrl);
+        return;
+      }
+      if (deposit.kind === 'ONLINE') {
+        onPayment(deposit);
         return;
       }
       setReviewing(false);

@@ -20,7 +20,15 @@ const TONE: Record<DepositState, Tone> = {
   FAILED: 'bad',
 };
 
-function DepositRows({ list, symbol }: { list: Deposit[]; symbol: string }) {
+function DepositRows({
+  list,
+  symbol,
+  onOpen,
+}: {
+  list: Deposit[];
+  symbol: string;
+  onOpen?: (d: Deposit) => void;
+}) {
   const { t } = useTranslation();
   const brand = useBrand();
   const cols = {
@@ -83,6 +91,16 @@ function DepositRows({ list, symbol }: { list: Deposit[]; symbol: string }) {
                     {t('cashier.deposit.continuePayment')}
                   </a>
                 )}
+                {d.status === 'PENDING' && d.kind === 'ONLINE' && !d.payUrl && d.payAction && onOpen && (
+                  <button
+                    type="button"
+                    className="btn btn-sm mc-link"
+                    onClick={() => onOpen(d)}
+                    data-testid="deposit-continue"
+                  >
+                    {t('cashier.deposit.continuePayment')}
+                  </button>
+                )}
                 {d.rejectReason && (d.status === 'REJECTED' || d.status === 'FAILED') && (
                   <span className="mc-sub mc-reason">
                     {t('cashierCommon.reason', { reason: d.rejectReason })}
@@ -98,7 +116,7 @@ function DepositRows({ list, symbol }: { list: Deposit[]; symbol: string }) {
 }
 
 /** Recent deposits, newest first, with their state; refreshed while an online payment is open. */
-export function DepositList({ symbol }: { symbol: string }) {
+export function DepositList({ symbol, onOpen }: { symbol: string; onOpen?: (d: Deposit) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -134,7 +152,7 @@ export function DepositList({ symbol }: { symbol: string }) {
             onPage={setPage}
             label={t('cashier.deposit.pages')}
           >
-            <DepositRows list={list} symbol={symbol} />
+            <DepositRows list={list} symbol={symbol} onOpen={onOpen} />
           </PagedTable>
         )}
       </QueryState>

@@ -1,13 +1,19 @@
-import type { PaymentChannel } from '@app/contracts';
+import type { Deposit, PaymentChannel } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { showMoney } from '../../../lib/money';
 import '../../../styles/cashier.css';
 import { useChannels } from '../api/get-channels';
 import { DepositForm } from './deposit-form';
 import { DepositList } from './deposit-list';
+import { DepositPayment } from './deposit-payment';
+
+/** The order a provider's page sends the member back with: `/?member=depositv2&order=D…`. */
+const RETURN_PARAM = 'order';
+const ORDER_NO = /^D\d{18}$/;
 
 function feeText(c: PaymentChannel, symbol: string, t: TFunction): string {
   if (c.feePercent === 0 && c.feeFixed === 0) return t('cashier.deposit.noFee');
@@ -45,6 +51,7 @@ function ChannelCards({
             checked={c.id === selected}
             onChange={() => onSelect(c.id)}
           />
+          {c.logo && <img className="mc-channel-logo" src={c.logo} alt="" width={28} height={28} />}
           <span className="mc-channel-name">{c.name}</span>
           <span className="mc-badge mc-badge-info">
             {c.kind === 'BANK' ? t('cashier.deposit.kindBank') : t('cashier.deposit.kindOnline')}
@@ -67,6 +74,19 @@ export function DepositPage() {
   const { t } = useTranslation();
   const channels = useChannels();
   const [selected, setSelected] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const returned = params.get(RETURN_PARAM);
+  const [payment, setPayment] = useState<{ orderNo: string; initial?: Deposit } | null>(
+    returned && ORDER_NO.test(returned) ? { orderNo: returned } : null,
+  );
+  const closePayment = () => {
+    setPayment(null);
+    if (params.has(RETURN_PARAM)) {
+      const next = new URLSearchParams(params);
+      next.delete(RETURN_PARAM);
+      setParams(next, { replace: true });
+    }
+  };
 
   return (
     <div className="sec-page" data-testid="deposit-page">
@@ -74,6 +94,19 @@ export function DepositPage() {
       <QueryState query={channels}>
         {({ channels: list, currencySymbol }) => {
           const channel = list.find((c) => c.id === selected) ?? list[0];
+          if (payment) {
+            return (
+              <>
+                <DepositPayment
+                  orderNo={payment.orderNo}
+                  initial={payment.initial}
+                  symbol={currencySymbol}
+                  onClose={closePayment}
+                />
+                <DepositList symbol={currencySymbol} />
+              </>
+            );
+          }
           return (
             <>
               <section className="sec-card" aria-labelledby="deposit-form-title">
@@ -92,11 +125,19 @@ export function DepositPage() {
                       selected={channel.id}
                       onSelect={setSelected}
                     />
-                    <DepositForm key={channel.id} channel={channel} symbol={currencySymbol} />
+                    <DepositForm
+                      key={channel.id}
+                      channel={channel}
+                      symbol={currencySymbol}
+                      onPayment={(d) => setPayment({ orderNo: d.orderNo, initial: d })}
+                    />
                   </>
                 )}
               </section>
-              <DepositList symbol={currencySymbol} />
+              <DepositList
+                symbol={currencySymbol}
+                onOpen={(d) => setPayment({ orderNo: d.orderNo, initial: d })}
+              />
             </>
           );
         }}
