@@ -3,7 +3,7 @@ import { minorText, toMinor } from '@app/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { refuseUnstorable } from '../../platform/input-guard';
-import type { ProviderConfigSource, ProviderDefinition } from '../integrations';
+import type { ProviderConfigSource } from '../integrations';
 import { invalidField } from './cashier-orders';
 import type {
   DepositAction,
