@@ -191,6 +191,12 @@ export const ERRORS = {
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,
+  // Player protection: limits, time-outs and self-exclusion.
+  'protection.nothing.pending': 409,
+  'protection.cooling': 409,
+  'protection.excluded.longer': 409,
+  'protection.excluded': 403,
+  'protection.limit.deposit': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

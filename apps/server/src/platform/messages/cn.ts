@@ -172,4 +172,10 @@ export const cn: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',
+  // Player protection.
+  'protection.nothing.pending': '没有待处理的更改。',
+  'protection.cooling': '此更改可在 {0} 之后确认。',
+  'protection.excluded.longer': '您已有生效中的暂停；新的暂停必须晚于它结束。',
+  'protection.excluded': '您的账户正处于暂停游戏期间，结束前无法游戏。您仍可提取余额。',
+  'protection.limit.deposit': '此存款将超过您的存款限额。您目前最多可存 {0}。',
 };

@@ -176,4 +176,10 @@ export const en: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',
+  // Player protection.
+  'protection.nothing.pending': 'There is no change waiting.',
+  'protection.cooling': 'This change can be confirmed from {0}.',
+  'protection.excluded.longer': 'You already have a break in force; a new one must end later than it.',
+  'protection.excluded': 'Your account is on a break from play until it ends. You can still withdraw your balance.',
+  'protection.limit.deposit': 'This deposit would pass your deposit limit. You can deposit up to {0} now.',
 };

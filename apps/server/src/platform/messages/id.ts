@@ -181,4 +181,10 @@ export const id: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',
+  // Player protection.
+  'protection.nothing.pending': 'Tidak ada perubahan yang menunggu.',
+  'protection.cooling': 'Perubahan ini dapat dikonfirmasi mulai {0}.',
+  'protection.excluded.longer': 'Anda sudah memiliki jeda yang berlaku; jeda baru harus berakhir lebih lambat.',
+  'protection.excluded': 'Akun Anda sedang dalam jeda bermain sampai berakhir. Anda tetap dapat menarik saldo.',
+  'protection.limit.deposit': 'Deposit ini melewati batas deposit Anda. Anda dapat deposit hingga {0} sekarang.',
 };

@@ -184,4 +184,10 @@ export const my: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
   'integration.incomplete': 'Masukkan semua kelayakan yang diperlukan pembekal ini sebelum menghidupkannya: {0}.',
+  // Player protection.
+  'protection.nothing.pending': 'Tiada perubahan yang menunggu.',
+  'protection.cooling': 'Perubahan ini boleh disahkan mulai {0}.',
+  'protection.excluded.longer': 'Anda sudah mempunyai rehat yang berkuat kuasa; rehat baharu mesti tamat lebih lewat.',
+  'protection.excluded': 'Akaun anda sedang berehat daripada bermain sehingga tamat. Anda masih boleh mengeluarkan baki.',
+  'protection.limit.deposit': 'Deposit ini melebihi had deposit anda. Anda boleh mendeposit sehingga {0} sekarang.',
 };

@@ -171,4 +171,10 @@ export const th: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'การเชื่อมต่อนี้ไม่มีในเซิร์ฟเวอร์นี้',
   'integration.incomplete': 'กรอกข้อมูลรับรองทั้งหมดที่ผู้ให้บริการนี้ต้องการก่อนเปิดใช้งาน: {0}',
+  // Player protection.
+  'protection.nothing.pending': 'ไม่มีการเปลี่ยนแปลงที่รออยู่',
+  'protection.cooling': 'ยืนยันการเปลี่ยนแปลงนี้ได้ตั้งแต่ {0}',
+  'protection.excluded.longer': 'คุณมีการพักที่มีผลอยู่แล้ว การพักใหม่ต้องสิ้นสุดช้ากว่า',
+  'protection.excluded': 'บัญชีของคุณอยู่ในช่วงพักการเล่นจนกว่าจะสิ้นสุด คุณยังถอนยอดเงินได้',
+  'protection.limit.deposit': 'การฝากนี้จะเกินวงเงินฝากของคุณ ขณะนี้ฝากได้สูงสุด {0}',
 };

@@ -183,4 +183,10 @@ export const ty: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
   'integration.incomplete': 'Ilagay ang lahat ng credential na kailangan ng provider na ito bago ito i-on: {0}.',
+  // Player protection.
+  'protection.nothing.pending': 'Walang pagbabagong naghihintay.',
+  'protection.cooling': 'Maaaring kumpirmahin ang pagbabagong ito simula {0}.',
+  'protection.excluded.longer': 'May break ka nang umiiral; dapat mas huli matapos ang bago.',
+  'protection.excluded': 'Naka-break sa paglalaro ang account mo hanggang matapos ito. Maaari mo pa ring i-withdraw ang balanse mo.',
+  'protection.limit.deposit': 'Lalampas ang deposit na ito sa deposit limit mo. Hanggang {0} lang ang maaari mong i-deposit ngayon.',
 };

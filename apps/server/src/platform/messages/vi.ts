@@ -177,4 +177,10 @@ export const vi: Record<ErrorCode, string> = {
   // Integrations.
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',
   'integration.incomplete': 'Hãy nhập đủ thông tin xác thực nhà cung cấp cần trước khi bật: {0}.',
+  // Player protection.
+  'protection.nothing.pending': 'Không có thay đổi nào đang chờ.',
+  'protection.cooling': 'Có thể xác nhận thay đổi này từ {0}.',
+  'protection.excluded.longer': 'Bạn đang có một đợt tạm nghỉ; đợt mới phải kết thúc muộn hơn.',
+  'protection.excluded': 'Tài khoản của bạn đang tạm nghỉ chơi cho đến khi kết thúc. Bạn vẫn có thể rút số dư.',
+  'protection.limit.deposit': 'Khoản nạp này vượt hạn mức nạp của bạn. Hiện bạn có thể nạp tối đa {0}.',
 };
