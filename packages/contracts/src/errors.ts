@@ -197,6 +197,8 @@ export const ERRORS = {
   'protection.excluded.longer': 409,
   'protection.excluded': 403,
   'protection.limit.deposit': 422,
+  'protection.limit.wager': 422,
+  'protection.limit.loss': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

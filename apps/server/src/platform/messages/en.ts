@@ -182,4 +182,6 @@ export const en: Record<ErrorCode, string> = {
   'protection.excluded.longer': 'You already have a break in force; a new one must end later than it.',
   'protection.excluded': 'Your account is on a break from play until it ends. You can still withdraw your balance.',
   'protection.limit.deposit': 'This deposit would pass your deposit limit. You can deposit up to {0} now.',
+  'protection.limit.wager': 'This bet would pass your wagering limit.',
+  'protection.limit.loss': 'This bet could pass your loss limit.',
 };

@@ -187,4 +187,6 @@ export const id: Record<ErrorCode, string> = {
   'protection.excluded.longer': 'Anda sudah memiliki jeda yang berlaku; jeda baru harus berakhir lebih lambat.',
   'protection.excluded': 'Akun Anda sedang dalam jeda bermain sampai berakhir. Anda tetap dapat menarik saldo.',
   'protection.limit.deposit': 'Deposit ini melewati batas deposit Anda. Anda dapat deposit hingga {0} sekarang.',
+  'protection.limit.wager': 'Taruhan ini melewati batas taruhan Anda.',
+  'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
 };

@@ -190,4 +190,6 @@ export const my: Record<ErrorCode, string> = {
   'protection.excluded.longer': 'Anda sudah mempunyai rehat yang berkuat kuasa; rehat baharu mesti tamat lebih lewat.',
   'protection.excluded': 'Akaun anda sedang berehat daripada bermain sehingga tamat. Anda masih boleh mengeluarkan baki.',
   'protection.limit.deposit': 'Deposit ini melebihi had deposit anda. Anda boleh mendeposit sehingga {0} sekarang.',
+  'protection.limit.wager': 'Pertaruhan ini melebihi had pertaruhan anda.',
+  'protection.limit.loss': 'Pertaruhan ini boleh melebihi had kerugian anda.',
 };

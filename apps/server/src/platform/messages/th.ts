@@ -177,4 +177,6 @@ export const th: Record<ErrorCode, string> = {
   'protection.excluded.longer': 'คุณมีการพักที่มีผลอยู่แล้ว การพักใหม่ต้องสิ้นสุดช้ากว่า',
   'protection.excluded': 'บัญชีของคุณอยู่ในช่วงพักการเล่นจนกว่าจะสิ้นสุด คุณยังถอนยอดเงินได้',
   'protection.limit.deposit': 'การฝากนี้จะเกินวงเงินฝากของคุณ ขณะนี้ฝากได้สูงสุด {0}',
+  'protection.limit.wager': 'การเดิมพันนี้จะเกินวงเงินเดิมพันของคุณ',
+  'protection.limit.loss': 'การเดิมพันนี้อาจเกินวงเงินขาดทุนของคุณ',
 };

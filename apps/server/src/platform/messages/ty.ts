@@ -189,4 +189,6 @@ export const ty: Record<ErrorCode, string> = {
   'protection.excluded.longer': 'May break ka nang umiiral; dapat mas huli matapos ang bago.',
   'protection.excluded': 'Naka-break sa paglalaro ang account mo hanggang matapos ito. Maaari mo pa ring i-withdraw ang balanse mo.',
   'protection.limit.deposit': 'Lalampas ang deposit na ito sa deposit limit mo. Hanggang {0} lang ang maaari mong i-deposit ngayon.',
+  'protection.limit.wager': 'Lalampas ang taya na ito sa wagering limit mo.',
+  'protection.limit.loss': 'Maaaring lumampas ang taya na ito sa loss limit mo.',
 };

@@ -183,4 +183,6 @@ export const vi: Record<ErrorCode, string> = {
   'protection.excluded.longer': 'Bạn đang có một đợt tạm nghỉ; đợt mới phải kết thúc muộn hơn.',
   'protection.excluded': 'Tài khoản của bạn đang tạm nghỉ chơi cho đến khi kết thúc. Bạn vẫn có thể rút số dư.',
   'protection.limit.deposit': 'Khoản nạp này vượt hạn mức nạp của bạn. Hiện bạn có thể nạp tối đa {0}.',
+  'protection.limit.wager': 'Cược này vượt hạn mức đặt cược của bạn.',
+  'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
 };
