@@ -27,6 +27,8 @@ const KEYS = [
   'missionLeaderboard',
   'messageV2',
   'manualRebate',
+  // Not in the spec's list: the limits and breaks a licensed operator must offer.
+  'responsibleGaming',
 ] as const;
 type EntryKey = (typeof KEYS)[number];
 
@@ -102,6 +104,14 @@ const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
         i18n.loadNamespaces('vip'),
       ]).then(([m]) => m),
     (m) => m.ManualRebate,
+  ),
+  responsibleGaming: page(
+    () =>
+      Promise.all([
+        import('../../features/protection/components/responsible-gaming'),
+        i18n.loadNamespaces('protection'),
+      ]).then(([m]) => m),
+    (m) => m.ResponsibleGaming,
   ),
 };
 
