@@ -140,7 +140,7 @@ function useBadges(): Partial<Record<EntryKey, number>> {
 
 /**
  * The member centre: a large dialog on desktop, full screen on a phone (the menu becomes a
- * horizontal strip), with the 14 entries of the spec and the chosen page. It is open while
+ * horizontal strip), with the 14 entries of the spec plus Responsible gaming, and the chosen page. It is open while
  * `usePopups().open === 'memberCentre'` (its `data` may carry `{ page }`), and only for members
  * with a token who are not trial accounts.
  *
