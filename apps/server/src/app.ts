@@ -22,6 +22,7 @@ import { createMessagesModule } from './modules/messages';
 import { createPlayersModule } from './modules/players';
 import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
+import { createProtectionModule } from './modules/protection';
 import { createProvidersModule } from './modules/providers';
 import { SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
@@ -88,6 +89,7 @@ function composeModules(ctx: ModuleContext) {
     ...verification.services,
     vipLabel: (memberId, lang) => levels.labelOf(memberId, lang),
   });
+  const protection = createProtectionModule(ctx);
   const vendors = createVendorsModule(ctx);
   const wallet = createWalletModule({
     ...ctx,
@@ -177,6 +179,7 @@ function composeModules(ctx: ModuleContext) {
     messages,
     verification,
     member,
+    protection,
     vendors,
     wallet,
     session,

@@ -53,6 +53,7 @@ const KEYS = [
   'missionLeaderboard',
   'messageV2',
   'manualRebate',
+  'responsibleGaming',
 ];
 const BRANDS = [
   { code: 'GOLDEN', host: 'localhost', keys: KEYS },

@@ -323,7 +323,7 @@ test.describe('wallet and cashier', () => {
     await expect(dialog.getByTestId('messageV2-badge')).toHaveCount(0);
   });
 
-  test('the member centre lists the 14 entries in order, each with its page', async ({ page, request }) => {
+  test('the member centre lists its 15 entries in order, each with its page', async ({ page, request }) => {
     const m = await registerMember(request);
     const dialog = await openMemberCentre(page, m, 'securityCenter');
     const keys = await dialog
@@ -344,6 +344,7 @@ test.describe('wallet and cashier', () => {
       'missionLeaderboard',
       'messageV2',
       'manualRebate',
+      'responsibleGaming',
     ]);
 
     // The header balance: hidden as *** (remembered for the session), refreshed by click.

@@ -197,6 +197,14 @@ export const ERRORS = {
   'wallet.transfer.failed': 409,
   // Payment providers: the provider could not be reached or refused to take the order (nothing was charged).
   'cashier.gateway.unavailable': 503,
+  // Player protection: limits, time-outs and self-exclusion.
+  'protection.nothing.pending': 409,
+  'protection.cooling': 409,
+  'protection.excluded.longer': 409,
+  'protection.excluded': 403,
+  'protection.limit.deposit': 422,
+  'protection.limit.wager': 422,
+  'protection.limit.loss': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -31,3 +31,4 @@ export * from './missions';
 export * from './feedback';
 export * from './referral';
 export * from './backoffice';
+export * from './protection';

@@ -164,7 +164,8 @@ export interface Database
     IntegrationTables,
     ProviderPayoutTables,
     VendorTransferTables,
-    PaymentProviderTables {
+    PaymentProviderTables,
+    ProtectionTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1694,4 +1695,59 @@ interface DepositProviderEventTable {
   currency: string | null;
   outcome: 'APPLIED' | 'SEEN' | 'MISMATCH' | 'CONFLICT';
   received_at: Generated<Date>;
+}
+
+/** Player protection: limits, exclusions and their history (migration 0043). */
+interface ProtectionTables {
+  protection_settings: ProtectionSettingsTable;
+  protection_limit: ProtectionLimitTable;
+  protection_exclusion: ProtectionExclusionTable;
+  protection_event: ProtectionEventTable;
+}
+
+interface ProtectionSettingsTable {
+  merchant_code: string;
+  cooling_off_hours: Generated<number>;
+  reality_check_minutes: number | null;
+  min_age: Generated<number>;
+  exclusion_terms: Generated<string[]>;
+  offer_limits: Generated<'NONE' | 'REGISTRATION' | 'FIRST_DEPOSIT'>;
+  operator_group: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+interface ProtectionLimitTable {
+  member_id: string;
+  merchant_code: string;
+  kind: 'DEPOSIT' | 'LOSS' | 'WAGER' | 'SESSION';
+  period: 'D' | 'W' | 'M' | 'S';
+  amount: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  pending: Generated<boolean>;
+  pending_amount: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  pending_from: Date | null;
+  updated_at: Generated<Date>;
+}
+
+interface ProtectionExclusionTable {
+  id: Generated<string>;
+  member_id: string;
+  merchant_code: string;
+  kind: 'TIMEOUT' | 'SELF_EXCLUSION';
+  term: string;
+  starts_at: Generated<Date>;
+  ends_at: Date | null;
+  all_brands: Generated<boolean>;
+  return_from: Date | null;
+  returned_at: Date | null;
+}
+
+interface ProtectionEventTable {
+  id: Generated<string>;
+  member_id: string;
+  merchant_code: string;
+  at: Generated<Date>;
+  action: string;
+  detail: Json<Record<string, unknown>>;
+  actor: string;
 }

@@ -10,6 +10,7 @@ import type enRewards from '../locales/rewards/en.json';
 import type enVip from '../locales/vip/en.json';
 import type enPoints from '../locales/points/en.json';
 import type enInbox from '../locales/inbox/en.json';
+import type enProtection from '../locales/protection/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       vip: typeof enVip;
       points: typeof enPoints;
       inbox: typeof enInbox;
+      protection: typeof enProtection;
     };
   }
 }
@@ -38,7 +40,8 @@ declare module 'i18next' {
  * with a lottery page or the home page's popular lotteries; the agent centre's (`agent`) with
  * /agentHome or the agent-centre overlay. The engagement pages bring theirs: promotions and
  * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
- * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`).
+ * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`); responsible gaming its own
+ * (`protection`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -50,6 +53,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   vip: import.meta.glob<{ default: Record<string, unknown> }>('../locales/vip/*.json'),
   points: import.meta.glob<{ default: Record<string, unknown> }>('../locales/points/*.json'),
   inbox: import.meta.glob<{ default: Record<string, unknown> }>('../locales/inbox/*.json'),
+  protection: import.meta.glob<{ default: Record<string, unknown> }>('../locales/protection/*.json'),
 };
 
 const backend: BackendModule = {

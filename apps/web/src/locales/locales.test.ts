@@ -33,6 +33,7 @@ const cases = [
   'promo',
   'rewards',
   'vip',
+  'protection',
   'points',
   'inbox',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));

@@ -50,6 +50,26 @@ END $$;
 --
 -- WARNING: references must be distinct within one call (the server sends a repeated reference
 -- in a later batch); a duplicate makes the whole call raise.
+-- ---- player protection -------------------------------------------------------------------------
+-- Where the current day (D), Monday-to-Sunday week (W) or month (M) began in a time zone.
+CREATE OR REPLACE FUNCTION protection_period_start(p_period text, p_tz text) RETURNS timestamptz
+LANGUAGE sql STABLE AS $$
+  SELECT date_trunc(CASE p_period WHEN 'D' THEN 'day' WHEN 'W' THEN 'week' ELSE 'month' END,
+                    now() AT TIME ZONE p_tz) AT TIME ZONE p_tz
+$$;
+
+-- What a member used since p_from toward a WAGER limit (stakes not voided) or a LOSS limit (those
+-- stakes minus the payouts settled since then). Read from the bets themselves, so voids, payouts
+-- and a limit set mid-period need no bookkeeping of their own.
+CREATE OR REPLACE FUNCTION protection_used(p_member bigint, p_kind text, p_from timestamptz) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN p_kind = 'WAGER' THEN s.staked ELSE s.staked - p.paid END
+    FROM (SELECT coalesce(sum(b.stake), 0)::bigint AS staked FROM bet_record b
+           WHERE b.member_id = p_member AND b.placed_at >= p_from AND b.status <> 'VOID') s,
+         (SELECT coalesce(sum(b.payout), 0)::bigint AS paid FROM bet_record b
+           WHERE b.member_id = p_member AND b.settled_at >= p_from AND b.status = 'SETTLED') p
+$$;
+
 CREATE OR REPLACE FUNCTION bet_place_batch(
   p_merchant text[], p_reference text[], p_member bigint[], p_debit bigint[], p_credit bigint[],
   p_stake bigint[], p_vendor text[], p_game_type text[], p_game_code text[], p_game_name text[],
@@ -90,6 +110,16 @@ DECLARE
   v_bet      bet_record;
   -- Per item: whether its round has a rollback marker (read under the round locks).
   v_marked   boolean[];
+  -- Members who may not stake now: blocked by the operator, or on a break they took.
+  v_blocked  bigint[];
+  v_excluded bigint[];
+  -- The batch's members' wager and loss limits: member, kind, amount, used so far (running).
+  lim_member bigint[];
+  lim_kind   text[];
+  lim_amount bigint[];
+  lim_used   bigint[];
+  v_over     text;
+  j          int;
   v_key      int;
   v_placed   int := 0;
   d          int;
@@ -142,6 +172,35 @@ BEGIN
     INTO v_marked
     FROM unnest(p_merchant, p_vendor, p_round) WITH ORDINALITY AS u(m, v, r, ord);
 
+  -- Who may not stake: the operator blocked their betting, or they are on a break (a time-out
+  -- until it ends; a self-exclusion until its return request has waited its cooling-off).
+  SELECT coalesce(array_agg(m.id) FILTER (WHERE m.block_betting), '{}'),
+         coalesce(array_agg(m.id) FILTER (WHERE NOT m.block_betting AND EXISTS (
+           SELECT 1 FROM protection_exclusion e
+            WHERE e.member_id = m.id AND e.returned_at IS NULL
+              AND CASE WHEN e.kind = 'TIMEOUT' THEN e.ends_at > now()
+                       ELSE e.return_from IS NULL OR e.return_from > now() END)), '{}')
+    INTO v_blocked, v_excluded
+    FROM member m
+   WHERE m.id = ANY (p_member);
+
+  -- Wager and loss limits (rows exist only for members who set one). Their rows are locked
+  -- first, so two batches staking for one member take turns; what was used is read by the next
+  -- statement, whose snapshot comes after the lock and so sees the bets of a batch it waited for.
+  PERFORM 1 FROM protection_limit l
+   WHERE l.member_id = ANY (p_member) AND l.kind IN ('LOSS', 'WAGER') AND l.amount IS NOT NULL
+   ORDER BY l.member_id, l.kind, l.period
+     FOR UPDATE;
+  SELECT coalesce(array_agg(x.member_id ORDER BY x.member_id, x.kind, x.period), '{}'),
+         array_agg(x.kind ORDER BY x.member_id, x.kind, x.period),
+         array_agg(x.amount ORDER BY x.member_id, x.kind, x.period),
+         array_agg(protection_used(x.member_id, x.kind, protection_period_start(x.period, mc.timezone))
+                   ORDER BY x.member_id, x.kind, x.period)
+    INTO lim_member, lim_kind, lim_amount, lim_used
+    FROM protection_limit x
+    JOIN merchant mc ON mc.code = x.merchant_code
+   WHERE x.member_id = ANY (p_member) AND x.kind IN ('LOSS', 'WAGER') AND x.amount IS NOT NULL;
+
   -- Decide each item in order, with running balances.
   FOR i IN 1..n LOOP
     d := array_position(acc_id, p_debit[i]);
@@ -157,9 +216,28 @@ BEGIN
       v_outcome[i] := 'repeat';  -- legs compared below
     ELSIF v_marked[i] THEN
       v_outcome[i] := 'rolled_back';
+    ELSIF p_member[i] = ANY (v_blocked) THEN
+      v_outcome[i] := 'blocked';
+    ELSIF p_member[i] = ANY (v_excluded) THEN
+      v_outcome[i] := 'excluded';
     ELSIF acc_track[d] AND acc_bal[d] < p_stake[i] THEN
       v_outcome[i] := 'insufficient';
     ELSE
+      -- The lowest applicable limit: a stake that could take any period past its limit waits.
+      v_over := NULL;
+      FOR j IN 1..coalesce(array_length(lim_member, 1), 0) LOOP
+        IF lim_member[j] = p_member[i] AND lim_used[j] + p_stake[i] > lim_amount[j] THEN
+          v_over := lim_kind[j];
+          EXIT;
+        END IF;
+      END LOOP;
+    END IF;
+    IF v_outcome[i] IS NULL AND v_over IS NOT NULL THEN
+      v_outcome[i] := CASE v_over WHEN 'WAGER' THEN 'limit_wager' ELSE 'limit_loss' END;
+    ELSIF v_outcome[i] IS NULL THEN
+      FOR j IN 1..coalesce(array_length(lim_member, 1), 0) LOOP
+        IF lim_member[j] = p_member[i] THEN lim_used[j] := lim_used[j] + p_stake[i]; END IF;
+      END LOOP;
       v_debit_after := NULL;
       v_credit_after := NULL;
       IF acc_track[d] THEN acc_bal[d] := acc_bal[d] - p_stake[i]; v_debit_after := acc_bal[d]; END IF;

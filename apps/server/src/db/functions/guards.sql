@@ -55,3 +55,12 @@ AS $$
     )
   END
 $$;
+
+-- Append-only: the history of members' limits and exclusions (what they and the regulator see).
+CREATE OR REPLACE FUNCTION protection_history_append_only() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  RAISE EXCEPTION 'the protection history is append-only: % on % refused', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege';
+END $$;

@@ -34,7 +34,16 @@ export interface StakeItem {
  * account's balance right after this stake (placed) or after the batch (repeat).
  */
 interface StakeOutcome {
-  outcome: 'placed' | 'repeat' | 'conflict' | 'insufficient' | 'rolled_back';
+  outcome:
+    | 'placed'
+    | 'repeat'
+    | 'conflict'
+    | 'insufficient'
+    | 'rolled_back'
+    | 'blocked'
+    | 'excluded'
+    | 'limit_wager'
+    | 'limit_loss';
   bet: BetRow | null;
   balance: string | null;
 }

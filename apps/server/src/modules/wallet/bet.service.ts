@@ -108,6 +108,16 @@ export class BetService {
         throw new AppError('wallet.reference.conflict');
       case 'rolled_back':
         throw new AppError('vendor.round.rolled.back');
+      // The member's betting is blocked by the operator, or they are on a break they took.
+      case 'blocked':
+        throw new AppError('game.betting.blocked');
+      case 'excluded':
+        throw new AppError('protection.excluded');
+      // The stake could take a period past the member's own limit.
+      case 'limit_wager':
+        throw new AppError('protection.limit.wager');
+      case 'limit_loss':
+        throw new AppError('protection.limit.loss');
       case 'placed':
       case 'repeat':
         // A repeat whose entry has no bet record was not placed by this service.

@@ -178,4 +178,12 @@ export const cn: Record<ErrorCode, string> = {
   'wallet.transfer.failed': '游戏供应商拒绝了此次转账，您的余额未变。',
   // Payment providers.
   'cashier.gateway.unavailable': '支付服务商暂时无法响应，未扣任何款项。请稍后重试或选择其他方式。',
+  // Player protection.
+  'protection.nothing.pending': '没有待处理的更改。',
+  'protection.cooling': '此更改可在 {0} 之后确认。',
+  'protection.excluded.longer': '您已有生效中的暂停；新的暂停必须晚于它结束。',
+  'protection.excluded': '您的账户正处于暂停游戏期间，结束前无法游戏。您仍可提取余额。',
+  'protection.limit.deposit': '此存款将超过您的存款限额。您目前最多可存 {0}。',
+  'protection.limit.wager': '此投注将超过您的投注限额。',
+  'protection.limit.loss': '此投注可能超过您的亏损限额。',
 };

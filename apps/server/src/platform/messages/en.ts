@@ -184,4 +184,13 @@ export const en: Record<ErrorCode, string> = {
   // Payment providers.
   'cashier.gateway.unavailable':
     'The payment provider is not answering right now. Nothing was charged; please try again or choose another method.',
+  // Player protection.
+  'protection.nothing.pending': 'There is no change waiting.',
+  'protection.cooling': 'This change can be confirmed from {0}.',
+  'protection.excluded.longer': 'You already have a break in force; a new one must end later than it.',
+  'protection.excluded':
+    'Your account is on a break from play until it ends. You can still withdraw your balance.',
+  'protection.limit.deposit': 'This deposit would pass your deposit limit. You can deposit up to {0} now.',
+  'protection.limit.wager': 'This bet would pass your wagering limit.',
+  'protection.limit.loss': 'This bet could pass your loss limit.',
 };

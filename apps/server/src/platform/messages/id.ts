@@ -189,4 +189,15 @@ export const id: Record<ErrorCode, string> = {
   // Payment providers.
   'cashier.gateway.unavailable':
     'Penyedia pembayaran sedang tidak merespons. Tidak ada dana yang ditagih; silakan coba lagi atau pilih metode lain.',
+  // Player protection.
+  'protection.nothing.pending': 'Tidak ada perubahan yang menunggu.',
+  'protection.cooling': 'Perubahan ini dapat dikonfirmasi mulai {0}.',
+  'protection.excluded.longer':
+    'Anda sudah memiliki jeda yang berlaku; jeda baru harus berakhir lebih lambat.',
+  'protection.excluded':
+    'Akun Anda sedang dalam jeda bermain sampai berakhir. Anda tetap dapat menarik saldo.',
+  'protection.limit.deposit':
+    'Deposit ini melewati batas deposit Anda. Anda dapat deposit hingga {0} sekarang.',
+  'protection.limit.wager': 'Taruhan ini melewati batas taruhan Anda.',
+  'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
 };

@@ -193,4 +193,15 @@ export const my: Record<ErrorCode, string> = {
   // Payment providers.
   'cashier.gateway.unavailable':
     'Penyedia pembayaran tidak menjawab buat masa ini. Tiada caj dikenakan; sila cuba lagi atau pilih kaedah lain.',
+  // Player protection.
+  'protection.nothing.pending': 'Tiada perubahan yang menunggu.',
+  'protection.cooling': 'Perubahan ini boleh disahkan mulai {0}.',
+  'protection.excluded.longer':
+    'Anda sudah mempunyai rehat yang berkuat kuasa; rehat baharu mesti tamat lebih lewat.',
+  'protection.excluded':
+    'Akaun anda sedang berehat daripada bermain sehingga tamat. Anda masih boleh mengeluarkan baki.',
+  'protection.limit.deposit':
+    'Deposit ini melebihi had deposit anda. Anda boleh mendeposit sehingga {0} sekarang.',
+  'protection.limit.wager': 'Pertaruhan ini melebihi had pertaruhan anda.',
+  'protection.limit.loss': 'Pertaruhan ini boleh melebihi had kerugian anda.',
 };

@@ -178,4 +178,12 @@ export const th: Record<ErrorCode, string> = {
   // Payment providers.
   'cashier.gateway.unavailable':
     'ผู้ให้บริการชำระเงินไม่ตอบสนองในขณะนี้ ยังไม่มีการเรียกเก็บเงิน กรุณาลองใหม่หรือเลือกช่องทางอื่น',
+  // Player protection.
+  'protection.nothing.pending': 'ไม่มีการเปลี่ยนแปลงที่รออยู่',
+  'protection.cooling': 'ยืนยันการเปลี่ยนแปลงนี้ได้ตั้งแต่ {0}',
+  'protection.excluded.longer': 'คุณมีการพักที่มีผลอยู่แล้ว การพักใหม่ต้องสิ้นสุดช้ากว่า',
+  'protection.excluded': 'บัญชีของคุณอยู่ในช่วงพักการเล่นจนกว่าจะสิ้นสุด คุณยังถอนยอดเงินได้',
+  'protection.limit.deposit': 'การฝากนี้จะเกินวงเงินฝากของคุณ ขณะนี้ฝากได้สูงสุด {0}',
+  'protection.limit.wager': 'การเดิมพันนี้จะเกินวงเงินเดิมพันของคุณ',
+  'protection.limit.loss': 'การเดิมพันนี้อาจเกินวงเงินขาดทุนของคุณ',
 };

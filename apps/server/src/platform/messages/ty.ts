@@ -193,4 +193,14 @@ export const ty: Record<ErrorCode, string> = {
   // Payment providers.
   'cashier.gateway.unavailable':
     'Hindi sumasagot ang payment provider ngayon. Walang siningil; subukang muli o pumili ng ibang paraan.',
+  // Player protection.
+  'protection.nothing.pending': 'Walang pagbabagong naghihintay.',
+  'protection.cooling': 'Maaaring kumpirmahin ang pagbabagong ito simula {0}.',
+  'protection.excluded.longer': 'May break ka nang umiiral; dapat mas huli matapos ang bago.',
+  'protection.excluded':
+    'Naka-break sa paglalaro ang account mo hanggang matapos ito. Maaari mo pa ring i-withdraw ang balanse mo.',
+  'protection.limit.deposit':
+    'Lalampas ang deposit na ito sa deposit limit mo. Hanggang {0} lang ang maaari mong i-deposit ngayon.',
+  'protection.limit.wager': 'Lalampas ang taya na ito sa wagering limit mo.',
+  'protection.limit.loss': 'Maaaring lumampas ang taya na ito sa loss limit mo.',
 };

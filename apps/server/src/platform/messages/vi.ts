@@ -186,4 +186,13 @@ export const vi: Record<ErrorCode, string> = {
   // Payment providers.
   'cashier.gateway.unavailable':
     'Nhà cung cấp thanh toán hiện không phản hồi. Chưa có khoản nào bị trừ; vui lòng thử lại hoặc chọn phương thức khác.',
+  // Player protection.
+  'protection.nothing.pending': 'Không có thay đổi nào đang chờ.',
+  'protection.cooling': 'Có thể xác nhận thay đổi này từ {0}.',
+  'protection.excluded.longer': 'Bạn đang có một đợt tạm nghỉ; đợt mới phải kết thúc muộn hơn.',
+  'protection.excluded':
+    'Tài khoản của bạn đang tạm nghỉ chơi cho đến khi kết thúc. Bạn vẫn có thể rút số dư.',
+  'protection.limit.deposit': 'Khoản nạp này vượt hạn mức nạp của bạn. Hiện bạn có thể nạp tối đa {0}.',
+  'protection.limit.wager': 'Cược này vượt hạn mức đặt cược của bạn.',
+  'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
 };

@@ -27,6 +27,8 @@ const KEYS = [
   'missionLeaderboard',
   'messageV2',
   'manualRebate',
+  // Not in the spec's list: the limits and breaks a licensed operator must offer.
+  'responsibleGaming',
 ] as const;
 type EntryKey = (typeof KEYS)[number];
 
@@ -103,6 +105,14 @@ const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
       ]).then(([m]) => m),
     (m) => m.ManualRebate,
   ),
+  responsibleGaming: page(
+    () =>
+      Promise.all([
+        import('../../features/protection/components/responsible-gaming'),
+        i18n.loadNamespaces('protection'),
+      ]).then(([m]) => m),
+    (m) => m.ResponsibleGaming,
+  ),
 };
 
 /** The query parameter that opens the member centre at a page: `/?member=securityCenter`. */
@@ -130,7 +140,7 @@ function useBadges(): Partial<Record<EntryKey, number>> {
 
 /**
  * The member centre: a large dialog on desktop, full screen on a phone (the menu becomes a
- * horizontal strip), with the 14 entries of the spec and the chosen page. It is open while
+ * horizontal strip), with the 14 entries of the spec plus Responsible gaming, and the chosen page. It is open while
  * `usePopups().open === 'memberCentre'` (its `data` may carry `{ page }`), and only for members
  * with a token who are not trial accounts.
  *

@@ -1,0 +1,2 @@
+export { createProtectionModule } from './protection.module';
+export type { ProtectionService } from './protection.service';

@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/repository';
+
+export type LimitRow = {
+  member_id: string;
+  merchant_code: string;
+  kind: 'DEPOSIT' | 'LOSS' | 'WAGER' | 'SESSION';
+  period: 'D' | 'W' | 'M' | 'S';
+  amount: string | null;
+  pending: boolean;
+  pending_amount: string | null;
+  pending_from: Date | null;
+};
+
+/** The SQL of player protection: settings, limits, exclusions, the history, and what was used. */
+export class ProtectionRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  settings(merchant: string) {
+    return this.db
+      .selectFrom('protection_settings')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .executeTakeFirst();
+  }
+
+  limits(memberId: string, db: Db = this.db) {
+    return db.selectFrom('protection_limit').selectAll().where('member_id', '=', memberId).execute();
+  }
+
+  /** The member's row of a limit, locked for the change (absent: no limit and nothing waiting). */
+  lockLimit(trx: Db, memberId: string, kind: LimitRow['kind'], period: LimitRow['period']) {
+    return trx
+      .selectFrom('protection_limit')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('period', '=', period)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Serialises a member's protection changes (a limit row may not exist yet to lock). */
+  async lockMember(trx: Db, memberId: string): Promise<void> {
+    await trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().execute();
+  }
+
+  async saveLimit(trx: Db, row: Omit<LimitRow, 'pending'> & { pending: boolean }): Promise<void> {
+    if (row.amount === null && !row.pending) {
+      await trx
+        .deleteFrom('protection_limit')
+        .where('member_id', '=', row.member_id)
+        .where('kind', '=', row.kind)
+        .where('period', '=', row.period)
+        .execute();
+      return;
+    }
+    const values = {
+      amount: row.amount,
+      pending: row.pending,
+      pending_amount: row.pending_amount,
+      pending_from: row.pending_from,
+      updated_at: new Date(),
+    };
+    await trx
+      .insertInto('protection_limit')
+      .values({
+        member_id: row.member_id,
+        merchant_code: row.merchant_code,
+        kind: row.kind,
+        period: row.period,
+        ...values,
+      })
+      .onConflict((oc) => oc.columns(['member_id', 'kind', 'period']).doUpdateSet(values))
+      .execute();
+  }
+
+  /** The exclusion not yet closed (at most one, by a partial unique index). */
+  openExclusion(memberId: string, db: Db = this.db) {
+    return db
+      .selectFrom('protection_exclusion')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('returned_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async closeExclusion(trx: Db, id: string, at: Date): Promise<void> {
+    await trx.updateTable('protection_exclusion').set({ returned_at: at }).where('id', '=', id).execute();
+  }
+
+  async insertExclusion(
+    trx: Db,
+    e: {
+      memberId: string;
+      merchant: string;
+      kind: 'TIMEOUT' | 'SELF_EXCLUSION';
+      term: string;
+      startsAt: Date;
+      endsAt: Date | null;
+      allBrands: boolean;
+    },
+  ): Promise<void> {
+    await trx
+      .insertInto('protection_exclusion')
+      .values({
+        member_id: e.memberId,
+        merchant_code: e.merchant,
+        kind: e.kind,
+        term: e.term,
+        starts_at: e.startsAt,
+        ends_at: e.endsAt,
+        all_brands: e.allBrands,
+      })
+      .execute();
+  }
+
+  async setReturnFrom(trx: Db, id: string, from: Date): Promise<void> {
+    await trx.updateTable('protection_exclusion').set({ return_from: from }).where('id', '=', id).execute();
+  }
+
+  async event(
+    trx: Db,
+    e: { memberId: string; merchant: string; action: string; detail: Record<string, unknown>; actor: string },
+  ): Promise<void> {
+    await trx
+      .insertInto('protection_event')
+      .values({
+        member_id: e.memberId,
+        merchant_code: e.merchant,
+        action: e.action,
+        detail: JSON.stringify(e.detail),
+        actor: e.actor,
+      })
+      .execute();
+  }
+
+  history(memberId: string, offset: number, limit: number) {
+    return this.db
+      .selectFrom('protection_event')
+      .select(['at', 'action', 'detail', 'actor'])
+      .where('member_id', '=', memberId)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Deposits asked for since `from` that may still be or were credited (minor units). */
+  async depositsSince(memberId: string, from: Date): Promise<bigint> {
+    const row = await this.db
+      .selectFrom('deposit')
+      .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+      .where('member_id', '=', memberId)
+      .where('created_at', '>=', from)
+      .where('status', 'in', ['PENDING', 'ARRIVED', 'APPROVED'])
+      .executeTakeFirstOrThrow();
+    return BigInt(row.total);
+  }
+
+  /** Stakes placed since `from` (not voided), and payouts settled since `from` (minor units). */
+  async betsSince(memberId: string, from: Date): Promise<{ staked: bigint; paid: bigint }> {
+    const staked = await this.db
+      .selectFrom('bet_record')
+      .select(sql<string>`coalesce(sum(stake), 0)`.as('total'))
+      .where('member_id', '=', memberId)
+      .where('placed_at', '>=', from)
+      .where('status', '<>', 'VOID')
+      .executeTakeFirstOrThrow();
+    const paid = await this.db
+      .selectFrom('bet_record')
+      .select(sql<string>`coalesce(sum(payout), 0)`.as('total'))
+      .where('member_id', '=', memberId)
+      .where('settled_at', '>=', from)
+      .where('status', '=', 'SETTLED')
+      .executeTakeFirstOrThrow();
+    return { staked: BigInt(staked.total), paid: BigInt(paid.total) };
+  }
+}

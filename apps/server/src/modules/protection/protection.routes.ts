@@ -1,0 +1,125 @@
+import {
+  exclusionInputSchema,
+  exclusionSchema,
+  limitChoiceSchema,
+  limitInputSchema,
+  ok,
+  protectionEventSchema,
+  protectionStateSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok as envelope } from '../../platform/envelope';
+import type { ProtectionService } from './protection.service';
+
+const tags = ['protection'];
+
+/**
+ * The member centre's responsible-gaming calls. Real accounts only (trial accounts play with
+ * play money); open during an exclusion: a member on a break must still see and end it.
+ */
+export async function protectionRoutes(app: FastifyInstance, opts: { protection: ProtectionService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { protection } = opts;
+  const state = { 200: ok(protectionStateSchema) };
+
+  r.get(
+    '/wps/member/protection',
+    {
+      config: { auth: 'real' },
+      schema: { tags, summary: 'Limits, the break in force and the brand’s rules', response: state },
+    },
+    async (req) => envelope(await protection.state(req.brand, req.member!.memberId)),
+  );
+  r.put(
+    '/wps/member/protection/limits',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary:
+          'Sets a limit (null removes): tighter at once, looser after the cooling-off and a confirmation',
+        body: limitInputSchema,
+        response: {
+          200: ok(
+            z.object({ effect: z.enum(['NOW', 'PENDING', 'UNCHANGED']), state: protectionStateSchema }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const { effect } = await protection.setLimit(req.brand, req.member!.memberId, req.body);
+      return envelope({ effect, state: await protection.state(req.brand, req.member!.memberId) });
+    },
+  );
+  r.post(
+    '/wps/member/protection/limits/confirm',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'Confirms a waiting loosening after its cooling-off',
+        body: limitChoiceSchema,
+        response: state,
+      },
+    },
+    async (req) => {
+      await protection.confirm(req.brand, req.member!.memberId, req.body.kind, req.body.period);
+      return envelope(await protection.state(req.brand, req.member!.memberId));
+    },
+  );
+  r.post(
+    '/wps/member/protection/limits/cancel',
+    {
+      config: { auth: 'real' },
+      schema: { tags, summary: 'Drops a waiting loosening', body: limitChoiceSchema, response: state },
+    },
+    async (req) => {
+      await protection.cancel(req.brand, req.member!.memberId, req.body.kind, req.body.period);
+      return envelope(await protection.state(req.brand, req.member!.memberId));
+    },
+  );
+  r.post(
+    '/wps/member/protection/exclusion',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'Starts a time-out or a self-exclusion (a break in force can only be lengthened)',
+        body: exclusionInputSchema,
+        response: { 200: ok(exclusionSchema) },
+      },
+    },
+    async (req) => envelope(await protection.exclude(req.brand, req.member!.memberId, req.body)),
+  );
+  r.post(
+    '/wps/member/protection/exclusion/return',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'Asks to return once the break is over; allowed after the cooling-off',
+        response: { 200: ok(exclusionSchema.nullable()) },
+      },
+    },
+    async (req) => envelope(await protection.requestReturn(req.brand, req.member!.memberId)),
+  );
+  r.get(
+    '/wps/member/protection/history',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'Every change to the member’s limits and breaks, newest first',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(1000).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: ok(z.array(protectionEventSchema)) },
+      },
+    },
+    async (req) =>
+      envelope(await protection.history(req.member!.memberId, req.query.page, req.query.pageSize)),
+  );
+}

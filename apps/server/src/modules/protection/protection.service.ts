@@ -1,0 +1,353 @@
+import {
+  EXCLUSION_TERMS,
+  type Exclusion,
+  type ExclusionInput,
+  fromMinor,
+  type LimitInput,
+  type ProtectionEvent,
+  type ProtectionLimit,
+  type ProtectionState,
+  SESSION_MINUTES_MAX,
+  TIMEOUT_DAYS_MAX,
+  toMinor,
+} from '@app/contracts';
+import { AppError } from '../../platform/app-error';
+import type { Brand } from '../../platform/brand';
+import type { LimitRow, ProtectionRepository } from './protection.repository';
+import {
+  cancelPending,
+  confirmLimit,
+  exclusionEnd,
+  type ExclusionTerm,
+  headroom,
+  type LimitPeriod,
+  mayReturn,
+  periodStarts,
+  requestLimit,
+  type StoredLimit,
+  timeoutEnd,
+} from './protection-rules';
+
+const HOUR_MS = 3_600_000;
+const MONEY_KINDS = new Set(['DEPOSIT', 'LOSS', 'WAGER']);
+
+/** The brand's rules, with the defaults of a brand that never set them. */
+export interface ProtectionRules {
+  coolingOffHours: number;
+  realityCheckMinutes: number | null;
+  minAge: number;
+  exclusionTerms: ExclusionTerm[];
+  offerLimits: 'NONE' | 'REGISTRATION' | 'FIRST_DEPOSIT';
+  operatorGroup: string | null;
+}
+
+const DEFAULT_RULES: ProtectionRules = {
+  coolingOffHours: 24,
+  realityCheckMinutes: null,
+  minAge: 18,
+  exclusionTerms: [...EXCLUSION_TERMS],
+  offerLimits: 'NONE',
+  operatorGroup: null,
+};
+
+const stored = (r: LimitRow | undefined): StoredLimit =>
+  r
+    ? {
+        amount: r.amount === null ? null : BigInt(r.amount),
+        pending: r.pending
+          ? { amount: r.pending_amount === null ? null : BigInt(r.pending_amount), from: r.pending_from! }
+          : null,
+      }
+    : { amount: null, pending: null };
+
+/** Money kinds travel in major units; the session limit in minutes. */
+const wire = (kind: LimitRow['kind'], v: bigint | null) =>
+  v === null ? null : MONEY_KINDS.has(kind) ? fromMinor(v) : Number(v);
+
+/**
+ * Player protection: a member's limits and exclusions, changed only as the rules allow (tighter
+ * at once, looser after the cooling-off and a confirmation; an exclusion never ends early), each
+ * change kept in the append-only history in the same transaction. The money paths ask it what a
+ * member may still do (`depositRoom`, `exclusion`).
+ */
+export class ProtectionService {
+  constructor(
+    private readonly repo: ProtectionRepository,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async rules(merchant: string): Promise<ProtectionRules> {
+    const row = await this.repo.settings(merchant);
+    if (!row) return DEFAULT_RULES;
+    return {
+      coolingOffHours: row.cooling_off_hours,
+      realityCheckMinutes: row.reality_check_minutes,
+      minAge: row.min_age,
+      exclusionTerms: row.exclusion_terms.filter((t): t is ExclusionTerm =>
+        (EXCLUSION_TERMS as readonly string[]).includes(t),
+      ),
+      offerLimits: row.offer_limits,
+      operatorGroup: row.operator_group,
+    };
+  }
+
+  async state(brand: Brand, memberId: string): Promise<ProtectionState> {
+    const now = this.clock();
+    const [rules, rows, exclusion] = await Promise.all([
+      this.rules(brand.code),
+      this.repo.limits(memberId),
+      this.exclusion(brand, memberId),
+    ]);
+    const starts = periodStarts(now.getTime(), brand.timezone);
+    const usage = new Map<string, bigint>();
+    const used = async (kind: LimitRow['kind'], period: LimitRow['period']): Promise<bigint | null> => {
+      if (period === 'S') return null;
+      const key = `${kind}:${period}`;
+      const hit = usage.get(key);
+      if (hit !== undefined) return hit;
+      const value = await this.usedSince(memberId, kind, starts[period]);
+      usage.set(key, value);
+      return value;
+    };
+    const limits: ProtectionLimit[] = [];
+    for (const r of rows) {
+      const s = stored(r);
+      const u = await used(r.kind, r.period);
+      limits.push({
+        kind: r.kind,
+        period: r.period,
+        amount: wire(r.kind, s.amount),
+        pending: s.pending
+          ? {
+              amount: wire(r.kind, s.pending.amount),
+              from: s.pending.from.toISOString(),
+              confirmable: now >= s.pending.from,
+            }
+          : null,
+        used: u === null ? null : fromMinor(u),
+      });
+    }
+    return {
+      limits,
+      exclusion,
+      rules: {
+        coolingOffHours: rules.coolingOffHours,
+        exclusionTerms: rules.exclusionTerms,
+        timeoutMaxDays: TIMEOUT_DAYS_MAX,
+        sessionMinutesMax: SESSION_MINUTES_MAX,
+      },
+    };
+  }
+
+  /** Sets one limit: tighter now, looser waiting (answers which). Refused while excluded: nothing to play. */
+  async setLimit(brand: Brand, memberId: string, input: LimitInput, actor = 'MEMBER') {
+    const now = this.clock();
+    const rules = await this.rules(brand.code);
+    const requested =
+      input.amount === null ? null : input.kind === 'SESSION' ? BigInt(input.amount) : toMinor(input.amount);
+    if (input.amount !== null && (requested === null || requested <= 0n))
+      throw new AppError('request.invalid', { fields: [{ field: 'amount', message: 'amount.format' }] });
+    return this.repo.transaction(async (trx) => {
+      await this.repo.lockMember(trx, memberId);
+      const row = await this.repo.lockLimit(trx, memberId, input.kind, input.period);
+      const current = stored(row);
+      const next = requestLimit(current, requested, now, rules.coolingOffHours * HOUR_MS);
+      if (next.effect === 'UNCHANGED' && !current.pending) return { effect: next.effect };
+      await this.repo.saveLimit(trx, {
+        member_id: memberId,
+        merchant_code: brand.code,
+        kind: input.kind,
+        period: input.period,
+        amount: next.amount === null ? null : next.amount.toString(),
+        pending: next.pending !== null,
+        pending_amount: next.pending?.amount?.toString() ?? null,
+        pending_from: next.pending?.from ?? null,
+      });
+      await this.repo.event(trx, {
+        memberId,
+        merchant: brand.code,
+        action:
+          next.effect === 'NOW' ? 'limit.set' : next.effect === 'PENDING' ? 'limit.requested' : 'limit.kept',
+        detail: {
+          kind: input.kind,
+          period: input.period,
+          before: wire(input.kind, current.amount),
+          after: wire(input.kind, next.amount),
+          ...(next.pending
+            ? { pending: wire(input.kind, next.pending.amount), from: next.pending.from.toISOString() }
+            : {}),
+        },
+        actor,
+      });
+      return { effect: next.effect };
+    });
+  }
+
+  /** Applies a waiting loosening once its cooling-off is over (protection.cooling before that). */
+  async confirm(brand: Brand, memberId: string, kind: LimitRow['kind'], period: LimitRow['period']) {
+    return this.changePending(brand, memberId, kind, period, 'confirm');
+  }
+
+  /** Drops a waiting loosening. */
+  async cancel(brand: Brand, memberId: string, kind: LimitRow['kind'], period: LimitRow['period']) {
+    return this.changePending(brand, memberId, kind, period, 'cancel');
+  }
+
+  private async changePending(
+    brand: Brand,
+    memberId: string,
+    kind: LimitRow['kind'],
+    period: LimitRow['period'],
+    what: 'confirm' | 'cancel',
+  ): Promise<void> {
+    const now = this.clock();
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockMember(trx, memberId);
+      const row = await this.repo.lockLimit(trx, memberId, kind, period);
+      const current = stored(row);
+      if (!current.pending) throw new AppError('protection.nothing.pending');
+      const next = what === 'confirm' ? confirmLimit(current, now) : cancelPending(current);
+      if (!next) throw new AppError('protection.cooling', undefined, [current.pending.from.toISOString()]);
+      await this.repo.saveLimit(trx, {
+        member_id: memberId,
+        merchant_code: brand.code,
+        kind,
+        period,
+        amount: next.amount === null ? null : next.amount.toString(),
+        pending: false,
+        pending_amount: null,
+        pending_from: null,
+      });
+      await this.repo.event(trx, {
+        memberId,
+        merchant: brand.code,
+        action: what === 'confirm' ? 'limit.confirmed' : 'limit.cancelled',
+        detail: { kind, period, before: wire(kind, current.amount), after: wire(kind, next.amount) },
+        actor: 'MEMBER',
+      });
+    });
+  }
+
+  /**
+   * Starts a time-out or a self-exclusion. One already in force is replaced only by one that ends
+   * later (a member can lengthen, never shorten, a break).
+   */
+  async exclude(brand: Brand, memberId: string, input: ExclusionInput, actor = 'MEMBER'): Promise<Exclusion> {
+    const now = this.clock();
+    const rules = await this.rules(brand.code);
+    if (input.kind === 'SELF_EXCLUSION' && !rules.exclusionTerms.includes(input.term))
+      throw new AppError('request.invalid', { fields: [{ field: 'term', message: 'not.offered' }] });
+    const term = input.kind === 'TIMEOUT' ? `${input.days}D` : input.term;
+    const endsAt = input.kind === 'TIMEOUT' ? timeoutEnd(now, input.days) : exclusionEnd(now, input.term);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockMember(trx, memberId);
+      const open = await this.repo.openExclusion(memberId, trx);
+      if (open && mayReturn({ endsAt: open.ends_at, returnFrom: open.return_from }, now) !== 'RETURNED') {
+        const longer = open.ends_at !== null && (endsAt === null || endsAt > open.ends_at);
+        if (!longer) throw new AppError('protection.excluded.longer');
+      }
+      if (open) await this.repo.closeExclusion(trx, open.id, now);
+      await this.repo.insertExclusion(trx, {
+        memberId,
+        merchant: brand.code,
+        kind: input.kind,
+        term,
+        startsAt: now,
+        endsAt,
+        allBrands: input.allBrands,
+      });
+      await this.repo.event(trx, {
+        memberId,
+        merchant: brand.code,
+        action: input.kind === 'TIMEOUT' ? 'timeout.started' : 'exclusion.started',
+        detail: { term, endsAt: endsAt?.toISOString() ?? null, allBrands: input.allBrands },
+        actor,
+      });
+    });
+    return (await this.exclusion(brand, memberId))!;
+  }
+
+  /** Asks to return after an exclusion's period: allowed from now + the cooling-off. */
+  async requestReturn(brand: Brand, memberId: string): Promise<Exclusion | null> {
+    const now = this.clock();
+    const rules = await this.rules(brand.code);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockMember(trx, memberId);
+      const open = await this.repo.openExclusion(memberId, trx);
+      if (!open) throw new AppError('protection.nothing.pending');
+      const status = mayReturn({ endsAt: open.ends_at, returnFrom: open.return_from }, now);
+      if (status === 'EXCLUDED') throw new AppError('protection.excluded');
+      if (status !== 'ASK') return;
+      const from = new Date(now.getTime() + rules.coolingOffHours * HOUR_MS);
+      await this.repo.setReturnFrom(trx, open.id, from);
+      await this.repo.event(trx, {
+        memberId,
+        merchant: brand.code,
+        action: 'exclusion.return.requested',
+        detail: { from: from.toISOString() },
+        actor: 'MEMBER',
+      });
+    });
+    return this.exclusion(brand, memberId);
+  }
+
+  /** The exclusion in force, or null; one whose return has come is closed here (lazily, once). */
+  async exclusion(brand: Brand, memberId: string): Promise<Exclusion | null> {
+    const now = this.clock();
+    const open = await this.repo.openExclusion(memberId);
+    if (!open) return null;
+    const status = mayReturn({ endsAt: open.ends_at, returnFrom: open.return_from }, now);
+    if (status === 'RETURNED' || (open.kind === 'TIMEOUT' && status !== 'EXCLUDED')) {
+      // A time-out simply ends; a self-exclusion ends once its return request has waited.
+      await this.repo.transaction(async (trx) => {
+        await this.repo.lockMember(trx, memberId);
+        const still = await this.repo.openExclusion(memberId, trx);
+        if (still?.id !== open.id) return;
+        await this.repo.closeExclusion(trx, open.id, now);
+        await this.repo.event(trx, {
+          memberId,
+          merchant: brand.code,
+          action: open.kind === 'TIMEOUT' ? 'timeout.ended' : 'exclusion.ended',
+          detail: { term: open.term },
+          actor: 'SYSTEM',
+        });
+      });
+      return null;
+    }
+    return {
+      kind: open.kind,
+      term: open.term,
+      startsAt: open.starts_at.toISOString(),
+      endsAt: open.ends_at?.toISOString() ?? null,
+      allBrands: open.all_brands,
+      status,
+      returnFrom: open.return_from?.toISOString() ?? null,
+    };
+  }
+
+  /** How much more the member may deposit now (minor units); null: no deposit limit. */
+  async depositRoom(brand: Brand, memberId: string): Promise<bigint | null> {
+    const rows = (await this.repo.limits(memberId)).filter((r) => r.kind === 'DEPOSIT');
+    if (rows.length === 0) return null;
+    const starts = periodStarts(this.clock().getTime(), brand.timezone);
+    const limits: Partial<Record<LimitPeriod, StoredLimit>> = {};
+    const used: Record<LimitPeriod, bigint> = { D: 0n, W: 0n, M: 0n };
+    for (const r of rows) {
+      if (r.period === 'S') continue;
+      limits[r.period] = stored(r);
+      used[r.period] = await this.repo.depositsSince(memberId, starts[r.period]);
+    }
+    return headroom(limits, used);
+  }
+
+  async history(memberId: string, page: number, pageSize: number): Promise<ProtectionEvent[]> {
+    const rows = await this.repo.history(memberId, (page - 1) * pageSize, pageSize);
+    return rows.map((r) => ({ at: r.at.toISOString(), action: r.action, detail: r.detail, actor: r.actor }));
+  }
+
+  private async usedSince(memberId: string, kind: LimitRow['kind'], from: Date): Promise<bigint> {
+    if (kind === 'DEPOSIT') return this.repo.depositsSince(memberId, from);
+    const { staked, paid } = await this.repo.betsSince(memberId, from);
+    return kind === 'WAGER' ? staked : staked - paid;
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { amountSchema } from './wallet';
+
+/**
+ * Player protection (responsible gambling): limits, time-outs, self-exclusion, their history.
+ * Money in major units on the wire; the session limit in minutes.
+ */
+export const PROTECTION_LIMIT_KINDS = ['DEPOSIT', 'LOSS', 'WAGER', 'SESSION'] as const;
+export type ProtectionLimitKind = (typeof PROTECTION_LIMIT_KINDS)[number];
+/** D day, W week (Monday to Sunday), M month, in the brand's time zone; S per session (SESSION). */
+export const PROTECTION_PERIODS = ['D', 'W', 'M', 'S'] as const;
+export const EXCLUSION_TERMS = ['6M', '1Y', '5Y', 'PERMANENT'] as const;
+export const TIMEOUT_DAYS_MAX = 42;
+/** The longest session limit a member may set: a day. */
+export const SESSION_MINUTES_MAX = 1440;
+
+export const protectionLimitSchema = z.object({
+  kind: z.enum(PROTECTION_LIMIT_KINDS),
+  period: z.enum(PROTECTION_PERIODS),
+  /** What applies now; null: no limit. */
+  amount: z.number().nullable(),
+  /** A raise or removal waiting for its cooling-off (amount null: removal). */
+  pending: z.object({ amount: z.number().nullable(), from: z.string(), confirmable: z.boolean() }).nullable(),
+  /** Used in the current period (money kinds); null for SESSION. */
+  used: z.number().nullable(),
+});
+export type ProtectionLimit = z.infer<typeof protectionLimitSchema>;
+
+export const exclusionSchema = z.object({
+  kind: z.enum(['TIMEOUT', 'SELF_EXCLUSION']),
+  term: z.string(),
+  startsAt: z.string(),
+  /** null: permanent. */
+  endsAt: z.string().nullable(),
+  allBrands: z.boolean(),
+  /** EXCLUDED until endsAt; then ASK (a return may be requested); WAITING its cooling-off. */
+  status: z.enum(['EXCLUDED', 'ASK', 'WAITING']),
+  returnFrom: z.string().nullable(),
+});
+export type Exclusion = z.infer<typeof exclusionSchema>;
+
+export const protectionStateSchema = z.object({
+  limits: z.array(protectionLimitSchema),
+  exclusion: exclusionSchema.nullable(),
+  rules: z.object({
+    coolingOffHours: z.number(),
+    exclusionTerms: z.array(z.enum(EXCLUSION_TERMS)),
+    timeoutMaxDays: z.number(),
+    sessionMinutesMax: z.number(),
+  }),
+});
+export type ProtectionState = z.infer<typeof protectionStateSchema>;
+
+/** PUT /wps/member/protection/limits: one limit set (null removes it). */
+export const limitInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.enum(['DEPOSIT', 'LOSS', 'WAGER']),
+    period: z.enum(['D', 'W', 'M']),
+    amount: amountSchema.nullable(),
+  }),
+  z.object({
+    kind: z.literal('SESSION'),
+    period: z.literal('S'),
+    amount: z.number().int().min(5).max(SESSION_MINUTES_MAX).nullable(),
+  }),
+]);
+export type LimitInput = z.infer<typeof limitInputSchema>;
+
+export const limitChoiceSchema = z.object({
+  kind: z.enum(PROTECTION_LIMIT_KINDS),
+  period: z.enum(PROTECTION_PERIODS),
+});
+
+/** POST /wps/member/protection/exclusion. */
+export const exclusionInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('TIMEOUT'),
+    days: z.number().int().min(1).max(TIMEOUT_DAYS_MAX),
+    allBrands: z.boolean().default(false),
+  }),
+  z.object({
+    kind: z.literal('SELF_EXCLUSION'),
+    term: z.enum(EXCLUSION_TERMS),
+    allBrands: z.boolean().default(false),
+  }),
+]);
+export type ExclusionInput = z.infer<typeof exclusionInputSchema>;
+
+export const protectionEventSchema = z.object({
+  at: z.string(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  actor: z.string(),
+});
+export type ProtectionEvent = z.infer<typeof protectionEventSchema>;
