@@ -23,7 +23,7 @@ import { createPlayersModule } from './modules/players';
 import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
 import { createProvidersModule } from './modules/providers';
-import { SecureRng } from './modules/providers';
+import { hub88Definition, SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
 import { createSessionModule } from './modules/session';
 import { createStaffModule } from './modules/staff';
@@ -72,7 +72,7 @@ interface AppDeps {
 function composeModules(ctx: ModuleContext) {
   const staff = createStaffModule(ctx);
   // Every provider the server can run, from the modules that implement them.
-  const integrations = createIntegrationsModule({ ...ctx, definitions: [] });
+  const integrations = createIntegrationsModule({ ...ctx, definitions: [hub88Definition] });
   const vip = createVipModule(ctx);
   const { levels } = vip.services;
   const system = createSystemModule({
@@ -118,6 +118,7 @@ function composeModules(ctx: ModuleContext) {
     ...wallet.services,
     ...member.services,
     ...games.services,
+    ...integrations.services,
   });
   const lottery = createLotteryModule({
     ...ctx,

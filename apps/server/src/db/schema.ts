@@ -161,7 +161,8 @@ export interface Database
     PlayerAdminTables,
     BackofficeCashierTables,
     DashboardTables,
-    IntegrationTables {
+    IntegrationTables,
+    Hub88Tables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1587,4 +1588,35 @@ interface ProviderConfigTable {
   secrets_sealed: string | null;
   updated_at: Generated<Date>;
   updated_by: string | null;
+}
+
+/** Hub88: game sessions our launch opened and the wallet transactions answered (migration 0040). */
+interface Hub88Tables {
+  hub88_session: Hub88SessionTable;
+  hub88_transaction: Hub88TransactionTable;
+}
+
+interface Hub88SessionTable {
+  token: string;
+  merchant_code: string;
+  /** int8 arrives as a decimal string. */
+  member_id: ColumnType<string, string | bigint, string | bigint>;
+  vendor_code: string;
+  game_code: string;
+  currency: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+interface Hub88TransactionTable {
+  merchant_code: string;
+  transaction_uuid: string;
+  kind: 'BET' | 'WIN' | 'ROLLBACK';
+  member_id: ColumnType<string, string | bigint, string | bigint>;
+  vendor_code: string;
+  reference_uuid: string | null;
+  round: string;
+  digest: string;
+  response: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
 }

@@ -2,3 +2,4 @@ export { createProvidersModule } from './providers.module';
 export type { ProviderService } from './provider.service';
 export type { RoundWallet, SeamlessWalletService } from './seamless-wallet.service';
 export { SecureRng } from './house/secure-rng';
+export { hub88Definition } from './hub88/hub88.definition';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
+import type { ProviderConfigSource } from '../integrations';
 import type { MemberDirectory } from '../member';
 import type { BetService } from '../wallet';
 import { EngineAdapter, type EngineClients } from './engine-adapter';
@@ -37,11 +38,17 @@ import { SeamlessWalletService } from './seamless-wallet.service';
 import { VendorCallbackRepository } from './vendor-callback.repository';
 import { vendorCallbackRoutes } from './vendor-callback.routes';
 import { VendorCallbackService } from './vendor-callback.service';
+import { Hub88Adapter } from './hub88/hub88.adapter';
+import { Hub88Repository } from './hub88/hub88.repository';
+import { hub88WalletRoutes } from './hub88/hub88-wallet.routes';
+import { Hub88WalletService } from './hub88/hub88-wallet.service';
 
 interface ProvidersDeps extends ModuleContext {
   bets: BetService;
   directory: MemberDirectory;
   catalogue: CatalogueService;
+  /** Brands' provider configurations (the integrations module): Hub88's keys and settings. */
+  configs: ProviderConfigSource;
 }
 
 interface ProvidersServices {
@@ -73,7 +80,9 @@ const CLIENTS: EngineClients = {
 export function createProvidersModule(deps: ProvidersDeps): ServerModule<ProvidersServices> {
   const { db, config } = deps;
   const tickets = new GameTicketService(new GameTicketRepository(db));
+  const hub88Repo = new Hub88Repository(db);
   const providers = new ProviderService([
+    new Hub88Adapter(deps.configs, hub88Repo, deps.log),
     // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
     new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
     new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS),
@@ -83,6 +92,13 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.directory, {
     game: (merchant, vendor, code) => deps.catalogue.byCode(merchant, vendor, code),
   });
+  const hub88Wallet = new Hub88WalletService(
+    deps.configs,
+    hub88Repo,
+    seamless,
+    { game: (merchant, vendor, code) => deps.catalogue.byCode(merchant, vendor, code) },
+    deps.log,
+  );
   const rounds = new HouseRoundRepository(db);
   const slot = new HouseSlotService(tickets, seamless, rounds);
   const roundSweeper = new HouseRoundSweeper(rounds, seamless);
@@ -117,6 +133,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     services: { providers, tickets, seamless, baccarat, cockfight, sportsbook },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorCallbackRoutes, { callbacks });
+      await app.register(hub88WalletRoutes, { wallet: hub88Wallet });
       await app.register(gameTicketRoutes, { tickets });
       await app.register(houseSlotRoutes, { slot });
       await app.register(houseCardsRoutes, { cards });
