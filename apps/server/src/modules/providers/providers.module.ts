@@ -39,6 +39,9 @@ import { VendorCallbackRepository } from './vendor-callback.repository';
 import { vendorCallbackRoutes } from './vendor-callback.routes';
 import { VendorCallbackService } from './vendor-callback.service';
 import { Hub88Adapter } from './hub88/hub88.adapter';
+import { Hub88CatalogueRepository } from './hub88/hub88-catalogue.repository';
+import { hub88CatalogueRoutes } from './hub88/hub88-catalogue.routes';
+import { Hub88CatalogueService } from './hub88/hub88-catalogue.service';
 import { Hub88Repository } from './hub88/hub88.repository';
 import { hub88WalletRoutes } from './hub88/hub88-wallet.routes';
 import { Hub88WalletService } from './hub88/hub88-wallet.service';
@@ -81,8 +84,15 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   const { db, config } = deps;
   const tickets = new GameTicketService(new GameTicketRepository(db));
   const hub88Repo = new Hub88Repository(db);
+  const hub88 = new Hub88Adapter(deps.configs, hub88Repo, deps.log);
+  const hub88Catalogue = new Hub88CatalogueService(
+    hub88,
+    new Hub88CatalogueRepository(db),
+    deps.configs,
+    (merchant) => deps.catalogue.invalidate(merchant),
+  );
   const providers = new ProviderService([
-    new Hub88Adapter(deps.configs, hub88Repo, deps.log),
+    hub88,
     // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
     new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
     new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS),
@@ -134,6 +144,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     routes: async (app: FastifyInstance) => {
       await app.register(vendorCallbackRoutes, { callbacks });
       await app.register(hub88WalletRoutes, { wallet: hub88Wallet });
+      await app.register(hub88CatalogueRoutes, { sync: hub88Catalogue });
       await app.register(gameTicketRoutes, { tickets });
       await app.register(houseSlotRoutes, { slot });
       await app.register(houseCardsRoutes, { cards });
@@ -153,6 +164,23 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       { name: 'house round sweep', everyMs: HOUSE_ROUND_SWEEP_MS, run: () => roundSweeper.sweep() },
       // Long-expired game tickets are useless: dropped hourly so the table stays small.
       { name: 'game ticket prune', everyMs: 3_600_000, run: () => tickets.prune() },
+      // Brands with Hub88 on get its game list daily (operators can sync at once from the back office).
+      {
+        name: 'hub88 catalogue sync',
+        everyMs: 86_400_000,
+        run: () =>
+          hub88Catalogue.syncEnabled((merchant, err) =>
+            deps.log.warn({ err, merchant }, 'hub88 catalogue sync failed'),
+          ),
+      },
+      // Sessions a week past their last bet: their wins and rollbacks find the bet, not the token.
+      {
+        name: 'hub88 session prune',
+        everyMs: 86_400_000,
+        run: async () => {
+          await hub88Repo.pruneSessions(new Date(Date.now() - 7 * 86_400_000));
+        },
+      },
     ],
   };
 }
