@@ -306,6 +306,22 @@ describe('Hub88 Wallet API', () => {
     expect(await mainBalance(m.id)).toBe(10_250n);
   });
 
+  it('a round of several bets is paid by one win; the round closed, its other bets settle with no payout', async () => {
+    const { m, session } = await player();
+    const first = hub.betBody(session, 100_000);
+    const second = hub.betBody(session, 200_000, { round: first.round });
+    expect((await hub.wallet('transaction/bet', first)).body.status).toBe('RS_OK');
+    expect((await hub.wallet('transaction/bet', second)).body.status).toBe('RS_OK');
+    const win = await hub.wallet('transaction/win', hub.winBody(second, 500_000, { round_closed: true }));
+    expect(win.body).toMatchObject({ status: 'RS_OK', balance: 10_200_000 });
+    const rows = [...(await betRows(first.transaction_uuid)), ...(await betRows(second.transaction_uuid))];
+    expect(rows.map((r) => [r.status, r.payout])).toEqual([
+      ['SETTLED', '0'],
+      ['SETTLED', '500'],
+    ]);
+    expect(await mainBalance(m.id)).toBe(10_200n);
+  });
+
   it('concurrent copies of one bet move the stake once', async () => {
     const { m, session } = await player();
     const bet = hub.betBody(session, 100_000);

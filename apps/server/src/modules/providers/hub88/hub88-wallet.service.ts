@@ -283,7 +283,7 @@ export class Hub88WalletService {
         throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
       throw err;
     }
-    return this.remember(merchant, {
+    const answer = await this.remember(merchant, {
       transactionUuid: b.transaction_uuid,
       kind: 'WIN',
       memberId: bet.memberId,
@@ -293,6 +293,29 @@ export class Hub88WalletService {
       digest,
       response: { user: b.user, status: 'RS_OK', currency: betCurrency, balance: toAmount(balance) },
     });
+    if (b.round_closed) await this.closeRound(merchant, bet, b.round);
+    return answer;
+  }
+
+  /**
+   * A round with several bets is paid by one win naming one of them: when Hub88 says the round
+   * is closed, the round's other bets nothing named are settled with no payout, so none stays
+   * open. A bet a concurrent rollback voided is left as it is.
+   */
+  private async closeRound(merchant: string, paid: Hub88Transaction, round: string): Promise<void> {
+    for (const other of await this.repo.openBetsOfRound(
+      merchant,
+      paid.memberId,
+      round,
+      paid.transactionUuid,
+    )) {
+      try {
+        await this.wallet.credit(walletOf(merchant, other.memberId, other.vendor), other.transactionUuid, 0n);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        this.log.error({ err, merchant, bet: other.transactionUuid }, 'hub88 round close: bet not settled');
+      }
+    }
   }
 
   private async rollback(

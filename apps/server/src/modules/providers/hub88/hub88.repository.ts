@@ -118,6 +118,35 @@ export class Hub88Repository {
     return stored;
   }
 
+  /** A member's bets of a round that no win or rollback named yet (other than `except`). */
+  async openBetsOfRound(
+    merchant: string,
+    memberId: string,
+    round: string,
+    except: string,
+  ): Promise<Hub88Transaction[]> {
+    const rows = await this.db
+      .selectFrom('hub88_transaction as t')
+      .selectAll('t')
+      .where('t.merchant_code', '=', merchant)
+      .where('t.member_id', '=', memberId)
+      .where('t.kind', '=', 'BET')
+      .where('t.round', '=', round)
+      .where('t.transaction_uuid', '<>', except)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('hub88_transaction as r')
+              .select('r.transaction_uuid')
+              .whereRef('r.merchant_code', '=', 't.merchant_code')
+              .whereRef('r.reference_uuid', '=', 't.transaction_uuid'),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map(toTransaction);
+  }
+
   async member(merchant: string, memberId: string): Promise<Hub88Member | null> {
     const r = await this.db
       .selectFrom('member')
