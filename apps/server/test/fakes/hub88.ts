@@ -54,6 +54,12 @@ export class FakeHub88 {
   readonly keys = rsaKeyPair();
   private server: Server | null = null;
   baseUrl = '';
+  /**
+   * Where game pages are said to be (game/url answers); the fake's own address unless a test
+   * serves them elsewhere (the e2e server proxies them under the site, so the site's frame policy
+   * allows them).
+   */
+  gameBase = '';
   /** The operator's wallet API base (…/wps/hub88/<BRAND>), set by the test. */
   walletUrl = '';
   /** Our knowledge of the operator, as Hub88's back office holds it. */
@@ -130,7 +136,9 @@ export class FakeHub88 {
         if (!game) return this.json(res, 404, { error: 'game not found' });
         if (typeof body.currency !== 'string') return this.json(res, 400, { error: 'currency missing' });
         if (body.currency === 'XXX')
-          return this.json(res, 200, { url: `${this.baseUrl}/game/${game.game_code}?demo=1` });
+          return this.json(res, 200, {
+            url: `${this.gameBase || this.baseUrl}/game/${game.game_code}?demo=1`,
+          });
         if (typeof body.token !== 'string' || body.token.length < 10 || typeof body.user !== 'string')
           return this.json(res, 400, { error: 'token and user required' });
         this.launches.set(body.token, {
@@ -139,7 +147,9 @@ export class FakeHub88 {
           gameCode: game.game_code,
           currency: body.currency,
         });
-        return this.json(res, 200, { url: `${this.baseUrl}/game/${game.game_code}?token=${body.token}` });
+        return this.json(res, 200, {
+          url: `${this.gameBase || this.baseUrl}/game/${game.game_code}?token=${body.token}`,
+        });
       }
       case '/operator/generic/v2/game/round':
         if (typeof body.round !== 'string') return this.json(res, 400, { error: 'round missing' });
@@ -235,10 +245,10 @@ export class FakeHub88 {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html><head><title>Hub88 ${code}</title></head><body>
 <h1>${code}</h1><p>Balance: <span id="balance">-</span></p><p id="status"></p>
-<button id="spin">Spin</button>
+<button id="spin" data-testid="hub88-spin">Spin</button>
 <script>
 document.getElementById('spin').onclick = async () => {
-  const r = await fetch('/spin?token=${encodeURIComponent(token)}', { method: 'POST' });
+  const r = await fetch('../spin?token=${encodeURIComponent(token)}', { method: 'POST' });
   const j = await r.json();
   document.getElementById('status').textContent = j.bet + ' / ' + j.win;
   document.getElementById('balance').textContent = j.balance;
