@@ -191,6 +191,35 @@ describe('Hub88 launch and Games API', () => {
     });
   });
 
+  it('Hub88 not answering ends the launch at the client timeout (game.unavailable); a failed sync changes nothing', async () => {
+    const m = await member('10.00');
+    hub.failNext('hang');
+    const started = Date.now();
+    expect((await launch(m)).statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const before = await t.db.db
+      .selectFrom('game')
+      .select(['game_code', 'enabled'])
+      .where('vendor_code', 'like', 'H88_%')
+      .orderBy('game_code')
+      .execute();
+    hub.failNext('5xx');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/admin/integrations/HUB88/sync',
+      headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ errorCode: string }>().errorCode).toBe('game.unavailable');
+    const after = await t.db.db
+      .selectFrom('game')
+      .select(['game_code', 'enabled'])
+      .where('vendor_code', 'like', 'H88_%')
+      .orderBy('game_code')
+      .execute();
+    expect(after).toEqual(before);
+  }, 40_000);
+
   it('a game that left the list is switched off at the next sync', async () => {
     hub.games = GAMES.filter((g) => g.game_code !== 'pp_gatesofolympus').map((g) => ({ ...g }));
     try {

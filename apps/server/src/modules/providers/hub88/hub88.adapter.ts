@@ -124,8 +124,13 @@ export class Hub88Adapter implements VendorAdapter {
 
   async catalogue(merchant: string): Promise<VendorCatalogueGame[]> {
     const c = await this.config(merchant);
-    const games = await this.client(c).gameList();
-    return games.map(toCatalogueGame);
+    try {
+      return (await this.client(c).gameList()).map(toCatalogueGame);
+    } catch (err) {
+      if (!(err instanceof Hub88ApiError)) throw err;
+      this.log.warn({ merchant, status: err.httpStatus, reason: err.reason }, 'hub88 game/list failed');
+      throw new AppError('game.unavailable');
+    }
   }
 
   /** Hub88's page of a round; `roundId` is the bet's transaction_uuid (what our bets are named by). */
