@@ -361,6 +361,18 @@ describe('Hub88 Wallet API', () => {
     expect(await mainBalance(m.id)).toBe(9_900n);
   });
 
+  it('two different wins racing for one bet: at most one is acknowledged, and only what was booked', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    const answers = await Promise.all([
+      hub.wallet('transaction/win', hub.winBody(bet, 300_000)),
+      hub.wallet('transaction/win', hub.winBody(bet, 300_000)),
+    ]);
+    expect(answers.filter((a) => a.body.status === 'RS_OK')).toHaveLength(1);
+    expect(await mainBalance(m.id)).toBe(10_200n);
+  });
+
   it('a win for a bet we do not have is RS_ERROR_TRANSACTION_DOES_NOT_EXIST and moves nothing; it goes through once the bet came', async () => {
     const { m, session } = await player();
     const bet = hub.betBody(session, 100_000);

@@ -36,3 +36,7 @@ CREATE TABLE hub88_transaction (
 );
 CREATE INDEX hub88_transaction_reference ON hub88_transaction (merchant_code, reference_uuid)
   WHERE reference_uuid IS NOT NULL;
+-- A bet is settled once in the ledger: one win answered RS_OK per bet. Two wins racing for one bet
+-- cannot both be acknowledged (the second would be a repeat in the ledger, booked nothing).
+CREATE UNIQUE INDEX hub88_transaction_one_win ON hub88_transaction (merchant_code, reference_uuid)
+  WHERE kind = 'WIN';
