@@ -41,13 +41,3 @@ export function hub88Verify(body: Buffer | string, signature: unknown, publicKey
     return false;
   }
 }
-
-/** Whether a PEM parses as the kind of key asked for (the configuration check). */
-export function pemParses(pem: string, kind: 'private' | 'public'): boolean {
-  try {
-    key(pem, kind);
-    return true;
-  } catch {
-    return false;
-  }
-}
