@@ -10,14 +10,27 @@
  *      over keep-alive HTTP. A pair counts once its credit is answered; its latency runs from the
  *      debit's start to the credit's answer. The workers use node:http with keep-alive (fetch cost
  *      this load generator, which shares the machine, several times more CPU per request).
- * BENCH_PART=list|pairs runs one part (with BENCH_PROFILE=<dir>, a server CPU profile of it alone).
+ *   3. Hub88 bet + win pairs: the same number of workers, each Hub88 playing rounds for its own
+ *      member through the Hub88 Wallet API: a bet signed with Hub88's RSA key, then its win; every
+ *      answer's signature is verified with the operator's public key, as Hub88 does (RSA signing
+ *      and verification on both sides are in the figures). The brand's Hub88 configuration and
+ *      catalogue are set through the admin API against the local Hub88 of the tests.
+ * BENCH_PART=list|pairs|hub88 runs one part (with BENCH_PROFILE=<dir>, a server CPU profile of it alone).
  * Afterwards the ledger invariants are checked (they must all hold).
  * Budgets: game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections;
  * >= 1,500 pairs/s with p99 <= 50 ms.
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { createHash, randomBytes } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  randomUUID,
+  sign as rsaSign,
+  verify as rsaVerify,
+} from 'node:crypto';
 import { PERMISSIONS } from '@app/contracts';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
@@ -26,6 +39,7 @@ import autocannon from 'autocannon';
 import { openDb } from '../apps/server/src/db/client';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
 import { sign } from '../apps/server/src/platform/signing';
+import { FakeHub88, rsaKeyPair } from '../apps/server/test/fakes/hub88';
 import { createPostgresDatabase } from '../apps/server/test/helper';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,6 +75,8 @@ const server = spawn(
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SEED_DEMO: 'true',
+      // Production refuses to start without a key to seal provider credentials (Hub88's keys).
+      PROVIDER_SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
@@ -68,7 +84,7 @@ const server = spawn(
 
 // Node's fetch keeps connections alive between calls (a vendor server's HTTP client would too).
 async function api<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
@@ -96,22 +112,13 @@ async function waitForServer(): Promise<void> {
   throw new Error('the server did not start');
 }
 
-/** Part 2: vendor workers playing signed debit + credit pairs; answers rate, latencies and failures. */
-async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
+/** Members funded through the operator API (asked by one key, approved by another), one per worker. */
+async function fundedMembers(db: Awaited<ReturnType<typeof openDb>>, n: number) {
   const admin = { 'x-api-key': ADMIN_KEY };
-  const secret = (await api<{ secret: string }>('POST', '/wps/admin/vendors/PG/secret', undefined, admin))
-    .json.value!.secret;
-  const game = await db.db
-    .selectFrom('game')
-    .select('game_code')
-    .where('merchant_code', '=', MERCHANT)
-    .where('vendor_code', '=', 'PG')
-    .executeTakeFirstOrThrow();
-  // One member per worker, funded through the operator API (asked by one key, approved by another).
   const password = await import('../apps/server/src/platform/password');
   const hash = await password.hashPassword('bench12345');
-  const players: string[] = [];
-  for (let i = 0; i < PAIR_WORKERS; i++) {
+  const players: { id: string; username: string }[] = [];
+  for (let i = 0; i < n; i++) {
     const username = `bench${i}${randomBytes(3).toString('hex')}`;
     const member = await db.db
       .insertInto('member')
@@ -134,13 +141,169 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
       'POST',
       `/wps/admin/approvals/${asked.json.value!.approvalId}/approve`,
       {},
-      {
-        'x-api-key': CHECKER_KEY,
-      },
+      { 'x-api-key': CHECKER_KEY },
     );
     if (funded.status !== 200) throw new Error(`funding approval failed: ${JSON.stringify(funded.json)}`);
-    players.push(username);
+    players.push({ id: String(member.id), username });
   }
+  return players;
+}
+
+/** Part 3: Hub88 playing signed bet + win pairs against our wallet API; rate, latencies, failures. */
+async function hub88Pairs(db: Awaited<ReturnType<typeof openDb>>) {
+  const admin = { 'x-api-key': ADMIN_KEY };
+  const ours = rsaKeyPair();
+  const hub = new FakeHub88();
+  await hub.start();
+  hub.operatorPublicKey = ours.publicKey;
+  hub.games = [
+    {
+      game_code: 'bench_slot',
+      name: 'Bench Slot',
+      product: 'Bench Studio',
+      category: 'Video Slots',
+      url_thumb: 'https://cdn.example/bench.png',
+      enabled: true,
+    },
+  ];
+  try {
+    const saved = await api(
+      'PUT',
+      '/wps/admin/integrations/HUB88',
+      {
+        enabled: true,
+        settings: { baseUrl: hub.baseUrl, operatorId: hub.operatorId, currency: 'PHP' },
+        secrets: { privateKey: ours.privateKey, hub88PublicKey: hub.keys.publicKey },
+      },
+      admin,
+    );
+    if (saved.status !== 200) throw new Error(`hub88 configuration failed: ${JSON.stringify(saved.json)}`);
+    const synced = await api('POST', '/wps/admin/integrations/HUB88/sync', {}, admin);
+    if (synced.status !== 200) throw new Error(`hub88 sync failed: ${JSON.stringify(synced.json)}`);
+  } finally {
+    await hub.stop();
+  }
+  const members = await fundedMembers(db, PAIR_WORKERS);
+  // Game sessions as a launch opens them (a launch would also ask Hub88 for the game's page).
+  const sessions = members.map((m) => ({
+    user: m.id.padStart(8, '0'),
+    token: randomBytes(24).toString('base64url'),
+    memberId: m.id,
+  }));
+  await db.db
+    .insertInto('hub88_session')
+    .values(
+      sessions.map((s) => ({
+        token: s.token,
+        merchant_code: MERCHANT,
+        member_id: s.memberId,
+        vendor_code: 'H88_BENCH_STUDIO',
+        game_code: 'bench_slot',
+        currency: 'PHP',
+        expires_at: new Date(Date.now() + 3_600_000),
+      })),
+    )
+    .execute();
+  const hubKey = createPrivateKey(hub.keys.privateKey);
+  const ourPublic = createPublicKey(ours.publicKey);
+  const agent = new Agent({ keepAlive: true, maxSockets: PAIR_WORKERS });
+  const call = (action: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body);
+    return new Promise<{ status: string }>((resolve, reject) => {
+      const req = request(
+        `${BASE}/wps/hub88/${MERCHANT}/${action}`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(raw),
+            'x-hub88-signature': rsaSign('sha256', Buffer.from(raw), hubKey).toString('base64'),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const answer = Buffer.concat(chunks);
+            const sig = res.headers['x-hub88-signature'];
+            const signed =
+              typeof sig === 'string' && rsaVerify('sha256', answer, ourPublic, Buffer.from(sig, 'base64'));
+            const json = JSON.parse(answer.toString('utf8')) as { status: string };
+            resolve({ status: signed ? json.status : 'UNSIGNED' });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(raw);
+    });
+  };
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const end = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      sessions.map(async (s) => {
+        let n = 0;
+        while (performance.now() < end) {
+          n++;
+          const bet = {
+            user: s.user,
+            transaction_uuid: randomUUID(),
+            token: s.token,
+            round: randomUUID(),
+            request_uuid: randomUUID(),
+            game_code: 'bench_slot',
+            currency: 'PHP',
+            amount: 100_000,
+            round_closed: false,
+            is_free: false,
+          };
+          const t0 = performance.now();
+          const b = await call('transaction/bet', bet);
+          const w = await call('transaction/win', {
+            ...bet,
+            transaction_uuid: randomUUID(),
+            request_uuid: randomUUID(),
+            reference_transaction_uuid: bet.transaction_uuid,
+            round_closed: true,
+            amount: n % 3 === 0 ? 250_000 : 0,
+          });
+          if (b.status !== 'RS_OK' || w.status !== 'RS_OK') failures++;
+          else latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    return {
+      latencies: latencies.sort((a, b) => a - b),
+      failures,
+      elapsed: (performance.now() - started) / 1000,
+    };
+  };
+  await run(2); // warm up
+  const pairs = await run(SECONDS);
+  const rate = pairs.latencies.length / pairs.elapsed;
+  console.log(
+    `hub88 pairs   ${rate.toFixed(0).padStart(5)} pairs/s      p50 ${pct(pairs.latencies, 50).toFixed(1)} ms   p99 ${pct(pairs.latencies, 99).toFixed(1)} ms   ` +
+      `(${PAIR_WORKERS} Hub88 workers, RSA-SHA256 both ways, ${pairs.latencies.length} pairs, failures ${pairs.failures})`,
+  );
+  return { ...pairs, rate };
+}
+
+/** Part 2: vendor workers playing signed debit + credit pairs; answers rate, latencies and failures. */
+async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
+  const admin = { 'x-api-key': ADMIN_KEY };
+  const secret = (await api<{ secret: string }>('POST', '/wps/admin/vendors/PG/secret', undefined, admin))
+    .json.value!.secret;
+  const game = await db.db
+    .selectFrom('game')
+    .select('game_code')
+    .where('merchant_code', '=', MERCHANT)
+    .where('vendor_code', '=', 'PG')
+    .executeTakeFirstOrThrow();
+  const players = (await fundedMembers(db, PAIR_WORKERS)).map((p) => p.username);
   // The vendor side speaks plain keep-alive HTTP (node:http is several times lighter than fetch,
   // and this load generator shares the machine with the server it measures).
   const agent = new Agent({ keepAlive: true, maxSockets: PAIR_WORKERS });
@@ -264,7 +427,7 @@ try {
     'gameType=RNG&vassalage=PP&minLineNum=20&pageNo=3&pageSize=15',
   ].map((q) => ({ method: 'GET' as const, path: `/wps/relay/GCSGAME_gameList?clientType=3&${q}` }));
   // Warm up (catalogue snapshot, JIT).
-  const skipList = PART === 'pairs';
+  const skipList = PART === 'pairs' || PART === 'hub88';
   if (!skipList)
     await autocannon({
       url: BASE,
@@ -288,7 +451,8 @@ try {
 
   // ---- 2. seamless pairs (BENCH_PART=list: skipped) --------------------------------------------
   const db = await openDb({ kind: 'postgres', url: created.url });
-  const pairs = PART === 'list' ? null : await seamlessPairs(db);
+  const pairs = PART === 'all' || PART === 'pairs' ? await seamlessPairs(db) : null;
+  const hub88 = PART === 'all' || PART === 'hub88' ? await hub88Pairs(db) : null;
   const broken = await checkLedger(db.db);
   console.log(`ledger invariants: ${broken.length === 0 ? 'all hold' : JSON.stringify(broken)}`);
   await db.close();
@@ -302,7 +466,7 @@ try {
           ['pair p99 <= 50 ms', pct(pairs.latencies, 99) <= 50],
         ] as const)
       : []),
-    ['no failed requests', listOk && (pairs?.failures ?? 0) === 0],
+    ['no failed requests', listOk && (pairs?.failures ?? 0) === 0 && (hub88?.failures ?? 0) === 0],
     ['ledger invariants', broken.length === 0],
   ] as const;
   for (const [name, met] of budgets) console.log(`  ${met ? 'met   ' : 'MISSED'} ${name}`);

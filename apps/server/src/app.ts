@@ -24,7 +24,7 @@ import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
 import { createProtectionModule } from './modules/protection';
 import { createProvidersModule } from './modules/providers';
-import { SecureRng } from './modules/providers';
+import { hub88Definition, SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
 import { createSessionModule } from './modules/session';
 import { createStaffModule } from './modules/staff';
@@ -73,7 +73,10 @@ interface AppDeps {
 function composeModules(ctx: ModuleContext) {
   const staff = createStaffModule(ctx);
   // Every provider the server can run, from the modules that implement them.
-  const integrations = createIntegrationsModule({ ...ctx, definitions: [XENDIT_DEFINITION] });
+  const integrations = createIntegrationsModule({
+    ...ctx,
+    definitions: [XENDIT_DEFINITION, hub88Definition],
+  });
   const vip = createVipModule(ctx);
   const { levels } = vip.services;
   const system = createSystemModule({
@@ -125,6 +128,7 @@ function composeModules(ctx: ModuleContext) {
     ...wallet.services,
     ...member.services,
     ...games.services,
+    ...integrations.services,
   });
   const lottery = createLotteryModule({
     ...ctx,

@@ -4,6 +4,7 @@
  * seeded with the demo brands plus two fixture brands: MAINT (in maintenance) at
  * maint.localhost and BLOCK (blocks US visitors) at block.localhost.
  */
+import type { FastifyReply } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { type DbTarget, openDb } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
 import { DEMO_BRANDS } from '../../server/src/seed/demo-brands';
 import { seedDemo } from '../../server/src/seed/seed';
+import { FakeHub88, rsaKeyPair } from '../../server/test/fakes/hub88';
 import { createPostgresDatabase } from '../../server/test/helper';
 import { XenditFake } from '../../server/test/fakes/xendit';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
@@ -134,12 +136,41 @@ if (configured.statusCode !== 200) throw new Error(`XENDIT set-up failed: ${conf
 // Harness routes of the engagement jobs (test only, like the one above): each runs a real job for a period that has
 // not ended yet, so a spec sees its outcome without waiting for midnight.
 
+// Hub88 for GOLDEN: the local Hub88 of the server tests plays Hub88's side. Its game pages are
+// served under the site (/e2e/hub88/...), as the site's frame policy allows only https or the
+// site itself; the proxied page is Hub88's, so the site's own page headers are taken off it.
+const hub88 = new FakeHub88();
+await hub88.start();
+const hub88Keys = rsaKeyPair();
+hub88.operatorPublicKey = hub88Keys.publicKey;
+hub88.walletUrl = `http://127.0.0.1:${E2E_PORT}/wps/hub88/GOLDEN`;
+hub88.gameBase = '/e2e/hub88';
+hub88.games = [
+  {
+    game_code: 'h88_sweet_fortune',
+    name: 'Sweet Fortune 88',
+    product: 'Pragmatic Play',
+    category: 'Video Slots',
+    url_thumb: 'https://cdn.example/h88_sweet_fortune.png',
+    enabled: true,
+  },
+];
+const proxyHub88 = async (url: string, method: 'GET' | 'POST', reply: FastifyReply): Promise<string> => {
+  const res = await fetch(`${hub88.baseUrl}${url.slice('/e2e/hub88'.length)}`, { method });
+  for (const h of ['content-security-policy', 'x-frame-options']) reply.removeHeader(h);
+  reply.type(res.headers.get('content-type') ?? 'text/html');
+  return res.text();
+};
+app.get('/e2e/hub88/game/:code', async (req, reply) => proxyHub88(req.url, 'GET', reply));
+app.post('/e2e/hub88/spin', async (req, reply) => proxyHub88(req.url, 'POST', reply));
+
 let closing = false;
 async function shutdown() {
   if (closing) return;
   closing = true;
   await app.close();
   await xendit.stop();
+  await hub88.stop();
   await db.close();
   await cleanup();
   process.exit(0);
@@ -148,3 +179,26 @@ process.on('SIGTERM', () => void shutdown());
 process.on('SIGINT', () => void shutdown());
 
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+
+// Configured and synced as an operator does it, through the admin API.
+{
+  const headers = { merchant: 'GOLDEN', 'x-api-key': ADMIN_API_KEY };
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/wps/admin/integrations/HUB88',
+    headers,
+    payload: {
+      enabled: true,
+      settings: { baseUrl: hub88.baseUrl, operatorId: hub88.operatorId, currency: 'PHP' },
+      secrets: { privateKey: hub88Keys.privateKey, hub88PublicKey: hub88.keys.publicKey },
+    },
+  });
+  if (saved.statusCode !== 200) throw new Error(`e2e: HUB88 configuration failed: ${saved.body}`);
+  const synced = await app.inject({
+    method: 'POST',
+    url: '/wps/admin/integrations/HUB88/sync',
+    headers,
+    payload: {},
+  });
+  if (synced.statusCode !== 200) throw new Error(`e2e: HUB88 sync failed: ${synced.body}`);
+}

@@ -165,7 +165,8 @@ export interface Database
     ProviderPayoutTables,
     VendorTransferTables,
     PaymentProviderTables,
-    ProtectionTables {
+    ProtectionTables,
+    Hub88Tables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1750,4 +1751,35 @@ interface ProtectionEventTable {
   action: string;
   detail: Json<Record<string, unknown>>;
   actor: string;
+}
+
+/** Hub88: game sessions our launch opened and the wallet transactions answered (migration 0040). */
+interface Hub88Tables {
+  hub88_session: Hub88SessionTable;
+  hub88_transaction: Hub88TransactionTable;
+}
+
+interface Hub88SessionTable {
+  token: string;
+  merchant_code: string;
+  /** int8 arrives as a decimal string. */
+  member_id: ColumnType<string, string | bigint, string | bigint>;
+  vendor_code: string;
+  game_code: string;
+  currency: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+interface Hub88TransactionTable {
+  merchant_code: string;
+  transaction_uuid: string;
+  kind: 'BET' | 'WIN' | 'ROLLBACK';
+  member_id: ColumnType<string, string | bigint, string | bigint>;
+  vendor_code: string;
+  reference_uuid: string | null;
+  round: string;
+  digest: string;
+  response: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
 }

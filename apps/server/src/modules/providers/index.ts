@@ -10,3 +10,4 @@ export type {
   VendorRound,
 } from './vendor-adapter';
 export type { RoundSyncResult, VendorRoundSyncService } from './vendor-round-sync.service';
+export { hub88Definition } from './hub88/hub88.definition';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
+import type { ProviderConfigSource } from '../integrations';
 import type { MemberDirectory } from '../member';
 import type { VendorService } from '../vendors';
 import type { BetService } from '../wallet';
@@ -41,12 +42,21 @@ import { vendorCallbackRoutes } from './vendor-callback.routes';
 import { VendorCallbackService } from './vendor-callback.service';
 import { VendorRoundSyncRepository } from './vendor-round-sync.repository';
 import { VendorRoundSyncService } from './vendor-round-sync.service';
+import { Hub88Adapter } from './hub88/hub88.adapter';
+import { Hub88CatalogueRepository } from './hub88/hub88-catalogue.repository';
+import { hub88CatalogueRoutes } from './hub88/hub88-catalogue.routes';
+import { Hub88CatalogueService } from './hub88/hub88-catalogue.service';
+import { Hub88Repository } from './hub88/hub88.repository';
+import { hub88WalletRoutes } from './hub88/hub88-wallet.routes';
+import { Hub88WalletService } from './hub88/hub88-wallet.service';
 
 interface ProvidersDeps extends ModuleContext {
   bets: BetService;
   directory: MemberDirectory;
   catalogue: CatalogueService;
   vendors: VendorService;
+  /** Brands' provider configurations (the integrations module): Hub88's keys and settings. */
+  configs: ProviderConfigSource;
 }
 
 interface ProvidersServices {
@@ -80,7 +90,16 @@ const CLIENTS: EngineClients = {
 export function createProvidersModule(deps: ProvidersDeps): ServerModule<ProvidersServices> {
   const { db, config } = deps;
   const tickets = new GameTicketService(new GameTicketRepository(db));
+  const hub88Repo = new Hub88Repository(db);
+  const hub88 = new Hub88Adapter(deps.configs, hub88Repo, deps.log);
+  const hub88Catalogue = new Hub88CatalogueService(
+    hub88,
+    new Hub88CatalogueRepository(db),
+    deps.configs,
+    (merchant) => deps.catalogue.invalidate(merchant),
+  );
   const providers = new ProviderService([
+    hub88,
     // House games open on the header-only /seamless page; the simulated studio's in the /game frame.
     new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
     new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS, new LedgerTransferOps(deps.bets)),
@@ -102,6 +121,13 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   const callbacks = new VendorCallbackService(seamless, callbackRepo, deps.directory, {
     game: (merchant, vendor, code) => deps.catalogue.byCode(merchant, vendor, code),
   });
+  const hub88Wallet = new Hub88WalletService(
+    deps.configs,
+    hub88Repo,
+    seamless,
+    { game: (merchant, vendor, code) => deps.catalogue.byCode(merchant, vendor, code) },
+    deps.log,
+  );
   const rounds = new HouseRoundRepository(db);
   const slot = new HouseSlotService(tickets, seamless, rounds);
   const roundSweeper = new HouseRoundSweeper(rounds, seamless);
@@ -136,6 +162,8 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     services: { providers, tickets, seamless, baccarat, cockfight, sportsbook, roundSync },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorCallbackRoutes, { callbacks });
+      await app.register(hub88WalletRoutes, { wallet: hub88Wallet });
+      await app.register(hub88CatalogueRoutes, { sync: hub88Catalogue });
       await app.register(gameTicketRoutes, { tickets });
       await app.register(houseSlotRoutes, { slot });
       await app.register(houseCardsRoutes, { cards });
@@ -157,6 +185,23 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       { name: 'vendor round sync', everyMs: 60_000, run: () => roundSync.syncAll() },
       // Long-expired game tickets are useless: dropped hourly so the table stays small.
       { name: 'game ticket prune', everyMs: 3_600_000, run: () => tickets.prune() },
+      // Brands with Hub88 on get its game list daily (operators can sync at once from the back office).
+      {
+        name: 'hub88 catalogue sync',
+        everyMs: 86_400_000,
+        run: () =>
+          hub88Catalogue.syncEnabled((merchant, err) =>
+            deps.log.warn({ err, merchant }, 'hub88 catalogue sync failed'),
+          ),
+      },
+      // Sessions a week past their last bet: their wins and rollbacks find the bet, not the token.
+      {
+        name: 'hub88 session prune',
+        everyMs: 86_400_000,
+        run: async () => {
+          await hub88Repo.pruneSessions(new Date(Date.now() - 7 * 86_400_000));
+        },
+      },
     ],
   };
 }

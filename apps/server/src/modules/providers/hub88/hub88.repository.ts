@@ -1,0 +1,187 @@
+import type { Db } from '../../../db/repository';
+
+export interface Hub88Session {
+  token: string;
+  merchant: string;
+  memberId: string;
+  vendor: string;
+  gameCode: string;
+  currency: string;
+  expiresAt: Date;
+}
+
+export interface Hub88Transaction {
+  transactionUuid: string;
+  kind: 'BET' | 'WIN' | 'ROLLBACK';
+  memberId: string;
+  vendor: string;
+  referenceUuid: string | null;
+  round: string;
+  digest: string;
+  response: Record<string, unknown>;
+}
+
+export interface Hub88Member {
+  id: string;
+  active: boolean;
+  bettingBlocked: boolean;
+  createdAt: Date;
+}
+
+/** SQL of Hub88 game sessions, answered wallet transactions, and the members Hub88 names. */
+export class Hub88Repository {
+  constructor(private readonly db: Db) {}
+
+  async openSession(s: Hub88Session): Promise<void> {
+    await this.db
+      .insertInto('hub88_session')
+      .values({
+        token: s.token,
+        merchant_code: s.merchant,
+        member_id: s.memberId,
+        vendor_code: s.vendor,
+        game_code: s.gameCode,
+        currency: s.currency,
+        expires_at: s.expiresAt,
+      })
+      .execute();
+  }
+
+  async session(merchant: string, token: string): Promise<Hub88Session | null> {
+    const r = await this.db
+      .selectFrom('hub88_session')
+      .selectAll()
+      .where('token', '=', token)
+      .where('merchant_code', '=', merchant)
+      .executeTakeFirst();
+    if (!r) return null;
+    return {
+      token: r.token,
+      merchant: r.merchant_code,
+      memberId: String(r.member_id),
+      vendor: r.vendor_code,
+      gameCode: r.game_code,
+      currency: r.currency,
+      expiresAt: r.expires_at,
+    };
+  }
+
+  /** Sessions whose last bet time is long past: no win or rollback needs them (wins find their bet). */
+  async pruneSessions(before: Date): Promise<number> {
+    const r = await this.db.deleteFrom('hub88_session').where('expires_at', '<', before).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async transaction(merchant: string, uuid: string): Promise<Hub88Transaction | null> {
+    const r = await this.db
+      .selectFrom('hub88_transaction')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('transaction_uuid', '=', uuid)
+      .executeTakeFirst();
+    return r ? toTransaction(r) : null;
+  }
+
+  /** The answered transactions naming a bet (its wins and rollbacks). */
+  async referencing(merchant: string, betUuid: string): Promise<Hub88Transaction[]> {
+    const rows = await this.db
+      .selectFrom('hub88_transaction')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('reference_uuid', '=', betUuid)
+      .execute();
+    return rows.map(toTransaction);
+  }
+
+  /**
+   * Records an answered transaction; when one with the same uuid was recorded first (a
+   * concurrent repeat), that one stays and is returned, so every repeat answers alike.
+   */
+  async record(merchant: string, t: Hub88Transaction): Promise<Hub88Transaction> {
+    await this.db
+      .insertInto('hub88_transaction')
+      .values({
+        merchant_code: merchant,
+        transaction_uuid: t.transactionUuid,
+        kind: t.kind,
+        member_id: t.memberId,
+        vendor_code: t.vendor,
+        reference_uuid: t.referenceUuid,
+        round: t.round,
+        digest: t.digest,
+        response: JSON.stringify(t.response),
+      })
+      .onConflict((oc) => oc.columns(['merchant_code', 'transaction_uuid']).doNothing())
+      .execute();
+    const stored = await this.transaction(merchant, t.transactionUuid);
+    if (!stored) throw new Error(`hub88 transaction ${t.transactionUuid} not stored`);
+    return stored;
+  }
+
+  /** A member's bets of a round that no win or rollback named yet (other than `except`). */
+  async openBetsOfRound(
+    merchant: string,
+    memberId: string,
+    round: string,
+    except: string,
+  ): Promise<Hub88Transaction[]> {
+    const rows = await this.db
+      .selectFrom('hub88_transaction as t')
+      .selectAll('t')
+      .where('t.merchant_code', '=', merchant)
+      .where('t.member_id', '=', memberId)
+      .where('t.kind', '=', 'BET')
+      .where('t.round', '=', round)
+      .where('t.transaction_uuid', '<>', except)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('hub88_transaction as r')
+              .select('r.transaction_uuid')
+              .whereRef('r.merchant_code', '=', 't.merchant_code')
+              .whereRef('r.reference_uuid', '=', 't.transaction_uuid'),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map(toTransaction);
+  }
+
+  async member(merchant: string, memberId: string): Promise<Hub88Member | null> {
+    const r = await this.db
+      .selectFrom('member')
+      .select(['id', 'status', 'block_betting', 'created_at'])
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    if (!r) return null;
+    return {
+      id: String(r.id),
+      active: r.status === 'ACTIVE',
+      bettingBlocked: r.block_betting,
+      createdAt: r.created_at,
+    };
+  }
+}
+
+function toTransaction(r: {
+  transaction_uuid: string;
+  kind: 'BET' | 'WIN' | 'ROLLBACK';
+  member_id: string;
+  vendor_code: string;
+  reference_uuid: string | null;
+  round: string;
+  digest: string;
+  response: Record<string, unknown>;
+}): Hub88Transaction {
+  return {
+    transactionUuid: r.transaction_uuid,
+    kind: r.kind,
+    memberId: String(r.member_id),
+    vendor: r.vendor_code,
+    referenceUuid: r.reference_uuid,
+    round: r.round,
+    digest: r.digest,
+    response: r.response,
+  };
+}

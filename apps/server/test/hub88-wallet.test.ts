@@ -1,0 +1,520 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Hub88Adapter } from '../src/modules/providers/hub88/hub88.adapter';
+import { checkLedger } from '../src/modules/wallet/ledger-check';
+import { LedgerService } from '../src/modules/wallet/ledger.service';
+import { FakeHub88, rsaKeyPair } from './fakes/hub88';
+import { buildTestApp, type TestContext } from './helper';
+import { Identity, type NewMember } from './identity-client';
+
+// Hub88's Wallet API and Games API against a local Hub88 built from its published protocol:
+// signatures both ways, every documented status, idempotency, reordering and expired sessions;
+// after each scenario the ledger invariants hold.
+const ADMIN_KEY = 'test-admin-key-0123456789';
+const CURRENCY = 'PHP';
+const ours = rsaKeyPair();
+let t: TestContext;
+let id: Identity;
+let hub: FakeHub88;
+
+const GAMES = [
+  {
+    game_code: 'pp_sweetbonanza',
+    name: 'Sweet Bonanza',
+    product: 'Pragmatic Play',
+    category: 'Video Slots',
+    url_thumb: 'https://cdn.example/sb.png',
+    enabled: true,
+  },
+  {
+    game_code: 'evo_lightningroulette',
+    name: 'Lightning Roulette',
+    product: 'Evolution Gaming',
+    category: 'Live Roulette',
+    url_thumb: 'https://cdn.example/lr.png',
+    enabled: true,
+  },
+  {
+    game_code: 'pp_gatesofolympus',
+    name: 'Gates of Olympus',
+    product: 'Pragmatic Play',
+    category: 'Video Slots',
+    url_thumb: 'https://cdn.example/go.png',
+    enabled: true,
+  },
+];
+
+async function configure(settings: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/wps/admin/integrations/HUB88',
+    headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
+    payload: {
+      enabled: true,
+      settings: { baseUrl: hub.baseUrl, operatorId: 1, currency: CURRENCY, ...settings },
+      secrets: { privateKey: ours.privateKey, hub88PublicKey: hub.keys.publicKey },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function sync() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/wps/admin/integrations/HUB88/sync',
+    headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ value: { studios: number; games: number; disabled: number } }>().value;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ ADMIN_API_KEY: ADMIN_KEY });
+  id = new Identity(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (t.app.server.address() as AddressInfo).port;
+  hub = new FakeHub88();
+  await hub.start();
+  hub.operatorPublicKey = ours.publicKey;
+  hub.walletUrl = `http://127.0.0.1:${port}/wps/hub88/GOLDEN`;
+  hub.games = GAMES.map((g) => ({ ...g }));
+  await configure();
+  await sync();
+}, 60_000);
+afterAll(async () => {
+  await hub?.stop();
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await checkLedger(t.db.db)).toEqual([]);
+});
+
+async function member(amount: string): Promise<NewMember> {
+  const m = await id.registerGolden();
+  await id.credit(m.username, amount, ADMIN_KEY);
+  return m;
+}
+
+async function mainBalance(memberId: string): Promise<bigint> {
+  return (await new LedgerService(t.db.db).memberBalances(t.db.db, memberId)).get('MAIN') ?? 0n;
+}
+
+async function launch(m: NewMember, gameCode = 'pp_sweetbonanza', vendor = 'H88_PRAGMATIC_PLAY') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/wps/game/launchGame?vendor=${vendor}&gameCode=${gameCode}&backUrl=%2F`,
+    headers: { host: 'localhost', authorization: m.token },
+  });
+}
+
+/** A member with money and a launched game session at the fake. */
+async function player(amount = '100.00') {
+  const m = await member(amount);
+  const res = await launch(m);
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json<{ value: { gameUrl: string } }>().value.gameUrl);
+  const token = url.searchParams.get('token')!;
+  const l = hub.launches.get(token)!;
+  return { m, session: l };
+}
+
+/** How often a bet's stake is in the books (a bet is named by its transaction_uuid). */
+async function betRows(uuid: string) {
+  return t.db.db.selectFrom('bet_record').selectAll().where('round_id', '=', uuid).execute();
+}
+
+describe('Hub88 launch and Games API', () => {
+  it('sync lists studios as vendors; a launch opens a session and answers the signed game/url in the frame', async () => {
+    const vendors = await t.db.db
+      .selectFrom('vendor')
+      .select(['code', 'game_type', 'adapter', 'wallet_type'])
+      .where('merchant_code', '=', 'GOLDEN')
+      .where('adapter', '=', 'HUB88')
+      .orderBy('code')
+      .execute();
+    expect(vendors).toEqual([
+      { code: 'H88_EVOLUTION_GAMING', game_type: 'LIVE', adapter: 'HUB88', wallet_type: 'SEAMLESS' },
+      { code: 'H88_PRAGMATIC_PLAY', game_type: 'RNG', adapter: 'HUB88', wallet_type: 'SEAMLESS' },
+    ]);
+    const m = await member('10.00');
+    const res = await launch(m);
+    expect(res.statusCode, res.body).toBe(200);
+    const value = res.json<{ value: { gameUrl: string; mode: string } }>().value;
+    expect(value.mode).toBe('FRAME');
+    expect(value.gameUrl.startsWith(`${hub.baseUrl}/game/pp_sweetbonanza?token=`)).toBe(true);
+    const call = hub.calls.at(-1)!;
+    expect(call.path).toBe('/operator/generic/v2/game/url');
+    expect(call.body).toMatchObject({
+      operator_id: 1,
+      currency: CURRENCY,
+      game_code: 'pp_sweetbonanza',
+      platform: 'GPL_DESKTOP',
+    });
+    expect(call.body.user).toBe(m.id.padStart(8, '0'));
+    const session = await t.db.db
+      .selectFrom('hub88_session')
+      .selectAll()
+      .where('token', '=', call.body.token as string)
+      .executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ vendor_code: 'H88_PRAGMATIC_PLAY', currency: CURRENCY });
+  });
+
+  it('Hub88 refusing our signature, or failing, is game.unavailable and opens nothing at Hub88', async () => {
+    const m = await member('10.00');
+    hub.operatorPublicKey = rsaKeyPair().publicKey;
+    try {
+      expect((await launch(m)).statusCode).toBe(503);
+    } finally {
+      hub.operatorPublicKey = ours.publicKey;
+    }
+    hub.failNext('5xx');
+    expect((await launch(m)).statusCode).toBe(503);
+    expect((await launch(m)).statusCode).toBe(200);
+  });
+
+  it('demo mode asks game/url with currency XXX and no user or token; round details answer Hub88 round page', async () => {
+    const adapter = t.services.providers.providers.adapter('HUB88') as Hub88Adapter;
+    const demo = await adapter.demo('GOLDEN', 'pp_sweetbonanza', 'en');
+    expect(demo.url).toContain('demo=1');
+    const call = hub.calls.at(-1)!;
+    expect(call.body.currency).toBe('XXX');
+    expect(call.body.user).toBeUndefined();
+    expect(call.body.token).toBeUndefined();
+    const { session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    const details = await adapter.roundDetails('GOLDEN', bet.transaction_uuid);
+    expect(details.url).toBe(`${hub.baseUrl}/round/${bet.round}`);
+    expect(hub.calls.at(-1)!.body).toMatchObject({
+      transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+    });
+  });
+
+  it('Hub88 not answering ends the launch at the client timeout (game.unavailable); a failed sync changes nothing', async () => {
+    const m = await member('10.00');
+    hub.failNext('hang');
+    const started = Date.now();
+    expect((await launch(m)).statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const before = await t.db.db
+      .selectFrom('game')
+      .select(['game_code', 'enabled'])
+      .where('vendor_code', 'like', 'H88_%')
+      .orderBy('game_code')
+      .execute();
+    hub.failNext('5xx');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/admin/integrations/HUB88/sync',
+      headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ errorCode: string }>().errorCode).toBe('game.unavailable');
+    const after = await t.db.db
+      .selectFrom('game')
+      .select(['game_code', 'enabled'])
+      .where('vendor_code', 'like', 'H88_%')
+      .orderBy('game_code')
+      .execute();
+    expect(after).toEqual(before);
+  }, 40_000);
+
+  it('a game that left the list is switched off at the next sync', async () => {
+    hub.games = GAMES.filter((g) => g.game_code !== 'pp_gatesofolympus').map((g) => ({ ...g }));
+    try {
+      const r = await sync();
+      expect(r).toMatchObject({ studios: 2, games: 2, disabled: 1 });
+      const g = await t.db.db
+        .selectFrom('game')
+        .select('enabled')
+        .where('game_code', '=', 'pp_gatesofolympus')
+        .executeTakeFirstOrThrow();
+      expect(g.enabled).toBe(false);
+    } finally {
+      hub.games = GAMES.map((g) => ({ ...g }));
+      expect((await sync()).games).toBe(3);
+    }
+  });
+});
+
+describe('Hub88 Wallet API', () => {
+  it('user/info and user/balance answer signed, in Hub88 units (× 100 000)', async () => {
+    const { m, session } = await player('12.34');
+    const info = await hub.wallet('user/info', { user: session.user, request_uuid: 'r-info-1' });
+    expect(info.signed).toBe(true);
+    expect(info.body).toMatchObject({
+      status: 'RS_OK',
+      user: session.user,
+      request_uuid: 'r-info-1',
+      country: 'XX',
+    });
+    const bal = await hub.wallet('user/balance', {
+      user: session.user,
+      token: session.token,
+      request_uuid: 'r2',
+      game_code: 'pp_sweetbonanza',
+    });
+    expect(bal).toMatchObject({ httpStatus: 200, signed: true });
+    expect(bal.body).toEqual({
+      user: session.user,
+      status: 'RS_OK',
+      currency: CURRENCY,
+      balance: 1_234_000,
+      request_uuid: 'r2',
+    });
+    expect(await mainBalance(m.id)).toBe(1234n);
+  });
+
+  it('a bad signature (another key, tampered body, none) is RS_ERROR_INVALID_SIGNATURE, signed, and moves nothing', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    const other = await hub.wallet('transaction/bet', bet, { signWith: rsaKeyPair().privateKey });
+    expect(other).toMatchObject({ httpStatus: 200, signed: true });
+    expect(other.body.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const goodSig = (await import('node:crypto'))
+      .sign('sha256', Buffer.from(JSON.stringify(bet)), hub.keys.privateKey)
+      .toString('base64');
+    const tampered = await hub.wallet('transaction/bet', bet, {
+      rawBody: JSON.stringify({ ...bet, amount: 1_000 }),
+      signature: goodSig,
+    });
+    expect(tampered.body.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await hub.wallet('transaction/bet', bet, { signature: '' })).body.status).toBe(
+      'RS_ERROR_INVALID_SIGNATURE',
+    );
+    expect(await betRows(bet.transaction_uuid)).toHaveLength(0);
+    expect(await mainBalance(m.id)).toBe(10_000n);
+  });
+
+  it('bet then win: stake out, payout in, each once; repeats get the identical answer; other content is a duplicate', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 150_000);
+    const b = await hub.wallet('transaction/bet', bet);
+    expect(b.body).toEqual({
+      user: session.user,
+      status: 'RS_OK',
+      currency: CURRENCY,
+      balance: 9_850_000,
+      request_uuid: bet.request_uuid,
+    });
+    expect(b.signed).toBe(true);
+    expect((await hub.wallet('transaction/bet', bet)).body).toEqual(b.body);
+    expect((await hub.wallet('transaction/bet', { ...bet, amount: 200_000 })).body.status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    const win = hub.winBody(bet, 400_000);
+    const w = await hub.wallet('transaction/win', win);
+    expect(w.body).toMatchObject({ status: 'RS_OK', balance: 10_250_000 });
+    const [again, concurrent] = await Promise.all([
+      hub.wallet('transaction/win', win),
+      hub.wallet('transaction/win', win),
+    ]);
+    expect(again.body).toEqual(w.body);
+    expect(concurrent.body).toEqual(w.body);
+    expect((await hub.wallet('transaction/win', { ...win, amount: 1_000 })).body.status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    // The same uuid for another kind of transaction is a duplicate too.
+    expect(
+      (
+        await hub.wallet(
+          'transaction/rollback',
+          hub.rollbackBody(bet, { transaction_uuid: win.transaction_uuid }),
+        )
+      ).body.status,
+    ).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    const rows = await betRows(bet.transaction_uuid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'SETTLED',
+      stake: '150',
+      payout: '400',
+      vendor_code: 'H88_PRAGMATIC_PLAY',
+    });
+    expect(await mainBalance(m.id)).toBe(10_250n);
+  });
+
+  it('a round of several bets is paid by one win; the round closed, its other bets settle with no payout', async () => {
+    const { m, session } = await player();
+    const first = hub.betBody(session, 100_000);
+    const second = hub.betBody(session, 200_000, { round: first.round });
+    expect((await hub.wallet('transaction/bet', first)).body.status).toBe('RS_OK');
+    expect((await hub.wallet('transaction/bet', second)).body.status).toBe('RS_OK');
+    const win = await hub.wallet('transaction/win', hub.winBody(second, 500_000, { round_closed: true }));
+    expect(win.body).toMatchObject({ status: 'RS_OK', balance: 10_200_000 });
+    const rows = [...(await betRows(first.transaction_uuid)), ...(await betRows(second.transaction_uuid))];
+    expect(rows.map((r) => [r.status, r.payout])).toEqual([
+      ['SETTLED', '0'],
+      ['SETTLED', '500'],
+    ]);
+    expect(await mainBalance(m.id)).toBe(10_200n);
+  });
+
+  it('concurrent copies of one bet move the stake once', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => hub.wallet('transaction/bet', bet)));
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(answers[0]!.body.status).toBe('RS_OK');
+    expect(await betRows(bet.transaction_uuid)).toHaveLength(1);
+    expect(await mainBalance(m.id)).toBe(9_900n);
+  });
+
+  it('two different wins racing for one bet: at most one is acknowledged, and only what was booked', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    const answers = await Promise.all([
+      hub.wallet('transaction/win', hub.winBody(bet, 300_000)),
+      hub.wallet('transaction/win', hub.winBody(bet, 300_000)),
+    ]);
+    expect(answers.filter((a) => a.body.status === 'RS_OK')).toHaveLength(1);
+    expect(await mainBalance(m.id)).toBe(10_200n);
+  });
+
+  it('a win for a bet we do not have is RS_ERROR_TRANSACTION_DOES_NOT_EXIST and moves nothing; it goes through once the bet came', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    const win = hub.winBody(bet, 300_000);
+    expect((await hub.wallet('transaction/win', win)).body.status).toBe(
+      'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+    );
+    expect(await mainBalance(m.id)).toBe(10_000n);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    expect((await hub.wallet('transaction/win', win)).body).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_200_000,
+    });
+    expect(await mainBalance(m.id)).toBe(10_200n);
+  });
+
+  it('a rollback before its bet is taken (RS_OK) and the late bet is refused as rolled back', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    const rb = await hub.wallet('transaction/rollback', hub.rollbackBody(bet));
+    expect(rb.body).toMatchObject({ status: 'RS_OK', balance: 10_000_000 });
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await mainBalance(m.id)).toBe(10_000n);
+    expect((await betRows(bet.transaction_uuid)).filter((r) => r.status !== 'VOID')).toHaveLength(0);
+  });
+
+  it('bet then rollback gives the stake back once; a repeat answers alike; a win after it is RS_ERROR_TRANSACTION_ROLLED_BACK', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 250_000);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    const rollback = hub.rollbackBody(bet);
+    const r1 = await hub.wallet('transaction/rollback', rollback);
+    expect(r1.body).toMatchObject({ status: 'RS_OK', balance: 10_000_000 });
+    expect((await hub.wallet('transaction/rollback', rollback)).body).toEqual(r1.body);
+    expect((await hub.wallet('transaction/win', hub.winBody(bet, 500_000))).body.status).toBe(
+      'RS_ERROR_TRANSACTION_ROLLED_BACK',
+    );
+    expect(await mainBalance(m.id)).toBe(10_000n);
+  });
+
+  it('an expired token refuses balance and bets (RS_ERROR_TOKEN_EXPIRED) but takes wins and rollbacks', async () => {
+    const { m, session } = await player();
+    const bet1 = hub.betBody(session, 100_000);
+    const bet2 = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', bet1)).body.status).toBe('RS_OK');
+    expect((await hub.wallet('transaction/bet', bet2)).body.status).toBe('RS_OK');
+    await t.db.db
+      .updateTable('hub88_session')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token', '=', session.token)
+      .execute();
+    expect((await hub.wallet('transaction/bet', hub.betBody(session, 100_000))).body.status).toBe(
+      'RS_ERROR_TOKEN_EXPIRED',
+    );
+    expect(
+      (
+        await hub.wallet('user/balance', {
+          user: session.user,
+          token: session.token,
+          request_uuid: 'x',
+          game_code: 'pp_sweetbonanza',
+        })
+      ).body.status,
+    ).toBe('RS_ERROR_TOKEN_EXPIRED');
+    expect((await hub.wallet('transaction/win', hub.winBody(bet1, 300_000))).body.status).toBe('RS_OK');
+    expect((await hub.wallet('transaction/rollback', hub.rollbackBody(bet2))).body.status).toBe('RS_OK');
+    expect(await mainBalance(m.id)).toBe(10_200n);
+  });
+
+  it('unknown tokens, wrong currency, unknown games, not enough money and disabled users get their statuses and move nothing', async () => {
+    const { m, session } = await player('5.00');
+    const st = async (action: Parameters<FakeHub88['wallet']>[0], body: Record<string, unknown>) =>
+      (await hub.wallet(action, body)).body;
+    expect(
+      (await st('transaction/bet', hub.betBody({ ...session, token: 'no-such-token-123' }, 100_000))).status,
+    ).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await st('transaction/bet', hub.betBody({ ...session, user: '99999999' }, 100_000))).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    expect((await st('transaction/bet', hub.betBody({ ...session, currency: 'EUR' }, 100_000))).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
+    expect(
+      (await st('transaction/bet', hub.betBody({ ...session, gameCode: 'nope_game' }, 100_000))).status,
+    ).toBe('RS_ERROR_INVALID_GAME');
+    const poor = await st('transaction/bet', hub.betBody(session, 600_000));
+    expect(poor).toMatchObject({
+      status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+      balance: 500_000,
+      currency: CURRENCY,
+      user: session.user,
+    });
+    const bet = hub.betBody(session, 100_000);
+    expect((await st('transaction/bet', bet)).status).toBe('RS_OK');
+    expect((await st('transaction/win', hub.winBody(bet, 100_000, { currency: 'EUR' }))).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
+    await t.db.db.updateTable('member').set({ block_betting: true }).where('id', '=', m.id).execute();
+    expect((await st('transaction/bet', hub.betBody(session, 100_000))).status).toBe(
+      'RS_ERROR_USER_DISABLED',
+    );
+    // A blocked member's round in play still settles.
+    expect((await st('transaction/win', hub.winBody(bet, 300_000))).status).toBe('RS_OK');
+    await t.db.db
+      .updateTable('member')
+      .set({ block_betting: false, status: 'DISABLED' })
+      .where('id', '=', m.id)
+      .execute();
+    expect((await st('transaction/bet', hub.betBody(session, 100_000))).status).toBe(
+      'RS_ERROR_USER_DISABLED',
+    );
+    expect((await st('user/info', { user: session.user, request_uuid: 'i' })).status).toBe(
+      'RS_ERROR_USER_DISABLED',
+    );
+    expect(await mainBalance(m.id)).toBe(700n);
+  });
+
+  it('bad bodies: missing fields are RS_ERROR_WRONG_SYNTAX, mistyped or sub-cent amounts RS_ERROR_WRONG_TYPES', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    const { amount: _dropped, ...noAmount } = bet;
+    expect((await hub.wallet('transaction/bet', noAmount)).body.status).toBe('RS_ERROR_WRONG_SYNTAX');
+    expect((await hub.wallet('transaction/bet', { ...bet, amount: '100000' })).body.status).toBe(
+      'RS_ERROR_WRONG_TYPES',
+    );
+    expect((await hub.wallet('transaction/bet', { ...bet, amount: 100_500 })).body.status).toBe(
+      'RS_ERROR_WRONG_TYPES',
+    );
+    expect((await hub.wallet('transaction/bet', { ...bet, amount: -100_000 })).body.status).toBe(
+      'RS_ERROR_WRONG_TYPES',
+    );
+    expect((await hub.wallet('transaction/bet', {}, { rawBody: '{not json' })).body.status).toBe(
+      'RS_ERROR_WRONG_SYNTAX',
+    );
+    expect(await mainBalance(m.id)).toBe(10_000n);
+    expect(await betRows(bet.transaction_uuid)).toHaveLength(0);
+  });
+
+  it('the game page spins a bet and a win through the wallet API', async () => {
+    const { m, session } = await player();
+    const res = await fetch(`${hub.baseUrl}/spin?token=${session.token}`, { method: 'POST' });
+    expect(await res.json()).toEqual({ bet: 'RS_OK', win: 'RS_OK', balance: '101.50' });
+    expect(await mainBalance(m.id)).toBe(10_150n);
+  });
+});
