@@ -100,6 +100,7 @@ function composeModules(ctx: ModuleContext) {
     ...messages.services,
     ...vendors.services,
     ...member.services,
+    ...protection.services,
     // The providers module is composed below; its adapters are looked up when money moves.
     transferOps: (adapter) => providers.services.providers.adapter(adapter)?.transfer,
   });
@@ -117,7 +118,7 @@ function composeModules(ctx: ModuleContext) {
     ...messages.services,
     ...member.services,
     ...wallet.services,
-    ...integrations.services,
+    ...protection.services,
     // The players module is composed below; this runs only when a request asks for it.
     countLinked: (merchant, memberId) => players.services.players.countLinked(merchant, memberId),
   });

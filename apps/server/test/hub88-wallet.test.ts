@@ -490,6 +490,27 @@ describe('Hub88 Wallet API', () => {
     expect(await mainBalance(m.id)).toBe(700n);
   });
 
+  it('the member’s own limits and breaks: RS_ERROR_LIMIT_REACHED and RS_ERROR_USER_DISABLED, moving nothing', async () => {
+    const { m, session } = await player('50.00');
+    const brand = await t.brands.resolve('GOLDEN', undefined);
+    const protection = t.services.protection.protection;
+    await protection.setLimit(brand, m.id, { kind: 'WAGER', period: 'D', amount: '2' });
+    const first = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', first)).body.status).toBe('RS_OK');
+    // 1.00 staked of a 2.00 day limit: a 1.50 stake would pass it.
+    const over = await hub.wallet('transaction/bet', hub.betBody(session, 150_000));
+    expect(over.body).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED' });
+    expect(await mainBalance(m.id)).toBe(4_900n);
+    await protection.exclude(brand, m.id, { kind: 'TIMEOUT', days: 1, allBrands: false });
+    expect((await hub.wallet('transaction/bet', hub.betBody(session, 10_000))).body.status).toBe(
+      'RS_ERROR_USER_DISABLED',
+    );
+    // The round in play still settles.
+    expect((await hub.wallet('transaction/win', hub.winBody(first, 200_000))).body.status).toBe('RS_OK');
+    expect(await mainBalance(m.id)).toBe(5_100n);
+    expect(await checkLedger(t.db.db)).toEqual([]);
+  });
+
   it('bad bodies: missing fields are RS_ERROR_WRONG_SYNTAX, mistyped or sub-cent amounts RS_ERROR_WRONG_TYPES', async () => {
     const { m, session } = await player();
     const bet = hub.betBody(session, 100_000);

@@ -133,6 +133,52 @@ describe('limits', () => {
   });
 });
 
+describe('deposits', () => {
+  const channel = () =>
+    t.db.db
+      .selectFrom('payment_channel')
+      .select('id')
+      .where('merchant_code', '=', 'GOLDEN')
+      .where('code', '=', 'EWALLET_DEMO')
+      .executeTakeFirstOrThrow();
+  let req = 0;
+  const deposit = async (m: NewMember, amount: string) =>
+    id.send('/wps/cashier/deposit', {
+      token: m.token,
+      body: { channelId: (await channel()).id, amount, requestId: `rg-deposit-${Date.now()}-${++req}` },
+    });
+  const orders = (m: NewMember) =>
+    t.db.db.selectFrom('deposit').select('amount').where('member_id', '=', m.id).execute();
+
+  it('a deposit limit refuses the order that would pass it, naming what is left; pending orders count', async () => {
+    const m = await id.registerGolden();
+    await setLimit(m, { kind: 'DEPOSIT', period: 'D', amount: '300' });
+    expect((await deposit(m, '200')).status).toBe(200);
+    const over = await deposit(m, '150');
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ success: false, errorCode: 'protection.limit.deposit' });
+    expect(over.body.message).toContain('100.00');
+    expect(await orders(m)).toHaveLength(1);
+    expect((await deposit(m, '100')).status).toBe(200);
+  });
+
+  it('two orders at once cannot both fit in the same room', async () => {
+    const m = await id.registerGolden();
+    await setLimit(m, { kind: 'DEPOSIT', period: 'W', amount: '100' });
+    const results = await Promise.all([deposit(m, '80'), deposit(m, '80'), deposit(m, '80')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422]);
+    expect(await orders(m)).toHaveLength(1);
+  });
+
+  it('no deposit during a break', async () => {
+    const m = await id.registerGolden();
+    await id.ok('/wps/member/protection/exclusion', { token: m.token, body: { kind: 'TIMEOUT', days: 1 } });
+    const res = await deposit(m, '50');
+    expect(res.body).toMatchObject({ success: false, errorCode: 'protection.excluded' });
+    expect(await orders(m)).toHaveLength(0);
+  });
+});
+
 describe('time-outs and self-exclusion', () => {
   it('a break can be lengthened, never shortened, and a self-exclusion never ends early', async () => {
     const m = await id.registerGolden();

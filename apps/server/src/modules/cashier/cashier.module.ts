@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ProviderConfigSource } from '../integrations';
+import type { ProtectionService } from '../protection';
 import type { ProfileService } from '../member';
 import type { InboxService } from '../messages';
 import type { CountLinked } from '../players';
@@ -44,6 +45,8 @@ interface CashierDeps extends ModuleContext {
   configs: ProviderConfigSource;
   /** The HTTP client providers are called with (tests may pass one that counts or fails calls). */
   fetch?: typeof fetch;
+  /** Members' breaks and deposit limits, asked before a deposit order is taken. */
+  protection: Pick<ProtectionService, 'assertDeposit'>;
 }
 
 /**
@@ -71,6 +74,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       xenditPaymentAdapter(deps.configs),
     ],
     deps.log,
+    (brand, memberId, amount) => deps.protection.assertDeposit(brand, memberId, amount),
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);

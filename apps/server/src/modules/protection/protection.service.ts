@@ -3,6 +3,7 @@ import {
   type Exclusion,
   type ExclusionInput,
   fromMinor,
+  minorText,
   type LimitInput,
   type ProtectionEvent,
   type ProtectionLimit,
@@ -323,6 +324,24 @@ export class ProtectionService {
       status,
       returnFrom: open.return_from?.toISOString() ?? null,
     };
+  }
+
+  /**
+   * What the cashier asks before it takes a deposit order: refused on a break
+   * (protection.excluded) or above what the deposit limits leave (protection.limit.deposit, with
+   * the amount still allowed). Called under the member's cashier lock, so two orders at once
+   * cannot both fit in the same room.
+   */
+  async assertDeposit(brand: Brand, memberId: string, amount: bigint): Promise<void> {
+    if (await this.exclusion(brand, memberId)) throw new AppError('protection.excluded');
+    const room = await this.depositRoom(brand, memberId);
+    if (room !== null && amount > room)
+      throw new AppError('protection.limit.deposit', undefined, [minorText(room)]);
+  }
+
+  /** Refuses what only play needs (money into a game vendor's wallet) during a break. */
+  async assertMayPlay(brand: Brand, memberId: string): Promise<void> {
+    if (await this.exclusion(brand, memberId)) throw new AppError('protection.excluded');
   }
 
   /** How much more the member may deposit now (minor units); null: no deposit limit. */

@@ -89,6 +89,8 @@ export class VendorTransferService {
     private readonly ledger: LedgerService,
     private readonly lookup: TransferOpsLookup,
     private readonly tuning: VendorTransferTuning,
+    /** Refuses a member who may not play now (on a break): nothing moves into a vendor's wallet. */
+    private readonly mayPlay?: (brand: Brand, memberId: string) => Promise<void>,
   ) {}
 
   /** Whether the vendor's adapter can move money (a transfer wallet without it cannot be funded). */
@@ -115,6 +117,8 @@ export class VendorTransferService {
     requested: bigint | null,
   ): Promise<TransferOutcome> {
     const ops = this.opsOf(vendor);
+    // A retry of a move already made answers as it did, break or not.
+    if ((await this.earlier(brand.code, requestKey)).length === 0) await this.mayPlay?.(brand, memberId);
     const player = await this.player(brand.code, memberId, vendor.code);
     const main = await this.ledger.account(brand.code, 'MAIN', memberId);
     const wallet = await this.ledger.account(brand.code, 'VENDOR', memberId, vendor.code);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { ProtectionService } from '../protection';
 import type { ProfileService } from '../member';
 import type { InboxService } from '../messages';
 import type { VendorService } from '../vendors';
@@ -28,6 +29,8 @@ interface WalletDeps extends ModuleContext {
    * composed after this one: looked up when money moves, never at composition.
    */
   transferOps: TransferOpsLookup;
+  /** Members' breaks: no money moves into a game vendor's wallet during one. */
+  protection: Pick<ProtectionService, 'assertMayPlay'>;
 }
 
 interface WalletServices {
@@ -66,6 +69,7 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
       callTimeoutMs: 10_000,
       maxAttempts: 30,
     },
+    (brand, memberId) => deps.protection.assertMayPlay(brand, memberId),
   );
   const wallet = new WalletService(
     new WalletRepository(deps.db),

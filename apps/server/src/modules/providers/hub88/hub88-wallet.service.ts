@@ -65,6 +65,10 @@ const STATUS_OF: Partial<Record<string, Hub88Status>> = {
   'vendor.round.rolled.back': 'RS_ERROR_TRANSACTION_ROLLED_BACK',
   'vendor.round.unknown': 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   'game.betting.blocked': 'RS_ERROR_USER_DISABLED',
+  // The member's own protections: a break taken, a wager or loss limit the stake would pass.
+  'protection.excluded': 'RS_ERROR_USER_DISABLED',
+  'protection.limit.wager': 'RS_ERROR_LIMIT_REACHED',
+  'protection.limit.loss': 'RS_ERROR_LIMIT_REACHED',
 };
 
 export interface Hub88WalletLog {
