@@ -438,3 +438,36 @@ test('finance pays a withdrawal below the threshold at once; above it the owner 
   await finance.context().close();
   await owner.context().close();
 });
+
+test('the owner sees the brand’s integrations, credentials only as set, syncs Hub88’s games, and bad settings never reach the server', async ({
+  browser,
+}) => {
+  const owner = await signIn(browser, 'owner');
+  await owner.getByRole('link', { name: 'Integrations', exact: true }).click();
+  await expect(owner.getByRole('heading', { name: 'Integrations' })).toBeVisible();
+  // serve.ts switched both on for GOLDEN through the admin API.
+  const hub88 = owner.getByRole('article', { name: 'Hub88' });
+  const xendit = owner.getByRole('article', { name: 'Xendit' });
+  await expect(hub88.getByText('On', { exact: true })).toBeVisible();
+  await expect(xendit.getByText('On', { exact: true })).toBeVisible();
+
+  await hub88.getByRole('button', { name: 'Sync games now' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(owner.getByText(/Synced: \d+ studios, \d+ games, 0 switched off\./)).toBeVisible();
+
+  await xendit.getByRole('button', { name: 'Configure' }).click();
+  // Credentials are never shown: only whether each is set.
+  await expect(xendit.getByText('Set', { exact: true })).toHaveCount(2);
+  await xendit.getByRole('button', { name: 'Replace' }).first().click();
+  await expect(xendit.getByLabel('New Secret API key')).toHaveValue('');
+  await xendit.getByRole('button', { name: 'Keep the saved value' }).click();
+  const saves: string[] = [];
+  owner.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/wps/admin/integrations/')) saves.push(r.url());
+  });
+  await xendit.getByLabel('Call timeout (ms)').fill('soon');
+  await xendit.getByRole('button', { name: 'Save' }).click();
+  await expect(xendit.getByText('Enter a number.')).toBeVisible();
+  expect(saves).toEqual([]);
+  await owner.context().close();
+});

@@ -162,6 +162,8 @@ export const integrationSchema = z.object({
   secrets: z.array(
     z.object({ name: z.string(), label: z.string(), multiline: z.boolean(), set: z.boolean() }),
   ),
+  /** Whether the provider's game list can be synced now (POST /wps/admin/integrations/:provider/sync). */
+  catalogueSync: z.boolean(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });

@@ -147,6 +147,7 @@ function ProviderCard({ integration: i }: { integration: Integration }) {
               t('never')
             )}
           </small>
+          {i.catalogueSync && i.enabled && <SyncButton provider={i.provider} name={i.name} />}
           <Button onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? t('close') : t('configure')}
           </Button>
@@ -269,6 +270,34 @@ function ProviderCard({ integration: i }: { integration: Integration }) {
         }}
       />
     </article>
+  );
+}
+
+interface SyncResult {
+  studios: number;
+  games: number;
+  disabled: number;
+}
+
+/** Pulls the provider's game list into the catalogue now (a daily job does it too). */
+function SyncButton({ provider, name }: { provider: string; name: string }) {
+  const { t } = useTranslation('integrations');
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setConfirming(true)}>{t('sync')}</Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('syncTitle', { name })}
+        message={t('syncText')}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          const r = await api.post<SyncResult>(`/integrations/${provider}/sync`);
+          toast(t('synced', { studios: r.studios, games: r.games, disabled: r.disabled }));
+        }}
+      />
+    </>
   );
 }
 

@@ -191,6 +191,7 @@ export class ProviderConfigService implements ProviderConfigSource {
         multiline: s.multiline ?? false,
         set: set.has(s.name),
       })),
+      catalogueSync: d.catalogueSync ?? false,
       updatedAt: r?.updated_at.toISOString() ?? null,
       updatedBy: r?.updated_by ?? null,
     };

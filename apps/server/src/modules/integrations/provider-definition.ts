@@ -25,6 +25,8 @@ export interface ProviderDefinition {
   description: string;
   settings: z.ZodObject;
   secrets: readonly SecretField[];
+  /** The provider's game list can be synced now (POST /wps/admin/integrations/:provider/sync). */
+  catalogueSync?: boolean;
 }
 
 /** A brand's configuration of one provider, as the adapters read it (secrets opened). */

@@ -59,6 +59,7 @@ export const hub88Definition: ProviderDefinition = {
   description:
     'Game aggregator (slots, live casino, table games of many studios), seamless wallet: Hub88 calls our wallet API',
   settings,
+  catalogueSync: true,
   secrets: [
     {
       name: 'privateKey',
