@@ -74,7 +74,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       xenditPaymentAdapter(deps.configs),
     ],
     deps.log,
-    (brand, memberId, amount) => deps.protection.assertDeposit(brand, memberId, amount),
+    (brand, memberId, amount, trx) => deps.protection.assertDeposit(brand, memberId, amount, trx),
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);

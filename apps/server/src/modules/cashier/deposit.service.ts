@@ -116,7 +116,7 @@ export class DepositService implements GatewayOrders {
     adapters: readonly PaymentAdapter[],
     private readonly log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     /** The member's own protections (a break, deposit limits), asked under the member's lock. */
-    private readonly guard?: (brand: Brand, memberId: string, amount: bigint) => Promise<void>,
+    private readonly guard?: (brand: Brand, memberId: string, amount: bigint, trx: Db) => Promise<void>,
   ) {
     for (const a of adapters) if (a.deposits) this.providers.set(a.code, a.deposits);
   }
@@ -242,7 +242,7 @@ export class DepositService implements GatewayOrders {
           if (imageIds.length > 0) await this.images.assertOwned(trx, memberId, imageIds);
           if ((await this.repo.countPending(trx, memberId)) >= MAX_PENDING)
             throw new AppError('system.throttled');
-          await this.guard?.(brand, memberId, amount);
+          await this.guard?.(brand, memberId, amount, trx);
           return this.repo.insert(trx, {
             merchant: brand.code,
             memberId,

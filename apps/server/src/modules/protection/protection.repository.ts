@@ -151,8 +151,8 @@ export class ProtectionRepository {
   }
 
   /** Deposits asked for since `from` that may still be or were credited (minor units). */
-  async depositsSince(memberId: string, from: Date): Promise<bigint> {
-    const row = await this.db
+  async depositsSince(memberId: string, from: Date, db: Db = this.db): Promise<bigint> {
+    const row = await db
       .selectFrom('deposit')
       .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
       .where('member_id', '=', memberId)

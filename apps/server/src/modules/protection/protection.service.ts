@@ -13,6 +13,7 @@ import {
   toMinor,
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
+import type { Db } from '../../db/repository';
 import type { Brand } from '../../platform/brand';
 import type { LimitRow, ProtectionRepository } from './protection.repository';
 import {
@@ -332,21 +333,24 @@ export class ProtectionService {
    * the amount still allowed). Called under the member's cashier lock, so two orders at once
    * cannot both fit in the same room.
    */
-  async assertDeposit(brand: Brand, memberId: string, amount: bigint): Promise<void> {
-    if (await this.exclusion(brand, memberId)) throw new AppError('protection.excluded');
-    const room = await this.depositRoom(brand, memberId);
+  async assertDeposit(brand: Brand, memberId: string, amount: bigint, db?: Db): Promise<void> {
+    // Reads only, on the caller's transaction when given (the embedded database has one connection).
+    const open = await this.repo.openExclusion(memberId, db);
+    if (open && this.inForce(open, this.clock())) throw new AppError('protection.excluded');
+    const room = await this.depositRoom(brand, memberId, db);
     if (room !== null && amount > room)
       throw new AppError('protection.limit.deposit', undefined, [minorText(room)]);
   }
 
   /** Refuses what only play needs (money into a game vendor's wallet) during a break. */
-  async assertMayPlay(brand: Brand, memberId: string): Promise<void> {
-    if (await this.exclusion(brand, memberId)) throw new AppError('protection.excluded');
+  async assertMayPlay(_brand: Brand, memberId: string): Promise<void> {
+    const open = await this.repo.openExclusion(memberId);
+    if (open && this.inForce(open, this.clock())) throw new AppError('protection.excluded');
   }
 
   /** How much more the member may deposit now (minor units); null: no deposit limit. */
-  async depositRoom(brand: Brand, memberId: string): Promise<bigint | null> {
-    const rows = (await this.repo.limits(memberId)).filter((r) => r.kind === 'DEPOSIT');
+  async depositRoom(brand: Brand, memberId: string, db?: Db): Promise<bigint | null> {
+    const rows = (await this.repo.limits(memberId, db)).filter((r) => r.kind === 'DEPOSIT');
     if (rows.length === 0) return null;
     const starts = periodStarts(this.clock().getTime(), brand.timezone);
     const limits: Partial<Record<LimitPeriod, StoredLimit>> = {};
@@ -354,9 +358,18 @@ export class ProtectionService {
     for (const r of rows) {
       if (r.period === 'S') continue;
       limits[r.period] = stored(r);
-      used[r.period] = await this.repo.depositsSince(memberId, starts[r.period]);
+      used[r.period] = await this.repo.depositsSince(memberId, starts[r.period], db);
     }
     return headroom(limits, used);
+  }
+
+  /** Whether an open exclusion row still keeps the member from play at `now` (as bet_place_batch reads it). */
+  private inForce(
+    open: { kind: 'TIMEOUT' | 'SELF_EXCLUSION'; ends_at: Date | null; return_from: Date | null },
+    now: Date,
+  ): boolean {
+    if (open.kind === 'TIMEOUT') return open.ends_at !== null && now < open.ends_at;
+    return open.return_from === null || now < open.return_from;
   }
 
   async history(memberId: string, page: number, pageSize: number): Promise<ProtectionEvent[]> {
