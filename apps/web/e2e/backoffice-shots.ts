@@ -35,6 +35,7 @@ const PAGES: [string, string][] = [
   ['staff', '/staff'],
   ['api-keys', '/api-keys'],
   ['security', '/security'],
+  ['integrations', '/integrations'],
   ['audit', '/audit'],
   ['account', '/account'],
 ];
