@@ -96,6 +96,9 @@ app.post('/e2e/agent-settlement', async (req) => {
   return { written };
 });
 
+// Harness routes of the engagement jobs (test only, like the one above): each runs a real job for a period that has
+// not ended yet, so a spec sees its outcome without waiting for midnight.
+
 // Xendit deposits against a local fake of its API (server/test/fakes/xendit.ts): GOLDEN offers
 // GCash through it, configured through the real admin API as an operator would (e2e/xendit.spec.ts).
 const xendit = await new XenditFake().start();
@@ -107,34 +110,6 @@ xendit.addAccount({
   webhookUrl: `http://127.0.0.1:${E2E_PORT}/wps/cashier/callback/XENDIT`,
   webhookHeaders: { merchant: 'GOLDEN' },
 });
-const configured = await app.inject({
-  method: 'PUT',
-  url: '/wps/admin/integrations/XENDIT',
-  headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_API_KEY },
-  payload: {
-    enabled: true,
-    settings: {
-      baseUrl: xendit.baseUrl,
-      country: 'PH',
-      currency: 'PHP',
-      depositChannels: [
-        {
-          channelCode: 'GCASH',
-          kind: 'EWALLET',
-          name: 'GCash',
-          minAmount: 100,
-          maxAmount: 50000,
-          feePercent: 2,
-        },
-      ],
-    },
-    secrets: { secretKey: XENDIT_KEY, callbackToken: XENDIT_TOKEN },
-  },
-});
-if (configured.statusCode !== 200) throw new Error(`XENDIT set-up failed: ${configured.body}`);
-
-// Harness routes of the engagement jobs (test only, like the one above): each runs a real job for a period that has
-// not ended yet, so a spec sees its outcome without waiting for midnight.
 
 // Hub88 for GOLDEN: the local Hub88 of the server tests plays Hub88's side. Its game pages are
 // served under the site (/e2e/hub88/...), as the site's frame policy allows only https or the
@@ -179,6 +154,33 @@ process.on('SIGTERM', () => void shutdown());
 process.on('SIGINT', () => void shutdown());
 
 await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+
+// Routes are all registered by now (an inject makes the app ready): configured as an operator does it.
+const configured = await app.inject({
+  method: 'PUT',
+  url: '/wps/admin/integrations/XENDIT',
+  headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_API_KEY },
+  payload: {
+    enabled: true,
+    settings: {
+      baseUrl: xendit.baseUrl,
+      country: 'PH',
+      currency: 'PHP',
+      depositChannels: [
+        {
+          channelCode: 'GCASH',
+          kind: 'EWALLET',
+          name: 'GCash',
+          minAmount: 100,
+          maxAmount: 50000,
+          feePercent: 2,
+        },
+      ],
+    },
+    secrets: { secretKey: XENDIT_KEY, callbackToken: XENDIT_TOKEN },
+  },
+});
+if (configured.statusCode !== 200) throw new Error(`XENDIT set-up failed: ${configured.body}`);
 
 // Configured and synced as an operator does it, through the admin API.
 {
