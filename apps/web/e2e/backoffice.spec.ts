@@ -89,7 +89,8 @@ function apiFrom(page: Page, method: string, path: string, body?: unknown) {
   );
 }
 
-test.describe.configure({ mode: 'serial' });
+// A sign-in may wait up to 30 s for a TOTP step not used yet (freshCode): tests get room for two.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test('sign-in: wrong password and wrong code are refused in the user language, nothing opens', async ({
   browser,
