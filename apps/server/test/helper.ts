@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type DbHandle, type DbTarget, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/seed';
+import type { LedgerService } from '../src/modules/wallet/ledger.service';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -166,3 +167,41 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+let fundedSeq = 0;
+
+/**
+ * A bare member of `merchant` (no session, no registration) with `funds` (minor units) in its main
+ * wallet from an adjustment: what ledger and bet tests start from.
+ */
+export async function fundedMember(
+  db: DbHandle['db'],
+  ledger: { account: LedgerService['account']; post: LedgerService['post'] },
+  merchant: string,
+  funds: bigint,
+): Promise<string> {
+  fundedSeq++;
+  const tag = `${process.pid.toString(36)}${fundedSeq}`;
+  const row = await db
+    .insertInto('member')
+    .values({
+      merchant_code: merchant,
+      username: `funded${tag}`,
+      password_hash: 'x',
+      referral_code: `FND${tag}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (funds > 0n)
+    await ledger.post(db, {
+      merchant,
+      reference: `test:fund:${row.id}`,
+      kind: 'ADJUSTMENT',
+      memberId: row.id,
+      postings: [
+        { accountId: await ledger.account(merchant, 'ADJUSTMENT'), amount: -funds },
+        { accountId: await ledger.account(merchant, 'MAIN', row.id), amount: funds },
+      ],
+    });
+  return row.id;
+}

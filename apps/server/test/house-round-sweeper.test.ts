@@ -7,7 +7,7 @@ import { BetRepository } from '../src/modules/wallet/bet.repository';
 import { BetService } from '../src/modules/wallet/bet.service';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, fundedMember, type TestContext } from './helper';
 
 const M = 'GOLDEN';
 let t: TestContext;
@@ -29,26 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let seq = 0;
-async function member(funds: bigint): Promise<string> {
-  seq++;
-  const row = await t.db.db
-    .insertInto('member')
-    .values({ merchant_code: M, username: `sweep${seq}`, password_hash: 'x', referral_code: `SWP${seq}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ledger.post(t.db.db, {
-    merchant: M,
-    reference: `test:fund:${row.id}`,
-    kind: 'ADJUSTMENT',
-    memberId: row.id,
-    postings: [
-      { accountId: await ledger.account(M, 'ADJUSTMENT'), amount: -funds },
-      { accountId: await ledger.account(M, 'MAIN', row.id), amount: funds },
-    ],
-  });
-  return row.id;
-}
+const member = (funds: bigint) => fundedMember(t.db.db, ledger, M, funds);
 
 const main = async (memberId: string) => (await ledger.memberBalances(t.db.db, memberId)).get('MAIN') ?? 0n;
 const age = (roundId: string, seconds: number) =>

@@ -13,7 +13,7 @@ import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { periodStarts } from '../src/modules/protection/protection-rules';
 import type { Brand } from '../src/platform/brand';
 import { sql } from 'kysely';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, fundedMember, type TestContext } from './helper';
 
 const M = 'GOLDEN';
 let t: TestContext;
@@ -33,25 +33,7 @@ afterAll(async () => {
 });
 
 let seq = 0;
-async function member(funds: bigint): Promise<string> {
-  seq++;
-  const row = await t.db.db
-    .insertInto('member')
-    .values({ merchant_code: M, username: `guarded${seq}`, password_hash: 'x', referral_code: `PRT${seq}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ledger.post(t.db.db, {
-    merchant: M,
-    reference: `test:fund:${row.id}`,
-    kind: 'ADJUSTMENT',
-    memberId: row.id,
-    postings: [
-      { accountId: await ledger.account(M, 'ADJUSTMENT'), amount: -funds },
-      { accountId: await ledger.account(M, 'MAIN', row.id), amount: funds },
-    ],
-  });
-  return row.id;
-}
+const member = (funds: bigint) => fundedMember(t.db.db, ledger, M, funds);
 const round = () => `P${Date.now().toString(36)}${++seq}`;
 const bet = (stake: bigint, roundId = round()): PlaceBetInput => ({
   vendor: 'JILI',
