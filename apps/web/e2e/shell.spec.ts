@@ -25,7 +25,8 @@ test.describe('home page shell (brand GOLDEN)', () => {
     await expect(nav.getByRole('link', { name: 'Cockfight' })).toHaveCount(0);
     // Fishing has no vendor dropdown; Slots has one with up to 30 vendors and hot marks.
     await expect(page.getByTestId('vendor-menu-FISH')).toHaveCount(0);
-    await expect(page.getByTestId('vendor-menu-RNG').locator('li')).toHaveCount(8);
+    // The 8 seeded slot vendors plus the Hub88 studio the e2e server syncs at start.
+    await expect(page.getByTestId('vendor-menu-RNG').locator('li')).toHaveCount(9);
     await expect(page.getByTestId('vendor-menu-RNG').locator('.hot-badge')).toHaveCount(2);
 
     const footer = page.getByTestId('footer');

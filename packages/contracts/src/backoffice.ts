@@ -42,6 +42,12 @@ export const PERMISSIONS = [
   // Game aggregators and payment providers: switching them on, their settings and credentials
   'integrations.manage',
   'system.manage',
+  // Compliance: identity documents, anti-money-laundering cases and reports, player protection
+  'kyc.review',
+  'aml.cases',
+  'aml.report',
+  'protection.view',
+  'protection.manage',
   // The audit log
   'audit.view',
   'audit.export',
@@ -78,8 +84,21 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'cashier.deposits.view',
     'cashier.withdrawals.view',
     'audit.view',
+    'kyc.review',
+    'aml.cases',
+    'aml.report',
+    'protection.view',
+    'protection.manage',
   ],
-  support: ['players.search', 'players.view', 'players.note', 'players.password.reset', 'content.feedback'],
+  support: [
+    'players.search',
+    'players.view',
+    'players.note',
+    'players.password.reset',
+    'content.feedback',
+    'kyc.review',
+    'protection.view',
+  ],
   content: ['content.messages', 'content.feedback', 'games.manage'],
   agent_manager: ['dashboard.view', 'players.search', 'players.view', 'agents.contracts.manage'],
   auditor: [
@@ -91,6 +110,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'cashier.withdrawals.view',
     'audit.view',
     'audit.export',
+    'aml.report',
+    'protection.view',
   ],
 };
 

@@ -25,6 +25,9 @@ export type NavLabel =
   | 'apiKeys'
   | 'security'
   | 'integrations'
+  | 'kyc'
+  | 'aml'
+  | 'protection'
   | 'audit';
 
 export const NAV: NavItem[] = [

@@ -16,6 +16,13 @@ const PATHS = {
   brand: 'M12 2l9 5v10l-9 5-9-5V7z',
   // A plug: providers plugged into the brand.
   integrations: 'M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0zM12 18v4',
+  // An ID card: identity documents.
+  kyc: 'M3 5h18v14H3zM8 11a2 2 0 1 0 0-4 2 2 0 0 0 0 4M5 16a3 3 0 0 1 6 0M14 9h4M14 13h4',
+  // A magnifier over money movements.
+  aml: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14M21 21l-5-5M11 8v6M9 9.5h3a1.5 1.5 0 0 1 0 3H9',
+  // A life ring.
+  protection:
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8M5.6 5.6l3.6 3.6M14.8 14.8l3.6 3.6M18.4 5.6l-3.6 3.6M9.2 14.8l-3.6 3.6',
 } as const;
 export type IconName = keyof typeof PATHS;
 
