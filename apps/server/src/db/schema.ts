@@ -198,6 +198,9 @@ export interface MemberTable {
   facebook: string | null;
   wechat: string | null;
   id_number: string | null;
+  /** yyyy-mm-dd; verified_at is set when staff confirmed it from an identity document. */
+  date_of_birth: Generated<string | null>;
+  date_of_birth_verified_at: Generated<Date | null>;
   recommender_id: string | null;
   is_agent: Generated<number>;
   upline_id: string | null;
