@@ -361,16 +361,116 @@ describe('Hub88 Wallet API', () => {
     expect(await mainBalance(m.id)).toBe(9_900n);
   });
 
-  it('two different wins racing for one bet: at most one is acknowledged, and only what was booked', async () => {
+  it('several wins on one bet (free spins after the first win): each credited once, RS_OK with the balance', async () => {
     const { m, session } = await player();
     const bet = hub.betBody(session, 100_000);
     expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
-    const answers = await Promise.all([
-      hub.wallet('transaction/win', hub.winBody(bet, 300_000)),
-      hub.wallet('transaction/win', hub.winBody(bet, 300_000)),
+    const first = hub.winBody(bet, 300_000);
+    const second = hub.winBody(bet, 200_000);
+    // A third win of the same amount as the first is its own win, not a repeat of the first.
+    const third = hub.winBody(bet, 300_000);
+    const w1 = await hub.wallet('transaction/win', first);
+    expect(w1.body).toMatchObject({ status: 'RS_OK', currency: CURRENCY, balance: 10_200_000 });
+    const w2 = await hub.wallet('transaction/win', second);
+    expect(w2.body).toEqual({
+      user: session.user,
+      status: 'RS_OK',
+      currency: CURRENCY,
+      balance: 10_400_000,
+      request_uuid: second.request_uuid,
+    });
+    expect(w2.signed).toBe(true);
+    const w3 = await hub.wallet('transaction/win', third);
+    expect(w3.body).toMatchObject({ status: 'RS_OK', balance: 10_700_000 });
+    // Repeats of each (also concurrent) answer alike and move nothing.
+    const repeats = await Promise.all([
+      hub.wallet('transaction/win', first),
+      hub.wallet('transaction/win', second),
+      hub.wallet('transaction/win', second),
+      hub.wallet('transaction/win', third),
     ]);
-    expect(answers.filter((a) => a.body.status === 'RS_OK')).toHaveLength(1);
-    expect(await mainBalance(m.id)).toBe(10_200n);
+    expect(repeats.map((r) => r.body)).toEqual([w1.body, w2.body, w2.body, w3.body]);
+    expect((await hub.wallet('transaction/win', { ...second, amount: 100_000 })).body.status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    const rows = await betRows(bet.transaction_uuid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'SETTLED', stake: '100', payout: '800', valid_bet: '100' });
+    // In the books: the settlement once, and one further payout per later win, each once.
+    const entries = await t.db.db
+      .selectFrom('ledger_entry')
+      .select(['reference', 'kind'])
+      .where('merchant_code', '=', 'GOLDEN')
+      .where('reference', 'like', `%:${bet.transaction_uuid}%`)
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      { reference: `BET:H88_PRAGMATIC_PLAY:${bet.transaction_uuid}`, kind: 'BET' },
+      { reference: `SETTLE:H88_PRAGMATIC_PLAY:${bet.transaction_uuid}`, kind: 'PAYOUT' },
+      {
+        reference: `PAYOUT:H88_PRAGMATIC_PLAY:${bet.transaction_uuid}:${second.transaction_uuid}`,
+        kind: 'PAYOUT',
+      },
+      {
+        reference: `PAYOUT:H88_PRAGMATIC_PLAY:${bet.transaction_uuid}:${third.transaction_uuid}`,
+        kind: 'PAYOUT',
+      },
+    ]);
+    expect(await mainBalance(m.id)).toBe(10_700n);
+    // A settled bet is not rolled back (Hub88 rolls back bets, never wins): nothing moves.
+    expect((await hub.wallet('transaction/rollback', hub.rollbackBody(bet))).body.status).toBe(
+      'RS_ERROR_UNKNOWN',
+    );
+    expect(
+      (
+        await hub.wallet(
+          'transaction/rollback',
+          hub.rollbackBody(bet, { reference_transaction_uuid: second.transaction_uuid }),
+        )
+      ).body.status,
+    ).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect(await mainBalance(m.id)).toBe(10_700n);
+  });
+
+  it('different wins racing for one bet are each credited once (same amounts too); their copies move nothing', async () => {
+    const { m, session } = await player();
+    const bet = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    const wins = [hub.winBody(bet, 300_000), hub.winBody(bet, 300_000), hub.winBody(bet, 50_000)];
+    let answers = await Promise.all([...wins, ...wins].map((win) => hub.wallet('transaction/win', win)));
+    // A win racing the first one's settlement may be told to retry (RS_ERROR_UNKNOWN): Hub88 does.
+    for (let tries = 0; answers.some((a) => a.body.status !== 'RS_OK') && tries < 5; tries++)
+      answers = await Promise.all([...wins, ...wins].map((win) => hub.wallet('transaction/win', win)));
+    for (const a of answers) expect(a.body.status).toBe('RS_OK');
+    for (let i = 0; i < wins.length; i++) expect(answers[i + wins.length]!.body).toEqual(answers[i]!.body);
+    expect((await betRows(bet.transaction_uuid))[0]).toMatchObject({ status: 'SETTLED', payout: '650' });
+    expect(await mainBalance(m.id)).toBe(10_550n);
+  });
+
+  it('a win of zero after the first is RS_OK and moves nothing; a further win on a bet the round close settled is paid', async () => {
+    const { m, session } = await player();
+    const first = hub.betBody(session, 100_000);
+    const second = hub.betBody(session, 100_000, { round: first.round });
+    expect((await hub.wallet('transaction/bet', first)).body.status).toBe('RS_OK');
+    expect((await hub.wallet('transaction/bet', second)).body.status).toBe('RS_OK');
+    expect(
+      (await hub.wallet('transaction/win', hub.winBody(second, 0, { round_closed: true }))).body,
+    ).toMatchObject({ status: 'RS_OK', balance: 9_800_000 });
+    expect((await hub.wallet('transaction/win', hub.winBody(second, 0))).body).toMatchObject({
+      status: 'RS_OK',
+      balance: 9_800_000,
+    });
+    // The round close settled `first` with no payout; a win naming it afterwards still pays.
+    expect((await hub.wallet('transaction/win', hub.winBody(first, 250_000))).body).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_050_000,
+    });
+    const rows = [...(await betRows(first.transaction_uuid)), ...(await betRows(second.transaction_uuid))];
+    expect(rows.map((r) => [r.status, r.payout])).toEqual([
+      ['SETTLED', '250'],
+      ['SETTLED', '0'],
+    ]);
+    expect(await mainBalance(m.id)).toBe(10_050n);
   });
 
   it('a win for a bet we do not have is RS_ERROR_TRANSACTION_DOES_NOT_EXIST and moves nothing; it goes through once the bet came', async () => {

@@ -205,6 +205,10 @@ export const ERRORS = {
   'protection.limit.deposit': 422,
   'protection.limit.wager': 422,
   'protection.limit.loss': 422,
+  // Games at an aggregator: a further win of a round whose first win is still being booked; the
+  // details of a round the vendor shows on its own pages.
+  'vendor.round.open': 409,
+  'vendor.round.details.unavailable': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

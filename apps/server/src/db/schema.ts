@@ -1760,6 +1760,15 @@ interface ProtectionEventTable {
 interface Hub88Tables {
   hub88_session: Hub88SessionTable;
   hub88_transaction: Hub88TransactionTable;
+  /** Which win settles each bet (migration 0048); later wins are further payouts. */
+  hub88_bet_settler: Hub88BetSettlerTable;
+}
+
+interface Hub88BetSettlerTable {
+  merchant_code: string;
+  bet_uuid: string;
+  settler: string;
+  created_at: Generated<Date>;
 }
 
 interface Hub88SessionTable {

@@ -91,6 +91,19 @@ export class SeamlessWalletService {
     );
   }
 
+  /**
+   * A further win on a settled bet (the vendor pays one round in several wins), named by the
+   * vendor's win transaction id: credited once, a repeat answers alike (BetService.addPayout).
+   */
+  async creditMore(
+    w: RoundWallet,
+    betTransactionId: string,
+    winId: string,
+    amount: bigint,
+  ): Promise<WalletAnswer> {
+    return this.bets.addPayout(w.merchant, w.vendor, betTransactionId, winId, amount, w.memberId);
+  }
+
   /** Cancels a bet: the stake goes back. A settled bet cannot be rolled back. */
   async rollback(w: RoundWallet, betTransactionId: string): Promise<WalletAnswer> {
     await this.repo.markRolledBack(w.merchant, w.vendor, betTransactionId);

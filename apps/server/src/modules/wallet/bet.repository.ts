@@ -207,6 +207,40 @@ export class BetRepository extends Repository {
       .executeTakeFirst();
   }
 
+  /** The bet of a vendor's round, locked for the rest of the caller's transaction. */
+  lockByRound(db: Db, merchant: string, vendor: string, roundId: string): Promise<BetRow | undefined> {
+    return db
+      .selectFrom('bet_record')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('vendor_code', '=', vendor)
+      .where('round_id', '=', roundId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** The wallet a bet's stake came from: the debit of its stake entry (where payouts go). */
+  async stakeWallet(db: Db, stakeEntryId: string): Promise<string> {
+    const row = await db
+      .selectFrom('ledger_posting')
+      .select('account_id')
+      .where('entry_id', '=', stakeEntryId)
+      .where('amount', '<', '0')
+      .executeTakeFirst();
+    if (!row) throw new Error(`stake entry ${stakeEntryId} has no debit`);
+    return row.account_id;
+  }
+
+  /** Adds to a settled bet's payout (the ledger entry is the caller's, in the same transaction). */
+  async addPayout(db: Db, betId: string, amount: bigint): Promise<BetRow> {
+    return db
+      .updateTable('bet_record')
+      .set((eb) => ({ payout: eb('payout', '+', amount.toString()) }))
+      .where('id', '=', betId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   async balance(db: Db, accountId: string): Promise<bigint> {
     const row = await db
       .selectFrom('ledger_account')

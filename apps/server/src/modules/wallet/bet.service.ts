@@ -191,6 +191,54 @@ export class BetService {
     });
   }
 
+  /**
+   * A further payout on a settled bet (a vendor paying one round in several wins: free spins, a
+   * bonus after the first win). One entry under PAYOUT:<vendor>:<round>:<key>, where `key` names
+   * this payout (the vendor's win transaction id): HOUSE -amount, the stake's wallet +amount, and
+   * the bet's payout raised by it, in one transaction holding the bet's row (the lock a settlement
+   * takes first, so the two never interleave). A repeat of the key with the same amount moves
+   * nothing and answers alike; another amount is a conflict. The bet must be settled: an open bet
+   * is settled by its first payout (settleBet), a void one is closed. A zero amount moves nothing.
+   * With `memberId`, another member's bet is unknown.
+   */
+  async addPayout(
+    merchant: string,
+    vendor: string,
+    roundId: string,
+    key: string,
+    amount: bigint,
+    memberId: string | null = null,
+  ): Promise<BetResult> {
+    if (amount < 0n || key.length === 0) throw new AppError('wallet.amount.invalid');
+    // Created (if need be) before the transaction: see LedgerService.account.
+    const house = await this.ledger.account(merchant, 'HOUSE');
+    return this.repo.transaction(async (trx) => {
+      const row = await this.repo.lockByRound(trx, merchant, vendor, roundId);
+      if (!row || (memberId !== null && row.member_id !== memberId))
+        throw new AppError('vendor.round.unknown');
+      if (row.status === 'VOID') throw new AppError('vendor.round.closed');
+      // Not settled yet: its first payout is still on its way (the vendor retries this one).
+      if (row.status === 'OPEN') throw new AppError('vendor.round.open');
+      const wallet = await this.repo.stakeWallet(trx, row.stake_entry_id);
+      let bet = row;
+      if (amount > 0n) {
+        const posted = await this.ledger.post(trx, {
+          merchant,
+          reference: `PAYOUT:${vendor}:${roundId}:${key}`,
+          kind: 'PAYOUT',
+          memberId: row.member_id,
+          memo: { vendor, roundId, payout: key },
+          postings: [
+            { accountId: house, amount: -amount },
+            { accountId: wallet, amount },
+          ],
+        });
+        if (posted.created) bet = await this.repo.addPayout(trx, row.id, amount);
+      }
+      return { bet: toBet(bet), balance: await this.repo.balance(trx, wallet) };
+    });
+  }
+
   private async close(item: CloseItem): Promise<BetResult> {
     const closed = await this.repo.closeBet(item);
     switch (closed.outcome) {

@@ -186,4 +186,6 @@ export const cn: Record<ErrorCode, string> = {
   'protection.limit.deposit': '此存款将超过您的存款限额。您目前最多可存 {0}。',
   'protection.limit.wager': '此投注将超过您的投注限额。',
   'protection.limit.loss': '此投注可能超过您的亏损限额。',
+  'vendor.round.open': '该局仍在结算中，请稍后再试。',
+  'vendor.round.details.unavailable': '无法查看该局的详情。',
 };

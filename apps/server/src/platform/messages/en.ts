@@ -193,4 +193,6 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.deposit': 'This deposit would pass your deposit limit. You can deposit up to {0} now.',
   'protection.limit.wager': 'This bet would pass your wagering limit.',
   'protection.limit.loss': 'This bet could pass your loss limit.',
+  'vendor.round.open': 'This round is still being settled; try again shortly.',
+  'vendor.round.details.unavailable': 'Details of this round are not available.',
 };

@@ -200,4 +200,6 @@ export const id: Record<ErrorCode, string> = {
     'Deposit ini melewati batas deposit Anda. Anda dapat deposit hingga {0} sekarang.',
   'protection.limit.wager': 'Taruhan ini melewati batas taruhan Anda.',
   'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
+  'vendor.round.open': 'Ronde ini masih diselesaikan; coba lagi sebentar lagi.',
+  'vendor.round.details.unavailable': 'Detail ronde ini tidak tersedia.',
 };

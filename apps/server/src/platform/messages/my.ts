@@ -204,4 +204,6 @@ export const my: Record<ErrorCode, string> = {
     'Deposit ini melebihi had deposit anda. Anda boleh mendeposit sehingga {0} sekarang.',
   'protection.limit.wager': 'Pertaruhan ini melebihi had pertaruhan anda.',
   'protection.limit.loss': 'Pertaruhan ini boleh melebihi had kerugian anda.',
+  'vendor.round.open': 'Pusingan ini masih diselesaikan; cuba lagi sebentar lagi.',
+  'vendor.round.details.unavailable': 'Butiran pusingan ini tidak tersedia.',
 };

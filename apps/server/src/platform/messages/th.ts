@@ -186,4 +186,6 @@ export const th: Record<ErrorCode, string> = {
   'protection.limit.deposit': 'การฝากนี้จะเกินวงเงินฝากของคุณ ขณะนี้ฝากได้สูงสุด {0}',
   'protection.limit.wager': 'การเดิมพันนี้จะเกินวงเงินเดิมพันของคุณ',
   'protection.limit.loss': 'การเดิมพันนี้อาจเกินวงเงินขาดทุนของคุณ',
+  'vendor.round.open': 'รอบนี้ยังอยู่ระหว่างการชำระ โปรดลองอีกครั้งในอีกสักครู่',
+  'vendor.round.details.unavailable': 'ไม่มีรายละเอียดของรอบนี้',
 };

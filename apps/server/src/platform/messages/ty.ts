@@ -203,4 +203,6 @@ export const ty: Record<ErrorCode, string> = {
     'Lalampas ang deposit na ito sa deposit limit mo. Hanggang {0} lang ang maaari mong i-deposit ngayon.',
   'protection.limit.wager': 'Lalampas ang taya na ito sa wagering limit mo.',
   'protection.limit.loss': 'Maaaring lumampas ang taya na ito sa loss limit mo.',
+  'vendor.round.open': 'Inaayos pa ang round na ito; subukang muli maya-maya.',
+  'vendor.round.details.unavailable': 'Walang makukuhang detalye ng round na ito.',
 };

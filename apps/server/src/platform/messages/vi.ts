@@ -195,4 +195,6 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.deposit': 'Khoản nạp này vượt hạn mức nạp của bạn. Hiện bạn có thể nạp tối đa {0}.',
   'protection.limit.wager': 'Cược này vượt hạn mức đặt cược của bạn.',
   'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
+  'vendor.round.open': 'Ván này vẫn đang được thanh toán; vui lòng thử lại sau giây lát.',
+  'vendor.round.details.unavailable': 'Không có thông tin chi tiết của ván này.',
 };

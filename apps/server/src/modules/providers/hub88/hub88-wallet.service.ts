@@ -64,6 +64,8 @@ const STATUS_OF: Partial<Record<string, Hub88Status>> = {
   'wallet.amount.invalid': 'RS_ERROR_WRONG_TYPES',
   'vendor.round.rolled.back': 'RS_ERROR_TRANSACTION_ROLLED_BACK',
   'vendor.round.unknown': 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  // A further win whose round's first win is still being booked: Hub88 retries a win until it is taken.
+  'vendor.round.open': 'RS_ERROR_UNKNOWN',
   'game.betting.blocked': 'RS_ERROR_USER_DISABLED',
   // The member's own protections: a break taken, a wager or loss limit the stake would pass.
   'protection.excluded': 'RS_ERROR_USER_DISABLED',
@@ -86,6 +88,9 @@ export interface Hub88WalletLog {
  * answers are stored: a refused transaction moved nothing, so a retry is judged afresh.
  * Sessions (tokens from our launch) are checked for info, balance and bets; wins and rollbacks
  * are taken after the token expired, as the protocol requires: they find their bet by uuid.
+ * A bet may be paid by several wins (each its own uuid): the first settles it, the others are
+ * further payouts on the settled bet. Rollbacks name bets only (Hub88 retries wins, it never
+ * rolls one back); a settled bet is not rolled back.
  */
 export class Hub88WalletService {
   constructor(
@@ -268,19 +273,18 @@ export class Hub88WalletService {
     if (b.currency !== betCurrency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
     const others = await this.repo.referencing(merchant, bet.transactionUuid);
     if (others.some((t) => t.kind === 'ROLLBACK')) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-    // A bet is settled once in our ledger; a second win for it (another uuid) cannot be booked.
-    if (others.some((t) => t.kind === 'WIN')) {
-      this.log.error(
-        { merchant, win: b.transaction_uuid, bet: bet.transactionUuid },
-        'hub88 second win for a bet',
-      );
-      throw new Refusal('RS_ERROR_UNKNOWN');
-    }
     const payout = toMinor(b.amount);
     const w = walletOf(merchant, bet.memberId, bet.vendor);
+    // One round may be paid in several wins (free spins, a bonus after the first win): the first
+    // win to claim the bet settles it, every other one is a further payout under its own uuid.
+    const settler = await this.repo.claimSettlement(merchant, bet.transactionUuid, b.transaction_uuid);
     let balance: bigint;
     try {
-      balance = (await this.wallet.credit(w, bet.transactionUuid, payout)).balance;
+      balance = (
+        settler === b.transaction_uuid
+          ? await this.wallet.credit(w, bet.transactionUuid, payout)
+          : await this.wallet.creditMore(w, bet.transactionUuid, b.transaction_uuid, payout)
+      ).balance;
     } catch (err) {
       // A bet voided by a rollback still being answered, or one closed otherwise.
       if (err instanceof AppError && err.code === 'vendor.round.closed')
@@ -313,6 +317,9 @@ export class Hub88WalletService {
       round,
       paid.transactionUuid,
     )) {
+      // A win naming this bet may be on its way: whoever claims first settles, the other pays more.
+      const settler = `round:${paid.transactionUuid}`;
+      if ((await this.repo.claimSettlement(merchant, other.transactionUuid, settler)) !== settler) continue;
       try {
         await this.wallet.credit(walletOf(merchant, other.memberId, other.vendor), other.transactionUuid, 0n);
       } catch (err) {

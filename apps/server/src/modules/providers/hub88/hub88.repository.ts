@@ -118,6 +118,25 @@ export class Hub88Repository {
     return stored;
   }
 
+  /**
+   * Claims a bet's settlement for `settler` unless another claimed it first; returns the one
+   * that holds it (committed before any money moves, so racing wins agree on who settles).
+   */
+  async claimSettlement(merchant: string, betUuid: string, settler: string): Promise<string> {
+    await this.db
+      .insertInto('hub88_bet_settler')
+      .values({ merchant_code: merchant, bet_uuid: betUuid, settler })
+      .onConflict((oc) => oc.columns(['merchant_code', 'bet_uuid']).doNothing())
+      .execute();
+    const r = await this.db
+      .selectFrom('hub88_bet_settler')
+      .select('settler')
+      .where('merchant_code', '=', merchant)
+      .where('bet_uuid', '=', betUuid)
+      .executeTakeFirstOrThrow();
+    return r.settler;
+  }
+
   /** A member's bets of a round that no win or rollback named yet (other than `except`). */
   async openBetsOfRound(
     merchant: string,
