@@ -191,6 +191,69 @@ describe('Hub88 launch and Games API', () => {
     });
   });
 
+  it('trial accounts and demo launches open Hub88 demo mode: currency XXX, no user, no token, no session, no money', async () => {
+    const sessions = async () =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('hub88_session')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await sessions();
+    const demosBefore = hub.demoLaunches;
+    const trial = await id.freePlay();
+    const trialId = String(trial.id);
+    const trialBalance = await mainBalance(trialId);
+    expect(trialBalance).toBeGreaterThan(0n);
+    const res = await launch({ token: trial.token } as NewMember);
+    expect(res.statusCode, res.body).toBe(200);
+    const value = res.json<{ value: { gameUrl: string; demo?: boolean; transferred: number } }>().value;
+    expect(value.demo).toBe(true);
+    expect(value.transferred).toBe(0);
+    expect(new URL(value.gameUrl).searchParams.get('demo')).toBe('1');
+    expect(new URL(value.gameUrl).searchParams.get('token')).toBeNull();
+    const call = hub.calls.at(-1)!;
+    expect(call.path).toBe('/operator/generic/v2/game/url');
+    expect(call.body).toMatchObject({ currency: 'XXX', game_code: 'pp_sweetbonanza', operator_id: 1 });
+    expect(call.body.user).toBeUndefined();
+    expect(call.body.token).toBeUndefined();
+    expect(hub.demoLaunches).toBe(demosBefore + 1);
+    // A real member asking for the demo gets it too; without asking, a real session.
+    const m = await member('10.00');
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: '/wps/game/launchGame?vendor=H88_PRAGMATIC_PLAY&gameCode=pp_sweetbonanza&demo=1',
+      headers: { host: 'localhost', authorization: m.token },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ value: { gameUrl: string; demo?: boolean } }>().value.demo).toBe(true);
+    expect(hub.demoLaunches).toBe(demosBefore + 2);
+    expect(await sessions()).toBe(before);
+    const real = await launch(m);
+    expect(real.json<{ value: { demo?: boolean } }>().value.demo).toBeUndefined();
+    expect(await sessions()).toBe(before + 1);
+    expect(await mainBalance(m.id)).toBe(1_000n);
+    expect(await mainBalance(trialId)).toBe(trialBalance);
+    // A game with no demo mode (the house's) asked for one: game.unavailable, in the member's language.
+    const noDemo = await t.app.inject({
+      method: 'GET',
+      url: '/wps/game/launchGame?vendor=HOUSE&gameCode=house-dragon-fortune&demo=1',
+      headers: { host: 'localhost', authorization: m.token, language: 'CN' },
+    });
+    expect(noDemo.statusCode).toBe(503);
+    expect(noDemo.json<{ errorCode: string; message: string }>()).toMatchObject({
+      errorCode: 'game.unavailable',
+    });
+    expect(noDemo.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+    expect(await mainBalance(m.id)).toBe(1_000n);
+    // The demo page plays fun money and never calls our wallet.
+    const page = await (await fetch(value.gameUrl)).text();
+    expect(page).toContain('DEMO');
+    expect(page).not.toContain('spin?token');
+  });
+
   it('Hub88 not answering ends the launch at the client timeout (game.unavailable); a failed sync changes nothing', async () => {
     const m = await member('10.00');
     hub.failNext('hang');

@@ -266,6 +266,11 @@ export const launchGameQuerySchema = z.object({
   lottoPrizeMode: optional(prizeModeParam),
   lottoGameCode: optional(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)),
   lottoView: optional(z.enum(LOTTERY_VIEWS)),
+  /**
+   * Play for fun: the vendor's demo mode (no wallet, no money moves), where the vendor offers
+   * one. Trial accounts always play a vendor's demo mode where it has one.
+   */
+  demo: optional(z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')),
 });
 export type LaunchGameQuery = z.infer<typeof launchGameQuerySchema>;
 export const launchGameSchema = z.object({
@@ -279,5 +284,7 @@ export const launchGameSchema = z.object({
   gameCode: z.string(),
   /** Money moved from the main wallet into a transfer-wallet vendor's wallet at launch. */
   transferred: z.number(),
+  /** The game opened in the vendor's demo mode (play for fun: nothing is bet from the wallets). */
+  demo: z.boolean().optional(),
 });
 export type LaunchGame = z.infer<typeof launchGameSchema>;

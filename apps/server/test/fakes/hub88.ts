@@ -6,7 +6,9 @@
  * - Hub88's side of the Wallet API: signs its calls with its own private key, verifies the
  *   operator's answer signatures, and can resend, reorder or skip calls as the test says.
  * - A minimal game page at the URL game/url answers: a "Spin" button that bets then wins through
- *   the operator's wallet API and shows the balance.
+ *   the operator's wallet API and shows the balance. In demo mode (currency "XXX"; user and token
+ *   may be left out, docs: demo and real gameplay) the page plays with fun money of its own and
+ *   never calls the operator's wallet.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto';
@@ -68,6 +70,8 @@ export class FakeHub88 {
   games: FakeGame[] = [];
   /** Real-mode launches by token (what the game page plays with). */
   readonly launches = new Map<string, Launched>();
+  /** Demo-mode game/url answers given (no session: nothing reaches the wallet). */
+  demoLaunches = 0;
   /** Games API calls received (path and parsed body), for assertions. */
   readonly calls: { path: string; body: Record<string, unknown> }[] = [];
   private failures: ('5xx' | 'hang')[] = [];
@@ -135,10 +139,12 @@ export class FakeHub88 {
         const game = this.games.find((g) => g.game_code === code && g.enabled);
         if (!game) return this.json(res, 404, { error: 'game not found' });
         if (typeof body.currency !== 'string') return this.json(res, 400, { error: 'currency missing' });
-        if (body.currency === 'XXX')
+        if (body.currency === 'XXX') {
+          this.demoLaunches++;
           return this.json(res, 200, {
             url: `${this.gameBase || this.baseUrl}/game/${game.game_code}?demo=1`,
           });
+        }
         if (typeof body.token !== 'string' || body.token.length < 10 || typeof body.user !== 'string')
           return this.json(res, 400, { error: 'token and user required' });
         this.launches.set(body.token, {
@@ -243,6 +249,21 @@ export class FakeHub88 {
     const token = url.searchParams.get('token') ?? '';
     const code = url.pathname.slice('/game/'.length);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    if (url.searchParams.get('demo') === '1') {
+      // Fun money kept by the page: a spin bets 1.00 and wins 2.50 without any wallet call.
+      res.end(`<!doctype html><html><head><title>Hub88 ${code} (demo)</title></head><body>
+<h1>${code}</h1><p id="mode">DEMO</p><p>Balance: <span id="balance">1000.00</span></p><p id="status"></p>
+<button id="spin" data-testid="hub88-spin">Spin</button>
+<script>
+let fun = 100000;
+document.getElementById('spin').onclick = () => {
+  fun = fun - 100 + 250;
+  document.getElementById('status').textContent = 'FUN / FUN';
+  document.getElementById('balance').textContent = (fun / 100).toFixed(2);
+};
+</script></body></html>`);
+      return;
+    }
     res.end(`<!doctype html><html><head><title>Hub88 ${code}</title></head><body>
 <h1>${code}</h1><p>Balance: <span id="balance">-</span></p><p id="status"></p>
 <button id="spin" data-testid="hub88-spin">Spin</button>

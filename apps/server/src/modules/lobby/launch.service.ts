@@ -3,6 +3,7 @@ import {
   fromMinor,
   LOTTERY_LAUNCH_MODE,
   toMinor,
+  TRIAL_IS_AGENT,
   type LaunchGame,
   type LaunchGameQuery,
   type Language,
@@ -138,6 +139,24 @@ export class GameLaunchService {
     const game = await this.resolve(brand.code, lotteryLaunch(q));
     if (this.isLottery(game.vendor, game.gameCode)) return this.lotteryPage(brand, member, game, q, lang);
     if (!this.providers.playable(game.adapter, game)) throw new AppError('game.unavailable');
+    // Trial accounts' play money is ours alone: at a vendor that has a demo mode they play that,
+    // so no play money reaches the vendor's books. Anyone may ask for the demo mode where it exists.
+    const trial = member.isAgent === TRIAL_IS_AGENT;
+    if (q.demo || (trial && this.providers.hasDemo(game.adapter, game))) {
+      if (!this.providers.hasDemo(game.adapter, game)) throw new AppError('game.unavailable');
+      const name = gameName(game, lang);
+      const demo = await this.providers.demo(game.adapter, brand.code, game, lang.toLowerCase());
+      await this.games.recordRecent(member.memberId, game.nodeId);
+      return {
+        url: demo.url,
+        mode: demo.mode,
+        gameName: name,
+        vendor: game.vendor,
+        gameCode: game.gameCode,
+        transferred: 0,
+        demo: true,
+      };
+    }
 
     const walletVendor = await this.fundVendorWallet(brand, member.memberId, game);
     const before = walletVendor.moved;

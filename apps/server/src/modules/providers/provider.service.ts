@@ -32,4 +32,17 @@ export class ProviderService {
     if (!adapter?.playable(req.game)) throw new AppError('game.unavailable');
     return adapter.launch(req);
   }
+
+  /** Whether the adapter can open this game in demo (play for fun) mode. */
+  hasDemo(code: string, game: ProviderGame): boolean {
+    const adapter = this.adapters.get(code);
+    return !!adapter?.demo && adapter.playable(game);
+  }
+
+  /** The game in its vendor's demo mode (no wallet session: nothing moves). */
+  async demo(code: string, merchant: string, game: ProviderGame, language: string): Promise<LaunchResult> {
+    const adapter = this.adapters.get(code);
+    if (!adapter?.demo || !adapter.playable(game)) throw new AppError('game.unavailable');
+    return adapter.demo(merchant, game.gameCode, language);
+  }
 }

@@ -121,6 +121,11 @@ export interface VendorAdapter {
   /** Whether this adapter can run the game (else the launch answers game.unavailable). */
   playable(game: ProviderGame): boolean;
   launch(req: LaunchRequest): Promise<LaunchResult>;
+  /**
+   * The game in the vendor's demo (play for fun) mode: no session with our wallet, so no money
+   * moves. Vendors without one leave it unset.
+   */
+  demo?(merchant: string, gameCode: string, language: string): Promise<LaunchResult>;
   transfer?: TransferWalletOps;
   /** The vendor's game list for a brand, for the catalogue sync. */
   catalogue?(merchant: string): Promise<VendorCatalogueGame[]>;
