@@ -254,6 +254,66 @@ describe('Hub88 launch and Games API', () => {
     expect(page).not.toContain('spin?token');
   });
 
+  it('round details: a member sees only their own Hub88 bets; staff with players.view any, audited', async () => {
+    const { m, session } = await player();
+    const other = await member('10.00');
+    const bet = hub.betBody(session, 100_000);
+    expect((await hub.wallet('transaction/bet', bet)).body.status).toBe('RS_OK');
+    const ask = (token: string, vendor: string, roundId: string, language = 'EN') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/wps/game/roundDetails?vendor=${vendor}&roundId=${encodeURIComponent(roundId)}`,
+        headers: { host: 'localhost', authorization: token, language },
+      });
+    const vendors = await t.app.inject({
+      method: 'GET',
+      url: '/wps/game/roundDetails/vendors',
+      headers: { host: 'localhost', authorization: m.token },
+    });
+    expect(vendors.json<{ value: string[] }>().value.sort()).toEqual([
+      'H88_EVOLUTION_GAMING',
+      'H88_PRAGMATIC_PLAY',
+    ]);
+    const own = await ask(m.token, 'H88_PRAGMATIC_PLAY', bet.transaction_uuid);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<{ value: { url: string } }>().value.url).toBe(`${hub.baseUrl}/round/${bet.round}`);
+    expect(hub.calls.at(-1)).toMatchObject({
+      path: '/operator/generic/v2/game/round',
+      body: { user: session.user, round: bet.round, transaction_uuid: bet.transaction_uuid, operator_id: 1 },
+    });
+    // Another member's bet, an unknown one, or a vendor with no round details: all the same 404.
+    const calls = hub.calls.length;
+    for (const res of [
+      await ask(other.token, 'H88_PRAGMATIC_PLAY', bet.transaction_uuid, 'TH'),
+      await ask(m.token, 'H88_PRAGMATIC_PLAY', 'no-such-round'),
+      await ask(m.token, 'HOUSE', bet.transaction_uuid),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ errorCode: string }>().errorCode).toBe('vendor.round.details.unavailable');
+    }
+    expect(hub.calls.length).toBe(calls);
+    const bad = await ask(m.token, 'H88 PRAGMATIC', bet.transaction_uuid);
+    expect(bad.statusCode).toBe(400);
+    // Staff: the player's bet, with an audit row naming the player and the round.
+    const staff = (memberId: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/wps/admin/players/${memberId}/round-details?vendor=H88_PRAGMATIC_PLAY&roundId=${bet.transaction_uuid}`,
+        headers: { host: 'localhost', merchant: 'GOLDEN', 'x-api-key': ADMIN_KEY },
+      });
+    const seen = await staff(m.id);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json<{ value: { url: string } }>().value.url).toBe(`${hub.baseUrl}/round/${bet.round}`);
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'players.view.roundDetails')
+      .where('target', '=', `member:${m.id}`)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect((await staff(other.id)).statusCode).toBe(404);
+  });
+
   it('Hub88 not answering ends the launch at the client timeout (game.unavailable); a failed sync changes nothing', async () => {
     const m = await member('10.00');
     hub.failNext('hang');

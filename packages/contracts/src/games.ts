@@ -288,3 +288,15 @@ export const launchGameSchema = z.object({
   demo: z.boolean().optional(),
 });
 export type LaunchGame = z.infer<typeof launchGameSchema>;
+
+/** A bet recalled at its vendor: the vendor and the bet's round id, as the betting record lists them. */
+export const roundDetailsQuerySchema = z.object({
+  vendor: z.string().regex(/^[A-Za-z0-9_]{1,32}$/),
+  roundId: z.string().min(1).max(255),
+});
+export type RoundDetailsQuery = z.infer<typeof roundDetailsQuerySchema>;
+/** Where the vendor shows the round (its own page, opened in a new window or a frame). */
+export const roundDetailsSchema = z.object({ url: z.string() });
+export type RoundDetails = z.infer<typeof roundDetailsSchema>;
+/** The brand's vendor codes whose bets can be recalled at the vendor. */
+export const roundDetailsVendorsSchema = z.array(z.string());

@@ -35,6 +35,8 @@ import { SportsbookRepository } from './house/sportsbook/sportsbook.repository';
 import { houseSportsbookRoutes } from './house/sportsbook/sportsbook.routes';
 import { HouseSportsbookService } from './house/sportsbook/sportsbook.service';
 import { ProviderService } from './provider.service';
+import { roundDetailsRoutes } from './round-details.routes';
+import { RoundDetailsService } from './round-details.service';
 import { LedgerTransferOps } from './simulated-transfer.ops';
 import { SeamlessWalletService } from './seamless-wallet.service';
 import { VendorCallbackRepository } from './vendor-callback.repository';
@@ -104,6 +106,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     new EngineAdapter('HOUSE', 'SEAMLESS', tickets, CLIENTS),
     new EngineAdapter('SIMULATED', 'FRAME', tickets, CLIENTS, new LedgerTransferOps(deps.bets)),
   ]);
+  const roundDetails = new RoundDetailsService(deps.bets, deps.vendors, providers);
   const catalogueLookup = {
     game: (merchant: string, vendor: string, code: string) => deps.catalogue.byCode(merchant, vendor, code),
   };
@@ -165,6 +168,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       await app.register(hub88WalletRoutes, { wallet: hub88Wallet });
       await app.register(hub88CatalogueRoutes, { sync: hub88Catalogue });
       await app.register(gameTicketRoutes, { tickets });
+      await app.register(roundDetailsRoutes, { details: roundDetails });
       await app.register(houseSlotRoutes, { slot });
       await app.register(houseCardsRoutes, { cards });
       await app.register(houseFishRoutes, { fish });
