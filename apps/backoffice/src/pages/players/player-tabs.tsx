@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -99,20 +99,64 @@ export function LedgerTab({ memberId }: { memberId: string }) {
   );
 }
 
+/**
+ * A bet recalled at its vendor (Hub88's round page): asked only when staff want it, since each
+ * ask is audited as a read of the player.
+ */
+function RoundDetails({ memberId, vendor, roundId }: { memberId: string; vendor: string; roundId: string }) {
+  const { t } = useTranslation('players');
+  const ask = useMutation({
+    mutationFn: () =>
+      api.get<{ url: string }>(`/players/${encodeURIComponent(memberId)}/round-details`, { vendor, roundId }),
+  });
+  if (ask.data)
+    return (
+      <a href={ask.data.url} target="_blank" rel="noopener noreferrer" data-testid="bo-round-details-link">
+        {t('bets.roundDetailsOpen')}
+      </a>
+    );
+  return (
+    <span className="bo-row-actions">
+      <Button size="sm" busy={ask.isPending} onClick={() => ask.mutate()} data-testid="bo-round-details">
+        {t('bets.roundDetails')}
+      </Button>
+      {ask.error ? (
+        <span className="bo-field-error" role="alert">
+          {errorText(ask.error)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 export function BetsTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation('players');
+  // The brand's vendors whose rounds their vendor shows again (fixed per brand).
+  const recallable = useQuery({
+    queryKey: ['bo', '/round-details/vendors'],
+    queryFn: () => api.get<string[]>('/round-details/vendors'),
+    staleTime: 10 * 60_000,
+  });
+  const canRecall = (vendor: string) => recallable.data?.includes(vendor) ?? false;
   return (
     <ListTab<BetRow>
       memberId={memberId}
       list="bets"
       rowKey={(r) => `${r.vendor}:${r.betId}`}
-      expand={(r) =>
-        r.detail == null ? (
-          <span className="bo-muted">{t('bets.noDetail')}</span>
-        ) : (
-          <pre className="bo-json">{JSON.stringify(r.detail, null, 2)}</pre>
-        )
-      }
+      expand={(r) => (
+        <>
+          {r.detail == null ? (
+            canRecall(r.vendor) ? null : (
+              <span className="bo-muted">{t('bets.noDetail')}</span>
+            )
+          ) : (
+            <pre className="bo-json">{JSON.stringify(r.detail, null, 2)}</pre>
+          )}
+          {canRecall(r.vendor) ? (
+            <RoundDetails memberId={memberId} vendor={r.vendor} roundId={r.betId} />
+          ) : null}
+        </>
+      )}
       columns={[
         { key: 'at', header: t('col.at'), render: (r) => <DateTime value={r.at} seconds /> },
         { key: 'game', header: t('col.game'), render: (r) => r.game },

@@ -9,7 +9,9 @@ import { useBrand } from '../../../lib/brand';
 import { showMoney, showSigned } from '../../../lib/money';
 import { formatInZone } from '../../../lib/zoned-time';
 import '../../../styles/cashier.css';
+import { useErrorText } from '../../../lib/error-text';
 import { useBetRecords } from '../api/get-bet-records';
+import { useRoundDetails, useRoundDetailsVendors } from '../api/get-round-details';
 import { useRecordRange } from '../hooks/use-record-range';
 import { FilterSelect, RecordFilters } from './record-filters';
 
@@ -26,9 +28,50 @@ const signClass = (v: number) => (v > 0 ? 'mc-in' : v < 0 ? 'mc-out' : '');
 const winClass = (v: number) => `mc-num ${signClass(v)}`;
 const NO_RESULT = '\u2014';
 
+/**
+ * A bet recalled at its vendor: asked when the member wants it, then a link to the vendor's page
+ * of the round (a new tab: the vendor's page is its own, with its own frame policy).
+ */
+function RoundDetailsButton({ vendor, roundId }: { vendor: string; roundId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const details = useRoundDetails();
+  if (details.data)
+    return (
+      <a
+        className="mc-round-link"
+        href={details.data.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="round-details-link"
+      >
+        {t('records.bets.roundDetailsOpen')}
+      </a>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className="mc-round-btn"
+        disabled={details.isPending}
+        onClick={() => details.mutate({ vendor, roundId })}
+        data-testid="round-details"
+      >
+        {details.isPending ? t('records.bets.roundDetailsLoading') : t('records.bets.roundDetails')}
+      </button>
+      {details.error ? (
+        <span className="mc-sub mc-out" role="alert" data-testid="round-details-error">
+          {errorText(details.error)}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function BetTable({ data, symbol }: { data: BetRecordList; symbol: string }) {
   const { t } = useTranslation();
   const brand = useBrand();
+  const recallable = new Set(useRoundDetailsVendors().data ?? []);
   const cols = {
     time: t('records.bets.betTime'),
     game: t('records.bets.game'),
@@ -71,6 +114,7 @@ function BetTable({ data, symbol }: { data: BetRecordList; symbol: string }) {
               <span className="mc-sub">
                 {b.vendor} · {t(`categories.${b.gameType}`, { defaultValue: b.gameType })} · {b.roundId}
               </span>
+              {recallable.has(b.vendor) ? <RoundDetailsButton vendor={b.vendor} roundId={b.roundId} /> : null}
             </td>
             <td data-label={cols.stake} className="mc-num">
               {showMoney(b.stake, symbol)}
