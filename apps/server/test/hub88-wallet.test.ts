@@ -159,6 +159,21 @@ describe('Hub88 launch and Games API', () => {
     expect(session).toMatchObject({ vendor_code: 'H88_PRAGMATIC_PLAY', currency: CURRENCY });
   });
 
+  it("game/url is told the player's address as the site sees it (real and demo launches)", async () => {
+    const m = await member('10.00');
+    const from = (ip: string, demo = false) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/wps/game/launchGame?vendor=H88_PRAGMATIC_PLAY&gameCode=pp_sweetbonanza${demo ? '&demo=1' : ''}`,
+        headers: { host: 'localhost', authorization: m.token },
+        remoteAddress: ip,
+      });
+    expect((await from('203.0.113.7')).statusCode).toBe(200);
+    expect(hub.calls.at(-1)!.body).toMatchObject({ ip: '203.0.113.7', token: expect.any(String) });
+    expect((await from('198.51.100.23', true)).statusCode).toBe(200);
+    expect(hub.calls.at(-1)!.body).toMatchObject({ ip: '198.51.100.23', currency: 'XXX' });
+  });
+
   it('Hub88 refusing our signature, or failing, is game.unavailable and opens nothing at Hub88', async () => {
     const m = await member('10.00');
     hub.operatorPublicKey = rsaKeyPair().publicKey;

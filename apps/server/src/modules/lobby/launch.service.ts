@@ -27,6 +27,8 @@ export interface LaunchOrigin {
   /** 'https://host' of the request ('' when its Host header is unusable). */
   origin: string;
   ownsHost: (host: string) => Promise<boolean>;
+  /** The player's address (request.ip: the trusted proxy's forwarded one), told to vendors that ask. */
+  ip?: string;
 }
 
 /**
@@ -124,7 +126,14 @@ export class GameLaunchService {
   ): Promise<LaunchGame> {
     // The operator's betting block: no launch (a game in play checks it again at every stake).
     if (member.bettingBlocked) throw new AppError('game.betting.blocked');
-    const launched = await this.launchGame(brand, member, q, lang, await backUrlFor(q.backUrl, from));
+    const launched = await this.launchGame(
+      brand,
+      member,
+      q,
+      lang,
+      await backUrlFor(q.backUrl, from),
+      from.ip,
+    );
     const gameUrl = absolute(launched.url, from.origin);
     return { ...launched, gameUrl, content: { game_url: gameUrl } };
   }
@@ -135,6 +144,7 @@ export class GameLaunchService {
     q: LaunchGameQuery,
     lang: Language,
     backUrl: string,
+    ip: string | undefined,
   ): Promise<Omit<LaunchGame, 'gameUrl' | 'content'>> {
     const game = await this.resolve(brand.code, lotteryLaunch(q));
     if (this.isLottery(game.vendor, game.gameCode)) return this.lotteryPage(brand, member, game, q, lang);
@@ -145,7 +155,7 @@ export class GameLaunchService {
     if (q.demo || (trial && this.providers.hasDemo(game.adapter, game))) {
       if (!this.providers.hasDemo(game.adapter, game)) throw new AppError('game.unavailable');
       const name = gameName(game, lang);
-      const demo = await this.providers.demo(game.adapter, brand.code, game, lang.toLowerCase());
+      const demo = await this.providers.demo(game.adapter, brand.code, game, lang.toLowerCase(), ip);
       await this.games.recordRecent(member.memberId, game.nodeId);
       return {
         url: demo.url,
@@ -174,6 +184,7 @@ export class GameLaunchService {
       language: lang.toLowerCase(),
       backUrl,
       cdn: cdns[Math.floor(Math.random() * cdns.length)]!,
+      ...(ip ? { ip } : {}),
     });
     await this.games.recordRecent(member.memberId, game.nodeId);
     return {

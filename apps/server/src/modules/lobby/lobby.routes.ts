@@ -44,6 +44,7 @@ export async function lobbyRoutes(app: FastifyInstance, opts: LobbyRouteOptions)
   const launchOrigin = (req: FastifyRequest): LaunchOrigin => ({
     origin: requestOrigin(req),
     ownsHost: (host) => opts.brands.ownsHost(req.brand.code, host),
+    ip: req.ip,
   });
 
   r.get(

@@ -40,9 +40,15 @@ export class ProviderService {
   }
 
   /** The game in its vendor's demo mode (no wallet session: nothing moves). */
-  async demo(code: string, merchant: string, game: ProviderGame, language: string): Promise<LaunchResult> {
+  async demo(
+    code: string,
+    merchant: string,
+    game: ProviderGame,
+    language: string,
+    ip?: string,
+  ): Promise<LaunchResult> {
     const adapter = this.adapters.get(code);
     if (!adapter?.demo || !adapter.playable(game)) throw new AppError('game.unavailable');
-    return adapter.demo(merchant, game.gameCode, language);
+    return adapter.demo(merchant, game.gameCode, language, ip);
   }
 }

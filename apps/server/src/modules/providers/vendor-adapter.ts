@@ -33,6 +33,8 @@ export interface LaunchRequest {
   backUrl: string;
   /** The launch CDN chosen for this launch ('/' is the site itself). */
   cdn: string;
+  /** The player's address as the site sees it (the trusted proxy's forwarded one); unknown: absent. */
+  ip?: string;
 }
 
 export interface LaunchResult {
@@ -125,7 +127,7 @@ export interface VendorAdapter {
    * The game in the vendor's demo (play for fun) mode: no session with our wallet, so no money
    * moves. Vendors without one leave it unset.
    */
-  demo?(merchant: string, gameCode: string, language: string): Promise<LaunchResult>;
+  demo?(merchant: string, gameCode: string, language: string, ip?: string): Promise<LaunchResult>;
   transfer?: TransferWalletOps;
   /** The vendor's game list for a brand, for the catalogue sync. */
   catalogue?(merchant: string): Promise<VendorCatalogueGame[]>;

@@ -84,21 +84,34 @@ export class Hub88Adapter implements VendorAdapter {
       gameCode: req.game.gameCode,
       currency: c.currency,
       lang: req.language,
+      ip: req.ip,
     });
     return { url, mode: 'FRAME' };
   }
 
   /** A game for fun (Hub88's demo mode: currency XXX, no user nor token; no wallet call follows). */
-  async demo(merchant: string, gameCode: string, language: string): Promise<LaunchResult> {
+  async demo(merchant: string, gameCode: string, language: string, ip?: string): Promise<LaunchResult> {
     const c = await this.config(merchant);
-    const url = await this.gameUrl(merchant, c, { gameCode, currency: HUB88_DEMO_CURRENCY, lang: language });
+    const url = await this.gameUrl(merchant, c, {
+      gameCode,
+      currency: HUB88_DEMO_CURRENCY,
+      lang: language,
+      ip,
+    });
     return { url, mode: 'FRAME' };
   }
 
   private async gameUrl(
     merchant: string,
     c: Hub88Settings & Hub88Keys,
-    r: { user?: string; token?: string; gameCode: string; currency: string; lang: string },
+    r: {
+      user?: string;
+      token?: string;
+      gameCode: string;
+      currency: string;
+      lang: string;
+      ip?: string | undefined;
+    },
   ): Promise<string> {
     try {
       return await this.client(c).gameUrl({
@@ -106,8 +119,9 @@ export class Hub88Adapter implements VendorAdapter {
         lang: LANGS[r.lang] ?? r.lang.slice(0, 2),
         platform: 'GPL_DESKTOP',
         country: c.country,
-        // The player's address is not part of a launch request; Hub88 takes an unknown one.
-        ip: '0.0.0.0',
+        // The player's address as the site saw it; a launch from no request (none today) sends the
+        // unspecified address, which Hub88 takes as unknown.
+        ip: r.ip ?? '0.0.0.0',
         lobbyUrl: c.lobbyUrl ?? '',
         ...(c.depositUrl ? { depositUrl: c.depositUrl } : {}),
         ...(c.subPartnerId ? { subPartnerId: c.subPartnerId } : {}),
