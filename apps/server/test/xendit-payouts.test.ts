@@ -258,6 +258,49 @@ describe('an approved withdrawal becomes a Xendit payout', () => {
     await ledgerClean();
   });
 
+  it('a success for another amount or currency than our order is held for review: nothing paid, nothing returned', async () => {
+    const { m, w, reference } = await sent(500);
+    const payout = fake.byReference(reference)[0]!;
+    payout.amount = 400;
+    await fake.setStatus(reference, 'SUCCEEDED');
+    expect(fake.deliveries.at(-1)!.status).toBe(200);
+    let d = await detail(w.id);
+    expect(d.status).toBe('PENDING');
+    expect(d.paidAmount).toBe(0);
+    expect(d.payouts).toHaveLength(0);
+    expect(d.providerPayouts[0]).toMatchObject({
+      state: 'IN_FLIGHT',
+      providerStatus: 'SUCCEEDED:REVIEW',
+      failureCode: 'AMOUNT_MISMATCH:400 PHP',
+    });
+    // A failure for another currency is not taken either: the money stays in flight.
+    payout.amount = 500;
+    payout.currency = 'IDR';
+    await fake.setStatus(reference, 'FAILED', { failureCode: 'INVALID_DESTINATION' });
+    d = await detail(w.id);
+    expect(d.status).toBe('PENDING');
+    expect(d.providerPayouts[0]).toMatchObject({
+      state: 'IN_FLIGHT',
+      failureCode: 'AMOUNT_MISMATCH:500 IDR',
+    });
+    expect(await main(m.id)).toBe(50_000n);
+    const entries = await t.db.db
+      .selectFrom('ledger_entry')
+      .select('reference')
+      .where('reference', 'in', [`PAYOUT_SUCCEEDED:${reference}`, `PAYOUT_RETURNED:${reference}`])
+      .execute();
+    expect(entries).toHaveLength(0);
+    await ledgerClean();
+    // Once the provider's word matches our order, it is taken as usual.
+    payout.currency = 'PHP';
+    await fake.setStatus(reference, 'SUCCEEDED');
+    d = await detail(w.id);
+    expect(d.status).toBe('PAID');
+    expect(d.paidAmount).toBe(500);
+    expect(d.providerPayouts[0]).toMatchObject({ state: 'SUCCEEDED', providerStatus: 'SUCCEEDED' });
+    await ledgerClean();
+  });
+
   it('REQUESTED and LOCKED are still on the way: only the provider status changes', async () => {
     const { w, reference } = await sent(300);
     for (const status of ['REQUESTED', 'LOCKED'] as const) {

@@ -124,6 +124,12 @@ export interface PayoutStatus {
   providerRef: string;
   providerStatus: string;
   failureCode?: string;
+  /**
+   * What the provider says it pays (minor units) and in which currency, where its answer names
+   * them: checked against our payout before its word is taken.
+   */
+  amount?: bigint;
+  currency?: string;
 }
 
 export interface PayoutProviderOps {

@@ -103,6 +103,10 @@ export function mapXenditStatus(p: XenditPayout): PayoutStatus {
     providerRef: p.id,
     providerStatus: p.status,
     ...(p.failure_code ? { failureCode: p.failure_code } : {}),
+    // Xendit's amount is in the currency's units (decimals where it has them): to minor units,
+    // rounded to the cent so a float's last digit never reads as a mismatch.
+    ...(Number.isFinite(p.amount) ? { amount: BigInt(Math.round(p.amount * 100)) } : {}),
+    currency: p.currency,
   };
 }
 

@@ -54,6 +54,17 @@ const refs = {
   reversed: (reference: string) => `PAYOUT_REVERSED:${reference}`,
 };
 
+/** The failure code a payout held for review carries (the provider's amount and currency after it). */
+export const MISMATCH = 'AMOUNT_MISMATCH';
+
+/** Whether the provider names an amount or currency other than our payout's. */
+function mismatch(p: ProviderPayoutRow, s: PayoutStatus): boolean {
+  return (
+    (s.amount !== undefined && s.amount !== BigInt(p.amount)) ||
+    (s.currency !== undefined && s.currency !== p.currency)
+  );
+}
+
 /** Who the withdrawal's history names for what a provider decided. */
 const providerActor = (provider: string) => `provider:${provider}`;
 
@@ -295,6 +306,28 @@ export class ProviderPayoutService {
       const w = await this.withdrawals.lock(trx, merchant, found.withdrawal_id);
       const p = await this.repo.lock(trx, merchant, reference);
       if (!w || !p) return 'unknown';
+      // The provider's word is about another amount or currency than we asked it to pay: it is
+      // not taken (no payment recorded, no money returned). The payout stays in flight, marked for
+      // staff to review with the provider; the money stays in PAYOUT_CLEARING meanwhile.
+      if (s.state !== 'PENDING' && mismatch(p, s)) {
+        const code = `${MISMATCH}:${s.amount === undefined ? '?' : fromMinor(s.amount)} ${s.currency ?? '?'}`;
+        this.log?.error(
+          {
+            reference,
+            ours: { amount: p.amount, currency: p.currency },
+            theirs: { amount: s.amount?.toString(), currency: s.currency },
+            status: s.providerStatus,
+          },
+          'provider payout: amount or currency differs from our order; held for review',
+        );
+        if (p.state === 'IN_FLIGHT')
+          await this.repo.update(trx, p.id, {
+            providerRef: s.providerRef || null,
+            providerStatus: `${s.providerStatus}:REVIEW`,
+            failureCode: code.slice(0, 120),
+          });
+        return 'applied';
+      }
       if (p.state === 'IN_FLIGHT') {
         if (s.state === 'PENDING') {
           await this.repo.update(trx, p.id, {
