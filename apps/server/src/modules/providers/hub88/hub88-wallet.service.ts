@@ -5,7 +5,7 @@ import type { RoundWallet, SeamlessWalletService } from '../seamless-wallet.serv
 import type { CatalogueLookup } from '../vendor-adapter';
 import { HUB88, readHub88 } from './hub88.definition';
 import type { Hub88Repository, Hub88Session, Hub88Transaction } from './hub88.repository';
-import { hub88Sign, hub88Verify } from './hub88.signature';
+import { hub88SignAsync, hub88VerifyAsync } from './hub88.signature';
 import {
   HUB88_AMOUNT_SCALE,
   hub88Requests,
@@ -110,13 +110,13 @@ export class Hub88WalletService {
     // Switched off stops launches, not the settling of rounds already in play: keys are still used.
     const config = readHub88(await this.configs.get(merchant, HUB88), { evenDisabled: true });
     if (!config) return { body: JSON.stringify({ status: 'RS_ERROR_INVALID_PARTNER' }), signature: null };
-    const reply = (body: Body): Hub88Reply => {
+    const reply = async (body: Body): Promise<Hub88Reply> => {
       const text = JSON.stringify(body);
-      return { body: text, signature: hub88Sign(text, config.privateKey) };
+      return { body: text, signature: await hub88SignAsync(text, config.privateKey) };
     };
     let requestUuid: unknown;
     try {
-      if (!hub88Verify(raw, signature, config.hub88PublicKey))
+      if (!(await hub88VerifyAsync(raw, signature, config.hub88PublicKey)))
         throw new Refusal('RS_ERROR_INVALID_SIGNATURE');
       let json: unknown;
       try {
@@ -209,10 +209,12 @@ export class Hub88WalletService {
     const digest = digestOf(['BET', b.user, b.amount, b.currency, b.round, b.is_free ?? false]);
     const seen = await this.repeat(merchant, b.transaction_uuid, digest);
     if (seen) return seen;
-    const s = await this.liveSession(merchant, b.token, b.user);
+    // The session and its member's standing in one query (the bet's hot path).
+    const s = await this.repo.sessionWithMember(merchant, b.token);
+    if (!s || hub88User(s.memberId) !== b.user) throw new Refusal('RS_ERROR_INVALID_TOKEN');
+    if (s.expiresAt.getTime() <= Date.now()) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
     if (b.currency !== s.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
-    const member = await this.repo.member(merchant, s.memberId);
-    if (!member || !member.active || member.bettingBlocked) throw new Refusal('RS_ERROR_USER_DISABLED');
+    if (!s.member.active || s.member.bettingBlocked) throw new Refusal('RS_ERROR_USER_DISABLED');
     // Free bets are granted through Hub88's Freebets API, which this platform does not use.
     if (b.is_free) throw new Refusal('RS_ERROR_UNKNOWN');
     const stake = toMinor(b.amount);
@@ -264,10 +266,16 @@ export class Hub88WalletService {
 
   private async win(merchant: string, b: Hub88Request<'transaction/win'>, currency: string): Promise<Body> {
     const digest = digestOf(['WIN', b.user, b.amount, b.currency, b.reference_transaction_uuid]);
-    const seen = await this.repeat(merchant, b.transaction_uuid, digest);
-    if (seen) return seen;
+    // The win itself (a repeat?) and the bet it names, in one query.
+    const known = await this.repo.transactions(merchant, [b.transaction_uuid, b.reference_transaction_uuid]);
+    const seen = known.get(b.transaction_uuid);
+    if (seen) {
+      if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+      return seen.response;
+    }
     // The token is not checked: a win may come long after the session ended (the bet names it).
-    const bet = await this.betOf(merchant, b.reference_transaction_uuid, b.user);
+    const named = known.get(b.reference_transaction_uuid);
+    const bet = named && named.kind === 'BET' && hub88User(named.memberId) === b.user ? named : null;
     if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const betCurrency = typeof bet.response.currency === 'string' ? bet.response.currency : currency;
     if (b.currency !== betCurrency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');

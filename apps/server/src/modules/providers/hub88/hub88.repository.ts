@@ -72,6 +72,59 @@ export class Hub88Repository {
     return Number(r.numDeletedRows);
   }
 
+  /** Several answered transactions by uuid in one query (a win's own uuid and its bet's). */
+  async transactions(merchant: string, uuids: string[]): Promise<Map<string, Hub88Transaction>> {
+    const rows = await this.db
+      .selectFrom('hub88_transaction')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('transaction_uuid', 'in', uuids)
+      .execute();
+    return new Map(rows.map((r) => [r.transaction_uuid, toTransaction(r)]));
+  }
+
+  /** A session with its member's standing, in one query (a bet needs both). */
+  async sessionWithMember(
+    merchant: string,
+    token: string,
+  ): Promise<(Hub88Session & { member: Hub88Member }) | null> {
+    const r = await this.db
+      .selectFrom('hub88_session as s')
+      .innerJoin('member as m', 'm.id', 's.member_id')
+      .select([
+        's.token',
+        's.merchant_code',
+        's.member_id',
+        's.vendor_code',
+        's.game_code',
+        's.currency',
+        's.expires_at',
+        'm.status',
+        'm.block_betting',
+        'm.created_at',
+      ])
+      .where('s.token', '=', token)
+      .where('s.merchant_code', '=', merchant)
+      .where('m.merchant_code', '=', merchant)
+      .executeTakeFirst();
+    if (!r) return null;
+    return {
+      token: r.token,
+      merchant: r.merchant_code,
+      memberId: String(r.member_id),
+      vendor: r.vendor_code,
+      gameCode: r.game_code,
+      currency: r.currency,
+      expiresAt: r.expires_at,
+      member: {
+        id: String(r.member_id),
+        active: r.status === 'ACTIVE',
+        bettingBlocked: r.block_betting,
+        createdAt: r.created_at,
+      },
+    };
+  }
+
   async transaction(merchant: string, uuid: string): Promise<Hub88Transaction | null> {
     const r = await this.db
       .selectFrom('hub88_transaction')
@@ -98,7 +151,7 @@ export class Hub88Repository {
    * concurrent repeat), that one stays and is returned, so every repeat answers alike.
    */
   async record(merchant: string, t: Hub88Transaction): Promise<Hub88Transaction> {
-    await this.db
+    const inserted = await this.db
       .insertInto('hub88_transaction')
       .values({
         merchant_code: merchant,
@@ -112,7 +165,10 @@ export class Hub88Repository {
         response: JSON.stringify(t.response),
       })
       .onConflict((oc) => oc.columns(['merchant_code', 'transaction_uuid']).doNothing())
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
+    // Inserted now: one round trip. Else a concurrent repeat stored it first: read that one.
+    if (inserted) return toTransaction(inserted);
     const stored = await this.transaction(merchant, t.transactionUuid);
     if (!stored) throw new Error(`hub88 transaction ${t.transactionUuid} not stored`);
     return stored;
@@ -123,11 +179,13 @@ export class Hub88Repository {
    * that holds it (committed before any money moves, so racing wins agree on who settles).
    */
   async claimSettlement(merchant: string, betUuid: string, settler: string): Promise<string> {
-    await this.db
+    const claimed = await this.db
       .insertInto('hub88_bet_settler')
       .values({ merchant_code: merchant, bet_uuid: betUuid, settler })
       .onConflict((oc) => oc.columns(['merchant_code', 'bet_uuid']).doNothing())
-      .execute();
+      .returning('settler')
+      .executeTakeFirst();
+    if (claimed) return claimed.settler;
     const r = await this.db
       .selectFrom('hub88_bet_settler')
       .select('settler')
