@@ -205,6 +205,11 @@ export const ERRORS = {
   'protection.limit.deposit': 422,
   'protection.limit.wager': 422,
   'protection.limit.loss': 422,
+  // Anti-money-laundering: cases and screening lists.
+  'aml.case.not.found': 404,
+  'aml.case.decided': 409,
+  'aml.list.invalid': 400,
+  'aml.report.range': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
