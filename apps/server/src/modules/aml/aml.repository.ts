@@ -103,12 +103,13 @@ export class AmlRepository extends Repository {
     return rows.map((r) => ({ kind: 'DEPOSIT' as const, id: String(r.id), merchant: r.merchant_code, memberId: String(r.member_id), orderNo: r.order_no, amount: BigInt(r.amount), at: r.updated_at }));
   }
 
-  /** The member's stakes placed in [from, to]. */
+  /** The member's stakes placed in [from, to] (voided bets staked nothing). */
   async stakesBetween(memberId: string, from: Date, to: Date): Promise<bigint> {
     const r = await this.db
       .selectFrom('bet_record')
       .select(sql<string>`coalesce(sum(stake), 0)::text`.as('total'))
       .where('member_id', '=', memberId)
+      .where('status', '<>', 'VOID')
       .where('placed_at', '>=', from)
       .where('placed_at', '<=', to)
       .executeTakeFirstOrThrow();
