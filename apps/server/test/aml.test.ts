@@ -29,7 +29,11 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   bank = (
-    await t.db.db.selectFrom('payout_bank').select('code').where('merchant_code', '=', M).executeTakeFirstOrThrow()
+    await t.db.db
+      .selectFrom('payout_bank')
+      .select('code')
+      .where('merchant_code', '=', M)
+      .executeTakeFirstOrThrow()
   ).code;
   await t.services.staff.admin.insertKey(AML_ONLY_KEY, 'aml-analyst', M, ['aml.cases'], 'test');
 });
@@ -65,13 +69,24 @@ async function deposit(memberId: string, amount: bigint, at = new Date()): Promi
 async function payoutAccount(memberId: string, accountNo: string): Promise<string> {
   const r = await t.db.db
     .insertInto('payout_account')
-    .values({ merchant_code: M, member_id: memberId, bank_code: bank, account_name: 'Holder', account_no: accountNo })
+    .values({
+      merchant_code: M,
+      member_id: memberId,
+      bank_code: bank,
+      account_name: 'Holder',
+      account_no: accountNo,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(r.id);
 }
 
-async function withdrawal(memberId: string, accountId: string, amount: bigint, at = new Date()): Promise<string> {
+async function withdrawal(
+  memberId: string,
+  accountId: string,
+  amount: bigint,
+  at = new Date(),
+): Promise<string> {
   seq++;
   const r = await t.db.db
     .insertInto('withdrawal')
@@ -119,7 +134,11 @@ const casesOf = (memberId: string) =>
   t.db.db.selectFrom('aml_case').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 
 async function setRule(kind: string, body: Record<string, unknown>) {
-  const res = await id.send<AmlRule>(`/wps/admin/aml/rules/${kind}`, { method: 'PUT', headers: admin(), body });
+  const res = await id.send<AmlRule>(`/wps/admin/aml/rules/${kind}`, {
+    method: 'PUT',
+    headers: admin(),
+    body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.value!;
 }
@@ -158,7 +177,11 @@ describe('monitoring rules', () => {
     await Promise.all([monitor().evaluateDeposit(d), monitor().evaluateDeposit(d), monitor().sweep()]);
     const cases = await casesOf(a);
     expect(cases.filter((c) => c.rule === 'LARGE_TRANSACTION')).toHaveLength(1);
-    const notes = await t.db.db.selectFrom('aml_case_note').selectAll().where('case_id', '=', cases[0]!.id).execute();
+    const notes = await t.db.db
+      .selectFrom('aml_case_note')
+      .selectAll()
+      .where('case_id', '=', cases[0]!.id)
+      .execute();
     expect(notes.map((n) => n.kind)).toEqual(['OPENED']);
   });
 
@@ -271,7 +294,9 @@ describe('monitoring rules', () => {
       body: { enabled: true, amount: '-5' },
     });
     expect(bad.status).toBe(400);
-    expect(await t.db.db.selectFrom('aml_rule').selectAll().where('merchant_code', '=', M).execute()).toEqual(before);
+    expect(await t.db.db.selectFrom('aml_rule').selectAll().where('merchant_code', '=', M).execute()).toEqual(
+      before,
+    );
   });
 });
 
@@ -299,7 +324,13 @@ describe('after-commit evaluation and the sweep', () => {
     expect(approve.statusCode, approve.body).toBe(200);
     const hit = (await casesOf(m.id)).filter((c) => c.rule === 'LARGE_TRANSACTION');
     expect(hit).toHaveLength(1);
-    expect(await t.db.db.selectFrom('aml_evaluation').select('hits').where('subject', '=', `D:${d.id}`).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.db
+        .selectFrom('aml_evaluation')
+        .select('hits')
+        .where('subject', '=', `D:${d.id}`)
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('a movement whose after-commit evaluation never ran (a crash) is evaluated by the sweep, once', async () => {
@@ -323,10 +354,16 @@ describe('screening', () => {
   });
 
   it('parses a list and reports every bad line', () => {
-    const ok = parseListCsv('name,date_of_birth,country\n"Dela Cruz, Juan",1980-02-03,PH\nMaria Santos,,\n', 'RESTRICTED');
+    const ok = parseListCsv(
+      'name,date_of_birth,country\n"Dela Cruz, Juan",1980-02-03,PH\nMaria Santos,,\n',
+      'RESTRICTED',
+    );
     expect(ok.errors).toEqual([]);
     expect(ok.entries.map((e) => e.nameKey)).toEqual(['cruz dela juan', 'maria santos']);
-    const bad = parseListCsv('Ok Name,1980-01-01\n,1980-01-01\nX Y,1980-13-40\nA B,,PH,PEP\n"open', 'SANCTIONS');
+    const bad = parseListCsv(
+      'Ok Name,1980-01-01\n,1980-01-01\nX Y,1980-13-40\nA B,,PH,PEP\n"open',
+      'SANCTIONS',
+    );
     expect(bad.errors.map((e) => e.line)).toEqual([2, 3, 4, 5]);
   });
 
@@ -344,7 +381,12 @@ describe('screening', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, errorCode: 'aml.list.invalid' });
     expect((res.body as { message: string }).message).toContain('line 2');
-    const rows = await t.db.db.selectFrom('aml_list_entry').select('name').where('merchant_code', '=', M).where('list_kind', '=', 'SANCTIONS').execute();
+    const rows = await t.db.db
+      .selectFrom('aml_list_entry')
+      .select('name')
+      .where('merchant_code', '=', M)
+      .where('list_kind', '=', 'SANCTIONS')
+      .execute();
     expect(rows.map((r) => r.name)).toEqual(['Ivan Sanctioned']);
   });
 
@@ -355,7 +397,9 @@ describe('screening', () => {
     expect(await check('Ivan Sanctioned', null)).toHaveLength(1);
     expect(await check('Ivan Sanctioned', '1970-05-07')).toHaveLength(0);
     expect(await check('Ivan Sanctione', '1970-05-06')).toHaveLength(0);
-    expect(await t.services.aml.screening.check({ merchant: 'LOTUS', name: 'Ivan Sanctioned', dateOfBirth: null })).toHaveLength(0);
+    expect(
+      await t.services.aml.screening.check({ merchant: 'LOTUS', name: 'Ivan Sanctioned', dateOfBirth: null }),
+    ).toHaveLength(0);
   });
 
   it('a restricted person registers, gets a SCREENING case and cannot deposit until cleared', async () => {
@@ -369,7 +413,11 @@ describe('screening', () => {
     const cases = (await casesOf(m.id)).filter((c) => c.rule === 'SCREENING');
     expect(cases).toHaveLength(1);
     expect(cases[0]!.blocked).toBe(true);
-    const row = await t.db.db.selectFrom('member').select(['block_deposit', 'block_betting', 'status']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('member')
+      .select(['block_deposit', 'block_betting', 'status'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ block_deposit: true, block_betting: true, status: 'ACTIVE' });
     const refused = await id.send('/wps/cashier/deposit', {
       token: m.token,
@@ -383,14 +431,24 @@ describe('screening', () => {
       body: { decision: 'CLEARED', reason: 'Different person: ID checked' },
     });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
-    const after = await t.db.db.selectFrom('member').select(['block_deposit', 'block_betting']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const after = await t.db.db
+      .selectFrom('member')
+      .select(['block_deposit', 'block_betting'])
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ block_deposit: false, block_betting: false });
   });
 
   it('a member with no list match registers with no case', async () => {
     const m = await id.registerGolden({ payeeName: 'Plain Player' });
     expect(await casesOf(m.id)).toHaveLength(0);
-    expect(await t.db.db.selectFrom('aml_evaluation').select('hits').where('subject', '=', `R:${m.id}`).executeTakeFirst()).toEqual({ hits: 0 });
+    expect(
+      await t.db.db
+        .selectFrom('aml_evaluation')
+        .select('hits')
+        .where('subject', '=', `R:${m.id}`)
+        .executeTakeFirst(),
+    ).toEqual({ hits: 0 });
   });
 });
 
@@ -405,24 +463,49 @@ describe('case workflow', () => {
   });
 
   it('lists the case in the queue with filters', async () => {
-    const q = await id.ok<{ list: AmlCaseRow[] }>('/wps/admin/aml/cases?state=OPEN&rule=LARGE_TRANSACTION&pageSize=100', { headers: admin() });
+    const q = await id.ok<{ list: AmlCaseRow[] }>(
+      '/wps/admin/aml/cases?state=OPEN&rule=LARGE_TRANSACTION&pageSize=100',
+      { headers: admin() },
+    );
     expect(q.list.some((c) => c.id === caseId)).toBe(true);
     expect(q.list.every((c) => c.state === 'OPEN' && c.rule === 'LARGE_TRANSACTION')).toBe(true);
-    const old = await id.ok<{ list: AmlCaseRow[] }>('/wps/admin/aml/cases?minAgeHours=48', { headers: admin() });
+    const old = await id.ok<{ list: AmlCaseRow[] }>('/wps/admin/aml/cases?minAgeHours=48', {
+      headers: admin(),
+    });
     expect(old.list.some((c) => c.id === caseId)).toBe(false);
   });
 
   it('assigns, notes and freezes: the account is locked, every step audited and in the history', async () => {
-    const as = await id.send(`/wps/admin/aml/cases/${caseId}/assign`, { method: 'POST', headers: admin(AML_ONLY_KEY), body: {} });
+    const as = await id.send(`/wps/admin/aml/cases/${caseId}/assign`, {
+      method: 'POST',
+      headers: admin(AML_ONLY_KEY),
+      body: {},
+    });
     expect(as.status, JSON.stringify(as.body)).toBe(200);
     expect(as.body.value).toEqual({ assignee: 'aml-analyst' });
-    const note = await id.send(`/wps/admin/aml/cases/${caseId}/notes`, { method: 'POST', headers: admin(AML_ONLY_KEY), body: { text: 'Source of funds asked' } });
+    const note = await id.send(`/wps/admin/aml/cases/${caseId}/notes`, {
+      method: 'POST',
+      headers: admin(AML_ONLY_KEY),
+      body: { text: 'Source of funds asked' },
+    });
     expect(note.status).toBe(200);
-    const short = await id.send(`/wps/admin/aml/cases/${caseId}/decision`, { method: 'POST', headers: admin(AML_ONLY_KEY), body: { decision: 'FROZEN', reason: '' } });
+    const short = await id.send(`/wps/admin/aml/cases/${caseId}/decision`, {
+      method: 'POST',
+      headers: admin(AML_ONLY_KEY),
+      body: { decision: 'FROZEN', reason: '' },
+    });
     expect(short.status).toBe(400);
-    const frozen = await id.send(`/wps/admin/aml/cases/${caseId}/decision`, { method: 'POST', headers: admin(AML_ONLY_KEY), body: { decision: 'FROZEN', reason: 'No source of funds' } });
+    const frozen = await id.send(`/wps/admin/aml/cases/${caseId}/decision`, {
+      method: 'POST',
+      headers: admin(AML_ONLY_KEY),
+      body: { decision: 'FROZEN', reason: 'No source of funds' },
+    });
     expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
-    const m = await t.db.db.selectFrom('member').select('status').where('id', '=', memberId).executeTakeFirstOrThrow();
+    const m = await t.db.db
+      .selectFrom('member')
+      .select('status')
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
     expect(m.status).toBe('DISABLED');
 
     const c = await id.ok<AmlCase>(`/wps/admin/aml/cases/${caseId}`, { headers: admin(AML_ONLY_KEY) });
@@ -431,16 +514,32 @@ describe('case workflow', () => {
     expect(c.notes.map((n) => n.kind)).toEqual(['OPENED', 'ASSIGNED', 'NOTE', 'DECIDED']);
     expect(c.transactions[0]).toMatchObject({ kind: 'DEPOSIT', amount: 3000 });
 
-    const audit = await t.db.db.selectFrom('audit_log').select('action').where('target', '=', `aml_case:${caseId}`).orderBy('id').execute();
-    expect(audit.map((a) => a.action)).toEqual(['aml.case.assign', 'aml.case.note', 'aml.case.frozen', 'aml.case.view']);
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `aml_case:${caseId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'aml.case.assign',
+      'aml.case.note',
+      'aml.case.frozen',
+      'aml.case.view',
+    ]);
 
-    const again = await id.send(`/wps/admin/aml/cases/${caseId}/decision`, { method: 'POST', headers: { ...admin(), language: 'en' }, body: { decision: 'CLEARED', reason: 'changed my mind' } });
+    const again = await id.send(`/wps/admin/aml/cases/${caseId}/decision`, {
+      method: 'POST',
+      headers: { ...admin(), language: 'en' },
+      body: { decision: 'CLEARED', reason: 'changed my mind' },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ errorCode: 'aml.case.decided' });
   });
 
   it('the history cannot be rewritten', async () => {
-    await expect(t.db.db.deleteFrom('aml_case_note').where('case_id', '=', caseId).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.db.deleteFrom('aml_case_note').where('case_id', '=', caseId).execute()).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it('an unknown case is a 404', async () => {
@@ -450,9 +549,27 @@ describe('case workflow', () => {
 
   it('permissions: aml.cases alone cannot change rules, upload lists or export the report', async () => {
     const k = admin(AML_ONLY_KEY);
-    expect((await id.send('/wps/admin/aml/rules/LARGE_TRANSACTION', { method: 'PUT', headers: k, body: { enabled: false } })).status).toBe(403);
-    expect((await id.send('/wps/admin/aml/lists', { method: 'POST', headers: k, body: { kind: 'PEP', csv: 'A B\n' } })).status).toBe(403);
-    expect((await id.send('/wps/admin/aml/report?from=2020-01-01&to=2020-01-02', { headers: k })).status).toBe(403);
+    expect(
+      (
+        await id.send('/wps/admin/aml/rules/LARGE_TRANSACTION', {
+          method: 'PUT',
+          headers: k,
+          body: { enabled: false },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await id.send('/wps/admin/aml/lists', {
+          method: 'POST',
+          headers: k,
+          body: { kind: 'PEP', csv: 'A B\n' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await id.send('/wps/admin/aml/report?from=2020-01-01&to=2020-01-02', { headers: k })).status,
+    ).toBe(403);
   });
 });
 
@@ -461,10 +578,17 @@ describe('the suspicious-transaction report', () => {
     const m = await id.registerGolden({ payeeName: 'Reported Person' });
     await monitor().evaluateDeposit(await deposit(m.id, 400_000n));
     const c = (await casesOf(m.id)).find((x) => x.rule === 'LARGE_TRANSACTION')!;
-    const rep = await id.send(`/wps/admin/aml/cases/${c.id}/decision`, { method: 'POST', headers: admin(), body: { decision: 'REPORTED', reason: '=Large cash, no play' } });
+    const rep = await id.send(`/wps/admin/aml/cases/${c.id}/decision`, {
+      method: 'POST',
+      headers: admin(),
+      body: { decision: 'REPORTED', reason: '=Large cash, no play' },
+    });
     expect(rep.status).toBe(200);
     const day = new Date().toISOString().slice(0, 10);
-    const res = await t.app.inject({ url: `/wps/admin/aml/report?format=csv&from=${day}&to=${day}`, headers: { host: 'localhost', ...admin() } });
+    const res = await t.app.inject({
+      url: `/wps/admin/aml/report?format=csv&from=${day}&to=${day}`,
+      headers: { host: 'localhost', ...admin() },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
@@ -476,7 +600,10 @@ describe('the suspicious-transaction report', () => {
     expect(line).toMatch(/DEPOSIT DAML\S+ 4000\.00/);
     expect(line.endsWith(',4000.00')).toBe(true);
 
-    const x = await t.app.inject({ url: `/wps/admin/aml/report?format=xlsx&from=${day}&to=${day}`, headers: { host: 'localhost', ...admin() } });
+    const x = await t.app.inject({
+      url: `/wps/admin/aml/report?format=xlsx&from=${day}&to=${day}`,
+      headers: { host: 'localhost', ...admin() },
+    });
     expect(x.statusCode).toBe(200);
     const buf = x.rawPayload;
     expect(buf.subarray(0, 2).toString()).toBe('PK');
@@ -485,19 +612,33 @@ describe('the suspicious-transaction report', () => {
     expect(sheet).toContain('Reported Person');
     expect(sheet).toContain('=Large cash, no play');
 
-    const audit = await t.db.db.selectFrom('audit_log').select(['action', 'after']).where('action', '=', 'aml.report').execute();
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('action', '=', 'aml.report')
+      .execute();
     expect(audit.length).toBe(2);
 
-    const bad = await id.send(`/wps/admin/aml/report?from=${day}&to=2000-01-01`, { headers: { ...admin(), language: 'en' } });
+    const bad = await id.send(`/wps/admin/aml/report?from=${day}&to=2000-01-01`, {
+      headers: { ...admin(), language: 'en' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errorCode: 'aml.report.range' });
   });
 
   it('counts cases by rule and outcome', async () => {
-    const stats = await id.ok<{ rule: string; state: string; count: number }[]>('/wps/admin/aml/stats', { headers: admin() });
-    const db = await t.db.db.selectFrom('aml_case').select(['rule', 'state']).where('merchant_code', '=', M).execute();
+    const stats = await id.ok<{ rule: string; state: string; count: number }[]>('/wps/admin/aml/stats', {
+      headers: admin(),
+    });
+    const db = await t.db.db
+      .selectFrom('aml_case')
+      .select(['rule', 'state'])
+      .where('merchant_code', '=', M)
+      .execute();
     expect(stats.reduce((s, r) => s + r.count, 0)).toBe(db.length);
-    expect(stats.find((r) => r.rule === 'LARGE_TRANSACTION' && r.state === 'REPORTED')?.count).toBeGreaterThanOrEqual(1);
+    expect(
+      stats.find((r) => r.rule === 'LARGE_TRANSACTION' && r.state === 'REPORTED')?.count,
+    ).toBeGreaterThanOrEqual(1);
   });
 });
 

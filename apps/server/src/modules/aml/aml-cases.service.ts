@@ -60,7 +60,10 @@ export class AmlCasesService {
 
   async get(merchant: string, id: string): Promise<AmlCase> {
     const c = await this.mustGet(merchant, id);
-    const [notes, totals] = await Promise.all([this.repo.notes(c.id), this.repo.moneyTotals(String(c.member_id))]);
+    const [notes, totals] = await Promise.all([
+      this.repo.notes(c.id),
+      this.repo.moneyTotals(String(c.member_id)),
+    ]);
     return {
       id: String(c.id),
       memberId: String(c.member_id),
@@ -101,7 +104,8 @@ export class AmlCasesService {
     const c = await this.mustGet(merchant, id);
     if (c.state !== 'OPEN') throw new AppError('aml.case.decided');
     await this.repo.transaction(async (trx) => {
-      if (!(await this.repo.setAssignee(trx, merchant, c.id, assignee))) throw new AppError('aml.case.decided');
+      if (!(await this.repo.setAssignee(trx, merchant, c.id, assignee)))
+        throw new AppError('aml.case.decided');
       await this.repo.addNote(trx, c.id, 'ASSIGNED', by, '', { from: c.assignee, to: assignee });
     });
     return { before: { assignee: c.assignee }, after: { assignee } };
@@ -206,12 +210,32 @@ export class AmlCasesService {
   async reportRows(merchant: string, from: string, to: string): Promise<string[][]> {
     const start = new Date(`${from}T00:00:00Z`);
     const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000);
-    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start >= end || end.getTime() - start.getTime() > MAX_REPORT_DAYS * 86_400_000)
+    if (
+      Number.isNaN(start.getTime()) ||
+      Number.isNaN(end.getTime()) ||
+      start >= end ||
+      end.getTime() - start.getTime() > MAX_REPORT_DAYS * 86_400_000
+    )
       throw new AppError('aml.report.range');
     const rows = await this.repo.reported(merchant, start, end);
     const header = [
-      'case_id', 'rule', 'subject', 'opened_at', 'reported_at', 'reported_by', 'reason', 'member_id', 'username',
-      'full_name', 'date_of_birth', 'id_number', 'email', 'mobile', 'register_ip', 'transactions', 'total_amount',
+      'case_id',
+      'rule',
+      'subject',
+      'opened_at',
+      'reported_at',
+      'reported_by',
+      'reason',
+      'member_id',
+      'username',
+      'full_name',
+      'date_of_birth',
+      'id_number',
+      'email',
+      'mobile',
+      'register_ip',
+      'transactions',
+      'total_amount',
     ];
     return [
       header,
@@ -219,10 +243,21 @@ export class AmlCasesService {
         const txs = r.transactions as TxJson[];
         const total = txs.reduce((s, t) => s + BigInt(t.amount), 0n);
         return [
-          String(r.id), r.rule, r.subject, r.created_at.toISOString(), r.decided_at?.toISOString() ?? '',
-          r.decided_by ?? '', r.decision_reason ?? '', String(r.member_id), r.username, r.payee_name ?? '',
-          r.date_of_birth ?? '', r.id_number ?? '', r.email ?? '',
-          r.mobile_num ? `+${r.country_dialing_code ?? ''} ${r.mobile_num}` : '', r.register_ip ?? '',
+          String(r.id),
+          r.rule,
+          r.subject,
+          r.created_at.toISOString(),
+          r.decided_at?.toISOString() ?? '',
+          r.decided_by ?? '',
+          r.decision_reason ?? '',
+          String(r.member_id),
+          r.username,
+          r.payee_name ?? '',
+          r.date_of_birth ?? '',
+          r.id_number ?? '',
+          r.email ?? '',
+          r.mobile_num ? `+${r.country_dialing_code ?? ''} ${r.mobile_num}` : '',
+          r.register_ip ?? '',
           txs.map((t) => `${t.kind} ${t.orderNo} ${fromMinor(t.amount).toFixed(2)} ${t.at}`).join('; '),
           fromMinor(total).toFixed(2),
         ];

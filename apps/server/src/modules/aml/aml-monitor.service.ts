@@ -91,11 +91,19 @@ export class AmlMonitorService {
     }
 
     const st = rules.STRUCTURING;
-    if (st.enabled && large.amount !== null && st.windowHours !== null && st.percent !== null && st.count !== null) {
+    if (
+      st.enabled &&
+      large.amount !== null &&
+      st.windowHours !== null &&
+      st.percent !== null &&
+      st.count !== null
+    ) {
       const floor = structuringFloor(large.amount, st.percent);
       const near = (x: Movement) => x.amount >= floor && x.amount < large.amount!;
       if (near(d)) {
-        const inBand = (await this.repo.depositsBetween(d.memberId, hoursBefore(d.at, st.windowHours), d.at)).filter(near);
+        const inBand = (
+          await this.repo.depositsBetween(d.memberId, hoursBefore(d.at, st.windowHours), d.at)
+        ).filter(near);
         if (inBand.length >= st.count)
           hits.push({
             ...base,
@@ -205,7 +213,11 @@ export class AmlMonitorService {
     const m = await this.repo.memberForScreening(memberId);
     if (!m) return 0;
     const matches = m.payee_name
-      ? await this.screening.check({ merchant: m.merchant_code, name: m.payee_name, dateOfBirth: m.date_of_birth })
+      ? await this.screening.check({
+          merchant: m.merchant_code,
+          name: m.payee_name,
+          dateOfBirth: m.date_of_birth,
+        })
       : [];
     const blocked = matches.some((h) => BLOCKING_LISTS.includes(h.listKind));
     const hits: CaseHit[] = matches.length
@@ -225,7 +237,12 @@ export class AmlMonitorService {
   }
 
   /** Claims the evaluation and records its hits, in one transaction. */
-  private async record(merchant: string, subject: string | null, hits: CaseHit[], block: string | null = null) {
+  private async record(
+    merchant: string,
+    subject: string | null,
+    hits: CaseHit[],
+    block: string | null = null,
+  ) {
     return this.repo.transaction(async (trx) => {
       if (subject && !(await this.repo.claim(trx, merchant, subject, hits.length))) return 0;
       for (const h of hits) {

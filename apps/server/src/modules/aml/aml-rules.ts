@@ -32,7 +32,14 @@ export const DEFAULT_RULES: Record<AmlRuleKind, RuleConfig> = {
     count: null,
   },
   // Stakes since the deposits of the window below 10 % of them, when a withdrawal is asked.
-  LITTLE_PLAY: { kind: 'LITTLE_PLAY', enabled: true, amount: null, windowHours: 72, percent: 10, count: null },
+  LITTLE_PLAY: {
+    kind: 'LITTLE_PLAY',
+    enabled: true,
+    amount: null,
+    windowHours: 72,
+    percent: 10,
+    count: null,
+  },
   // More than 2 members of the brand on one payout account / one device.
   SHARED_PAYOUT_ACCOUNT: {
     kind: 'SHARED_PAYOUT_ACCOUNT',
@@ -42,7 +49,14 @@ export const DEFAULT_RULES: Record<AmlRuleKind, RuleConfig> = {
     percent: null,
     count: 2,
   },
-  SHARED_DEVICE: { kind: 'SHARED_DEVICE', enabled: true, amount: null, windowHours: null, percent: null, count: 2 },
+  SHARED_DEVICE: {
+    kind: 'SHARED_DEVICE',
+    enabled: true,
+    amount: null,
+    windowHours: null,
+    percent: null,
+    count: 2,
+  },
   // 3 deposits within 24 hours each within 10 % below the LARGE_TRANSACTION threshold.
   STRUCTURING: { kind: 'STRUCTURING', enabled: true, amount: null, windowHours: 24, percent: 10, count: 3 },
 };

@@ -45,7 +45,13 @@ export class AmlRepository extends Repository {
   async upsertRule(
     merchant: string,
     kind: AmlRuleKind,
-    v: { enabled: boolean; amount: bigint | null; windowHours: number | null; percent: number | null; count: number | null },
+    v: {
+      enabled: boolean;
+      amount: bigint | null;
+      windowHours: number | null;
+      percent: number | null;
+      count: number | null;
+    },
     by: string,
   ) {
     const values = {
@@ -59,7 +65,9 @@ export class AmlRepository extends Repository {
     await this.db
       .insertInto('aml_rule')
       .values({ merchant_code: merchant, kind, ...values })
-      .onConflict((oc) => oc.columns(['merchant_code', 'kind']).doUpdateSet({ ...values, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.columns(['merchant_code', 'kind']).doUpdateSet({ ...values, updated_at: new Date() }),
+      )
       .execute();
   }
 
@@ -72,7 +80,17 @@ export class AmlRepository extends Repository {
       .where('id', '=', id)
       .where('status', 'in', CREDITED)
       .executeTakeFirst();
-    return r && { kind: 'DEPOSIT', id: String(r.id), merchant: r.merchant_code, memberId: String(r.member_id), orderNo: r.order_no, amount: BigInt(r.amount), at: r.updated_at };
+    return (
+      r && {
+        kind: 'DEPOSIT',
+        id: String(r.id),
+        merchant: r.merchant_code,
+        memberId: String(r.member_id),
+        orderNo: r.order_no,
+        amount: BigInt(r.amount),
+        at: r.updated_at,
+      }
+    );
   }
 
   async depositByOrder(orderNo: string) {
@@ -83,10 +101,29 @@ export class AmlRepository extends Repository {
     const r = await this.db
       .selectFrom('withdrawal as w')
       .innerJoin('payout_account as p', 'p.id', 'w.payout_account_id')
-      .select(['w.id', 'w.merchant_code', 'w.member_id', 'w.order_no', 'w.amount', 'w.created_at', 'p.account_no'])
+      .select([
+        'w.id',
+        'w.merchant_code',
+        'w.member_id',
+        'w.order_no',
+        'w.amount',
+        'w.created_at',
+        'p.account_no',
+      ])
       .where('w.id', '=', id)
       .executeTakeFirst();
-    return r && { kind: 'WITHDRAWAL', id: String(r.id), merchant: r.merchant_code, memberId: String(r.member_id), orderNo: r.order_no, amount: BigInt(r.amount), at: r.created_at, accountNo: r.account_no };
+    return (
+      r && {
+        kind: 'WITHDRAWAL',
+        id: String(r.id),
+        merchant: r.merchant_code,
+        memberId: String(r.member_id),
+        orderNo: r.order_no,
+        amount: BigInt(r.amount),
+        at: r.created_at,
+        accountNo: r.account_no,
+      }
+    );
   }
 
   /** The member's credited deposits in (from, to]. */
@@ -100,7 +137,15 @@ export class AmlRepository extends Repository {
       .where('updated_at', '<=', to)
       .orderBy('updated_at')
       .execute();
-    return rows.map((r) => ({ kind: 'DEPOSIT' as const, id: String(r.id), merchant: r.merchant_code, memberId: String(r.member_id), orderNo: r.order_no, amount: BigInt(r.amount), at: r.updated_at }));
+    return rows.map((r) => ({
+      kind: 'DEPOSIT' as const,
+      id: String(r.id),
+      merchant: r.merchant_code,
+      memberId: String(r.member_id),
+      orderNo: r.order_no,
+      amount: BigInt(r.amount),
+      at: r.updated_at,
+    }));
   }
 
   /** The member's stakes placed in [from, to] (voided bets staked nothing). */
@@ -165,7 +210,11 @@ export class AmlRepository extends Repository {
   }
 
   async evaluated(subject: string): Promise<boolean> {
-    const r = await this.db.selectFrom('aml_evaluation').select('subject').where('subject', '=', subject).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('aml_evaluation')
+      .select('subject')
+      .where('subject', '=', subject)
+      .executeTakeFirst();
     return r !== undefined;
   }
 
@@ -197,7 +246,10 @@ export class AmlRepository extends Repository {
     body: string,
     detail: Record<string, unknown> = {},
   ) {
-    await db.insertInto('aml_case_note').values({ case_id: caseId, kind, actor, body, detail: JSON.stringify(detail) }).execute();
+    await db
+      .insertInto('aml_case_note')
+      .values({ case_id: caseId, kind, actor, body, detail: JSON.stringify(detail) })
+      .execute();
   }
 
   /** Credited deposits and withdrawals of the lookback period that no evaluation has claimed. */
@@ -227,14 +279,25 @@ export class AmlRepository extends Repository {
       .selectFrom('aml_case as c')
       .innerJoin('member as m', 'm.id', 'c.member_id')
       .selectAll('c')
-      .select(['m.username', 'm.payee_name', 'm.date_of_birth', 'm.status as member_status', 'm.created_at as registered_at'])
+      .select([
+        'm.username',
+        'm.payee_name',
+        'm.date_of_birth',
+        'm.status as member_status',
+        'm.created_at as registered_at',
+      ])
       .where('c.merchant_code', '=', merchant)
       .where('c.id', '=', id)
       .executeTakeFirst();
   }
 
   async notes(caseId: string) {
-    return this.db.selectFrom('aml_case_note').selectAll().where('case_id', '=', caseId).orderBy('id').execute();
+    return this.db
+      .selectFrom('aml_case_note')
+      .selectAll()
+      .where('case_id', '=', caseId)
+      .orderBy('id')
+      .execute();
   }
 
   async casePage(
@@ -246,7 +309,18 @@ export class AmlRepository extends Repository {
     let q = this.db
       .selectFrom('aml_case as c')
       .innerJoin('member as m', 'm.id', 'c.member_id')
-      .select(['c.id', 'c.member_id', 'm.username', 'c.rule', 'c.subject', 'c.state', 'c.assignee', 'c.blocked', 'c.created_at', 'c.decided_at'])
+      .select([
+        'c.id',
+        'c.member_id',
+        'm.username',
+        'c.rule',
+        'c.subject',
+        'c.state',
+        'c.assignee',
+        'c.blocked',
+        'c.created_at',
+        'c.decided_at',
+      ])
       .where('c.merchant_code', '=', merchant);
     if (f.state) q = q.where('c.state', '=', f.state);
     if (f.rule) q = q.where('c.rule', '=', f.rule);
@@ -278,7 +352,14 @@ export class AmlRepository extends Repository {
   }
 
   /** OPEN → the decision; false when someone else decided first. */
-  async decide(trx: Db, merchant: string, id: string, state: Exclude<AmlCaseState, 'OPEN'>, by: string, reason: string) {
+  async decide(
+    trx: Db,
+    merchant: string,
+    id: string,
+    state: Exclude<AmlCaseState, 'OPEN'>,
+    by: string,
+    reason: string,
+  ) {
     const r = await trx
       .updateTable('aml_case')
       .set({ state, decided_by: by, decision_reason: reason, decided_at: new Date(), updated_at: new Date() })
@@ -307,7 +388,11 @@ export class AmlRepository extends Repository {
    * money paths already refuse on). WARNING: lifted only when the AML case set them (case.blocked).
    */
   async setMoneyBlocks(trx: Db, memberId: string, blocked: boolean) {
-    await trx.updateTable('member').set({ block_deposit: blocked, block_betting: blocked }).where('id', '=', memberId).execute();
+    await trx
+      .updateTable('member')
+      .set({ block_deposit: blocked, block_betting: blocked })
+      .where('id', '=', memberId)
+      .execute();
   }
 
   async stats(merchant: string, from: Date | null) {
@@ -324,9 +409,24 @@ export class AmlRepository extends Repository {
       .selectFrom('aml_case as c')
       .innerJoin('member as m', 'm.id', 'c.member_id')
       .select([
-        'c.id', 'c.rule', 'c.subject', 'c.created_at', 'c.decided_at', 'c.decided_by', 'c.decision_reason',
-        'c.transactions', 'c.detail', 'm.id as member_id', 'm.username', 'm.payee_name', 'm.date_of_birth',
-        'm.email', 'm.country_dialing_code', 'm.mobile_num', 'm.id_number', 'm.register_ip',
+        'c.id',
+        'c.rule',
+        'c.subject',
+        'c.created_at',
+        'c.decided_at',
+        'c.decided_by',
+        'c.decision_reason',
+        'c.transactions',
+        'c.detail',
+        'm.id as member_id',
+        'm.username',
+        'm.payee_name',
+        'm.date_of_birth',
+        'm.email',
+        'm.country_dialing_code',
+        'm.mobile_num',
+        'm.id_number',
+        'm.register_ip',
       ])
       .where('c.merchant_code', '=', merchant)
       .where('c.state', '=', 'REPORTED')
@@ -358,7 +458,11 @@ export class AmlRepository extends Repository {
   /** Replaces the brand's list of this kind in one transaction. */
   async replaceList(merchant: string, kind: AmlListKind, entries: ListEntryInput[], by: string) {
     await this.transaction(async (trx) => {
-      await trx.deleteFrom('aml_list_entry').where('merchant_code', '=', merchant).where('list_kind', '=', kind).execute();
+      await trx
+        .deleteFrom('aml_list_entry')
+        .where('merchant_code', '=', merchant)
+        .where('list_kind', '=', kind)
+        .execute();
       for (let i = 0; i < entries.length; i += 500) {
         await trx
           .insertInto('aml_list_entry')
@@ -381,7 +485,12 @@ export class AmlRepository extends Repository {
   async listSummary(merchant: string) {
     return this.db
       .selectFrom('aml_list_entry')
-      .select(['list_kind', sql<string>`count(*)::text`.as('entries'), sql<Date>`max(uploaded_at)`.as('uploaded_at'), sql<string>`max(uploaded_by)`.as('uploaded_by')])
+      .select([
+        'list_kind',
+        sql<string>`count(*)::text`.as('entries'),
+        sql<Date>`max(uploaded_at)`.as('uploaded_at'),
+        sql<string>`max(uploaded_by)`.as('uploaded_by'),
+      ])
       .where('merchant_code', '=', merchant)
       .groupBy('list_kind')
       .execute();

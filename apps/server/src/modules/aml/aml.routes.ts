@@ -45,7 +45,12 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
         querystring: amlCaseQuerySchema,
         response: {
           200: ok(
-            z.object({ list: z.array(amlCaseRowSchema), page: z.number(), pageSize: z.number(), hasMore: z.boolean() }),
+            z.object({
+              list: z.array(amlCaseRowSchema),
+              page: z.number(),
+              pageSize: z.number(),
+              hasMore: z.boolean(),
+            }),
           ),
         },
       },
@@ -57,7 +62,12 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
     '/wps/admin/aml/cases/:id',
     {
       config: operatorRoute('aml.cases', { auditRead: true }),
-      schema: { summary: 'A case: member, movements, history', tags, params: caseParams, response: { 200: ok(amlCaseSchema) } },
+      schema: {
+        summary: 'A case: member, movements, history',
+        tags,
+        params: caseParams,
+        response: { 200: ok(amlCaseSchema) },
+      },
     },
     async (req) => {
       const c = await cases.get(req.brand.code, req.params.id);
@@ -90,7 +100,13 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
     '/wps/admin/aml/cases/:id/notes',
     {
       config: operatorRoute('aml.cases'),
-      schema: { summary: 'Adds a note to a case', tags, params: caseParams, body: amlNoteInputSchema, response: { 200: ok(z.object({ added: z.literal(true) })) } },
+      schema: {
+        summary: 'Adds a note to a case',
+        tags,
+        params: caseParams,
+        body: amlNoteInputSchema,
+        response: { 200: ok(z.object({ added: z.literal(true) })) },
+      },
     },
     async (req) => {
       const n = await cases.note(req.brand.code, req.params.id, req.body.text, operatorName(req));
@@ -126,7 +142,11 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
     '/wps/admin/aml/rules',
     {
       config: operatorRoute('aml.cases'),
-      schema: { summary: "The brand's monitoring rules", tags, response: { 200: ok(z.array(amlRuleSchema)) } },
+      schema: {
+        summary: "The brand's monitoring rules",
+        tags,
+        response: { 200: ok(z.array(amlRuleSchema)) },
+      },
     },
     async (req) => envelope(await cases.rules(req.brand.code)),
   );
@@ -154,7 +174,11 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
     '/wps/admin/aml/lists',
     {
       config: operatorRoute('aml.cases'),
-      schema: { summary: "The brand's screening lists", tags, response: { 200: ok(z.array(amlListSummarySchema)) } },
+      schema: {
+        summary: "The brand's screening lists",
+        tags,
+        response: { 200: ok(z.array(amlListSummarySchema)) },
+      },
     },
     async (req) => envelope(await cases.lists(req.brand.code)),
   );
@@ -165,7 +189,8 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
       config: operatorRoute('brand.security'),
       bodyLimit: 4 * 1024 * 1024,
       schema: {
-        summary: 'Replaces a screening list from CSV (name, date_of_birth, country); a bad line changes nothing',
+        summary:
+          'Replaces a screening list from CSV (name, date_of_birth, country); a bad line changes nothing',
         tags,
         body: amlListUploadSchema,
         response: { 200: ok(z.object({ kind: z.string(), entries: z.number() })) },
@@ -196,12 +221,20 @@ export async function amlRoutes(app: FastifyInstance, opts: { cases: AmlCasesSer
     '/wps/admin/aml/report',
     {
       config: operatorRoute('aml.report', { auditRead: true }),
-      schema: { summary: 'The suspicious-transaction report (reported cases) as CSV or XLSX', tags, querystring: amlReportQuerySchema },
+      schema: {
+        summary: 'The suspicious-transaction report (reported cases) as CSV or XLSX',
+        tags,
+        querystring: amlReportQuerySchema,
+      },
     },
     async (req, reply) => {
       const { format, from, to } = req.query;
       const name = `str-${req.brand.code}-${from}-${to}.${format}`;
-      req.auditDetail = { action: 'aml.report', target: `merchant:${req.brand.code}`, after: { format, from, to } };
+      req.auditDetail = {
+        action: 'aml.report',
+        target: `merchant:${req.brand.code}`,
+        after: { format, from, to },
+      };
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'xlsx') {
         const rows = await cases.reportRows(req.brand.code, from, to);

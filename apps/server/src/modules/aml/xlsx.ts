@@ -9,7 +9,6 @@ export function xlsxOf(sheetName: string, rows: readonly (readonly string[])[]):
   const esc = (s: string) =>
     s
       // Characters XML 1.0 cannot carry at all.
-      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
       .replaceAll('&', '&amp;')
       .replaceAll('<', '&lt;')
@@ -24,7 +23,10 @@ export function xlsxOf(sheetName: string, rows: readonly (readonly string[])[]):
     .map(
       (r, ri) =>
         `<row r="${ri + 1}">${r
-          .map((v, ci) => `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t xml:space="preserve">${esc(v)}</t></is></c>`)
+          .map(
+            (v, ci) =>
+              `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t xml:space="preserve">${esc(v)}</t></is></c>`,
+          )
           .join('')}</row>`,
     )
     .join('');

@@ -187,8 +187,8 @@ export const cn: Record<ErrorCode, string> = {
   'protection.limit.wager': '此投注将超过您的投注限额。',
   'protection.limit.loss': '此投注可能超过您的亏损限额。',
   // Anti-money-laundering.
-  'aml.case.not.found': "未找到该反洗钱案件。",
-  'aml.case.decided': "该案件已作出决定。",
-  'aml.list.invalid': "名单未更改：第 {0} 行无效（{1}）。",
-  'aml.report.range': "报告期间无效：开始日期须早于或等于结束日期，且不超过一年。",
+  'aml.case.not.found': '未找到该反洗钱案件。',
+  'aml.case.decided': '该案件已作出决定。',
+  'aml.list.invalid': '名单未更改：第 {0} 行无效（{1}）。',
+  'aml.report.range': '报告期间无效：开始日期须早于或等于结束日期，且不超过一年。',
 };

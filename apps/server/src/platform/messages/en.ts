@@ -194,8 +194,9 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.wager': 'This bet would pass your wagering limit.',
   'protection.limit.loss': 'This bet could pass your loss limit.',
   // Anti-money-laundering.
-  'aml.case.not.found': "The AML case was not found.",
-  'aml.case.decided': "This case has already been decided.",
-  'aml.list.invalid': "The list was not changed: line {0} is not valid ({1}).",
-  'aml.report.range': "The report period is not valid: the start must be on or before the end, at most one year.",
+  'aml.case.not.found': 'The AML case was not found.',
+  'aml.case.decided': 'This case has already been decided.',
+  'aml.list.invalid': 'The list was not changed: line {0} is not valid ({1}).',
+  'aml.report.range':
+    'The report period is not valid: the start must be on or before the end, at most one year.',
 };

@@ -201,8 +201,9 @@ export const id: Record<ErrorCode, string> = {
   'protection.limit.wager': 'Taruhan ini melewati batas taruhan Anda.',
   'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
   // Anti-money-laundering.
-  'aml.case.not.found': "Kasus AML tidak ditemukan.",
-  'aml.case.decided': "Kasus ini sudah diputuskan.",
-  'aml.list.invalid': "Daftar tidak diubah: baris {0} tidak valid ({1}).",
-  'aml.report.range': "Periode laporan tidak valid: awal harus sebelum atau sama dengan akhir, paling lama satu tahun.",
+  'aml.case.not.found': 'Kasus AML tidak ditemukan.',
+  'aml.case.decided': 'Kasus ini sudah diputuskan.',
+  'aml.list.invalid': 'Daftar tidak diubah: baris {0} tidak valid ({1}).',
+  'aml.report.range':
+    'Periode laporan tidak valid: awal harus sebelum atau sama dengan akhir, paling lama satu tahun.',
 };

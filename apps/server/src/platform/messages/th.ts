@@ -187,8 +187,8 @@ export const th: Record<ErrorCode, string> = {
   'protection.limit.wager': 'การเดิมพันนี้จะเกินวงเงินเดิมพันของคุณ',
   'protection.limit.loss': 'การเดิมพันนี้อาจเกินวงเงินขาดทุนของคุณ',
   // Anti-money-laundering.
-  'aml.case.not.found': "ไม่พบเคส AML",
-  'aml.case.decided': "เคสนี้ได้รับการตัดสินแล้ว",
-  'aml.list.invalid': "ไม่ได้เปลี่ยนรายชื่อ: บรรทัด {0} ไม่ถูกต้อง ({1})",
-  'aml.report.range': "ช่วงเวลารายงานไม่ถูกต้อง: วันเริ่มต้องไม่เกินวันสิ้นสุด และไม่เกินหนึ่งปี",
+  'aml.case.not.found': 'ไม่พบเคส AML',
+  'aml.case.decided': 'เคสนี้ได้รับการตัดสินแล้ว',
+  'aml.list.invalid': 'ไม่ได้เปลี่ยนรายชื่อ: บรรทัด {0} ไม่ถูกต้อง ({1})',
+  'aml.report.range': 'ช่วงเวลารายงานไม่ถูกต้อง: วันเริ่มต้องไม่เกินวันสิ้นสุด และไม่เกินหนึ่งปี',
 };

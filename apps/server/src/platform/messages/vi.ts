@@ -196,8 +196,9 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.wager': 'Cược này vượt hạn mức đặt cược của bạn.',
   'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
   // Anti-money-laundering.
-  'aml.case.not.found': "Không tìm thấy hồ sơ AML.",
-  'aml.case.decided': "Hồ sơ này đã được quyết định.",
-  'aml.list.invalid': "Danh sách không thay đổi: dòng {0} không hợp lệ ({1}).",
-  'aml.report.range': "Kỳ báo cáo không hợp lệ: ngày bắt đầu phải trước hoặc bằng ngày kết thúc, tối đa một năm.",
+  'aml.case.not.found': 'Không tìm thấy hồ sơ AML.',
+  'aml.case.decided': 'Hồ sơ này đã được quyết định.',
+  'aml.list.invalid': 'Danh sách không thay đổi: dòng {0} không hợp lệ ({1}).',
+  'aml.report.range':
+    'Kỳ báo cáo không hợp lệ: ngày bắt đầu phải trước hoặc bằng ngày kết thúc, tối đa một năm.',
 };
