@@ -253,22 +253,33 @@ describe('monitoring rules', () => {
     expect(hit[0]!.subject).toBe(`PAYOUT:${no}`);
   });
 
-  it('SHARED_DEVICE: more than N members registered or signed in on one device hit', async () => {
+  it('SHARED_DEVICE: more than N members registered on one device id hit; N do not', async () => {
     await setRule('SHARED_DEVICE', { enabled: true, count: 2 });
     const device = `dev-${randomUUID()}`;
     const [a, b, c] = [await member(), await member(), await member()];
     await t.db.db.updateTable('member').set({ register_device: device }).where('id', 'in', [a, b]).execute();
     await monitor().evaluateDeposit(await deposit(a, 100n));
     expect((await casesOf(a)).filter((x) => x.rule === 'SHARED_DEVICE')).toHaveLength(0);
-    // The third member only signed in from it.
+    // Signing in with the same client type (login history's device) is not the same device.
     await t.db.db
       .insertInto('login_event')
-      .values({ merchant_code: M, member_id: c, ip: '10.0.0.1', device, method: 'PASSWORD', success: true })
+      .values({
+        merchant_code: M,
+        member_id: c,
+        ip: '10.0.0.1',
+        device: 'WEB',
+        method: 'PASSWORD',
+        success: true,
+      })
       .execute();
+    await monitor().evaluateDeposit(await deposit(c, 100n));
+    expect((await casesOf(c)).filter((x) => x.rule === 'SHARED_DEVICE')).toHaveLength(0);
+    await t.db.db.updateTable('member').set({ register_device: device }).where('id', '=', c).execute();
     await monitor().evaluateDeposit(await deposit(c, 100n));
     const hit = (await casesOf(c)).filter((x) => x.rule === 'SHARED_DEVICE');
     expect(hit).toHaveLength(1);
     expect(hit[0]!.subject).toBe(`DEVICE:${device}`);
+    expect(hit[0]!.detail).toMatchObject({ members: 3, allowed: 2 });
   });
 
   it('a disabled rule opens nothing', async () => {

@@ -173,27 +173,29 @@ export class AmlRepository extends Repository {
     return rows.map((r) => String(r.member_id));
   }
 
-  /** The device ids a member registered or signed in with. */
+  /**
+   * The device id a member registered with (the client's own random id). WARNING: login history's
+   * `device` is the client type (WEB, H5...), shared by everyone, so it is never compared here.
+   */
   async devicesOf(memberId: string): Promise<string[]> {
-    const r = await sql<{ device: string }>`
-      SELECT register_device AS device FROM member WHERE id = ${memberId} AND coalesce(register_device, '') <> ''
-      UNION
-      SELECT DISTINCT device FROM login_event WHERE member_id = ${memberId} AND success AND device <> ''`.execute(
-      this.db,
-    );
-    return r.rows.map((x) => x.device);
+    const r = await this.db
+      .selectFrom('member')
+      .select('register_device')
+      .where('id', '=', memberId)
+      .where('register_device', 'is not', null)
+      .executeTakeFirst();
+    return r?.register_device ? [r.register_device] : [];
   }
 
-  /** Members of the brand that registered or signed in with this device id. */
+  /** Members of the brand that registered with this device id. */
   async membersOnDevice(merchant: string, device: string): Promise<string[]> {
-    const r = await sql<{ id: string }>`
-      SELECT id::text AS id FROM member WHERE merchant_code = ${merchant} AND register_device = ${device}
-      UNION
-      SELECT DISTINCT member_id::text FROM login_event
-        WHERE merchant_code = ${merchant} AND device = ${device} AND success AND member_id IS NOT NULL`.execute(
-      this.db,
-    );
-    return r.rows.map((x) => x.id);
+    const rows = await this.db
+      .selectFrom('member')
+      .select('id')
+      .where('merchant_code', '=', merchant)
+      .where('register_device', '=', device)
+      .execute();
+    return rows.map((r) => String(r.id));
   }
 
   // ---- evaluations and cases -------------------------------------------------------------------
