@@ -16,6 +16,7 @@ import {
   errorText,
   useToast,
 } from '../../ui';
+import { Figures } from './figures';
 import { RuleName, StateBadge } from './shared';
 
 type Decision = AmlDecision['decision'];
@@ -103,48 +104,70 @@ export function CasePage() {
         <section className="bo-card">
           <h2>{t('member')}</h2>
           <dl className="bo-dl">
-            <dt>{t('username')}</dt>
-            <dd>
-              {can('players.view') ? (
-                <Link to={`/players/${v.memberId}`}>{v.member.username}</Link>
-              ) : (
-                v.member.username
-              )}
-            </dd>
-            <dt>{t('fullName')}</dt>
-            <dd>{v.member.payeeName ?? '—'}</dd>
-            <dt>{t('dateOfBirth')}</dt>
-            <dd>{v.member.dateOfBirth ?? '—'}</dd>
-            <dt>{t('accountStatus')}</dt>
-            <dd>{v.member.status}</dd>
-            <dt>{t('registered')}</dt>
-            <dd>
-              <DateTime value={v.member.registeredAt} />
-            </dd>
-            <dt>{t('deposits')}</dt>
-            <dd>
-              <Money value={v.member.depositTotal} />
-            </dd>
-            <dt>{t('withdrawals')}</dt>
-            <dd>
-              <Money value={v.member.withdrawalTotal} />
-            </dd>
+            <div>
+              <dt>{t('username')}</dt>
+              <dd>
+                {can('players.view') ? (
+                  <Link to={`/players/${v.memberId}`}>{v.member.username}</Link>
+                ) : (
+                  v.member.username
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fullName')}</dt>
+              <dd>{v.member.payeeName ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('dateOfBirth')}</dt>
+              <dd>{v.member.dateOfBirth ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('accountStatus')}</dt>
+              <dd>{v.member.status === 'ACTIVE' ? t('memberStatus.ACTIVE') : t('memberStatus.DISABLED')}</dd>
+            </div>
+            <div>
+              <dt>{t('registered')}</dt>
+              <dd>
+                <DateTime value={v.member.registeredAt} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('deposits')}</dt>
+              <dd>
+                <Money value={v.member.depositTotal} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdrawals')}</dt>
+              <dd>
+                <Money value={v.member.withdrawalTotal} />
+              </dd>
+            </div>
           </dl>
         </section>
         <section className="bo-card">
           <h2>{t('decisionTitle')}</h2>
           <dl className="bo-dl">
-            <dt>{t('filter.assignee')}</dt>
-            <dd data-testid="aml-assignee">{v.assignee ?? '—'}</dd>
-            <dt>{t('decidedBy')}</dt>
-            <dd>{v.decidedBy ?? '—'}</dd>
-            <dt>{t('decidedAt')}</dt>
-            <dd>{v.decidedAt ? <DateTime value={v.decidedAt} /> : '—'}</dd>
-            <dt>{t('common.reason')}</dt>
-            <dd>{v.decisionReason ?? '—'}</dd>
+            <div>
+              <dt>{t('filter.assignee')}</dt>
+              <dd data-testid="aml-assignee">{v.assignee ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('decidedBy')}</dt>
+              <dd>{v.decidedBy ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('decidedAt')}</dt>
+              <dd>{v.decidedAt ? <DateTime value={v.decidedAt} /> : '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('common.reason')}</dt>
+              <dd>{v.decisionReason ?? '—'}</dd>
+            </div>
           </dl>
           <h3>{t('figures')}</h3>
-          <pre className="bo-json">{JSON.stringify(v.detail, null, 2)}</pre>
+          <Figures detail={v.detail} rule={v.rule} />
         </section>
       </div>
 

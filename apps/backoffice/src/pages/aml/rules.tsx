@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { Button, ConfirmDialog, DataTable, Field, useToast } from '../../ui';
+import { Button, ConfirmDialog, DataTable, Field, formatMoney, useToast } from '../../ui';
 
 /** Which settings each rule uses. */
 const FIELDS: Record<AmlRuleKind, ('amount' | 'windowHours' | 'percent' | 'count')[]> = {
@@ -59,7 +59,7 @@ export function RulesPanel() {
             key: 'amount',
             header: t('field.amount'),
             align: 'right',
-            render: (r) => r.amount?.toFixed(2) ?? '—',
+            render: (r) => (r.amount === null ? '—' : formatMoney(r.amount)),
           },
           {
             key: 'window',
