@@ -90,3 +90,8 @@ CREATE TABLE aml_list_entry (
   uploaded_by    text NOT NULL
 );
 CREATE INDEX aml_list_entry_key ON aml_list_entry (merchant_code, name_key);
+
+-- What the sweep scans every minute: the last days' credited deposits, withdrawals and sign-ups.
+CREATE INDEX aml_sweep_deposit ON deposit (updated_at) WHERE status IN ('APPROVED', 'ARRIVED');
+CREATE INDEX aml_sweep_withdrawal ON withdrawal (created_at);
+CREATE INDEX aml_sweep_member ON member (created_at);
