@@ -110,7 +110,13 @@ async function bet(memberId: string, stake: bigint, at = new Date()): Promise<vo
   seq++;
   const e = await t.db.db
     .insertInto('ledger_entry')
-    .values({ merchant_code: M, reference: `test:aml:bet:${seq}`, kind: 'BET', member_id: memberId })
+    .values({
+      merchant_code: M,
+      reference: `test:aml:bet:${seq}`,
+      kind: 'BET',
+      member_id: memberId,
+      memo: '{}',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db.db

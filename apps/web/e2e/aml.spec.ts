@@ -44,7 +44,9 @@ async function approvedDeposit(request: APIRequestContext, m: Member, amount: st
       },
     }),
   );
-  await value(await request.post(`/wps/admin/deposits/${deposit.id}/approve`, { headers: operatorHeaders, data: {} }));
+  await value(
+    await request.post(`/wps/admin/deposits/${deposit.id}/approve`, { headers: operatorHeaders, data: {} }),
+  );
   return deposit.orderNo;
 }
 
@@ -78,8 +80,13 @@ async function signInOwner(browser: Browser): Promise<Page> {
 
 test.describe.configure({ timeout: 120_000 });
 
-test('an AML threshold deposit opens a case that staff see in the queue and clear', async ({ browser, request }) => {
-  const rules = await value<AmlRule[]>(await request.get('/wps/admin/aml/rules', { headers: operatorHeaders }));
+test('an AML threshold deposit opens a case that staff see in the queue and clear', async ({
+  browser,
+  request,
+}) => {
+  const rules = await value<AmlRule[]>(
+    await request.get('/wps/admin/aml/rules', { headers: operatorHeaders }),
+  );
   const before = rules.find((r) => r.kind === 'LARGE_TRANSACTION')!;
   const m = await registerMember(request);
   let orderNo: string;
