@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from './api/client';
+import type enAml from './locales/en/aml.json';
 import type enApiKeys from './locales/en/apikeys.json';
 import type enAudit from './locales/en/audit.json';
 import type enAuth from './locales/en/auth.json';
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'security',
   'integrations',
   'audit',
+  'aml',
 ] as const;
 
 declare module 'i18next' {
@@ -41,6 +43,7 @@ declare module 'i18next' {
       security: typeof enSecurity;
       integrations: typeof enIntegrations;
       audit: typeof enAudit;
+      aml: typeof enAml;
     };
   }
 }

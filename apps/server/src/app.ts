@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { startIntervalJob } from './jobs/interval-job';
 import { createAgentModule } from './modules/agent';
+import { createAmlModule } from './modules/aml';
 import { createCashierModule, XENDIT_DEFINITION } from './modules/cashier';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
@@ -174,6 +175,15 @@ function composeModules(ctx: ModuleContext) {
     levels,
   });
   const dashboard = createDashboardModule(ctx);
+  const aml = createAmlModule({
+    ...ctx,
+    lockMember: (merchant, memberId) => players.services.players.setLocked(merchant, memberId, true),
+  });
+  // AML monitoring hears of money movements and sign-ups after they commit (its sweep job catches
+  // up on any it missed), never inside their transactions.
+  cashier.services.deposits.onCredited((d) => aml.services.monitor.afterDeposit(d.orderNo));
+  cashier.services.withdrawals.onRequested((id) => aml.services.monitor.afterWithdrawal(id));
+  member.services.registration.onRegistered((id) => aml.services.monitor.afterRegistration(id));
   // The order routes and jobs are registered in: the order above.
   return {
     staff,
@@ -199,6 +209,7 @@ function composeModules(ctx: ModuleContext) {
     points,
     players,
     dashboard,
+    aml,
   };
 }
 

@@ -209,6 +209,11 @@ export const ERRORS = {
   // details of a round the vendor shows on its own pages.
   'vendor.round.open': 409,
   'vendor.round.details.unavailable': 404,
+  // Anti-money-laundering: cases and screening lists.
+  'aml.case.not.found': 404,
+  'aml.case.decided': 409,
+  'aml.list.invalid': 400,
+  'aml.report.range': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

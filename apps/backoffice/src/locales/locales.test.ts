@@ -20,6 +20,7 @@ const NAMESPACES = [
   'security',
   'integrations',
   'audit',
+  'aml',
 ];
 
 function keys(value: unknown, prefix = ''): string[] {

@@ -166,7 +166,8 @@ export interface Database
     VendorTransferTables,
     PaymentProviderTables,
     ProtectionTables,
-    Hub88Tables {
+    Hub88Tables,
+    AmlTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1794,4 +1795,80 @@ interface Hub88TransactionTable {
   digest: string;
   response: Json<Record<string, unknown>>;
   created_at: Generated<Date>;
+}
+
+/** Anti-money-laundering: rules, evaluations, cases with their history, screening lists (migration 0046). */
+interface AmlTables {
+  aml_rule: AmlRuleTable;
+  aml_evaluation: AmlEvaluationTable;
+  aml_case: AmlCaseTable;
+  aml_case_note: AmlCaseNoteTable;
+  aml_list_entry: AmlListEntryTable;
+}
+
+type AmlRuleKind =
+  | 'LARGE_TRANSACTION'
+  | 'CUMULATIVE_DEPOSITS'
+  | 'LITTLE_PLAY'
+  | 'SHARED_PAYOUT_ACCOUNT'
+  | 'SHARED_DEVICE'
+  | 'STRUCTURING';
+
+interface AmlRuleTable {
+  merchant_code: string;
+  kind: AmlRuleKind;
+  enabled: Generated<boolean>;
+  amount: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+  window_hours: number | null;
+  percent: number | null;
+  count: number | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+interface AmlEvaluationTable {
+  subject: string;
+  merchant_code: string;
+  evaluated_at: Generated<Date>;
+  hits: Generated<number>;
+}
+
+interface AmlCaseTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: ColumnType<string, string | bigint, string | bigint>;
+  rule: AmlRuleKind | 'SCREENING';
+  subject: string;
+  state: Generated<'OPEN' | 'CLEARED' | 'FROZEN' | 'REPORTED'>;
+  assignee: string | null;
+  detail: Json<Record<string, unknown>>;
+  transactions: Json<Record<string, unknown>[]>;
+  blocked: Generated<boolean>;
+  decision_reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+interface AmlCaseNoteTable {
+  id: Generated<string>;
+  case_id: ColumnType<string, string | bigint, string | bigint>;
+  at: Generated<Date>;
+  kind: 'OPENED' | 'TRIGGERED' | 'ASSIGNED' | 'NOTE' | 'DECIDED';
+  actor: string;
+  body: Generated<string>;
+  detail: Json<Record<string, unknown>>;
+}
+
+interface AmlListEntryTable {
+  id: Generated<string>;
+  merchant_code: string;
+  list_kind: 'SANCTIONS' | 'PEP' | 'RESTRICTED';
+  name: string;
+  name_key: string;
+  date_of_birth: string | null;
+  country: string | null;
+  uploaded_at: Generated<Date>;
+  uploaded_by: string;
 }

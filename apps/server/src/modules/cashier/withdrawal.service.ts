@@ -166,6 +166,18 @@ export class WithdrawalService {
     };
   }
 
+  /** Listeners of committed withdrawal requests (by withdrawal id); see onRequested. */
+  private readonly requestedListeners: ((withdrawalId: string) => Promise<unknown>)[] = [];
+
+  /**
+   * Runs `fn` after each new withdrawal request has committed (AML monitoring listens).
+   * WARNING: a listener's failure never fails the request, and a process that dies before it runs
+   * never calls it: a listener must be idempotent and catch up on its own (the AML sweep does).
+   */
+  onRequested(fn: (withdrawalId: string) => Promise<unknown>): void {
+    this.requestedListeners.push(fn);
+  }
+
   /**
    * Asks for a withdrawal: the amount moves from MAIN to the hold at once. A retry with the same
    * requestId returns the first order (and moves nothing); the same requestId for another amount
@@ -234,6 +246,8 @@ export class WithdrawalService {
           return id;
         });
         if (typeof made !== 'string') return this.sameRequest(made, accountId, amount);
+        // After the commit: AML monitoring hears of the request (it never fails the request).
+        await Promise.allSettled(this.requestedListeners.map((fn) => fn(made)));
         return this.toWithdrawal(await this.mustGet(brand.code, made));
       } catch (err) {
         const constraint = uniqueViolation(err);

@@ -56,6 +56,18 @@ export class RegistrationService {
     private readonly captcha: CaptchaService,
   ) {}
 
+  /** Listeners of committed self-registrations (by member id); see onRegistered. */
+  private readonly registeredListeners: ((memberId: string) => Promise<unknown>)[] = [];
+
+  /**
+   * Runs `fn` after each self-registration has committed (AML screening listens).
+   * WARNING: a listener's failure never fails the sign-up, and a process that dies before it runs
+   * never calls it: a listener must be idempotent and catch up on its own (the AML sweep does).
+   */
+  onRegistered(fn: (memberId: string) => Promise<unknown>): void {
+    this.registeredListeners.push(fn);
+  }
+
   /**
    * Self-registration by username or by mobile number: the new member. The session module's
    * route logs it in (that step is the session module's: members sit below sessions).
@@ -123,7 +135,7 @@ export class RegistrationService {
     // Fields the brand has not enabled were not validated, so they are not kept either.
     const enabled = new Set(rules.filter((r) => r.enabled).map((r) => r.field));
     const kept = (field: RegisterField) => (enabled.has(field) ? body[field]?.trim() || null : null);
-    return this.repo
+    const member = await this.repo
       .insert({
         merchant_code: brand.code,
         username,
@@ -144,6 +156,9 @@ export class RegistrationService {
         register_method: body.registerMethod,
       })
       .catch(takenByRace);
+    // After the commit: screening hears of the new member (it never fails the sign-up).
+    await Promise.allSettled(this.registeredListeners.map((fn) => fn(member.id)));
+    return member;
   }
 
   /**

@@ -188,4 +188,9 @@ export const cn: Record<ErrorCode, string> = {
   'protection.limit.loss': '此投注可能超过您的亏损限额。',
   'vendor.round.open': '该局仍在结算中，请稍后再试。',
   'vendor.round.details.unavailable': '无法查看该局的详情。',
+  // Anti-money-laundering.
+  'aml.case.not.found': '未找到该反洗钱案件。',
+  'aml.case.decided': '该案件已作出决定。',
+  'aml.list.invalid': '名单未更改：第 {0} 行无效（{1}）。',
+  'aml.report.range': '报告期间无效：开始日期须早于或等于结束日期，且不超过一年。',
 };

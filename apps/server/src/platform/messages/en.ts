@@ -195,4 +195,10 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.loss': 'This bet could pass your loss limit.',
   'vendor.round.open': 'This round is still being settled; try again shortly.',
   'vendor.round.details.unavailable': 'Details of this round are not available.',
+  // Anti-money-laundering.
+  'aml.case.not.found': 'The AML case was not found.',
+  'aml.case.decided': 'This case has already been decided.',
+  'aml.list.invalid': 'The list was not changed: line {0} is not valid ({1}).',
+  'aml.report.range':
+    'The report period is not valid: the start must be on or before the end, at most one year.',
 };

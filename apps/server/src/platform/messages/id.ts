@@ -202,4 +202,10 @@ export const id: Record<ErrorCode, string> = {
   'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
   'vendor.round.open': 'Ronde ini masih diselesaikan; coba lagi sebentar lagi.',
   'vendor.round.details.unavailable': 'Detail ronde ini tidak tersedia.',
+  // Anti-money-laundering.
+  'aml.case.not.found': 'Kasus AML tidak ditemukan.',
+  'aml.case.decided': 'Kasus ini sudah diputuskan.',
+  'aml.list.invalid': 'Daftar tidak diubah: baris {0} tidak valid ({1}).',
+  'aml.report.range':
+    'Periode laporan tidak valid: awal harus sebelum atau sama dengan akhir, paling lama satu tahun.',
 };

@@ -206,4 +206,9 @@ export const my: Record<ErrorCode, string> = {
   'protection.limit.loss': 'Pertaruhan ini boleh melebihi had kerugian anda.',
   'vendor.round.open': 'Pusingan ini masih diselesaikan; cuba lagi sebentar lagi.',
   'vendor.round.details.unavailable': 'Butiran pusingan ini tidak tersedia.',
+  // Anti-money-laundering.
+  'aml.case.not.found': 'ကိစ္စ AML ကို ရှာမတွေ့ပါ။',
+  'aml.case.decided': 'ဤကိစ္စကို ဆုံးဖြတ်ပြီးဖြစ်သည်။',
+  'aml.list.invalid': 'စာရင်းကို မပြောင်းလဲပါ- စာကြောင်း {0} သည် မမှန်ကန်ပါ ({1})။',
+  'aml.report.range': 'အစီရင်ခံစာကာလ မမှန်ကန်ပါ- စတင်ရက်သည် ပြီးဆုံးရက်ထက် မနောက်ကျရ၊ အများဆုံး တစ်နှစ်။',
 };

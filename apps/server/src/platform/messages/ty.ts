@@ -205,4 +205,10 @@ export const ty: Record<ErrorCode, string> = {
   'protection.limit.loss': 'Maaaring lumampas ang taya na ito sa loss limit mo.',
   'vendor.round.open': 'Inaayos pa ang round na ito; subukang muli maya-maya.',
   'vendor.round.details.unavailable': 'Walang makukuhang detalye ng round na ito.',
+  // Anti-money-laundering.
+  'aml.case.not.found': 'Hindi nakita ang AML case.',
+  'aml.case.decided': 'Napagpasyahan na ang case na ito.',
+  'aml.list.invalid': 'Hindi binago ang listahan: hindi wasto ang linya {0} ({1}).',
+  'aml.report.range':
+    'Hindi wasto ang panahon ng ulat: ang simula ay dapat nasa o bago ang katapusan, hanggang isang taon.',
 };

@@ -197,4 +197,10 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
   'vendor.round.open': 'Ván này vẫn đang được thanh toán; vui lòng thử lại sau giây lát.',
   'vendor.round.details.unavailable': 'Không có thông tin chi tiết của ván này.',
+  // Anti-money-laundering.
+  'aml.case.not.found': 'Không tìm thấy hồ sơ AML.',
+  'aml.case.decided': 'Hồ sơ này đã được quyết định.',
+  'aml.list.invalid': 'Danh sách không thay đổi: dòng {0} không hợp lệ ({1}).',
+  'aml.report.range':
+    'Kỳ báo cáo không hợp lệ: ngày bắt đầu phải trước hoặc bằng ngày kết thúc, tối đa một năm.',
 };
