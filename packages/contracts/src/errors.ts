@@ -205,6 +205,14 @@ export const ERRORS = {
   'protection.limit.deposit': 422,
   'protection.limit.wager': 422,
   'protection.limit.loss': 422,
+  // Identity verification (KYC): documents, submissions, staff decisions, withdrawals held for it.
+  'kyc.document.invalid': 400,
+  'kyc.document.too.large': 413,
+  'kyc.document.missing': 400,
+  'kyc.state': 409,
+  'kyc.underage': 422,
+  'kyc.withdrawal.waiting': 409,
+  'kyc.not.found': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -32,3 +32,4 @@ export * from './feedback';
 export * from './referral';
 export * from './backoffice';
 export * from './protection';
+export * from './kyc';

@@ -186,4 +186,12 @@ export const th: Record<ErrorCode, string> = {
   'protection.limit.deposit': 'การฝากนี้จะเกินวงเงินฝากของคุณ ขณะนี้ฝากได้สูงสุด {0}',
   'protection.limit.wager': 'การเดิมพันนี้จะเกินวงเงินเดิมพันของคุณ',
   'protection.limit.loss': 'การเดิมพันนี้อาจเกินวงเงินขาดทุนของคุณ',
+  // Identity verification (KYC).
+  'kyc.document.invalid': "กรุณาอัปโหลดรูปเอกสารเป็นไฟล์ PNG หรือ JPG",
+  'kyc.document.too.large': "รูปนี้ใหญ่เกินไป ขนาดสูงสุดคือ {0} MB",
+  'kyc.document.missing': "กรุณาเพิ่มรูปของเอกสารที่จำเป็นทุกรายการ: {0}",
+  'kyc.state': "ไม่สามารถเปลี่ยนการยืนยันตัวตนได้ในขณะนี้: สถานะคือ {0}",
+  'kyc.underage': "วันเกิดแสดงว่าสมาชิกรายนี้อายุต่ำกว่าอายุขั้นต่ำ {0} ปี",
+  'kyc.withdrawal.waiting': "รายการถอนนี้รอการยืนยันตัวตนของสมาชิก ยังไม่สามารถจ่ายได้",
+  'kyc.not.found': "ไม่พบการยืนยันตัวตนนี้",
 };
