@@ -27,7 +27,7 @@ CREATE TABLE kyc_submission (
   id_number      text NOT NULL CHECK (length(id_number) BETWEEN 3 AND 40),
   date_of_birth  text NOT NULL CHECK (date_of_birth ~ '^\d{4}-\d{2}-\d{2}$' AND date_of_birth::date <= current_date),
   -- The document's own expiry, if it has one: the approval lapses on it.
-  id_expiry      text CHECK (id_expiry ~ '^\d{4}-\d{2}-\d{2}$' AND id_expiry::date IS NOT NULL),
+  id_expiry      text CHECK (id_expiry ~ '^\d{4}-\d{2}-\d{2}$' AND id_expiry::date > date '1900-01-01'),
   state          text NOT NULL DEFAULT 'PENDING' CHECK (state IN ('PENDING', 'APPROVED', 'REJECTED')),
   reason         text,
   created_at     timestamptz NOT NULL DEFAULT now(),

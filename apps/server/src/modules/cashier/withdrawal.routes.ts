@@ -155,7 +155,8 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
     {
       config: { auth: 'real' },
       schema: {
-        summary: 'Take back a withdrawal that waits for identity verification: its amount returns to the wallet',
+        summary:
+          'Take back a withdrawal that waits for identity verification: its amount returns to the wallet',
         tags,
         params: idParams,
         response: { 200: ok(withdrawalSchema) },

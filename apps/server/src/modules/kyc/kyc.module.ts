@@ -16,7 +16,12 @@ interface KycDeps extends ModuleContext {
  * rules for when withdrawals wait for it, and the queue-age report.
  */
 export function createKycModule(deps: KycDeps): ServerModule<{ kyc: KycService }> {
-  const kyc = new KycService(new KycRepository(deps.db), deps.limits, deps.protection, deps.releaseWithdrawals);
+  const kyc = new KycService(
+    new KycRepository(deps.db),
+    deps.limits,
+    deps.protection,
+    deps.releaseWithdrawals,
+  );
   return {
     services: { kyc },
     routes: async (app) => {

@@ -27,18 +27,31 @@ export interface DocumentMeta {
   created_at: Date;
 }
 
-const DOCUMENT_META = ['id', 'member_id', 'submission_id', 'kind', 'content_type', 'size', 'created_at'] as const;
+const DOCUMENT_META = [
+  'id',
+  'member_id',
+  'submission_id',
+  'kind',
+  'content_type',
+  'size',
+  'created_at',
+] as const;
 
 /** SQL of verification: settings, submissions, documents, flags and the history. */
 export class KycRepository extends Repository {
-  settings(merchant: string) {
-    return this.db.selectFrom('kyc_settings').selectAll().where('merchant_code', '=', merchant).executeTakeFirst();
+  settings(merchant: string, db: Db = this.db) {
+    return db.selectFrom('kyc_settings').selectAll().where('merchant_code', '=', merchant).executeTakeFirst();
   }
 
   async saveSettings(
     db: Db,
     merchant: string,
-    s: { requiredDocuments: string[]; beforeFirstWithdrawal: boolean; depositThreshold: bigint | null; validityDays: number },
+    s: {
+      requiredDocuments: string[];
+      beforeFirstWithdrawal: boolean;
+      depositThreshold: bigint | null;
+      validityDays: number;
+    },
     by: string,
   ): Promise<void> {
     const values = {
@@ -170,7 +183,11 @@ export class KycRepository extends Repository {
   }
 
   submission(merchant: string, id: string, db: Db = this.db, lock = false) {
-    let q = db.selectFrom('kyc_submission').selectAll().where('merchant_code', '=', merchant).where('id', '=', id);
+    let q = db
+      .selectFrom('kyc_submission')
+      .selectAll()
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id);
     if (lock) q = q.forUpdate();
     return q.executeTakeFirst();
   }
@@ -252,9 +269,9 @@ export class KycRepository extends Repository {
           'from1to3d',
         ),
         sql<number>`count(*) FILTER (WHERE created_at <= now() - interval '3 days')::int`.as('over3d'),
-        sql<number | null>`round((extract(epoch FROM now() - min(created_at)) / 3600)::numeric, 1)::float8`.as(
-          'oldest_hours',
-        ),
+        sql<
+          number | null
+        >`round((extract(epoch FROM now() - min(created_at)) / 3600)::numeric, 1)::float8`.as('oldest_hours'),
       ])
       .where('merchant_code', '=', merchant)
       .where('state', '=', 'PENDING')
@@ -330,7 +347,11 @@ export class KycRepository extends Repository {
   }
 
   async clearFlag(db: Db, memberId: string): Promise<boolean> {
-    const rows = await db.deleteFrom('kyc_flag').where('member_id', '=', memberId).returning('member_id').execute();
+    const rows = await db
+      .deleteFrom('kyc_flag')
+      .where('member_id', '=', memberId)
+      .returning('member_id')
+      .execute();
     return rows.length > 0;
   }
 

@@ -86,9 +86,14 @@ export async function kycRoutes(app: FastifyInstance, opts: { kyc: KycService })
     '/wps/member/kyc/documents/:id',
     {
       config: { auth: 'real' },
-      schema: { tags, summary: 'One of the member’s own document photos (raw bytes, not cached)', params: docParams },
+      schema: {
+        tags,
+        summary: 'One of the member’s own document photos (raw bytes, not cached)',
+        params: docParams,
+      },
     },
-    async (req, reply) => sendDocument(reply, await kyc.document(req.brand.code, req.params.id, req.member!.memberId)),
+    async (req, reply) =>
+      sendDocument(reply, await kyc.document(req.brand.code, req.params.id, req.member!.memberId)),
   );
 
   // ---- operators -----------------------------------------------------------------------------
@@ -97,7 +102,11 @@ export async function kycRoutes(app: FastifyInstance, opts: { kyc: KycService })
     '/wps/admin/kyc/settings',
     {
       config: operatorRoute('kyc.review'),
-      schema: { tags: adminTags, summary: 'The brand’s verification rules', response: { 200: ok(kycSettingsSchema) } },
+      schema: {
+        tags: adminTags,
+        summary: 'The brand’s verification rules',
+        response: { 200: ok(kycSettingsSchema) },
+      },
     },
     async (req) => envelope(await kyc.settings(req.brand.code)),
   );
@@ -125,11 +134,14 @@ export async function kycRoutes(app: FastifyInstance, opts: { kyc: KycService })
       schema: {
         tags: adminTags,
         summary: 'Submissions oldest first (default: waiting for review), with the queue-age report',
-        querystring: z.object({ state: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional() }),
+        querystring: z.object({
+          state: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'ALL']).default('PENDING'),
+        }),
         response: { 200: ok(kycQueueSchema) },
       },
     },
-    async (req) => envelope(await kyc.queue(req.brand.code, req.query.state)),
+    async (req) =>
+      envelope(await kyc.queue(req.brand.code, req.query.state === 'ALL' ? undefined : req.query.state)),
   );
   r.get(
     '/wps/admin/kyc/report/queue-ages',
@@ -166,10 +178,13 @@ export async function kycRoutes(app: FastifyInstance, opts: { kyc: KycService })
       config: operatorRoute('kyc.review'),
       schema: {
         tags: adminTags,
-        summary: 'Approves or rejects (with a reason) a waiting submission; approval releases held withdrawals',
+        summary:
+          'Approves or rejects (with a reason) a waiting submission; approval releases held withdrawals',
         params: submissionParams,
         body: kycDecisionSchema,
-        response: { 200: ok(z.object({ state: z.enum(['APPROVED', 'REJECTED']), released: z.number().int() })) },
+        response: {
+          200: ok(z.object({ state: z.enum(['APPROVED', 'REJECTED']), released: z.number().int() })),
+        },
       },
     },
     async (req) => {
@@ -182,11 +197,19 @@ export async function kycRoutes(app: FastifyInstance, opts: { kyc: KycService })
     '/wps/admin/kyc/documents/:id',
     {
       config: operatorRoute('kyc.review', { auditRead: true }),
-      schema: { tags: adminTags, summary: 'A document photo (raw bytes, not cached; an audited read)', params: docParams },
+      schema: {
+        tags: adminTags,
+        summary: 'A document photo (raw bytes, not cached; an audited read)',
+        params: docParams,
+      },
     },
     async (req, reply) => {
       const doc = await kyc.document(req.brand.code, req.params.id, null);
-      req.auditDetail = { action: 'kyc.document.read', target: `member:${doc.memberId}`, after: { document: req.params.id } };
+      req.auditDetail = {
+        action: 'kyc.document.read',
+        target: `member:${doc.memberId}`,
+        after: { document: req.params.id },
+      };
       return sendDocument(reply, doc);
     },
   );

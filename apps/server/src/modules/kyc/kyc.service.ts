@@ -90,8 +90,8 @@ export class KycService {
 
   // ---- rules -----------------------------------------------------------------------------------
 
-  private async rules(merchant: string): Promise<Rules> {
-    const row = await this.repo.settings(merchant);
+  private async rules(merchant: string, db: Db = this.repo.db): Promise<Rules> {
+    const row = await this.repo.settings(merchant, db);
     if (!row) return DEFAULT_RULES;
     return {
       requiredDocuments: row.required_documents.filter((k): k is KycDocumentKind =>
@@ -138,7 +138,13 @@ export class KycService {
         ...input,
         requiredDocuments: [...new Set(input.requiredDocuments)],
       };
-      await writeAudit(trx, who, { merchant, action: 'kyc.settings', target: `brand:${merchant}`, before, after });
+      await writeAudit(trx, who, {
+        merchant,
+        action: 'kyc.settings',
+        target: `brand:${merchant}`,
+        before,
+        after,
+      });
     });
     return { before, after: await this.settings(merchant) };
   }
@@ -148,7 +154,7 @@ export class KycService {
   private async standing(merchant: string, memberId: string, db: Db = this.repo.db) {
     const now = this.clock();
     const [rules, latest, approved, flag] = await Promise.all([
-      this.rules(merchant),
+      this.rules(merchant, db),
       this.repo.latest(memberId, db),
       this.repo.lastApproved(memberId, db),
       this.repo.flag(memberId, db),
@@ -243,7 +249,8 @@ export class KycService {
     await this.repo.transaction(async (trx) => {
       if (!(await this.repo.lockMember(trx, brand.code, memberId))) throw new AppError('system.not.found');
       const s = await this.standing(brand.code, memberId, trx);
-      if (s.state === 'PENDING' || s.state === 'APPROVED') throw new AppError('kyc.state', undefined, [s.state]);
+      if (s.state === 'PENDING' || s.state === 'APPROVED')
+        throw new AppError('kyc.state', undefined, [s.state]);
       const drafts = new Map((await this.repo.drafts(memberId, trx)).map((d) => [d.id, d]));
       for (const d of input.documents) {
         const draft = drafts.get(d.id);
@@ -462,7 +469,9 @@ export class KycService {
     ]);
     return {
       state: s.state as KycState,
-      flag: s.flag ? { reason: s.flag.reason, setBy: s.flag.set_by, setAt: s.flag.set_at.toISOString() } : null,
+      flag: s.flag
+        ? { reason: s.flag.reason, setBy: s.flag.set_by, setAt: s.flag.set_at.toISOString() }
+        : null,
       submissions: await this.withDocuments(subs),
       history: history.map((e) => this.toEvent(e, false)),
     };
@@ -487,7 +496,13 @@ export class KycService {
   }
 
   private toEvent(
-    e: { at: Date; action: KycEvent['action']; reason: string | null; actor: string; submission_id: string | null },
+    e: {
+      at: Date;
+      action: KycEvent['action'];
+      reason: string | null;
+      actor: string;
+      submission_id: string | null;
+    },
     forMember: boolean,
   ): KycEvent {
     return {

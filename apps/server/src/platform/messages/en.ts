@@ -194,11 +194,12 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.wager': 'This bet would pass your wagering limit.',
   'protection.limit.loss': 'This bet could pass your loss limit.',
   // Identity verification (KYC).
-  'kyc.document.invalid': "Please upload a PNG or JPG photo of the document.",
-  'kyc.document.too.large': "This photo is too large; the limit is {0} MB.",
-  'kyc.document.missing': "Please add a photo for each required document: {0}.",
-  'kyc.state': "Your verification cannot be changed now: it is {0}.",
-  'kyc.underage': "The date of birth shows this member is under the minimum age of {0}.",
-  'kyc.withdrawal.waiting': "This withdrawal waits for the member’s identity verification and cannot be paid yet.",
-  'kyc.not.found': "This verification was not found.",
+  'kyc.document.invalid': 'Please upload a PNG or JPG photo of the document.',
+  'kyc.document.too.large': 'This photo is too large; the limit is {0} MB.',
+  'kyc.document.missing': 'Please add a photo for each required document: {0}.',
+  'kyc.state': 'Your verification cannot be changed now: it is {0}.',
+  'kyc.underage': 'The date of birth shows this member is under the minimum age of {0}.',
+  'kyc.withdrawal.waiting':
+    'This withdrawal waits for the member’s identity verification and cannot be paid yet.',
+  'kyc.not.found': 'This verification was not found.',
 };

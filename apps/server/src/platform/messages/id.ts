@@ -201,11 +201,11 @@ export const id: Record<ErrorCode, string> = {
   'protection.limit.wager': 'Taruhan ini melewati batas taruhan Anda.',
   'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
   // Identity verification (KYC).
-  'kyc.document.invalid': "Unggah foto dokumen dalam format PNG atau JPG.",
-  'kyc.document.too.large': "Foto ini terlalu besar; batasnya {0} MB.",
-  'kyc.document.missing': "Tambahkan foto untuk setiap dokumen yang diwajibkan: {0}.",
-  'kyc.state': "Verifikasi Anda tidak dapat diubah sekarang: statusnya {0}.",
-  'kyc.underage': "Tanggal lahir menunjukkan anggota ini di bawah usia minimum {0} tahun.",
-  'kyc.withdrawal.waiting': "Penarikan ini menunggu verifikasi identitas anggota dan belum dapat dibayar.",
-  'kyc.not.found': "Verifikasi ini tidak ditemukan.",
+  'kyc.document.invalid': 'Unggah foto dokumen dalam format PNG atau JPG.',
+  'kyc.document.too.large': 'Foto ini terlalu besar; batasnya {0} MB.',
+  'kyc.document.missing': 'Tambahkan foto untuk setiap dokumen yang diwajibkan: {0}.',
+  'kyc.state': 'Verifikasi Anda tidak dapat diubah sekarang: statusnya {0}.',
+  'kyc.underage': 'Tanggal lahir menunjukkan anggota ini di bawah usia minimum {0} tahun.',
+  'kyc.withdrawal.waiting': 'Penarikan ini menunggu verifikasi identitas anggota dan belum dapat dibayar.',
+  'kyc.not.found': 'Verifikasi ini tidak ditemukan.',
 };

@@ -205,11 +205,11 @@ export const my: Record<ErrorCode, string> = {
   'protection.limit.wager': 'Pertaruhan ini melebihi had pertaruhan anda.',
   'protection.limit.loss': 'Pertaruhan ini boleh melebihi had kerugian anda.',
   // Identity verification (KYC).
-  'kyc.document.invalid': "Sila muat naik foto dokumen dalam format PNG atau JPG.",
-  'kyc.document.too.large': "Foto ini terlalu besar; hadnya {0} MB.",
-  'kyc.document.missing': "Sila tambah foto bagi setiap dokumen yang diperlukan: {0}.",
-  'kyc.state': "Pengesahan anda tidak boleh diubah sekarang: statusnya {0}.",
-  'kyc.underage': "Tarikh lahir menunjukkan ahli ini di bawah umur minimum {0} tahun.",
-  'kyc.withdrawal.waiting': "Pengeluaran ini menunggu pengesahan identiti ahli dan belum boleh dibayar.",
-  'kyc.not.found': "Pengesahan ini tidak dijumpai.",
+  'kyc.document.invalid': 'Sila muat naik foto dokumen dalam format PNG atau JPG.',
+  'kyc.document.too.large': 'Foto ini terlalu besar; hadnya {0} MB.',
+  'kyc.document.missing': 'Sila tambah foto bagi setiap dokumen yang diperlukan: {0}.',
+  'kyc.state': 'Pengesahan anda tidak boleh diubah sekarang: statusnya {0}.',
+  'kyc.underage': 'Tarikh lahir menunjukkan ahli ini di bawah umur minimum {0} tahun.',
+  'kyc.withdrawal.waiting': 'Pengeluaran ini menunggu pengesahan identiti ahli dan belum boleh dibayar.',
+  'kyc.not.found': 'Pengesahan ini tidak dijumpai.',
 };

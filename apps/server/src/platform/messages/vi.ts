@@ -196,11 +196,11 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.wager': 'Cược này vượt hạn mức đặt cược của bạn.',
   'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
   // Identity verification (KYC).
-  'kyc.document.invalid': "Vui lòng tải lên ảnh giấy tờ định dạng PNG hoặc JPG.",
-  'kyc.document.too.large': "Ảnh này quá lớn; giới hạn là {0} MB.",
-  'kyc.document.missing': "Vui lòng thêm ảnh cho mỗi giấy tờ bắt buộc: {0}.",
-  'kyc.state': "Hiện không thể thay đổi xác minh của bạn: trạng thái là {0}.",
-  'kyc.underage': "Ngày sinh cho thấy thành viên này chưa đủ tuổi tối thiểu {0}.",
-  'kyc.withdrawal.waiting': "Lệnh rút này đang chờ xác minh danh tính của thành viên và chưa thể chi trả.",
-  'kyc.not.found': "Không tìm thấy yêu cầu xác minh này.",
+  'kyc.document.invalid': 'Vui lòng tải lên ảnh giấy tờ định dạng PNG hoặc JPG.',
+  'kyc.document.too.large': 'Ảnh này quá lớn; giới hạn là {0} MB.',
+  'kyc.document.missing': 'Vui lòng thêm ảnh cho mỗi giấy tờ bắt buộc: {0}.',
+  'kyc.state': 'Hiện không thể thay đổi xác minh của bạn: trạng thái là {0}.',
+  'kyc.underage': 'Ngày sinh cho thấy thành viên này chưa đủ tuổi tối thiểu {0}.',
+  'kyc.withdrawal.waiting': 'Lệnh rút này đang chờ xác minh danh tính của thành viên và chưa thể chi trả.',
+  'kyc.not.found': 'Không tìm thấy yêu cầu xác minh này.',
 };
