@@ -8,6 +8,7 @@ import type enCashier from './locales/en/cashier.json';
 import type enCommon from './locales/en/common.json';
 import type enDashboard from './locales/en/dashboard.json';
 import type enIntegrations from './locales/en/integrations.json';
+import type enKyc from './locales/en/kyc.json';
 import type enPlayers from './locales/en/players.json';
 import type enSecurity from './locales/en/security.json';
 import type enStaff from './locales/en/staff.json';
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'security',
   'integrations',
   'audit',
+  'kyc',
 ] as const;
 
 declare module 'i18next' {
@@ -41,6 +43,7 @@ declare module 'i18next' {
       security: typeof enSecurity;
       integrations: typeof enIntegrations;
       audit: typeof enAudit;
+      kyc: typeof enKyc;
     };
   }
 }

@@ -64,6 +64,7 @@ export const NAV: NavItem[] = [
     icon: 'integrations',
     permission: 'integrations.manage',
   },
+  { to: '/kyc', label: 'kyc', icon: 'kyc', permission: 'kyc.review' },
   { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
@@ -82,6 +83,7 @@ const Audit = lazy(() => import('../pages/audit'));
 const Integrations = lazy(() => import('../pages/integrations'));
 const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
+const Kyc = lazy(() => import('../pages/kyc'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -114,6 +116,7 @@ const routes: RouteObject[] = [
       { path: 'api-keys', element: page(ApiKeys) },
       { path: 'security', element: page(Security) },
       { path: 'integrations', element: page(Integrations) },
+      { path: 'kyc/*', element: page(Kyc) },
       { path: 'audit', element: page(Audit) },
       { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },

@@ -20,6 +20,7 @@ const NAMESPACES = [
   'security',
   'integrations',
   'audit',
+  'kyc',
 ];
 
 function keys(value: unknown, prefix = ''): string[] {
