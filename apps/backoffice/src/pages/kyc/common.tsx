@@ -61,16 +61,21 @@ export function KycHistory({ events }: { events: KycEvent[] }) {
     <DataTable<KycEvent>
       dense
       rows={events}
-      rowKey={(e) => `${e.at}:${e.action}:${e.actor}:${e.submissionId ?? ""}`}
+      rowKey={(e) => `${e.at}:${e.action}:${e.actor}:${e.submissionId ?? ''}`}
       empty={t('history.empty')}
       columns={[
         { key: 'at', header: t('col.at'), render: (e) => <DateTime value={e.at} seconds /> },
         { key: 'action', header: t('col.action'), render: (e) => <Badge>{t(`action.${e.action}`)}</Badge> },
-        { key: 'actor', header: t('col.actor'), render: (e) => (e.actor === 'MEMBER' ? t('actor.member') : e.actor) },
+        {
+          key: 'actor',
+          header: t('col.actor'),
+          render: (e) => (e.actor === 'MEMBER' ? t('actor.member') : e.actor),
+        },
         {
           key: 'reason',
           header: t('col.reason'),
-          render: (e) => (e.reason ? <span className="bo-reason">{e.reason}</span> : <span className="bo-muted">—</span>),
+          render: (e) =>
+            e.reason ? <span className="bo-reason">{e.reason}</span> : <span className="bo-muted">—</span>,
         },
       ]}
     />

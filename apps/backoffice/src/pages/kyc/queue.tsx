@@ -38,7 +38,9 @@ export function QueueAges({ ages }: { ages: KycQueueAges | undefined }) {
       ))}
       <div>
         <dt>{t('ages.oldest')}</dt>
-        <dd>{ages === undefined ? '…' : ages.oldestHours === null ? '—' : <Age hours={ages.oldestHours} />}</dd>
+        <dd>
+          {ages === undefined ? '…' : ages.oldestHours === null ? '—' : <Age hours={ages.oldestHours} />}
+        </dd>
       </div>
     </dl>
   );
@@ -48,7 +50,9 @@ export function KycQueuePage() {
   const { t } = useTranslation('kyc');
   const [params, setParams] = useSearchParams();
   const raw = params.get('state');
-  const state: StateFilter = (STATES as readonly string[]).includes(raw ?? '') ? (raw as StateFilter) : 'PENDING';
+  const state: StateFilter = (STATES as readonly string[]).includes(raw ?? '')
+    ? (raw as StateFilter)
+    : 'PENDING';
   const q = useQuery({
     queryKey: ['bo', '/kyc/queue', state],
     queryFn: () => api.get<{ list: KycQueueRow[]; ages: KycQueueAges }>('/kyc/queue', { state }),
@@ -82,7 +86,11 @@ export function KycQueuePage() {
         </span>
       ),
     },
-    { key: 'by', header: t('col.decidedBy'), render: (r) => r.decidedBy ?? <span className="bo-muted">—</span> },
+    {
+      key: 'by',
+      header: t('col.decidedBy'),
+      render: (r) => r.decidedBy ?? <span className="bo-muted">—</span>,
+    },
     {
       key: 'open',
       header: t('col.actions'),

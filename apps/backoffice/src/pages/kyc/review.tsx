@@ -132,7 +132,9 @@ export function KycReviewPage() {
             <Row label={t('registeredAt')}>
               <DateTime value={m.registeredAt} />
             </Row>
-            <Row label={t('registerIp')}>{m.registerIp && <span className="bo-mono">{m.registerIp}</span>}</Row>
+            <Row label={t('registerIp')}>
+              {m.registerIp && <span className="bo-mono">{m.registerIp}</span>}
+            </Row>
             <Row label={t('depositsTotal')}>
               <Money value={m.depositsTotal} />
             </Row>
