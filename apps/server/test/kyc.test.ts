@@ -576,7 +576,17 @@ describe('triggers', () => {
     expect(s.history[0]).toMatchObject({ action: 'FLAGGED', reason: null, actor: 'STAFF' });
     const sub = await submitOk(m);
     await decide(sub.latest!.id, { decision: 'APPROVE' });
-    expect((await statusOf(m)).withdrawalsWait).toBe(false);
+    const after = await statusOf(m);
+    expect(after.withdrawalsWait).toBe(false);
+    expect(after.requiredBecause).toEqual([]);
+    // The approval lifted the flag; a new flag asks again.
+    expect((await staffOk<KycMemberView>('GET', `/wps/admin/kyc/members/${m.id}`)).flag).toBeNull();
+    expect(after.history.map((e) => e.action).slice(0, 2)).toEqual(['UNFLAGGED', 'APPROVED']);
+    await staffOk('PUT', `/wps/admin/kyc/members/${m.id}/flag`, {
+      flagged: true,
+      reason: 'Chargeback received',
+    });
+    expect((await statusOf(m)).withdrawalsWait).toBe(true);
   });
 });
 

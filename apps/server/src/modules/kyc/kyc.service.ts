@@ -396,8 +396,18 @@ export class KycService {
           reason: null,
           actor: who.actor,
         });
-        // After the approval nothing requires verification any more (a flag set before it is
-        // answered by it): every held withdrawal of the member may join the queue.
+        // A staff flag set before this approval is answered by it: lifted, and said so in the history.
+        if (await this.repo.clearFlag(trx, sub.member_id))
+          await this.repo.event(trx, {
+            merchant: brand.code,
+            memberId: sub.member_id,
+            submissionId: sub.id,
+            action: 'UNFLAGGED',
+            reason: null,
+            actor: who.actor,
+          });
+        // After the approval nothing requires verification any more: every held withdrawal of
+        // the member may join the queue.
         released = await this.releaseWithdrawals(trx, brand.code, sub.member_id);
       } else {
         await this.repo.decide(trx, sub.id, 'REJECTED', decision.reason, who.actor);
