@@ -9,6 +9,7 @@ import type enCashier from './locales/en/cashier.json';
 import type enCommon from './locales/en/common.json';
 import type enDashboard from './locales/en/dashboard.json';
 import type enIntegrations from './locales/en/integrations.json';
+import type enKyc from './locales/en/kyc.json';
 import type enPlayers from './locales/en/players.json';
 import type enSecurity from './locales/en/security.json';
 import type enStaff from './locales/en/staff.json';
@@ -26,6 +27,7 @@ export const NAMESPACES = [
   'integrations',
   'audit',
   'aml',
+  'kyc',
 ] as const;
 
 declare module 'i18next' {
@@ -44,6 +46,7 @@ declare module 'i18next' {
       integrations: typeof enIntegrations;
       audit: typeof enAudit;
       aml: typeof enAml;
+      kyc: typeof enKyc;
     };
   }
 }

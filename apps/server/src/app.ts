@@ -16,6 +16,7 @@ import { createCashierModule, XENDIT_DEFINITION } from './modules/cashier';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
 import { createIntegrationsModule } from './modules/integrations';
+import { createKycModule } from './modules/kyc';
 import { createLobbyModule } from './modules/lobby';
 import { createLotteryModule } from './modules/lottery';
 import { createMemberModule } from './modules/member';
@@ -94,6 +95,13 @@ function composeModules(ctx: ModuleContext) {
     vipLabel: (memberId, lang) => levels.labelOf(memberId, lang),
   });
   const protection = createProtectionModule(ctx);
+  const kyc = createKycModule({
+    ...ctx,
+    ...protection.services,
+    // The cashier is composed below; an approval reaches it in its own transaction.
+    releaseWithdrawals: (trx, merchant, memberId) =>
+      cashier.services.withdrawals.releaseKycWait(trx, merchant, memberId),
+  });
   const vendors = createVendorsModule(ctx);
   const wallet = createWalletModule({
     ...ctx,
@@ -120,6 +128,7 @@ function composeModules(ctx: ModuleContext) {
     ...member.services,
     ...wallet.services,
     ...protection.services,
+    kycWait: (trx, merchant, memberId) => kyc.services.kyc.withdrawalWait(trx, merchant, memberId),
     // The players module is composed below; this runs only when a request asks for it.
     countLinked: (merchant, memberId) => players.services.players.countLinked(merchant, memberId),
   });
@@ -195,6 +204,7 @@ function composeModules(ctx: ModuleContext) {
     verification,
     member,
     protection,
+    kyc,
     vendors,
     wallet,
     session,

@@ -274,6 +274,8 @@ describe('withdraw info and payout accounts', () => {
       ],
       confirmMinutes: 30,
       currencySymbol: expect.any(String),
+      // GOLDEN requires no identity verification by default: a withdrawal would not wait.
+      kycWait: null,
     });
   });
 

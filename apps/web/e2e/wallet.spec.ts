@@ -323,7 +323,7 @@ test.describe('wallet and cashier', () => {
     await expect(dialog.getByTestId('messageV2-badge')).toHaveCount(0);
   });
 
-  test('the member centre lists its 15 entries in order, each with its page', async ({ page, request }) => {
+  test('the member centre lists its 16 entries in order, each with its page', async ({ page, request }) => {
     const m = await registerMember(request);
     const dialog = await openMemberCentre(page, m, 'securityCenter');
     const keys = await dialog
@@ -345,6 +345,7 @@ test.describe('wallet and cashier', () => {
       'messageV2',
       'manualRebate',
       'responsibleGaming',
+      'verification',
     ]);
 
     // The header balance: hidden as *** (remembered for the session), refreshed by click.

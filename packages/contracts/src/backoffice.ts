@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toMinor } from './money';
+import { KYC_TRIGGERS } from './kyc';
 import { DEPOSIT_STATES, WITHDRAWAL_STATES } from './wallet';
 
 /**
@@ -307,6 +308,8 @@ export const withdrawalQueueRowSchema = z.object({
   payoutAccount: z.object({ bank: z.string(), holder: z.string(), numberMasked: z.string() }),
   status: z.enum(WITHDRAWAL_STATES),
   createdAt: z.string(),
+  /** Held until the member's identity is verified: no payment before (null: not held). */
+  kycWait: z.enum(KYC_TRIGGERS).nullable().optional(),
   approval: z
     .object({ id: z.string(), state: z.enum(['PENDING', 'APPROVED', 'REJECTED']), requestedBy: z.string() })
     .nullable(),

@@ -214,6 +214,14 @@ export const ERRORS = {
   'aml.case.decided': 409,
   'aml.list.invalid': 400,
   'aml.report.range': 400,
+  // Identity verification (KYC): documents, submissions, staff decisions, withdrawals held for it.
+  'kyc.document.invalid': 400,
+  'kyc.document.too.large': 413,
+  'kyc.document.missing': 400,
+  'kyc.state': 409,
+  'kyc.underage': 422,
+  'kyc.withdrawal.waiting': 409,
+  'kyc.not.found': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -33,3 +33,4 @@ export * from './referral';
 export * from './backoffice';
 export * from './protection';
 export * from './aml';
+export * from './kyc';

@@ -1,3 +1,4 @@
+import { KYC_TRIGGERS } from './kyc';
 import { z } from 'zod';
 import { AMOUNT_PATTERN, MAX_AMOUNT_MINOR, toMinor } from './money';
 import { GAME_TYPES } from './constants';
@@ -294,6 +295,8 @@ export const withdrawInfoSchema = z.object({
   /** Minutes after a payout it counts as received if the member does not answer. */
   confirmMinutes: z.number().int(),
   currencySymbol: z.string(),
+  /** Why a new withdrawal would wait for identity verification (null: it would not). */
+  kycWait: z.enum(KYC_TRIGGERS).nullable().optional(),
 });
 export type WithdrawInfo = z.infer<typeof withdrawInfoSchema>;
 
@@ -327,6 +330,8 @@ export const withdrawalSchema = z.object({
   rejectReason: z.string().nullable(),
   createdTime: z.string(),
   updatedTime: z.string(),
+  /** Held until the member's identity is verified: the brand's rule that holds it (null: not held). */
+  kycWait: z.enum(KYC_TRIGGERS).nullable().optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalListQuerySchema = z.object({ ...page, status: z.enum(WITHDRAWAL_STATES).optional() });

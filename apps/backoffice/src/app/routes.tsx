@@ -65,6 +65,7 @@ export const NAV: NavItem[] = [
     permission: 'integrations.manage',
   },
   { to: '/aml', label: 'aml', icon: 'aml', permission: 'aml.cases' },
+  { to: '/kyc', label: 'kyc', icon: 'kyc', permission: 'kyc.review' },
   { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
@@ -84,6 +85,7 @@ const Integrations = lazy(() => import('../pages/integrations'));
 const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
 const Aml = lazy(() => import('../pages/aml'));
+const Kyc = lazy(() => import('../pages/kyc'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -117,6 +119,7 @@ const routes: RouteObject[] = [
       { path: 'security', element: page(Security) },
       { path: 'integrations', element: page(Integrations) },
       { path: 'aml/*', element: page(Aml) },
+      { path: 'kyc/*', element: page(Kyc) },
       { path: 'audit', element: page(Audit) },
       { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },

@@ -21,6 +21,7 @@ const NAMESPACES = [
   'integrations',
   'audit',
   'aml',
+  'kyc',
 ];
 
 function keys(value: unknown, prefix = ''): string[] {

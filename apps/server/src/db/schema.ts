@@ -167,7 +167,8 @@ export interface Database
     PaymentProviderTables,
     ProtectionTables,
     Hub88Tables,
-    AmlTables {
+    AmlTables,
+    KycTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -496,6 +497,12 @@ interface WithdrawalTable {
   reviewed_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Held until the member is verified (migration 0045): the trigger that held it. */
+  kyc_wait: ColumnType<
+    'FIRST_WITHDRAWAL' | 'DEPOSITS' | 'FLAGGED' | null,
+    'FIRST_WITHDRAWAL' | 'DEPOSITS' | 'FLAGGED' | null | undefined,
+    'FIRST_WITHDRAWAL' | 'DEPOSITS' | 'FLAGGED' | null
+  >;
 }
 
 interface WithdrawalPayoutTable {
@@ -1871,4 +1878,69 @@ interface AmlListEntryTable {
   country: string | null;
   uploaded_at: Generated<Date>;
   uploaded_by: string;
+}
+
+/** Identity verification: rules, submissions, documents, flags and history (migration 0045). */
+interface KycTables {
+  kyc_settings: KycSettingsTable;
+  kyc_submission: KycSubmissionTable;
+  kyc_document: KycDocumentTable;
+  kyc_flag: KycFlagTable;
+  kyc_event: KycEventTable;
+}
+
+interface KycSettingsTable {
+  merchant_code: string;
+  required_documents: Generated<string[]>;
+  before_first_withdrawal: Generated<boolean>;
+  deposit_threshold: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  validity_days: Generated<number>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+interface KycSubmissionTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  full_name: string;
+  id_number: string;
+  date_of_birth: string;
+  id_expiry: string | null;
+  state: Generated<'PENDING' | 'APPROVED' | 'REJECTED'>;
+  reason: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+  decided_by: string | null;
+}
+
+interface KycDocumentTable {
+  id: string;
+  merchant_code: string;
+  member_id: string;
+  submission_id: string | null;
+  kind: 'ID_FRONT' | 'ID_BACK' | 'SELFIE' | 'PROOF_OF_ADDRESS';
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  created_at: Generated<Date>;
+}
+
+interface KycFlagTable {
+  member_id: string;
+  merchant_code: string;
+  reason: string;
+  set_by: string;
+  set_at: Generated<Date>;
+}
+
+interface KycEventTable {
+  id: Generated<string>;
+  member_id: string;
+  merchant_code: string;
+  submission_id: string | null;
+  at: Generated<Date>;
+  action: 'SUBMITTED' | 'APPROVED' | 'REJECTED' | 'FLAGGED' | 'UNFLAGGED';
+  reason: string | null;
+  actor: string;
 }

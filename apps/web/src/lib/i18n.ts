@@ -11,6 +11,7 @@ import type enVip from '../locales/vip/en.json';
 import type enPoints from '../locales/points/en.json';
 import type enInbox from '../locales/inbox/en.json';
 import type enProtection from '../locales/protection/en.json';
+import type enKyc from '../locales/kyc/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       points: typeof enPoints;
       inbox: typeof enInbox;
       protection: typeof enProtection;
+      kyc: typeof enKyc;
     };
   }
 }
@@ -41,7 +43,7 @@ declare module 'i18next' {
  * /agentHome or the agent-centre overlay. The engagement pages bring theirs: promotions and
  * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
  * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`); responsible gaming its own
- * (`protection`).
+ * (`protection`); identity verification its own (`kyc`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -54,6 +56,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   points: import.meta.glob<{ default: Record<string, unknown> }>('../locales/points/*.json'),
   inbox: import.meta.glob<{ default: Record<string, unknown> }>('../locales/inbox/*.json'),
   protection: import.meta.glob<{ default: Record<string, unknown> }>('../locales/protection/*.json'),
+  kyc: import.meta.glob<{ default: Record<string, unknown> }>('../locales/kyc/*.json'),
 };
 
 const backend: BackendModule = {

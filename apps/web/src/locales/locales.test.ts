@@ -34,6 +34,7 @@ const cases = [
   'rewards',
   'vip',
   'protection',
+  'kyc',
   'points',
   'inbox',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));

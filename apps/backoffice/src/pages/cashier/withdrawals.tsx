@@ -1,6 +1,7 @@
 import { fromMinor, toMinor } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api, newIdempotencyKey } from '../../api/client';
 import { useSession } from '../../auth/session';
 import {
@@ -98,6 +99,11 @@ export function WithdrawalsPage() {
             <span className="bo-muted">{t('requestedBy', { name: r.approval.requestedBy })}</span>
           )}
           {r.providerPayout && <ProviderPayoutBadge payout={r.providerPayout} />}
+          {r.kycWait && (
+            <Link to={`/players/${encodeURIComponent(r.memberId)}?tab=kyc`}>
+              <Badge tone="warning">{t('kycWait')}</Badge>
+            </Link>
+          )}
         </span>
       ),
     },
@@ -113,9 +119,12 @@ export function WithdrawalsPage() {
         r.approval?.state !== 'PENDING' &&
         r.providerPayout?.state !== 'IN_FLIGHT' ? (
           <span className="bo-row-actions">
-            <Button size="sm" variant="primary" onClick={() => setDeciding({ row: r, approve: true })}>
-              {t('payButton')}
-            </Button>
+            {/* Held for the member's identity verification: the server refuses a payment too. */}
+            {!r.kycWait && (
+              <Button size="sm" variant="primary" onClick={() => setDeciding({ row: r, approve: true })}>
+                {t('payButton')}
+              </Button>
+            )}
             <Button size="sm" variant="danger" onClick={() => setDeciding({ row: r, approve: false })}>
               {t('reject')}
             </Button>

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { useSession } from '../../auth/session';
 import { Badge, Button, DateTime, Money, Tabs, errorText, type TabItem } from '../../ui';
 import { PlayerActions } from './player-actions';
 import { BlockBadges, PlayerStatus } from './player-badges';
+import { MemberKyc } from '../kyc/member-kyc';
 import { BetsTab, BonusesTab, LedgerTab, LinkedTab, LoginsTab, NotesTab, OrdersTab } from './player-tabs';
 import type { PlayerDetail } from './types';
 
@@ -19,6 +21,7 @@ const TABS = [
   'logins',
   'linked',
   'notes',
+  'kyc',
 ] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (s: string | null): s is Tab => s !== null && (TABS as readonly string[]).includes(s);
@@ -26,6 +29,7 @@ const isTab = (s: string | null): s is Tab => s !== null && (TABS as readonly st
 export function PlayerPage() {
   const { memberId = '' } = useParams();
   const { t } = useTranslation('players');
+  const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'profile';
@@ -51,7 +55,11 @@ export function PlayerPage() {
       </div>
     );
   const p = q.data;
-  const tabs: TabItem<Tab>[] = TABS.map((id) => ({ id, label: t(`tab.${id}`) }));
+  // The verification tab shows identity documents' data: only to staff who review them.
+  const tabs: TabItem<Tab>[] = TABS.filter((id) => id !== 'kyc' || can('kyc.review')).map((id) => ({
+    id,
+    label: t(`tab.${id}`),
+  }));
 
   return (
     <>
@@ -113,6 +121,7 @@ export function PlayerPage() {
         {tab === 'logins' && <LoginsTab memberId={p.memberId} />}
         {tab === 'linked' && <LinkedTab memberId={p.memberId} />}
         {tab === 'notes' && <NotesTab memberId={p.memberId} />}
+        {tab === 'kyc' && <MemberKyc memberId={p.memberId} />}
       </div>
     </>
   );

@@ -25,7 +25,7 @@ import { withdrawalAutoConfirmJob } from './withdrawal-auto-confirm.job';
 import { xenditPaymentAdapter } from './xendit-deposits.adapter';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { withdrawalRoutes } from './withdrawal.routes';
-import { WithdrawalService } from './withdrawal.service';
+import { type KycWaitRule, WithdrawalService } from './withdrawal.service';
 import { XenditPayouts } from './xendit-payouts.client';
 import { providerPayoutReconcileJob } from './xendit-payouts.job';
 import { ProviderPayoutRepository } from './xendit-payouts.repository';
@@ -45,6 +45,8 @@ interface CashierDeps extends ModuleContext {
   configs: ProviderConfigSource;
   /** The HTTP client providers are called with (tests may pass one that counts or fails calls). */
   fetch?: typeof fetch;
+  /** Whether a withdrawal must wait for identity verification (the kyc module's rule). */
+  kycWait: KycWaitRule;
   /** Members' breaks and deposit limits, asked before a deposit order is taken. */
   protection: Pick<ProtectionService, 'assertDeposit'>;
 }
@@ -90,6 +92,8 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     (brand, memberId) => deps.wallet.recallToMain(brand, memberId),
     cashierSettings,
     deps.countLinked,
+    null,
+    deps.kycWait,
   );
   const providerPayouts = new ProviderPayoutService(
     new ProviderPayoutRepository(deps.db),

@@ -1,4 +1,4 @@
-import type { ConfirmState, WithdrawalState } from '@app/contracts';
+import type { ConfirmState, KycTrigger, WithdrawalState } from '@app/contracts';
 import { sql } from 'kysely';
 import { Repository, type Db } from '../../db/repository';
 
@@ -19,6 +19,8 @@ export interface WithdrawalRow {
   reviewed_by: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Held until the member is verified (KYC): the trigger that held it; null: not held. */
+  kyc_wait: KycTrigger | null;
   bank_code: string;
   bank_kind: 'BANK' | 'EWALLET';
   bank_name: string;
@@ -50,6 +52,7 @@ interface LockedWithdrawal {
   amount: string;
   paid_amount: string;
   status: WithdrawalState;
+  kyc_wait: KycTrigger | null;
 }
 
 /** A payout locked for the member's (or an operator's) answer. */
@@ -84,6 +87,8 @@ interface NewWithdrawal {
   orderNo: string;
   payoutAccountId: string;
   amount: bigint;
+  /** The verification trigger that holds it until the member is approved (null: none). */
+  kycWait: KycTrigger | null;
 }
 
 /** SQL of withdrawals and their payouts, nothing else. */
@@ -119,6 +124,7 @@ export class WithdrawalRepository extends Repository {
         'w.reviewed_by',
         'w.created_at',
         'w.updated_at',
+        'w.kyc_wait',
         'a.bank_code',
         'b.kind as bank_kind',
         'b.name as bank_name',
@@ -394,17 +400,35 @@ export class WithdrawalRepository extends Repository {
         order_no: w.orderNo,
         payout_account_id: w.payoutAccountId,
         amount: w.amount,
+        kyc_wait: w.kycWait,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
 
+  /**
+   * Lets the member's withdrawals held for verification join the normal queue (their money is
+   * already held); returns their ids. Runs in the approval's transaction.
+   */
+  async releaseKycWait(db: Db, merchant: string, memberId: string): Promise<string[]> {
+    const rows = await db
+      .updateTable('withdrawal')
+      .set((eb) => ({ kyc_wait: null, updated_at: eb.fn<Date>('now') }))
+      .where('merchant_code', '=', merchant)
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'PENDING')
+      .where('kyc_wait', 'is not', null)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Locks the withdrawal row for the rest of the transaction; every decision on it starts here. */
   lock(db: Db, merchant: string, id: string): Promise<LockedWithdrawal | undefined> {
     return db
       .selectFrom('withdrawal')
-      .select(['id', 'merchant_code', 'member_id', 'order_no', 'amount', 'paid_amount', 'status'])
+      .select(['id', 'merchant_code', 'member_id', 'order_no', 'amount', 'paid_amount', 'status', 'kyc_wait'])
       .where('merchant_code', '=', merchant)
       .where('id', '=', id)
       .forUpdate()
@@ -432,6 +456,7 @@ export class WithdrawalRepository extends Repository {
         status: 'REJECTED',
         reject_reason: reason,
         reviewed_by: operator,
+        kyc_wait: null,
         updated_at: eb.fn<Date>('now'),
       }))
       .where('id', '=', id)

@@ -150,6 +150,21 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: WithdrawalRou
       ),
   );
 
+  r.post(
+    '/wps/cashier/withdrawals/:id/cancel',
+    {
+      config: { auth: 'real' },
+      schema: {
+        summary:
+          'Take back a withdrawal that waits for identity verification: its amount returns to the wallet',
+        tags,
+        params: idParams,
+        response: { 200: ok(withdrawalSchema) },
+      },
+    },
+    async (req) => envelope(await withdrawals.cancelWaiting(req.brand, req.member!.memberId, req.params.id)),
+  );
+
   // ---- operators -----------------------------------------------------------------------------------
 
   r.get(

@@ -3,6 +3,7 @@ import {
   type ProviderPayoutView,
   providerPayoutViewSchema,
   fromMinor,
+  type KycTrigger,
   minorText,
   payoutAccountSchema,
   toMinor,
@@ -33,6 +34,12 @@ import { toPayoutAccount, type PayoutAccountService } from './payout-account.ser
 import type { PayoutRow, WithdrawalRepository, WithdrawalRow } from './withdrawal.repository';
 import type { ProviderPayoutRow } from './xendit-payouts.repository';
 import type { ProviderPayoutService } from './xendit-payouts.service';
+
+/**
+ * Whether a new withdrawal of this member must wait for identity verification, and why (the kyc
+ * module's rule; null: it need not). Asked inside the request's transaction.
+ */
+export type KycWaitRule = (trx: Db, merchant: string, memberId: string) => Promise<KycTrigger | null>;
 
 /** Order-number collisions are retried this many times (10 random digits per day make them very rare). */
 const ORDER_NO_ATTEMPTS = 3;
@@ -126,6 +133,8 @@ export class WithdrawalService {
      * after construction: that service records payments through this one's payInTx.
      */
     private payouts: ProviderPayoutService | null = null,
+    /** Identity verification's rule (none: no withdrawal ever waits for it). */
+    private readonly kycWait: KycWaitRule = async () => null,
   ) {}
 
   /** Connects the provider payouts (composition only). */
@@ -163,6 +172,7 @@ export class WithdrawalService {
       banks: await this.accounts.banks(brand.code),
       confirmMinutes: s.confirmMinutes,
       currencySymbol: brand.currencySymbol,
+      kycWait: await this.kycWait(this.repo.db, brand.code, memberId),
     };
   }
 
@@ -223,6 +233,9 @@ export class WithdrawalService {
           const left = await this.turnover.remaining(trx, memberId);
           if (left > 0n) throw new AppError('withdraw.turnover.unmet', undefined, [minorText(left)]);
           const orderNo = newOrderNo('W', brand.timezone);
+          // A member who must be verified first still gets the order and its hold (the money is
+          // reserved as for any request), but no payment is made until an approval releases it.
+          const kycWait = await this.kycWait(trx, brand.code, memberId);
           const id = await this.repo.insert(trx, {
             merchant: brand.code,
             memberId,
@@ -230,6 +243,7 @@ export class WithdrawalService {
             orderNo,
             payoutAccountId: account.id,
             amount,
+            kycWait,
           });
           // An overdraft of MAIN is refused here (wallet.insufficient) and the order rolls back.
           await this.ledger.post(trx, {
@@ -274,6 +288,46 @@ export class WithdrawalService {
       list: rows.map((r) => this.toWithdrawal(r, payouts.get(r.id) ?? [])),
       totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
     };
+  }
+
+  /**
+   * The member takes back a withdrawal that waits for identity verification: the whole amount
+   * returns from the hold to MAIN and the order closes as REJECTED (reviewed by MEMBER). The
+   * return's ledger reference is the order's own, so a repeated cancel cannot return it twice.
+   * Only a held order may be taken back: one in the normal queue is the operator's to decide.
+   */
+  async cancelWaiting(brand: Brand, memberId: string, id: string): Promise<Withdrawal> {
+    const order = await this.repo.byId(brand.code, id);
+    // Another member's order is as unknown as one that does not exist.
+    if (!order || order.member_id !== memberId) throw new AppError('cashier.order.not.found');
+    const a = await this.holdAccounts(brand.code, memberId);
+    await this.repo.transaction(async (trx) => {
+      const w = await this.repo.lock(trx, brand.code, id);
+      if (!w || w.member_id !== memberId) throw new AppError('cashier.order.not.found');
+      if (w.status !== 'PENDING' || !w.kyc_wait || BigInt(w.paid_amount) !== 0n)
+        throw new AppError('cashier.order.state');
+      await this.repo.reject(trx, w.id, 'CANCELLED_BY_MEMBER', 'MEMBER');
+      await this.ledger.post(trx, {
+        merchant: brand.code,
+        reference: refs.back(w.order_no),
+        kind: 'WITHDRAW_RETURN',
+        memberId,
+        memo: { orderNo: w.order_no, reason: 'CANCELLED_BY_MEMBER' },
+        postings: [
+          { accountId: a.hold, amount: -BigInt(w.amount) },
+          { accountId: a.main, amount: BigInt(w.amount) },
+        ],
+      });
+    });
+    return this.toWithdrawal(await this.mustGet(brand.code, id));
+  }
+
+  /**
+   * After the member's identity was approved: their held withdrawals join the normal queue.
+   * Pass the approval's transaction; returns the released ids.
+   */
+  releaseKycWait(trx: Db, merchant: string, memberId: string): Promise<string[]> {
+    return this.repo.releaseKycWait(trx, merchant, memberId);
   }
 
   /**
@@ -372,6 +426,7 @@ export class WithdrawalService {
           },
           status: r.status,
           createdAt: r.created_at.toISOString(),
+          kycWait: r.status === 'PENDING' ? r.kyc_wait : null,
           approval: a
             ? { id: a.id, state: a.state === 'APPROVING' ? 'PENDING' : a.state, requestedBy: a.requested_by }
             : null,
@@ -439,6 +494,8 @@ export class WithdrawalService {
           return { state: w.status === 'PAID' ? 'PAID' : 'PARTLY_PAID' };
         }
         if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+        // WARNING: held for identity verification: only the member's approval releases it.
+        if (w.kyc_wait) throw new AppError('kyc.withdrawal.waiting');
         if (await this.payouts?.inFlight(trx, w.id)) throw new AppError('withdrawal.payout.in.flight');
         if (await this.repo.openApproval(trx, w.id)) throw new AppError('withdrawal.approval.pending');
         const remaining = BigInt(w.amount) - BigInt(w.paid_amount);
@@ -524,6 +581,7 @@ export class WithdrawalService {
       if (!req) throw new AppError('approval.not.found');
       if (req.state !== 'PENDING') throw new AppError('approval.decided');
       if (w.status !== 'PENDING' && w.status !== 'PARTIAL') throw new AppError('cashier.order.state');
+      if (w.kyc_wait) throw new AppError('kyc.withdrawal.waiting');
       const payment = BigInt(req.amount);
       if (payment > BigInt(w.amount) - BigInt(w.paid_amount))
         throw invalidField('amount', 'amount.remaining');
@@ -817,6 +875,7 @@ export class WithdrawalService {
       rejectReason: r.reject_reason,
       createdTime: r.created_at.toISOString(),
       updatedTime: r.updated_at.toISOString(),
+      kycWait: r.status === 'PENDING' ? r.kyc_wait : null,
     };
   }
 

@@ -1,2 +1,3 @@
 export { createProtectionModule } from './protection.module';
 export type { ProtectionService } from './protection.service';
+export { ageOn } from './protection-rules';

@@ -193,4 +193,12 @@ export const cn: Record<ErrorCode, string> = {
   'aml.case.decided': '该案件已作出决定。',
   'aml.list.invalid': '名单未更改：第 {0} 行无效（{1}）。',
   'aml.report.range': '报告期间无效：开始日期须早于或等于结束日期，且不超过一年。',
+  // Identity verification (KYC).
+  'kyc.document.invalid': '请上传证件的 PNG 或 JPG 照片。',
+  'kyc.document.too.large': '照片过大，上限为 {0} MB。',
+  'kyc.document.missing': '请为每项必需的证件添加照片：{0}。',
+  'kyc.state': '您的身份认证当前无法更改：状态为 {0}。',
+  'kyc.underage': '出生日期显示该会员未满最低年龄 {0} 岁。',
+  'kyc.withdrawal.waiting': '此提款正在等待会员身份认证，暂时无法出款。',
+  'kyc.not.found': '未找到该认证记录。',
 };

@@ -201,4 +201,13 @@ export const en: Record<ErrorCode, string> = {
   'aml.list.invalid': 'The list was not changed: line {0} is not valid ({1}).',
   'aml.report.range':
     'The report period is not valid: the start must be on or before the end, at most one year.',
+  // Identity verification (KYC).
+  'kyc.document.invalid': 'Please upload a PNG or JPG photo of the document.',
+  'kyc.document.too.large': 'This photo is too large; the limit is {0} MB.',
+  'kyc.document.missing': 'Please add a photo for each required document: {0}.',
+  'kyc.state': 'Your verification cannot be changed now: it is {0}.',
+  'kyc.underage': 'The date of birth shows this member is under the minimum age of {0}.',
+  'kyc.withdrawal.waiting':
+    'This withdrawal waits for the member’s identity verification and cannot be paid yet.',
+  'kyc.not.found': 'This verification was not found.',
 };

@@ -208,4 +208,12 @@ export const id: Record<ErrorCode, string> = {
   'aml.list.invalid': 'Daftar tidak diubah: baris {0} tidak valid ({1}).',
   'aml.report.range':
     'Periode laporan tidak valid: awal harus sebelum atau sama dengan akhir, paling lama satu tahun.',
+  // Identity verification (KYC).
+  'kyc.document.invalid': 'Unggah foto dokumen dalam format PNG atau JPG.',
+  'kyc.document.too.large': 'Foto ini terlalu besar; batasnya {0} MB.',
+  'kyc.document.missing': 'Tambahkan foto untuk setiap dokumen yang diwajibkan: {0}.',
+  'kyc.state': 'Verifikasi Anda tidak dapat diubah sekarang: statusnya {0}.',
+  'kyc.underage': 'Tanggal lahir menunjukkan anggota ini di bawah usia minimum {0} tahun.',
+  'kyc.withdrawal.waiting': 'Penarikan ini menunggu verifikasi identitas anggota dan belum dapat dibayar.',
+  'kyc.not.found': 'Verifikasi ini tidak ditemukan.',
 };

@@ -211,4 +211,12 @@ export const my: Record<ErrorCode, string> = {
   'aml.case.decided': 'ဤကိစ္စကို ဆုံးဖြတ်ပြီးဖြစ်သည်။',
   'aml.list.invalid': 'စာရင်းကို မပြောင်းလဲပါ- စာကြောင်း {0} သည် မမှန်ကန်ပါ ({1})။',
   'aml.report.range': 'အစီရင်ခံစာကာလ မမှန်ကန်ပါ- စတင်ရက်သည် ပြီးဆုံးရက်ထက် မနောက်ကျရ၊ အများဆုံး တစ်နှစ်။',
+  // Identity verification (KYC).
+  'kyc.document.invalid': 'Sila muat naik foto dokumen dalam format PNG atau JPG.',
+  'kyc.document.too.large': 'Foto ini terlalu besar; hadnya {0} MB.',
+  'kyc.document.missing': 'Sila tambah foto bagi setiap dokumen yang diperlukan: {0}.',
+  'kyc.state': 'Pengesahan anda tidak boleh diubah sekarang: statusnya {0}.',
+  'kyc.underage': 'Tarikh lahir menunjukkan ahli ini di bawah umur minimum {0} tahun.',
+  'kyc.withdrawal.waiting': 'Pengeluaran ini menunggu pengesahan identiti ahli dan belum boleh dibayar.',
+  'kyc.not.found': 'Pengesahan ini tidak dijumpai.',
 };

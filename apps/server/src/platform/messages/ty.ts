@@ -211,4 +211,12 @@ export const ty: Record<ErrorCode, string> = {
   'aml.list.invalid': 'Hindi binago ang listahan: hindi wasto ang linya {0} ({1}).',
   'aml.report.range':
     'Hindi wasto ang panahon ng ulat: ang simula ay dapat nasa o bago ang katapusan, hanggang isang taon.',
+  // Identity verification (KYC).
+  'kyc.document.invalid': '請上傳證件的 PNG 或 JPG 照片。',
+  'kyc.document.too.large': '照片過大，上限為 {0} MB。',
+  'kyc.document.missing': '請為每項必需的證件新增照片：{0}。',
+  'kyc.state': '您的身分認證目前無法更改：狀態為 {0}。',
+  'kyc.underage': '出生日期顯示該會員未滿最低年齡 {0} 歲。',
+  'kyc.withdrawal.waiting': '此提款正在等待會員身分認證，暫時無法出款。',
+  'kyc.not.found': '找不到該認證記錄。',
 };

@@ -203,4 +203,12 @@ export const vi: Record<ErrorCode, string> = {
   'aml.list.invalid': 'Danh sách không thay đổi: dòng {0} không hợp lệ ({1}).',
   'aml.report.range':
     'Kỳ báo cáo không hợp lệ: ngày bắt đầu phải trước hoặc bằng ngày kết thúc, tối đa một năm.',
+  // Identity verification (KYC).
+  'kyc.document.invalid': 'Vui lòng tải lên ảnh giấy tờ định dạng PNG hoặc JPG.',
+  'kyc.document.too.large': 'Ảnh này quá lớn; giới hạn là {0} MB.',
+  'kyc.document.missing': 'Vui lòng thêm ảnh cho mỗi giấy tờ bắt buộc: {0}.',
+  'kyc.state': 'Hiện không thể thay đổi xác minh của bạn: trạng thái là {0}.',
+  'kyc.underage': 'Ngày sinh cho thấy thành viên này chưa đủ tuổi tối thiểu {0}.',
+  'kyc.withdrawal.waiting': 'Lệnh rút này đang chờ xác minh danh tính của thành viên và chưa thể chi trả.',
+  'kyc.not.found': 'Không tìm thấy yêu cầu xác minh này.',
 };

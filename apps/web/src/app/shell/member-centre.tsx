@@ -29,6 +29,8 @@ const KEYS = [
   'manualRebate',
   // Not in the spec's list: the limits and breaks a licensed operator must offer.
   'responsibleGaming',
+  // Identity verification (KYC): documents, the review's outcome, why the brand asks.
+  'verification',
 ] as const;
 type EntryKey = (typeof KEYS)[number];
 
@@ -112,6 +114,13 @@ const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
         i18n.loadNamespaces('protection'),
       ]).then(([m]) => m),
     (m) => m.ResponsibleGaming,
+  ),
+  verification: page(
+    () =>
+      Promise.all([import('../../features/kyc/components/verification'), i18n.loadNamespaces('kyc')]).then(
+        ([m]) => m,
+      ),
+    (m) => m.Verification,
   ),
 };
 

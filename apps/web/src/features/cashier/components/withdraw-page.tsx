@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
 import { showMoney } from '../../../lib/money';
 import '../../../styles/cashier.css';
+import '../../../styles/kyc.css';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
 import { PayoutAccounts } from './payout-accounts';
 import { WithdrawForm } from './withdraw-form';
@@ -106,7 +107,14 @@ function Blocker({
  * and today's count; bound accounts and binding; the request with its confirmation step; and the
  * withdrawals with each payout's "received / not received" answer.
  */
-export function WithdrawPage({ onOpenSecurity }: { onOpenSecurity: () => void }) {
+export function WithdrawPage({
+  onOpenSecurity,
+  onOpenVerification,
+}: {
+  onOpenSecurity: () => void;
+  /** Opens the verification page (when a new withdrawal would wait for it). */
+  onOpenVerification?: () => void;
+}) {
   const { t } = useTranslation();
   const info = useWithdrawInfo();
   return (
@@ -122,6 +130,21 @@ export function WithdrawPage({ onOpenSecurity }: { onOpenSecurity: () => void })
                 <header className="sec-card-head">
                   <h4 id="withdraw-form-title">{t('cashier.withdraw.newWithdrawal')}</h4>
                 </header>
+                {/* Before the member asks: a new withdrawal would wait for identity verification, and why. */}
+                {data.kycWait && (
+                  <div
+                    className="sec-note mc-kyc-wait"
+                    data-testid="withdraw-kyc-wait"
+                    data-reason={data.kycWait}
+                  >
+                    <p>{t(`cashier.withdraw.kycWait.${data.kycWait}`)}</p>
+                    {onOpenVerification && (
+                      <button type="button" className="btn btn-sm btn-primary" onClick={onOpenVerification}>
+                        {t('cashier.withdraw.verifyNow')}
+                      </button>
+                    )}
+                  </div>
+                )}
                 {block ? (
                   <Blocker block={block} info={data} onOpenSecurity={onOpenSecurity} />
                 ) : (

@@ -1,11 +1,15 @@
 import type { ConfirmState, Withdrawal, WithdrawalState } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStatus, type Status } from '../../../components/ui/form-status';
+import { InlineConfirm } from '../../../components/ui/inline-confirm';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { useBrand } from '../../../lib/brand';
 import { showMoney } from '../../../lib/money';
 import { formatInZone } from '../../../lib/zoned-time';
+import { useErrorText } from '../../../lib/error-text';
+import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { PayoutConfirm } from './payout-confirm';
 import { StateBadge, type Tone } from './state-badge';
@@ -18,6 +22,48 @@ const CONFIRM_TONE: Record<ConfirmState, Tone> = {
   AUTO_RECEIVED: 'ok',
   NOT_RECEIVED: 'bad',
 };
+
+/** The reason the server records when a member takes back a withdrawal held for verification. */
+const CANCELLED_BY_MEMBER = 'CANCELLED_BY_MEMBER';
+
+/** A withdrawal held until the member's identity is verified: why, and taking it back. */
+function KycWait({ w }: { w: Withdrawal }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const cancel = useCancelWithdrawal();
+  const [asking, setAsking] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  return (
+    <div className="sec-note mc-kyc-wait" data-testid="withdrawal-kyc-wait">
+      <p>{t('cashier.withdraw.kycWaitRecord')}</p>
+      {asking ? (
+        <InlineConfirm
+          text={t('cashier.withdraw.kycCancelConfirm')}
+          busy={cancel.isPending}
+          testId="withdrawal-cancel-confirm"
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            cancel.mutate(w.id, {
+              onSuccess: () => setStatus({ ok: true, text: t('cashier.withdraw.kycCancelled') }),
+              onError: (err) => setStatus({ ok: false, text: errorText(err) }),
+              onSettled: () => setAsking(false),
+            })
+          }
+        />
+      ) : (
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => setAsking(true)}
+          data-testid="withdrawal-cancel"
+        >
+          {t('cashier.withdraw.kycCancel')}
+        </button>
+      )}
+      <FormStatus status={status} testId="withdrawal-cancel-status" />
+    </div>
+  );
+}
 
 function WithdrawalCard({
   w,
@@ -64,11 +110,14 @@ function WithdrawalCard({
       </dl>
       {w.status === 'REJECTED' && (
         <p className="sec-note">
-          {w.rejectReason
-            ? t('cashier.withdraw.rejectedReason', { reason: w.rejectReason })
-            : t('cashier.withdraw.rejected')}
+          {w.rejectReason === CANCELLED_BY_MEMBER
+            ? t('cashier.withdraw.cancelledByMember')
+            : w.rejectReason
+              ? t('cashier.withdraw.rejectedReason', { reason: w.rejectReason })
+              : t('cashier.withdraw.rejected')}
         </p>
       )}
+      {w.status === 'PENDING' && w.kycWait && <KycWait w={w} />}
       {w.status === 'PAID' && <p className="mc-sub">{t('cashier.withdraw.allPaid')}</p>}
       {w.status === 'PARTIAL' && (
         <p className="mc-sub">

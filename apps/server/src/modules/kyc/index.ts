@@ -1,0 +1,2 @@
+export { createKycModule } from './kyc.module';
+export type { KycService } from './kyc.service';
