@@ -193,6 +193,9 @@ function composeModules(ctx: ModuleContext) {
   cashier.services.deposits.onCredited((d) => aml.services.monitor.afterDeposit(d.orderNo));
   cashier.services.withdrawals.onRequested((id) => aml.services.monitor.afterWithdrawal(id));
   member.services.registration.onRegistered((id) => aml.services.monitor.afterRegistration(id));
+  kyc.services.kyc.onApproved((memberId, submissionId, fullName) =>
+    aml.services.monitor.afterVerification(memberId, submissionId, fullName),
+  );
   // The order routes and jobs are registered in: the order above.
   return {
     staff,

@@ -443,6 +443,35 @@ describe('submissions and decisions', () => {
     expect(view.history[0]!.actor).toBe('reviewer');
   });
 
+  it('an approval screens the verified name and date of birth against the brand’s lists', async () => {
+    await staffOk('POST', '/wps/admin/aml/lists', {
+      kind: 'SANCTIONS',
+      csv: 'Verified Listed Person,1975-03-04,PH\n',
+    });
+    const screeningCases = (memberId: string) =>
+      t.db.db
+        .selectFrom('aml_case')
+        .select(['rule', 'blocked', 'detail'])
+        .where('member_id', '=', memberId)
+        .where('rule', '=', 'SCREENING')
+        .execute();
+    // Registered under another name: only the document's name matches the list.
+    const m = await id.registerGolden();
+    expect(await screeningCases(m.id)).toHaveLength(0);
+    const sub = await submitOk(m, { fullName: 'person VERIFIED listed', dateOfBirth: '1975-03-04' });
+    expect((await decide(sub.latest!.id, { decision: 'APPROVE' })).status).toBe(200);
+    const cases = await screeningCases(m.id);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ rule: 'SCREENING', blocked: true });
+    expect(cases[0]!.detail).toMatchObject({ name: 'person VERIFIED listed', dateOfBirth: '1975-03-04' });
+
+    // Another verified member whose document names nobody on the list opens nothing.
+    const clean = await id.registerGolden();
+    const ok = await submitOk(clean, { fullName: 'Maria Clara Santos', dateOfBirth: '1975-03-04' });
+    expect((await decide(ok.latest!.id, { decision: 'APPROVE' })).status).toBe(200);
+    expect(await screeningCases(clean.id)).toHaveLength(0);
+  });
+
   it('refuses to approve a member under the brand’s minimum age, changing nothing', async () => {
     await t.db.db
       .insertInto('protection_settings')

@@ -208,14 +208,16 @@ export class AmlMonitorService {
    * match opens a SCREENING case; a SANCTIONS or RESTRICTED match also blocks deposits and betting
    * until the case is decided. `claimAs` makes it once-only (registration: R:<member id>).
    */
-  async screenMember(memberId: string, claimAs: string | null): Promise<number> {
+  async screenMember(memberId: string, claimAs: string | null, verifiedName?: string): Promise<number> {
     if (claimAs && (await this.repo.evaluated(claimAs))) return 0;
     const m = await this.repo.memberForScreening(memberId);
     if (!m) return 0;
-    const matches = m.payee_name
+    // The name as on the identity document, once staff verified it; the registered name before.
+    const name = verifiedName ?? m.payee_name;
+    const matches = name
       ? await this.screening.check({
           merchant: m.merchant_code,
-          name: m.payee_name,
+          name,
           dateOfBirth: m.date_of_birth,
         })
       : [];
@@ -227,7 +229,7 @@ export class AmlMonitorService {
             memberId,
             rule: 'SCREENING',
             subject: 'LIST',
-            detail: { name: m.payee_name, dateOfBirth: m.date_of_birth, matches },
+            detail: { name, dateOfBirth: m.date_of_birth, matches },
             transactions: [],
             blocked,
           },
@@ -291,6 +293,11 @@ export class AmlMonitorService {
 
   afterRegistration(memberId: string): Promise<void> {
     return this.safely(() => this.screenMember(memberId, `R:${memberId}`));
+  }
+
+  /** After staff verified a member's identity: the verified name and date of birth screened once. */
+  afterVerification(memberId: string, submissionId: string, fullName: string): Promise<void> {
+    return this.safely(() => this.screenMember(memberId, `V:${submissionId}`, fullName));
   }
 
   private async safely(fn: () => Promise<unknown>): Promise<void> {

@@ -88,6 +88,20 @@ export class KycService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  private readonly approvedListeners: ((
+    memberId: string,
+    submissionId: string,
+    fullName: string,
+  ) => Promise<void>)[] = [];
+
+  /**
+   * Calls `fn` after an approval has committed (screening the verified identity against the
+   * brand's lists). A listener must not throw: the decision is already taken.
+   */
+  onApproved(fn: (memberId: string, submissionId: string, fullName: string) => Promise<void>): void {
+    this.approvedListeners.push(fn);
+  }
+
   // ---- rules -----------------------------------------------------------------------------------
 
   private async rules(merchant: string, db: Db = this.repo.db): Promise<Rules> {
@@ -377,7 +391,7 @@ export class KycService {
     const first = await this.repo.submission(brand.code, submissionId);
     if (!first) throw new AppError('kyc.not.found');
     const minAge = (await this.protection.rules(brand.code)).minAge;
-    return this.repo.transaction(async (trx) => {
+    const result = await this.repo.transaction(async (trx) => {
       await this.repo.lockMember(trx, brand.code, first.member_id);
       const sub = await this.repo.submission(brand.code, submissionId, trx, true);
       if (!sub) throw new AppError('kyc.not.found');
@@ -420,7 +434,7 @@ export class KycService {
           actor: who.actor,
         });
       }
-      const state = decision.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
+      const state: 'APPROVED' | 'REJECTED' = decision.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
       await writeAudit(trx, who, {
         merchant: brand.code,
         action: state === 'APPROVED' ? 'kyc.approve' : 'kyc.reject',
@@ -435,6 +449,9 @@ export class KycService {
       });
       return { state, released: released.length };
     });
+    if (result.state === 'APPROVED')
+      for (const fn of this.approvedListeners) await fn(first.member_id, first.id, first.full_name);
+    return result;
   }
 
   /** Staff's "require verification" flag on a member (set or cleared), audited with its history row. */
