@@ -205,6 +205,9 @@ export const ERRORS = {
   'protection.limit.deposit': 422,
   'protection.limit.wager': 422,
   'protection.limit.loss': 422,
+  // Player protection: the session time limit, the minimum age at sign-up.
+  'protection.limit.session': 403,
+  'register.underage': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -180,4 +180,76 @@ export class ProtectionRepository {
       .executeTakeFirstOrThrow();
     return { staked: BigInt(staked.total), paid: BigInt(paid.total) };
   }
+
+  /**
+   * When the member's session began: their latest login (newest SESSION row). bet_place_batch()
+   * reads the same instant for the session time limit; null: never logged in.
+   */
+  async sessionStart(memberId: string, db: Db = this.db): Promise<Date | null> {
+    const row = await db
+      .selectFrom('member_session')
+      .select((eb) => eb.fn.max('created_at').as('started'))
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'SESSION')
+      .executeTakeFirst();
+    const started = row?.started as Date | string | null | undefined;
+    return started ? new Date(started) : null;
+  }
+
+  preference(memberId: string) {
+    return this.db
+      .selectFrom('protection_preference')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  async savePreference(trx: Db, memberId: string, merchant: string, minutes: number | null): Promise<void> {
+    await trx
+      .insertInto('protection_preference')
+      .values({ member_id: memberId, merchant_code: merchant, reality_check_minutes: minutes })
+      .onConflict((oc) =>
+        oc.column('member_id').doUpdateSet({ reality_check_minutes: minutes, updated_at: new Date() }),
+      )
+      .execute();
+  }
+
+  /**
+   * The same person's accounts on the other brands of an operator group: the same e-mail address
+   * (case-insensitive) or the same mobile number with its dialing code. Usernames are per brand
+   * and say nothing about the person; id numbers are optional and unverified at sign-up.
+   */
+  async sameIdentityElsewhere(
+    trx: Db,
+    member: { id: string; email: string | null; dialing: string | null; mobile: string | null },
+    group: string,
+  ): Promise<{ id: string; merchant_code: string }[]> {
+    const email = member.email?.trim().toLowerCase() || null;
+    const mobile = member.mobile && member.dialing ? { d: member.dialing, m: member.mobile } : null;
+    if (!email && !mobile) return [];
+    return trx
+      .selectFrom('member as m')
+      .innerJoin('protection_settings as s', 's.merchant_code', 'm.merchant_code')
+      .select(['m.id', 'm.merchant_code'])
+      .where('s.operator_group', '=', group)
+      .where('m.id', '<>', member.id)
+      .where((eb) =>
+        eb.or([
+          ...(email ? [eb(sql<string>`lower(m.email)`, '=', email)] : []),
+          ...(mobile
+            ? [eb.and([eb('m.country_dialing_code', '=', mobile.d), eb('m.mobile_num', '=', mobile.m)])]
+            : []),
+        ]),
+      )
+      .orderBy('m.id')
+      .execute();
+  }
+
+  identity(memberId: string, db: Db = this.db) {
+    return db
+      .selectFrom('member')
+      .select(['id', 'merchant_code', 'email', 'country_dialing_code', 'mobile_num'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+  }
 }

@@ -186,4 +186,6 @@ export const cn: Record<ErrorCode, string> = {
   'protection.limit.deposit': '此存款将超过您的存款限额。您目前最多可存 {0}。',
   'protection.limit.wager': '此投注将超过您的投注限额。',
   'protection.limit.loss': '此投注可能超过您的亏损限额。',
+  'protection.limit.session': '您的本次会话已达到您设定的时间限制。请退出并休息一下；您仍可提取余额。',
+  'register.underage': '您必须年满 {0} 岁才能注册。',
 };

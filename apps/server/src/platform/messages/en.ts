@@ -193,4 +193,7 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.deposit': 'This deposit would pass your deposit limit. You can deposit up to {0} now.',
   'protection.limit.wager': 'This bet would pass your wagering limit.',
   'protection.limit.loss': 'This bet could pass your loss limit.',
+  'protection.limit.session':
+    'Your session has reached the time limit you set. Log out and take a break; you can still withdraw your balance.',
+  'register.underage': 'You must be at least {0} years old to register.',
 };

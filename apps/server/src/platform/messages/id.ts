@@ -200,4 +200,7 @@ export const id: Record<ErrorCode, string> = {
     'Deposit ini melewati batas deposit Anda. Anda dapat deposit hingga {0} sekarang.',
   'protection.limit.wager': 'Taruhan ini melewati batas taruhan Anda.',
   'protection.limit.loss': 'Taruhan ini dapat melewati batas kerugian Anda.',
+  'protection.limit.session':
+    'Sesi Anda telah mencapai batas waktu yang Anda tetapkan. Keluar dan beristirahatlah; Anda tetap dapat menarik saldo.',
+  'register.underage': 'Anda harus berusia minimal {0} tahun untuk mendaftar.',
 };

@@ -204,4 +204,7 @@ export const my: Record<ErrorCode, string> = {
     'Deposit ini melebihi had deposit anda. Anda boleh mendeposit sehingga {0} sekarang.',
   'protection.limit.wager': 'Pertaruhan ini melebihi had pertaruhan anda.',
   'protection.limit.loss': 'Pertaruhan ini boleh melebihi had kerugian anda.',
+  'protection.limit.session':
+    'Sesi anda telah mencapai had masa yang anda tetapkan. Log keluar dan berehat; anda masih boleh mengeluarkan baki anda.',
+  'register.underage': 'Anda mesti berumur sekurang-kurangnya {0} tahun untuk mendaftar.',
 };

@@ -203,4 +203,7 @@ export const ty: Record<ErrorCode, string> = {
     'Lalampas ang deposit na ito sa deposit limit mo. Hanggang {0} lang ang maaari mong i-deposit ngayon.',
   'protection.limit.wager': 'Lalampas ang taya na ito sa wagering limit mo.',
   'protection.limit.loss': 'Maaaring lumampas ang taya na ito sa loss limit mo.',
+  'protection.limit.session':
+    'Naabot na ng session mo ang time limit na itinakda mo. Mag-log out at magpahinga muna; puwede mo pa ring i-withdraw ang balance mo.',
+  'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
 };

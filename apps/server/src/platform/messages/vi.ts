@@ -195,4 +195,7 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.deposit': 'Khoản nạp này vượt hạn mức nạp của bạn. Hiện bạn có thể nạp tối đa {0}.',
   'protection.limit.wager': 'Cược này vượt hạn mức đặt cược của bạn.',
   'protection.limit.loss': 'Cược này có thể vượt hạn mức thua lỗ của bạn.',
+  'protection.limit.session':
+    'Phiên chơi của bạn đã đạt giới hạn thời gian bạn đặt. Hãy đăng xuất và nghỉ ngơi; bạn vẫn có thể rút số dư.',
+  'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
 };
