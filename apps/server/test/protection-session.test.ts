@@ -415,3 +415,86 @@ describe('minimum age at sign-up', () => {
     expect(none.res.status).toBe(200);
   });
 });
+
+describe('the back office', () => {
+  const admin = (merchant = M) => ({ merchant, 'x-api-key': ADMIN_KEY });
+  const audits = (action: string) =>
+    t.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+
+  it('lists players with limits and breaks (an audited read), and one player’s history', async () => {
+    const resting = await id.registerGolden();
+    const limited = await id.registerGolden();
+    await id.ok('/wps/member/protection/exclusion', {
+      token: resting.token,
+      body: { kind: 'TIMEOUT', days: 3 },
+    });
+    await id.ok('/wps/member/protection/limits', {
+      method: 'PUT',
+      token: limited.token,
+      body: { kind: 'DEPOSIT', period: 'W', amount: '500' },
+    });
+    const before = (await audits('protection.players')).length;
+    type Page = { list: { username: string; exclusion: unknown; limits: unknown[] }[] };
+    const breaks = await id.ok<Page>('/wps/admin/protection/players?kind=TIMEOUT&pageSize=100', {
+      headers: admin(),
+    });
+    expect(breaks.list.find((p) => p.username === resting.username)?.exclusion).toMatchObject({
+      kind: 'TIMEOUT',
+      term: '3D',
+    });
+    expect(breaks.list.some((p) => p.username === limited.username)).toBe(false);
+    const limits = await id.ok<Page>(`/wps/admin/protection/players?kind=LIMIT&q=${limited.username}`, {
+      headers: admin(),
+    });
+    expect(limits.list).toHaveLength(1);
+    expect(limits.list[0]!.limits).toEqual([{ kind: 'DEPOSIT', period: 'W', amount: 500, pending: null }]);
+    expect((await audits('protection.players')).length).toBe(before + 2);
+
+    const tab = await id.ok<{ history: { action: string }[]; exclusion: unknown }>(
+      `/wps/admin/players/${resting.id}/protection`,
+      { headers: admin() },
+    );
+    expect(tab.history.map((h) => h.action)).toEqual(['timeout.started']);
+    expect(tab.exclusion).toMatchObject({ kind: 'TIMEOUT' });
+    // Another brand's staff cannot read a GOLDEN member through their brand.
+    await id.fails(
+      `/wps/admin/players/${resting.id}/protection`,
+      { headers: admin('LOTUS') },
+      404,
+      'player.not.found',
+    );
+  });
+
+  it('counts reality-check interventions by answer', async () => {
+    const from = new Date(Date.now() - 1000).toISOString();
+    const m = await id.registerGolden();
+    for (const choice of ['CONTINUE', 'CONTINUE', 'LOGOUT'])
+      await id.ok('/wps/member/protection/reality-check', { token: m.token, body: { choice } });
+    const report = await id.ok(`/wps/admin/protection/reality-checks?from=${encodeURIComponent(from)}`, {
+      headers: admin(),
+    });
+    expect(report).toMatchObject({ total: 3, continued: 2, loggedOut: 1, members: 1 });
+  });
+
+  it('changes the brand’s rules with an audit row; bad input changes nothing', async () => {
+    const current = await id.ok<Record<string, unknown>>('/wps/admin/protection/settings', {
+      headers: admin(),
+    });
+    await id.fails(
+      '/wps/admin/protection/settings',
+      { method: 'PUT', headers: admin(), body: { ...current, minAge: 16 } },
+      400,
+      'request.invalid',
+    );
+    expect(await id.ok('/wps/admin/protection/settings', { headers: admin() })).toEqual(current);
+    const next = { ...current, minAge: 21, askBirthDate: true, exclusionTerms: ['6M', 'PERMANENT'] };
+    expect(
+      await id.ok('/wps/admin/protection/settings', { method: 'PUT', headers: admin(), body: next }),
+    ).toEqual(next);
+    const [row] = (await audits('protection.settings')).slice(-1);
+    expect(row).toMatchObject({ merchant_code: M, target: `brand:${M}` });
+    expect(row!.before).toMatchObject({ minAge: current.minAge });
+    expect(row!.after).toMatchObject({ minAge: 21 });
+    await id.ok('/wps/admin/protection/settings', { method: 'PUT', headers: admin(), body: current });
+  });
+});

@@ -133,3 +133,53 @@ export const realityAnswerInputSchema = z.object({ choice: z.enum(['CONTINUE', '
 
 /** GET /wps/system/protection: what the sign-up form needs before there is a member. */
 export const protectionSignupSchema = z.object({ askBirthDate: z.boolean(), minAge: z.number().int() });
+
+// ---- back office ---------------------------------------------------------------------------------
+
+/** The brand's protection rules as staff edit them (PUT /wps/admin/protection/settings). */
+export const protectionSettingsSchema = z.object({
+  coolingOffHours: z.number().int().min(0).max(720),
+  realityCheckMinutes: z.number().int().min(REALITY_CHECK_MINUTES_MIN).max(REALITY_CHECK_MINUTES_MAX).nullable(),
+  minAge: z.number().int().min(18).max(25),
+  askBirthDate: z.boolean(),
+  exclusionTerms: z.array(z.enum(EXCLUSION_TERMS)).min(1),
+  offerLimits: z.enum(['NONE', 'REGISTRATION', 'FIRST_DEPOSIT']),
+  /** Brands sharing one operator: an exclusion "across all brands" reaches each of them. */
+  operatorGroup: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .nullable(),
+});
+export type ProtectionSettings = z.infer<typeof protectionSettingsSchema>;
+
+export const PROTECTED_FILTERS = ['ALL', 'LIMIT', 'TIMEOUT', 'SELF_EXCLUSION'] as const;
+
+/** GET /wps/admin/protection/players: members with a limit or a break in force. */
+export const protectedPlayerSchema = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  limits: z.array(protectionLimitSchema.omit({ used: true })),
+  exclusion: exclusionSchema.omit({ status: true }).nullable(),
+  lastChangeAt: z.string().nullable(),
+});
+export type ProtectedPlayer = z.infer<typeof protectedPlayerSchema>;
+
+/** GET /wps/admin/protection/reality-checks: the checks answered in a window. */
+export const realityCheckReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  continued: z.number().int(),
+  loggedOut: z.number().int(),
+  members: z.number().int(),
+});
+export type RealityCheckReport = z.infer<typeof realityCheckReportSchema>;
+
+/** GET /wps/admin/players/:memberId/protection: the player page's protection tab. */
+export const playerProtectionSchema = z.object({
+  limits: z.array(protectionLimitSchema),
+  exclusion: exclusionSchema.nullable(),
+  history: z.array(protectionEventSchema),
+});
+export type PlayerProtection = z.infer<typeof playerProtectionSchema>;

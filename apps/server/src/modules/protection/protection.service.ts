@@ -7,7 +7,11 @@ import {
   type LimitInput,
   type ProtectionEvent,
   type ProtectionLimit,
+  type PlayerProtection,
+  type ProtectedPlayer,
   type ProtectionSession,
+  type ProtectionSettings,
+  type RealityCheckReport,
   type ProtectionState,
   SESSION_MINUTES_MAX,
   TIMEOUT_DAYS_MAX,
@@ -585,5 +589,116 @@ export class ProtectionService {
     if (kind === 'DEPOSIT') return this.repo.depositsSince(memberId, from);
     const { staked, paid } = await this.repo.betsSince(memberId, from);
     return kind === 'WAGER' ? staked : staked - paid;
+  }
+
+  // ---- back office ------------------------------------------------------------------------------
+
+  /** Members of the brand with a limit or a break in force (the protection register). */
+  async protectedPlayers(
+    brand: Brand,
+    f: { kind: 'ALL' | 'LIMIT' | 'TIMEOUT' | 'SELF_EXCLUSION'; q?: string; page: number; pageSize: number },
+  ): Promise<{ list: ProtectedPlayer[]; page: number; pageSize: number; hasMore: boolean }> {
+    const rows = await this.repo.protectedMembers(brand.code, {
+      kind: f.kind,
+      ...(f.q ? { q: f.q } : {}),
+      offset: (f.page - 1) * f.pageSize,
+      limit: f.pageSize + 1,
+    });
+    const page = rows.slice(0, f.pageSize);
+    const ids = page.map((r) => r.id);
+    const [limits, breaks] = await Promise.all([this.repo.limitsOf(ids), this.repo.openExclusionsOf(ids)]);
+    const list = page.map((r): ProtectedPlayer => {
+      const open = breaks.find((b) => b.member_id === r.id);
+      const at = r.last_change_at as Date | string | null;
+      return {
+        memberId: r.id,
+        username: r.username,
+        limits: limits
+          .filter((l) => l.member_id === r.id)
+          .map((l) => {
+            const st = stored(l);
+            return {
+              kind: l.kind,
+              period: l.period,
+              amount: wire(l.kind, st.amount),
+              pending: st.pending
+                ? {
+                    amount: wire(l.kind, st.pending.amount),
+                    from: st.pending.from.toISOString(),
+                    confirmable: this.clock() >= st.pending.from,
+                  }
+                : null,
+            };
+          }),
+        exclusion: open
+          ? {
+              kind: open.kind,
+              term: open.term,
+              startsAt: open.starts_at.toISOString(),
+              endsAt: open.ends_at?.toISOString() ?? null,
+              allBrands: open.all_brands,
+              returnFrom: open.return_from?.toISOString() ?? null,
+            }
+          : null,
+        lastChangeAt: at ? new Date(at).toISOString() : null,
+      };
+    });
+    return { list, page: f.page, pageSize: f.pageSize, hasMore: rows.length > f.pageSize };
+  }
+
+  /** Reality checks answered on the brand in [from, to). */
+  async realityReport(brand: Brand, from: Date, to: Date): Promise<RealityCheckReport> {
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      ...(await this.repo.realityChecks(brand.code, from, to)),
+    };
+  }
+
+  async settings(brand: Brand): Promise<ProtectionSettings> {
+    const r = await this.rules(brand.code);
+    return {
+      coolingOffHours: r.coolingOffHours,
+      realityCheckMinutes: r.realityCheckMinutes,
+      minAge: r.minAge,
+      askBirthDate: r.askBirthDate,
+      exclusionTerms: r.exclusionTerms,
+      offerLimits: r.offerLimits,
+      operatorGroup: r.operatorGroup,
+    };
+  }
+
+  /** Staff change the brand's rules; answers before and after for the audit row. */
+  async saveSettings(brand: Brand, next: ProtectionSettings, staff: string) {
+    const before = await this.settings(brand);
+    await this.repo.transaction((trx) =>
+      this.repo.saveSettings(trx, brand.code, {
+        cooling_off_hours: next.coolingOffHours,
+        reality_check_minutes: next.realityCheckMinutes,
+        min_age: next.minAge,
+        ask_birth_date: next.askBirthDate,
+        exclusion_terms: [...new Set(next.exclusionTerms)],
+        offer_limits: next.offerLimits,
+        operator_group: next.operatorGroup,
+        updated_by: staff,
+      }),
+    );
+    return { before, after: await this.settings(brand) };
+  }
+
+  /** The player page's protection tab: limits with what they used, the break, the history. */
+  async playerProtection(
+    brand: Brand,
+    memberId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<PlayerProtection> {
+    if (!(await this.repo.memberOf(brand.code, memberId))) throw new AppError('player.not.found');
+    const state = await this.state(brand, memberId);
+    return {
+      limits: state.limits,
+      exclusion: state.exclusion,
+      history: await this.history(memberId, page, pageSize),
+    };
   }
 }
