@@ -113,6 +113,8 @@ export const protectionSessionSchema = z.object({
   realityCheckMinutes: z.number().int().nullable(),
   /** The member's own choice (null: the brand default applies). */
   realityCheckOwn: z.number().int().nullable(),
+  /** The brand's default (null: no reality checks unless the member picks an interval). */
+  realityCheckDefault: z.number().int().nullable(),
   /** The session time limit (minutes) and what is left of it; null without one. */
   sessionLimitMinutes: z.number().int().nullable(),
   sessionMinutesLeft: z.number().int().nullable(),
@@ -139,7 +141,12 @@ export const protectionSignupSchema = z.object({ askBirthDate: z.boolean(), minA
 /** The brand's protection rules as staff edit them (PUT /wps/admin/protection/settings). */
 export const protectionSettingsSchema = z.object({
   coolingOffHours: z.number().int().min(0).max(720),
-  realityCheckMinutes: z.number().int().min(REALITY_CHECK_MINUTES_MIN).max(REALITY_CHECK_MINUTES_MAX).nullable(),
+  realityCheckMinutes: z
+    .number()
+    .int()
+    .min(REALITY_CHECK_MINUTES_MIN)
+    .max(REALITY_CHECK_MINUTES_MAX)
+    .nullable(),
   minAge: z.number().int().min(18).max(25),
   askBirthDate: z.boolean(),
   exclusionTerms: z.array(z.enum(EXCLUSION_TERMS)).min(1),

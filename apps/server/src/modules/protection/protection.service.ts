@@ -494,6 +494,7 @@ export class ProtectionService {
       net: fromMinor(paid - staked),
       realityCheckMinutes: own ?? rules.realityCheckMinutes,
       realityCheckOwn: own,
+      realityCheckDefault: rules.realityCheckMinutes,
       sessionLimitMinutes: limit?.amount ? Number(limit.amount) : null,
       sessionMinutesLeft: left === null ? null : Math.max(0, left),
       excluded,
