@@ -9,6 +9,7 @@ import type enCommon from './locales/en/common.json';
 import type enDashboard from './locales/en/dashboard.json';
 import type enIntegrations from './locales/en/integrations.json';
 import type enPlayers from './locales/en/players.json';
+import type enProtection from './locales/en/protection.json';
 import type enSecurity from './locales/en/security.json';
 import type enStaff from './locales/en/staff.json';
 
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'security',
   'integrations',
   'audit',
+  'protection',
 ] as const;
 
 declare module 'i18next' {
@@ -41,6 +43,7 @@ declare module 'i18next' {
       security: typeof enSecurity;
       integrations: typeof enIntegrations;
       audit: typeof enAudit;
+      protection: typeof enProtection;
     };
   }
 }

@@ -64,6 +64,7 @@ export const NAV: NavItem[] = [
     icon: 'integrations',
     permission: 'integrations.manage',
   },
+  { to: '/protection', label: 'protection', icon: 'protection', permission: 'protection.view' },
   { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
@@ -82,6 +83,7 @@ const Audit = lazy(() => import('../pages/audit'));
 const Integrations = lazy(() => import('../pages/integrations'));
 const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
+const Protection = lazy(() => import('../pages/protection'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -114,6 +116,7 @@ const routes: RouteObject[] = [
       { path: 'api-keys', element: page(ApiKeys) },
       { path: 'security', element: page(Security) },
       { path: 'integrations', element: page(Integrations) },
+      { path: 'protection', element: page(Protection) },
       { path: 'audit', element: page(Audit) },
       { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },
