@@ -8,6 +8,8 @@ import { PlayerActions } from './player-actions';
 import { BlockBadges, PlayerStatus } from './player-badges';
 import { BetsTab, BonusesTab, LedgerTab, LinkedTab, LoginsTab, NotesTab, OrdersTab } from './player-tabs';
 import type { PlayerDetail } from './types';
+import { PlayerProtectionTab } from '../protection/player-protection';
+import { useSession } from '../../auth/session';
 
 const TABS = [
   'profile',
@@ -19,6 +21,7 @@ const TABS = [
   'logins',
   'linked',
   'notes',
+  'protection',
 ] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (s: string | null): s is Tab => s !== null && (TABS as readonly string[]).includes(s);
@@ -26,6 +29,7 @@ const isTab = (s: string | null): s is Tab => s !== null && (TABS as readonly st
 export function PlayerPage() {
   const { memberId = '' } = useParams();
   const { t } = useTranslation('players');
+  const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'profile';
@@ -51,7 +55,9 @@ export function PlayerPage() {
       </div>
     );
   const p = q.data;
-  const tabs: TabItem<Tab>[] = TABS.map((id) => ({ id, label: t(`tab.${id}`) }));
+  const tabs: TabItem<Tab>[] = TABS.filter((id) => id !== 'protection' || can('protection.view')).map(
+    (id) => ({ id, label: t(`tab.${id}`) }),
+  );
 
   return (
     <>
@@ -100,6 +106,7 @@ export function PlayerPage() {
       />
       <div role="tabpanel">
         {tab === 'profile' && <ProfileTab p={p} />}
+        {tab === 'protection' && can('protection.view') && <PlayerProtectionTab memberId={p.memberId} />}
         {tab === 'ledger' && <LedgerTab memberId={p.memberId} />}
         {tab === 'bets' && <BetsTab memberId={p.memberId} />}
         {tab === 'deposits' && <OrdersTab memberId={p.memberId} list="deposits" />}
