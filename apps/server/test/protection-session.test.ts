@@ -81,8 +81,6 @@ const settings = async (merchant: string, values: Record<string, unknown>) => {
     .onConflict((oc) => oc.column('merchant_code').doUpdateSet(values))
     .execute();
 };
-const launch = (m: NewMember) =>
-  id.send('/wps/game/launchGame?vendor=JILI&gameCode=fortune-gems&language=en', { token: m.token });
 
 describe('the session time limit', () => {
   it('once the session has lasted the limit, the next bet and launch are refused; a new login starts afresh', async () => {
