@@ -11,6 +11,7 @@ import type enDashboard from './locales/en/dashboard.json';
 import type enIntegrations from './locales/en/integrations.json';
 import type enKyc from './locales/en/kyc.json';
 import type enPlayers from './locales/en/players.json';
+import type enProtection from './locales/en/protection.json';
 import type enSecurity from './locales/en/security.json';
 import type enStaff from './locales/en/staff.json';
 
@@ -28,6 +29,7 @@ export const NAMESPACES = [
   'audit',
   'aml',
   'kyc',
+  'protection',
 ] as const;
 
 declare module 'i18next' {
@@ -47,6 +49,7 @@ declare module 'i18next' {
       audit: typeof enAudit;
       aml: typeof enAml;
       kyc: typeof enKyc;
+      protection: typeof enProtection;
     };
   }
 }

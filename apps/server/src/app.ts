@@ -24,7 +24,7 @@ import { createMessagesModule } from './modules/messages';
 import { createPlayersModule } from './modules/players';
 import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
-import { createProtectionModule } from './modules/protection';
+import { createProtectionModule, protectionGuard } from './modules/protection';
 import { createProvidersModule } from './modules/providers';
 import { hub88Definition, SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
@@ -88,13 +88,14 @@ function composeModules(ctx: ModuleContext) {
   const uploads = createUploadsModule(ctx);
   const messages = createMessagesModule({ ...ctx, ...uploads.services });
   const verification = createVerificationModule(ctx);
+  const protection = createProtectionModule(ctx);
   const member = createMemberModule({
     ...ctx,
     ...system.services,
     ...verification.services,
     vipLabel: (memberId, lang) => levels.labelOf(memberId, lang),
+    checkBirthDate: (brand, birth) => protection.services.protection.checkBirthDate(brand, birth),
   });
-  const protection = createProtectionModule(ctx);
   const kyc = createKycModule({
     ...ctx,
     ...protection.services,
@@ -323,6 +324,10 @@ export async function buildPlatform({
     authenticate: async (req) => operator?.(req) ?? staff.auth.authenticate(req),
     allowIp: (brand, ip, principal) => staff.admin.allowIp(brand.code, ip, principal),
   });
+
+  // Members on a break or past their session limit are refused early on the routes of play,
+  // deposits and promotions (modules/protection/protection.guard.ts).
+  await app.register(protectionGuard, { protection: modules.protection.services.protection });
 
   // 3. Every module's routes and jobs, in the order above.
   const all: ServerModule<object>[] = Object.values(modules);

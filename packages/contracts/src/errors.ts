@@ -222,6 +222,9 @@ export const ERRORS = {
   'kyc.underage': 422,
   'kyc.withdrawal.waiting': 409,
   'kyc.not.found': 404,
+  // Player protection: the session time limit, the minimum age at sign-up.
+  'protection.limit.session': 403,
+  'register.underage': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -110,6 +110,12 @@ export const registerRequestSchema = z.object({
   facebook: trimmed(100).optional(),
   wechat: trimmed(60).optional(),
   idNumber: trimmed(40).optional(),
+  /** yyyy-mm-dd; required where the brand asks it (protection_settings.ask_birth_date). */
+  dateOfBirth: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   referralCode: trimmed(40).optional(),
   domain: trimmed(253).optional(),
   registerUrl: trimmed(500).optional(),

@@ -93,3 +93,100 @@ export const protectionEventSchema = z.object({
   actor: z.string(),
 });
 export type ProtectionEvent = z.infer<typeof protectionEventSchema>;
+
+// ---- sessions and reality checks -------------------------------------------------------------
+
+export const REALITY_CHECK_MINUTES_MIN = 5;
+export const REALITY_CHECK_MINUTES_MAX = 240;
+
+/**
+ * GET /wps/member/protection/session: this session (since the member's latest login) as a reality
+ * check shows it. Money in major units; net = payouts − stakes (negative: the member is down).
+ */
+export const protectionSessionSchema = z.object({
+  startedAt: z.string().nullable(),
+  playedMinutes: z.number().int(),
+  staked: z.number(),
+  paid: z.number(),
+  net: z.number(),
+  /** The interval in force: the member's own, else the brand's default; null: no reality checks. */
+  realityCheckMinutes: z.number().int().nullable(),
+  /** The member's own choice (null: the brand default applies). */
+  realityCheckOwn: z.number().int().nullable(),
+  /** The brand's default (null: no reality checks unless the member picks an interval). */
+  realityCheckDefault: z.number().int().nullable(),
+  /** The session time limit (minutes) and what is left of it; null without one. */
+  sessionLimitMinutes: z.number().int().nullable(),
+  sessionMinutesLeft: z.number().int().nullable(),
+  /** A break in force: the member may only withdraw and manage protection. */
+  excluded: z.boolean(),
+  /** Where the brand offers limits to a new member besides the member centre. */
+  offerLimits: z.enum(['NONE', 'REGISTRATION', 'FIRST_DEPOSIT']),
+});
+export type ProtectionSession = z.infer<typeof protectionSessionSchema>;
+
+/** PUT /wps/member/protection/reality-check: the member's interval (null: the brand default). */
+export const realityIntervalInputSchema = z.object({
+  minutes: z.number().int().min(REALITY_CHECK_MINUTES_MIN).max(REALITY_CHECK_MINUTES_MAX).nullable(),
+});
+
+/** POST /wps/member/protection/reality-check: a check was shown and the member answered. */
+export const realityAnswerInputSchema = z.object({ choice: z.enum(['CONTINUE', 'LOGOUT']) });
+
+/** GET /wps/system/protection: what the sign-up form needs before there is a member. */
+export const protectionSignupSchema = z.object({ askBirthDate: z.boolean(), minAge: z.number().int() });
+
+// ---- back office ---------------------------------------------------------------------------------
+
+/** The brand's protection rules as staff edit them (PUT /wps/admin/protection/settings). */
+export const protectionSettingsSchema = z.object({
+  coolingOffHours: z.number().int().min(0).max(720),
+  realityCheckMinutes: z
+    .number()
+    .int()
+    .min(REALITY_CHECK_MINUTES_MIN)
+    .max(REALITY_CHECK_MINUTES_MAX)
+    .nullable(),
+  minAge: z.number().int().min(18).max(25),
+  askBirthDate: z.boolean(),
+  exclusionTerms: z.array(z.enum(EXCLUSION_TERMS)).min(1),
+  offerLimits: z.enum(['NONE', 'REGISTRATION', 'FIRST_DEPOSIT']),
+  /** Brands sharing one operator: an exclusion "across all brands" reaches each of them. */
+  operatorGroup: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .nullable(),
+});
+export type ProtectionSettings = z.infer<typeof protectionSettingsSchema>;
+
+export const PROTECTED_FILTERS = ['ALL', 'LIMIT', 'TIMEOUT', 'SELF_EXCLUSION'] as const;
+
+/** GET /wps/admin/protection/players: members with a limit or a break in force. */
+export const protectedPlayerSchema = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  limits: z.array(protectionLimitSchema.omit({ used: true })),
+  exclusion: exclusionSchema.omit({ status: true }).nullable(),
+  lastChangeAt: z.string().nullable(),
+});
+export type ProtectedPlayer = z.infer<typeof protectedPlayerSchema>;
+
+/** GET /wps/admin/protection/reality-checks: the checks answered in a window. */
+export const realityCheckReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  continued: z.number().int(),
+  loggedOut: z.number().int(),
+  members: z.number().int(),
+});
+export type RealityCheckReport = z.infer<typeof realityCheckReportSchema>;
+
+/** GET /wps/admin/players/:memberId/protection: the player page's protection tab. */
+export const playerProtectionSchema = z.object({
+  limits: z.array(protectionLimitSchema),
+  exclusion: exclusionSchema.nullable(),
+  history: z.array(protectionEventSchema),
+});
+export type PlayerProtection = z.infer<typeof playerProtectionSchema>;

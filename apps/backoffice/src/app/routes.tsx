@@ -66,6 +66,7 @@ export const NAV: NavItem[] = [
   },
   { to: '/aml', label: 'aml', icon: 'aml', permission: 'aml.cases' },
   { to: '/kyc', label: 'kyc', icon: 'kyc', permission: 'kyc.review' },
+  { to: '/protection', label: 'protection', icon: 'protection', permission: 'protection.view' },
   { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
@@ -86,6 +87,7 @@ const Players = lazy(() => import('../pages/players'));
 const Cashier = lazy(() => import('../pages/cashier'));
 const Aml = lazy(() => import('../pages/aml'));
 const Kyc = lazy(() => import('../pages/kyc'));
+const Protection = lazy(() => import('../pages/protection'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -120,6 +122,7 @@ const routes: RouteObject[] = [
       { path: 'integrations', element: page(Integrations) },
       { path: 'aml/*', element: page(Aml) },
       { path: 'kyc/*', element: page(Kyc) },
+      { path: 'protection', element: page(Protection) },
       { path: 'audit', element: page(Audit) },
       { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },

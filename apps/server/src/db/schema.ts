@@ -1715,6 +1715,7 @@ interface ProtectionTables {
   protection_limit: ProtectionLimitTable;
   protection_exclusion: ProtectionExclusionTable;
   protection_event: ProtectionEventTable;
+  protection_preference: ProtectionPreferenceTable;
 }
 
 interface ProtectionSettingsTable {
@@ -1727,6 +1728,16 @@ interface ProtectionSettingsTable {
   operator_group: string | null;
   updated_at: Generated<Date>;
   updated_by: string | null;
+  /** Migration 0047: the sign-up form asks the date of birth (required, checked against min_age). */
+  ask_birth_date: Generated<boolean>;
+}
+
+/** A member's own reality-check interval (migration 0047). */
+interface ProtectionPreferenceTable {
+  member_id: string;
+  merchant_code: string;
+  reality_check_minutes: number | null;
+  updated_at: Generated<Date>;
 }
 
 interface ProtectionLimitTable {

@@ -10,6 +10,7 @@ import { BlockBadges, PlayerStatus } from './player-badges';
 import { MemberKyc } from '../kyc/member-kyc';
 import { BetsTab, BonusesTab, LedgerTab, LinkedTab, LoginsTab, NotesTab, OrdersTab } from './player-tabs';
 import type { PlayerDetail } from './types';
+import { PlayerProtectionTab } from '../protection/player-protection';
 
 const TABS = [
   'profile',
@@ -22,6 +23,7 @@ const TABS = [
   'linked',
   'notes',
   'kyc',
+  'protection',
 ] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (s: string | null): s is Tab => s !== null && (TABS as readonly string[]).includes(s);
@@ -56,10 +58,9 @@ export function PlayerPage() {
     );
   const p = q.data;
   // The verification tab shows identity documents' data: only to staff who review them.
-  const tabs: TabItem<Tab>[] = TABS.filter((id) => id !== 'kyc' || can('kyc.review')).map((id) => ({
-    id,
-    label: t(`tab.${id}`),
-  }));
+  const tabs: TabItem<Tab>[] = TABS.filter(
+    (id) => (id !== 'kyc' || can('kyc.review')) && (id !== 'protection' || can('protection.view')),
+  ).map((id) => ({ id, label: t(`tab.${id}`) }));
 
   return (
     <>
@@ -108,6 +109,7 @@ export function PlayerPage() {
       />
       <div role="tabpanel">
         {tab === 'profile' && <ProfileTab p={p} />}
+        {tab === 'protection' && can('protection.view') && <PlayerProtectionTab memberId={p.memberId} />}
         {tab === 'ledger' && <LedgerTab memberId={p.memberId} />}
         {tab === 'bets' && <BetsTab memberId={p.memberId} />}
         {tab === 'deposits' && <OrdersTab memberId={p.memberId} list="deposits" />}

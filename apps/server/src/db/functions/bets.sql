@@ -40,6 +40,8 @@ END $$;
 --   - its reference already applied: nothing moves; 'repeat' (same legs) or 'conflict' (other legs);
 --   - its round rolled back by the vendor before the bet came: nothing moves; 'rolled_back';
 --   - its debit account cannot cover the stake: nothing moves for it; 'insufficient';
+--   - its member is blocked, on a break, past a session time limit or a wager/loss limit: nothing
+--     moves for it; 'blocked', 'excluded', 'limit_session', 'limit_wager' or 'limit_loss';
 --   - otherwise one entry (debit -stake, credit +stake), the balances, the postings with
 --     balance_after, and an OPEN bet record: 'placed'.
 -- One item's outcome never affects another's, except that items debiting the same account are
@@ -113,6 +115,8 @@ DECLARE
   -- Members who may not stake now: blocked by the operator, or on a break they took.
   v_blocked  bigint[];
   v_excluded bigint[];
+  -- Members whose session (since their latest login) has reached their SESSION limit.
+  v_session  bigint[];
   -- The batch's members' wager and loss limits: member, kind, amount, used so far (running).
   lim_member bigint[];
   lim_kind   text[];
@@ -201,6 +205,17 @@ BEGIN
     JOIN merchant mc ON mc.code = x.merchant_code
    WHERE x.member_id = ANY (p_member) AND x.kind IN ('LOSS', 'WAGER') AND x.amount IS NOT NULL;
 
+  -- Session time limits: the session is the time since the member's latest login (the newest
+  -- SESSION row of member_session); once it has lasted the limit's minutes, stakes stop until
+  -- the member logs in again (a new login starts a new session).
+  SELECT coalesce(array_agg(l.member_id), '{}')
+    INTO v_session
+    FROM protection_limit l
+   WHERE l.member_id = ANY (p_member) AND l.kind = 'SESSION' AND l.amount IS NOT NULL
+     AND (SELECT max(s.created_at) FROM member_session s
+           WHERE s.member_id = l.member_id AND s.kind = 'SESSION')
+         + make_interval(mins => l.amount::int) <= now();
+
   -- Decide each item in order, with running balances.
   FOR i IN 1..n LOOP
     d := array_position(acc_id, p_debit[i]);
@@ -220,6 +235,8 @@ BEGIN
       v_outcome[i] := 'blocked';
     ELSIF p_member[i] = ANY (v_excluded) THEN
       v_outcome[i] := 'excluded';
+    ELSIF p_member[i] = ANY (v_session) THEN
+      v_outcome[i] := 'limit_session';
     ELSIF acc_track[d] AND acc_bal[d] < p_stake[i] THEN
       v_outcome[i] := 'insufficient';
     ELSE

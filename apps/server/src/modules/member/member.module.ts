@@ -7,7 +7,7 @@ import { MemberDirectory } from './member-directory.service';
 import { MemberRepository } from './member.repository';
 import { memberRoutes } from './member.routes';
 import { ProfileService, type VipLabelLookup } from './profile.service';
-import { RegistrationService } from './registration.service';
+import { type BirthDateCheck, RegistrationService } from './registration.service';
 import { SecondFactorService } from './second-factor.service';
 import { SecretChecks } from './secret-checks';
 import { usernameCheckRoutes } from './username-check.routes';
@@ -20,6 +20,8 @@ interface MemberModuleDeps extends ModuleContext {
   captcha: CaptchaService;
   /** The member's VIP level as member info shows it. */
   vipLabel: VipLabelLookup;
+  /** Player protection's check of a sign-up's date of birth (required where asked; minimum age). */
+  checkBirthDate: BirthDateCheck;
 }
 
 interface MemberServices {
@@ -40,7 +42,13 @@ interface MemberServices {
 export function createMemberModule(deps: MemberModuleDeps): ServerModule<MemberServices> {
   const repo = new MemberRepository(deps.db);
   const checks = new SecretChecks(deps.limits);
-  const registration = new RegistrationService(repo, deps.system, deps.codes, deps.captcha);
+  const registration = new RegistrationService(
+    repo,
+    deps.system,
+    deps.codes,
+    deps.captcha,
+    deps.checkBirthDate,
+  );
   const profile = new ProfileService(repo, deps.system, deps.codes, checks, deps.limits, deps.vipLabel);
   const secondFactor = new SecondFactorService(repo, checks);
   const usernameChecks = new UsernameCheckService(repo, deps.system, deps.limits);

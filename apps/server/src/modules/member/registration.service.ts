@@ -36,6 +36,9 @@ function contactColumns(
   };
 }
 
+/** Refuses a sign-up's date of birth (missing where the brand asks it, or under the minimum age). */
+export type BirthDateCheck = (brand: Brand, birth: string | undefined) => Promise<void>;
+
 function takenByRace(err: unknown): never {
   const constraint = uniqueViolation(err);
   if (constraint === 'member_merchant_code_username_key') throw new AppError('member.account.used');
@@ -54,6 +57,7 @@ export class RegistrationService {
     private readonly system: SystemService,
     private readonly codes: VerificationService,
     private readonly captcha: CaptchaService,
+    private readonly checkBirthDate: BirthDateCheck = async () => {},
   ) {}
 
   /** Listeners of committed self-registrations (by member id); see onRegistered. */
@@ -99,6 +103,8 @@ export class RegistrationService {
       errors.push({ field: 'verificationCode', patternId: 'DIGITS', min: 0, max: 255, reason: 'required' });
     }
     if (errors.length) fieldErrors(errors);
+    // Before the captcha and the SMS code are used up, and before anything is written.
+    await this.checkBirthDate(brand, body.dateOfBirth);
 
     const captchaRule = rules.find((r) => r.field === 'captcha');
     if (captchaRule?.enabled && captchaRule.required)
@@ -146,6 +152,7 @@ export class RegistrationService {
             : null,
         ...contactColumns(kept, dialing, mobile),
         recommender_id: kept('recommenderId'),
+        date_of_birth: body.dateOfBirth ?? null,
         upline_id: upline,
         referrer_id: referrer,
         referral_code: randomCode(8),

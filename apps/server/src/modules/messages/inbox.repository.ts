@@ -101,12 +101,17 @@ export class InboxRepository {
     return new Map(rows.map((r) => [r.username, r.id]));
   }
 
-  /** One message to each of these members of a brand (others' ids are skipped); how many were sent. */
+  /**
+   * One message to each of these members of a brand (others' ids are skipped); how many were sent.
+   * Marketing skips members on a break they took (player protection: no marketing reaches them;
+   * in force as bet_place_batch() reads it).
+   */
   async insertMany(
     merchant: string,
     memberIds: string[] | 'ALL',
     kind: string,
     params: Record<string, string | number>,
+    marketing = false,
   ): Promise<number> {
     let q = this.db
       .selectFrom('member')
@@ -120,6 +125,13 @@ export class InboxRepository {
       // Trial accounts are throw-away guests: no notices.
       .where('is_agent', '<>', 4);
     if (memberIds !== 'ALL') q = q.where('id', 'in', memberIds.length > 0 ? memberIds : ['0']);
+    if (marketing)
+      q = q.where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM protection_exclusion e
+          WHERE e.member_id = member.id AND e.returned_at IS NULL
+            AND CASE WHEN e.kind = 'TIMEOUT' THEN e.ends_at > now()
+                     ELSE e.return_from IS NULL OR e.return_from > now() END)`,
+      );
     const r = await this.db
       .insertInto('member_message')
       .columns(['merchant_code', 'member_id', 'kind', 'params'])

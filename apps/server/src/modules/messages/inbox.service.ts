@@ -56,6 +56,7 @@ export class InboxService {
   /**
    * An operator's notice (kind SYSTEM, the operator's own title and text) to some members of the
    * brand by username, or to every member; unknown usernames are reported, nothing is sent then.
+   * Notices are the operator's broadcasts (offers, news): members on a break are left out.
    */
   async notice(
     merchant: string,
@@ -73,6 +74,6 @@ export class InboxService {
         });
       ids = [...found.values()];
     }
-    return this.repo.insertMany(merchant, ids, 'SYSTEM', notice);
+    return this.repo.insertMany(merchant, ids, 'SYSTEM', notice, true);
   }
 }

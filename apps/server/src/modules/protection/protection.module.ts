@@ -1,5 +1,6 @@
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import { ProtectionRepository } from './protection.repository';
+import { protectionAdminRoutes } from './protection-admin.routes';
 import { protectionRoutes } from './protection.routes';
 import { ProtectionService } from './protection.service';
 
@@ -13,6 +14,7 @@ export function createProtectionModule(ctx: ModuleContext): ServerModule<{ prote
     services: { protection },
     routes: async (app) => {
       await app.register(protectionRoutes, { protection });
+      await app.register(protectionAdminRoutes, { protection });
     },
   };
 }

@@ -5,7 +5,11 @@ import {
   limitInputSchema,
   ok,
   protectionEventSchema,
+  protectionSessionSchema,
+  protectionSignupSchema,
   protectionStateSchema,
+  realityAnswerInputSchema,
+  realityIntervalInputSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -121,5 +125,60 @@ export async function protectionRoutes(app: FastifyInstance, opts: { protection:
     },
     async (req) =>
       envelope(await protection.history(req.member!.memberId, req.query.page, req.query.pageSize)),
+  );
+  r.get(
+    '/wps/member/protection/session',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'This session for a reality check: time played, stakes, payouts, the limits in force',
+        response: { 200: ok(protectionSessionSchema) },
+      },
+    },
+    async (req) => envelope(await protection.session(req.brand, req.member!.memberId)),
+  );
+  r.put(
+    '/wps/member/protection/reality-check',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'Sets the reality-check interval (5 to 240 minutes; null: the brand default)',
+        body: realityIntervalInputSchema,
+        response: { 200: ok(protectionSessionSchema) },
+      },
+    },
+    async (req) => {
+      await protection.setRealityInterval(req.brand, req.member!.memberId, req.body.minutes);
+      return envelope(await protection.session(req.brand, req.member!.memberId));
+    },
+  );
+  r.post(
+    '/wps/member/protection/reality-check',
+    {
+      config: { auth: 'real' },
+      schema: {
+        tags,
+        summary: 'Records a reality check shown and the member’s answer (continue or log out)',
+        body: realityAnswerInputSchema,
+        response: { 200: ok(z.null()) },
+      },
+    },
+    async (req) => {
+      await protection.answerRealityCheck(req.brand, req.member!.memberId, req.body.choice);
+      return envelope(null);
+    },
+  );
+  r.get(
+    '/wps/system/protection',
+    {
+      schema: {
+        tags,
+        summary: 'What the sign-up form asks for protection: the date of birth, the minimum age',
+        response: { 200: ok(protectionSignupSchema) },
+      },
+    },
+    async (req) => envelope(await protection.signup(req.brand)),
   );
 }

@@ -7,6 +7,11 @@ import {
   type LimitInput,
   type ProtectionEvent,
   type ProtectionLimit,
+  type PlayerProtection,
+  type ProtectedPlayer,
+  type ProtectionSession,
+  type ProtectionSettings,
+  type RealityCheckReport,
   type ProtectionState,
   SESSION_MINUTES_MAX,
   TIMEOUT_DAYS_MAX,
@@ -17,6 +22,7 @@ import type { Db } from '../../db/repository';
 import type { Brand } from '../../platform/brand';
 import type { LimitRow, ProtectionRepository } from './protection.repository';
 import {
+  ageOn,
   cancelPending,
   confirmLimit,
   exclusionEnd,
@@ -31,6 +37,22 @@ import {
 } from './protection-rules';
 
 const HOUR_MS = 3_600_000;
+
+/** Today's calendar date (yyyy-mm-dd) in a time zone. */
+function todayIn(timezone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** A real calendar date (2001-02-30 is not). */
+function validDate(ymd: string): boolean {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === ymd;
+}
 const MONEY_KINDS = new Set(['DEPOSIT', 'LOSS', 'WAGER']);
 
 /** The brand's rules, with the defaults of a brand that never set them. */
@@ -41,6 +63,7 @@ export interface ProtectionRules {
   exclusionTerms: ExclusionTerm[];
   offerLimits: 'NONE' | 'REGISTRATION' | 'FIRST_DEPOSIT';
   operatorGroup: string | null;
+  askBirthDate: boolean;
 }
 
 const DEFAULT_RULES: ProtectionRules = {
@@ -50,6 +73,7 @@ const DEFAULT_RULES: ProtectionRules = {
   exclusionTerms: [...EXCLUSION_TERMS],
   offerLimits: 'NONE',
   operatorGroup: null,
+  askBirthDate: false,
 };
 
 const stored = (r: LimitRow | undefined): StoredLimit =>
@@ -90,6 +114,7 @@ export class ProtectionService {
       ),
       offerLimits: row.offer_limits,
       operatorGroup: row.operator_group,
+      askBirthDate: row.ask_birth_date,
     };
   }
 
@@ -265,8 +290,74 @@ export class ProtectionService {
         detail: { term, endsAt: endsAt?.toISOString() ?? null, allBrands: input.allBrands },
         actor,
       });
+      if (input.allBrands && rules.operatorGroup)
+        await this.excludeElsewhere(trx, brand, memberId, rules.operatorGroup, {
+          kind: input.kind,
+          term,
+          startsAt: now,
+          endsAt,
+          actor,
+        });
     });
     return (await this.exclusion(brand, memberId))!;
+  }
+
+  /**
+   * The same break on the person's accounts at the other brands of the operator group (same
+   * e-mail or mobile number, see the repository), in the caller's transaction, each with its own
+   * history row naming where it came from. An account already on a break that ends later keeps it.
+   */
+  private async excludeElsewhere(
+    trx: Db,
+    brand: Brand,
+    memberId: string,
+    group: string,
+    b: {
+      kind: 'TIMEOUT' | 'SELF_EXCLUSION';
+      term: string;
+      startsAt: Date;
+      endsAt: Date | null;
+      actor: string;
+    },
+  ): Promise<void> {
+    const me = await this.repo.identity(memberId, trx);
+    if (!me) return;
+    const others = await this.repo.sameIdentityElsewhere(
+      trx,
+      { id: me.id, email: me.email, dialing: me.country_dialing_code, mobile: me.mobile_num },
+      group,
+    );
+    for (const other of others) {
+      await this.repo.lockMember(trx, other.id);
+      const open = await this.repo.openExclusion(other.id, trx);
+      if (open && this.inForce(open, b.startsAt)) {
+        const longer = open.ends_at !== null && (b.endsAt === null || b.endsAt > open.ends_at);
+        if (!longer) continue;
+      }
+      if (open) await this.repo.closeExclusion(trx, open.id, b.startsAt);
+      await this.repo.insertExclusion(trx, {
+        memberId: other.id,
+        merchant: other.merchant_code,
+        kind: b.kind,
+        term: b.term,
+        startsAt: b.startsAt,
+        endsAt: b.endsAt,
+        allBrands: true,
+      });
+      await this.repo.event(trx, {
+        memberId: other.id,
+        merchant: other.merchant_code,
+        action: b.kind === 'TIMEOUT' ? 'timeout.started' : 'exclusion.started',
+        detail: {
+          term: b.term,
+          endsAt: b.endsAt?.toISOString() ?? null,
+          allBrands: true,
+          fromBrand: brand.code,
+          fromMember: memberId,
+        },
+        actor: b.actor,
+      });
+    }
   }
 
   /** Asks to return after an exclusion's period: allowed from now + the cooling-off. */
@@ -342,10 +433,128 @@ export class ProtectionService {
       throw new AppError('protection.limit.deposit', undefined, [minorText(room)]);
   }
 
-  /** Refuses what only play needs (money into a game vendor's wallet) during a break. */
+  /**
+   * Refuses what only play needs (a game launch, a lottery bet, money into a game vendor's
+   * wallet) during a break (protection.excluded) or once the session has lasted the member's
+   * session time limit (protection.limit.session), as bet_place_batch() refuses the stake itself.
+   */
   async assertMayPlay(_brand: Brand, memberId: string): Promise<void> {
+    await this.assertNotExcluded(memberId);
+    const left = await this.sessionMinutesLeft(memberId);
+    if (left !== null && left <= 0) throw new AppError('protection.limit.session');
+  }
+
+  /** Refuses promotions, bonuses, missions and deposits to a member on a break. */
+  async assertNotExcluded(memberId: string): Promise<void> {
     const open = await this.repo.openExclusion(memberId);
     if (open && this.inForce(open, this.clock())) throw new AppError('protection.excluded');
+  }
+
+  /** Whether a member is on a break now (marketing skips them). */
+  async isExcluded(memberId: string, db?: Db): Promise<boolean> {
+    const open = await this.repo.openExclusion(memberId, db);
+    return !!open && this.inForce(open, this.clock());
+  }
+
+  /** Minutes left of the session time limit (may be ≤ 0); null without a limit or a login. */
+  private async sessionMinutesLeft(memberId: string, started?: Date | null): Promise<number | null> {
+    const limit = (await this.repo.limits(memberId)).find((r) => r.kind === 'SESSION');
+    if (!limit || limit.amount === null) return null;
+    const start = started === undefined ? await this.repo.sessionStart(memberId) : started;
+    if (!start) return null;
+    const played = (this.clock().getTime() - start.getTime()) / 60_000;
+    return Math.ceil(Number(limit.amount) - played);
+  }
+
+  /**
+   * This session as a reality check shows it: since the member's latest login, the time played
+   * and the stakes and payouts of bets placed or settled since then. The client's timer only
+   * decides when to ask; the numbers are these.
+   */
+  async session(brand: Brand, memberId: string): Promise<ProtectionSession> {
+    const now = this.clock();
+    const [rules, pref, started, excluded, limits] = await Promise.all([
+      this.rules(brand.code),
+      this.repo.preference(memberId),
+      this.repo.sessionStart(memberId),
+      this.isExcluded(memberId),
+      this.repo.limits(memberId),
+    ]);
+    const { staked, paid } = started
+      ? await this.repo.betsSince(memberId, started)
+      : { staked: 0n, paid: 0n };
+    const limit = limits.find((r) => r.kind === 'SESSION');
+    const own = pref?.reality_check_minutes ?? null;
+    const left = await this.sessionMinutesLeft(memberId, started);
+    return {
+      startedAt: started?.toISOString() ?? null,
+      playedMinutes: started ? Math.max(0, Math.floor((now.getTime() - started.getTime()) / 60_000)) : 0,
+      staked: fromMinor(staked),
+      paid: fromMinor(paid),
+      net: fromMinor(paid - staked),
+      realityCheckMinutes: own ?? rules.realityCheckMinutes,
+      realityCheckOwn: own,
+      realityCheckDefault: rules.realityCheckMinutes,
+      sessionLimitMinutes: limit?.amount ? Number(limit.amount) : null,
+      sessionMinutesLeft: left === null ? null : Math.max(0, left),
+      excluded,
+      offerLimits: rules.offerLimits,
+    };
+  }
+
+  /** The member's reality-check interval (null: back to the brand's default), with its history row. */
+  async setRealityInterval(brand: Brand, memberId: string, minutes: number | null): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockMember(trx, memberId);
+      await this.repo.savePreference(trx, memberId, brand.code, minutes);
+      await this.repo.event(trx, {
+        memberId,
+        merchant: brand.code,
+        action: 'reality.interval.set',
+        detail: { minutes },
+        actor: 'MEMBER',
+      });
+    });
+  }
+
+  /**
+   * A reality check was shown and answered: kept with the numbers the member saw (the report of
+   * interventions counts these). Answering LOGOUT is followed by the client's logout call.
+   */
+  async answerRealityCheck(brand: Brand, memberId: string, choice: 'CONTINUE' | 'LOGOUT'): Promise<void> {
+    const s = await this.session(brand, memberId);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.event(trx, {
+        memberId,
+        merchant: brand.code,
+        action: 'reality.check',
+        detail: { choice, playedMinutes: s.playedMinutes, staked: s.staked, paid: s.paid, net: s.net },
+        actor: 'MEMBER',
+      });
+    });
+  }
+
+  /** What the sign-up form needs: whether it asks the date of birth, and the brand's minimum age. */
+  async signup(brand: Brand): Promise<{ askBirthDate: boolean; minAge: number }> {
+    const rules = await this.rules(brand.code);
+    return { askBirthDate: rules.askBirthDate, minAge: rules.minAge };
+  }
+
+  /**
+   * The sign-up's date of birth: required where the brand asks it, and when given, the person
+   * must be at least the brand's minimum age today in the brand's zone (register.underage).
+   */
+  async checkBirthDate(brand: Brand, birth: string | undefined): Promise<void> {
+    const rules = await this.rules(brand.code);
+    if (!birth) {
+      if (rules.askBirthDate)
+        throw new AppError('request.invalid', { fields: [{ field: 'dateOfBirth', message: 'required' }] });
+      return;
+    }
+    const age = ageOn(birth, todayIn(brand.timezone, this.clock()));
+    if (age === null || !validDate(birth) || age < 0)
+      throw new AppError('request.invalid', { fields: [{ field: 'dateOfBirth', message: 'date.invalid' }] });
+    if (age < rules.minAge) throw new AppError('register.underage', undefined, [String(rules.minAge)]);
   }
 
   /** How much more the member may deposit now (minor units); null: no deposit limit. */
@@ -381,5 +590,116 @@ export class ProtectionService {
     if (kind === 'DEPOSIT') return this.repo.depositsSince(memberId, from);
     const { staked, paid } = await this.repo.betsSince(memberId, from);
     return kind === 'WAGER' ? staked : staked - paid;
+  }
+
+  // ---- back office ------------------------------------------------------------------------------
+
+  /** Members of the brand with a limit or a break in force (the protection register). */
+  async protectedPlayers(
+    brand: Brand,
+    f: { kind: 'ALL' | 'LIMIT' | 'TIMEOUT' | 'SELF_EXCLUSION'; q?: string; page: number; pageSize: number },
+  ): Promise<{ list: ProtectedPlayer[]; page: number; pageSize: number; hasMore: boolean }> {
+    const rows = await this.repo.protectedMembers(brand.code, {
+      kind: f.kind,
+      ...(f.q ? { q: f.q } : {}),
+      offset: (f.page - 1) * f.pageSize,
+      limit: f.pageSize + 1,
+    });
+    const page = rows.slice(0, f.pageSize);
+    const ids = page.map((r) => r.id);
+    const [limits, breaks] = await Promise.all([this.repo.limitsOf(ids), this.repo.openExclusionsOf(ids)]);
+    const list = page.map((r): ProtectedPlayer => {
+      const open = breaks.find((b) => b.member_id === r.id);
+      const at = r.last_change_at as Date | string | null;
+      return {
+        memberId: r.id,
+        username: r.username,
+        limits: limits
+          .filter((l) => l.member_id === r.id)
+          .map((l) => {
+            const st = stored(l);
+            return {
+              kind: l.kind,
+              period: l.period,
+              amount: wire(l.kind, st.amount),
+              pending: st.pending
+                ? {
+                    amount: wire(l.kind, st.pending.amount),
+                    from: st.pending.from.toISOString(),
+                    confirmable: this.clock() >= st.pending.from,
+                  }
+                : null,
+            };
+          }),
+        exclusion: open
+          ? {
+              kind: open.kind,
+              term: open.term,
+              startsAt: open.starts_at.toISOString(),
+              endsAt: open.ends_at?.toISOString() ?? null,
+              allBrands: open.all_brands,
+              returnFrom: open.return_from?.toISOString() ?? null,
+            }
+          : null,
+        lastChangeAt: at ? new Date(at).toISOString() : null,
+      };
+    });
+    return { list, page: f.page, pageSize: f.pageSize, hasMore: rows.length > f.pageSize };
+  }
+
+  /** Reality checks answered on the brand in [from, to). */
+  async realityReport(brand: Brand, from: Date, to: Date): Promise<RealityCheckReport> {
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      ...(await this.repo.realityChecks(brand.code, from, to)),
+    };
+  }
+
+  async settings(brand: Brand): Promise<ProtectionSettings> {
+    const r = await this.rules(brand.code);
+    return {
+      coolingOffHours: r.coolingOffHours,
+      realityCheckMinutes: r.realityCheckMinutes,
+      minAge: r.minAge,
+      askBirthDate: r.askBirthDate,
+      exclusionTerms: r.exclusionTerms,
+      offerLimits: r.offerLimits,
+      operatorGroup: r.operatorGroup,
+    };
+  }
+
+  /** Staff change the brand's rules; answers before and after for the audit row. */
+  async saveSettings(brand: Brand, next: ProtectionSettings, staff: string) {
+    const before = await this.settings(brand);
+    await this.repo.transaction((trx) =>
+      this.repo.saveSettings(trx, brand.code, {
+        cooling_off_hours: next.coolingOffHours,
+        reality_check_minutes: next.realityCheckMinutes,
+        min_age: next.minAge,
+        ask_birth_date: next.askBirthDate,
+        exclusion_terms: [...new Set(next.exclusionTerms)],
+        offer_limits: next.offerLimits,
+        operator_group: next.operatorGroup,
+        updated_by: staff,
+      }),
+    );
+    return { before, after: await this.settings(brand) };
+  }
+
+  /** The player page's protection tab: limits with what they used, the break, the history. */
+  async playerProtection(
+    brand: Brand,
+    memberId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<PlayerProtection> {
+    if (!(await this.repo.memberOf(brand.code, memberId))) throw new AppError('player.not.found');
+    const state = await this.state(brand, memberId);
+    return {
+      limits: state.limits,
+      exclusion: state.exclusion,
+      history: await this.history(memberId, page, pageSize),
+    };
   }
 }

@@ -43,7 +43,8 @@ interface StakeOutcome {
     | 'blocked'
     | 'excluded'
     | 'limit_wager'
-    | 'limit_loss';
+    | 'limit_loss'
+    | 'limit_session';
   bet: BetRow | null;
   balance: string | null;
 }

@@ -118,6 +118,9 @@ export class BetService {
         throw new AppError('protection.limit.wager');
       case 'limit_loss':
         throw new AppError('protection.limit.loss');
+      // The member's session has lasted the time they allowed it.
+      case 'limit_session':
+        throw new AppError('protection.limit.session');
       case 'placed':
       case 'repeat':
         // A repeat whose entry has no bet record was not placed by this service.

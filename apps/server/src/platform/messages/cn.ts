@@ -201,4 +201,6 @@ export const cn: Record<ErrorCode, string> = {
   'kyc.underage': '出生日期显示该会员未满最低年龄 {0} 岁。',
   'kyc.withdrawal.waiting': '此提款正在等待会员身份认证，暂时无法出款。',
   'kyc.not.found': '未找到该认证记录。',
+  'protection.limit.session': '您的本次会话已达到您设定的时间限制。请退出并休息一下；您仍可提取余额。',
+  'register.underage': '您必须年满 {0} 岁才能注册。',
 };

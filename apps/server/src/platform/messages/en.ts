@@ -210,4 +210,7 @@ export const en: Record<ErrorCode, string> = {
   'kyc.withdrawal.waiting':
     'This withdrawal waits for the member’s identity verification and cannot be paid yet.',
   'kyc.not.found': 'This verification was not found.',
+  'protection.limit.session':
+    'Your session has reached the time limit you set. Log out and take a break; you can still withdraw your balance.',
+  'register.underage': 'You must be at least {0} years old to register.',
 };

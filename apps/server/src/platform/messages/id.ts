@@ -216,4 +216,7 @@ export const id: Record<ErrorCode, string> = {
   'kyc.underage': 'Tanggal lahir menunjukkan anggota ini di bawah usia minimum {0} tahun.',
   'kyc.withdrawal.waiting': 'Penarikan ini menunggu verifikasi identitas anggota dan belum dapat dibayar.',
   'kyc.not.found': 'Verifikasi ini tidak ditemukan.',
+  'protection.limit.session':
+    'Sesi Anda telah mencapai batas waktu yang Anda tetapkan. Keluar dan beristirahatlah; Anda tetap dapat menarik saldo.',
+  'register.underage': 'Anda harus berusia minimal {0} tahun untuk mendaftar.',
 };

@@ -219,4 +219,7 @@ export const my: Record<ErrorCode, string> = {
   'kyc.underage': 'Tarikh lahir menunjukkan ahli ini di bawah umur minimum {0} tahun.',
   'kyc.withdrawal.waiting': 'Pengeluaran ini menunggu pengesahan identiti ahli dan belum boleh dibayar.',
   'kyc.not.found': 'Pengesahan ini tidak dijumpai.',
+  'protection.limit.session':
+    'Sesi anda telah mencapai had masa yang anda tetapkan. Log keluar dan berehat; anda masih boleh mengeluarkan baki anda.',
+  'register.underage': 'Anda mesti berumur sekurang-kurangnya {0} tahun untuk mendaftar.',
 };

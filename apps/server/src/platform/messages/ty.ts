@@ -219,4 +219,7 @@ export const ty: Record<ErrorCode, string> = {
   'kyc.underage': '出生日期顯示該會員未滿最低年齡 {0} 歲。',
   'kyc.withdrawal.waiting': '此提款正在等待會員身分認證，暫時無法出款。',
   'kyc.not.found': '找不到該認證記錄。',
+  'protection.limit.session':
+    'Naabot na ng session mo ang time limit na itinakda mo. Mag-log out at magpahinga muna; puwede mo pa ring i-withdraw ang balance mo.',
+  'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
 };

@@ -211,4 +211,7 @@ export const vi: Record<ErrorCode, string> = {
   'kyc.underage': 'Ngày sinh cho thấy thành viên này chưa đủ tuổi tối thiểu {0}.',
   'kyc.withdrawal.waiting': 'Lệnh rút này đang chờ xác minh danh tính của thành viên và chưa thể chi trả.',
   'kyc.not.found': 'Không tìm thấy yêu cầu xác minh này.',
+  'protection.limit.session':
+    'Phiên chơi của bạn đã đạt giới hạn thời gian bạn đặt. Hãy đăng xuất và nghỉ ngơi; bạn vẫn có thể rút số dư.',
+  'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
 };

@@ -9,7 +9,9 @@ import { useStatus } from '../../features/system/api/get-status';
 import { paths } from '../../config/paths';
 import { mediaUrl, useBrand } from '../../lib/brand';
 import { usePopups, type PopupName } from '../../lib/popups';
-import { useSession } from '../../lib/session';
+import { canOpenMemberCentre, useSession } from '../../lib/session';
+import { useLogout } from '../../features/session/api/logout';
+import { i18n } from '../../lib/i18n';
 import { queryClient } from '../query-client';
 import { ErrorBoundary } from './error-boundary';
 
@@ -28,6 +30,12 @@ const LogoutConfirmModal = lazy(() =>
   import('../../features/session/components/logout-confirm-modal').then((m) => ({
     default: m.LogoutConfirmModal,
   })),
+);
+const ProtectionWatch = lazy(() =>
+  Promise.all([
+    import('../../features/protection/components/protection-watch'),
+    i18n.loadNamespaces('protection'),
+  ]).then(([m]) => ({ default: m.ProtectionWatch })),
 );
 const RealAccountModal = lazy(() =>
   import('../../features/session/components/real-account-modal').then((m) => ({
@@ -99,6 +107,9 @@ export function Popups() {
   const close = usePopups((s) => s.close);
   const token = useSession((s) => s.token);
   const forcedChange = useSession((s) => !!s.token && s.mustChangePassword);
+  const realAccount = useSession(canOpenMemberCentre);
+  const signOut = useSession((s) => s.signOut);
+  const logout = useLogout();
   const brand = useBrand();
   const status = useStatus();
   const announcements = useAnnouncements();
@@ -135,6 +146,29 @@ export function Popups() {
   );
 
   const goHome = useCallback(() => navigate(paths.home), [navigate]);
+  /** After the session ends: home, the member's cached data dropped, public data refreshed. */
+  const afterSignOut = useCallback(() => {
+    close();
+    navigate(paths.home);
+    // Once the logged-out screen has replaced the member's (next task), the member's cached data
+    // goes and the public data still shown is refreshed in place. The brand's status stays:
+    // asking it again would blank the whole site.
+    window.setTimeout(() => {
+      const kept = (key: readonly unknown[]) => key[0] === 'system';
+      queryClient.removeQueries({ predicate: (q) => !kept(q.queryKey) && !q.isActive() });
+      void queryClient.invalidateQueries({ predicate: (q) => !kept(q.queryKey) });
+    }, 0);
+  }, [close, navigate]);
+  /** A logout the member chose from a protection prompt: no second confirmation. */
+  const logoutNow = useCallback(() => {
+    void logout
+      .mutateAsync()
+      .catch(() => undefined)
+      .then(() => {
+        signOut();
+        afterSignOut();
+      });
+  }, [logout, signOut, afterSignOut]);
   const registerBanner = announcements.data?.banners.find((b) => b.groupName === 'w_register');
   const loginData = data as { reason?: 'loginRequired' } | null;
 
@@ -172,23 +206,15 @@ export function Popups() {
         {forcedChange && <ChangePasswordModal forced onClose={() => undefined} onDone={goHome} />}
         {open === 'realAccountNeeded' && <RealAccountModal onClose={close} />}
         {open === 'logoutConfirm' && !!token && (
-          <LogoutConfirmModal
-            onClose={close}
-            onSignedOut={() => {
-              close();
-              navigate(paths.home);
-              // Once the logged-out screen has replaced the member's (next task), the member's
-              // cached data goes and the public data still shown is refreshed in place. The brand's
-              // status stays: asking it again would blank the whole site.
-              window.setTimeout(() => {
-                const kept = (key: readonly unknown[]) => key[0] === 'system';
-                queryClient.removeQueries({ predicate: (q) => !kept(q.queryKey) && !q.isActive() });
-                void queryClient.invalidateQueries({ predicate: (q) => !kept(q.queryKey) });
-              }, 0);
-            }}
-          />
+          <LogoutConfirmModal onClose={close} onSignedOut={afterSignOut} />
         )}
       </Suspense>
+      {realAccount && !forcedChange && (
+        // Its own boundary: loading the protection texts must not hold the identity popups.
+        <Suspense fallback={null}>
+          <ProtectionWatch onOpen={(page) => show('memberCentre', { page })} onLogout={logoutNow} />
+        </Suspense>
+      )}
     </ErrorBoundary>
   );
 }

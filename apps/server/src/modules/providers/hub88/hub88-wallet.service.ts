@@ -71,6 +71,7 @@ const STATUS_OF: Partial<Record<string, Hub88Status>> = {
   'protection.excluded': 'RS_ERROR_USER_DISABLED',
   'protection.limit.wager': 'RS_ERROR_LIMIT_REACHED',
   'protection.limit.loss': 'RS_ERROR_LIMIT_REACHED',
+  'protection.limit.session': 'RS_ERROR_LIMIT_REACHED',
 };
 
 export interface Hub88WalletLog {

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePopups } from '../../../lib/popups';
 import { useSession } from '../../../lib/session';
 import { useRegister } from '../api/register';
+import { useSignupProtection } from '../api/signup-protection';
 import { useSendRegisterCode } from '../api/send-register-code';
 import { useErrorText } from '../hooks/use-error-text';
 import { useRuleText } from '../hooks/use-rule-text';
@@ -68,6 +69,11 @@ export function RegisterForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const { SendCodeButton, CaptchaImage } = kit;
+  // The date of birth, where the brand checks a minimum age (player protection).
+  const signup = useSignupProtection();
+  const askBirth = signup.data?.askBirthDate === true;
+  const [birth, setBirth] = useState('');
+  const [birthError, setBirthError] = useState<string | null>(null);
 
   const schema = useMemo(
     () =>
@@ -110,6 +116,11 @@ export function RegisterForm({
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    setBirthError(null);
+    if (askBirth && !birth) {
+      setBirthError(t('auth.register.birthDateRequired'));
+      return;
+    }
     const body: RegisterRequest = {
       registerMethod: 'WEB',
       registerUrl: window.location.href.slice(0, 500),
@@ -123,6 +134,7 @@ export function RegisterForm({
       if (value) (body as Record<string, unknown>)[p.field] = value;
     }
     if (values.mobileNum) body.countryDialingCode = values.countryDialingCode;
+    if (askBirth && birth) body.dateOfBirth = birth;
     try {
       const result = await registerCall.mutateAsync({ mode, body });
       signIn(result);
@@ -145,6 +157,14 @@ export function RegisterForm({
                 ? text({ patternId: f.patternId, minLength: f.min ?? 0, maxLength: f.max ?? 0 })
                 : errorText(err);
         setError(f.field as RegisterField, { message }, { shouldFocus: fields[0] === f });
+      }
+      if (err instanceof ApiError && err.code === 'register.underage') {
+        setBirthError(errorText(err));
+        return;
+      }
+      if (serverFieldErrors(err).some((f) => f.field === 'dateOfBirth')) {
+        setBirthError(t('auth.register.birthDateRequired'));
+        return;
       }
       const field = err instanceof ApiError ? FIELD_OF_CODE[err.code] : undefined;
       if (field && has(field as RegisterField)) {
@@ -203,6 +223,27 @@ export function RegisterForm({
       data-testid={`register-form-${mode}`}
     >
       {plan.map(renderField)}
+      {askBirth && (
+        <kit.TextField
+          id="reg-dateOfBirth"
+          label={t('auth.register.birthDate')}
+          required
+          hint={t('auth.register.birthDateHint', { age: signup.data?.minAge ?? 18 })}
+          error={birthError ?? undefined}
+          inputProps={
+            {
+              type: 'date',
+              value: birth,
+              max: new Date().toISOString().slice(0, 10),
+              onChange: (e) => {
+                setBirth(e.target.value);
+                setBirthError(null);
+              },
+              'data-testid': 'register-birth-date',
+            } as React.ComponentPropsWithRef<'input'>
+          }
+        />
+      )}
       <label className="check terms">
         <input type="checkbox" {...register('terms')} data-testid="register-terms" />
         <span>

@@ -4,6 +4,7 @@ import type {
   LimitInput,
   ProtectionEvent,
   ProtectionLimitKind,
+  ProtectionSession,
   ProtectionState,
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,3 +58,24 @@ export const useExclude = () =>
 
 export const useRequestReturn = () =>
   useProtectionMutation(() => api.post<Exclusion | null>('/wps/member/protection/exclusion/return'));
+
+/** This session as reality checks and the break banner show it; refreshed every minute. */
+export const useProtectionSession = (enabled: boolean) =>
+  useQuery({
+    queryKey: [ROOT, 'session', useSession((s) => s.customerId)],
+    queryFn: () => api.get<ProtectionSession>('/wps/member/protection/session'),
+    enabled,
+    refetchInterval: 60_000,
+  });
+
+/** A reality check answered: kept by the server with the numbers shown. */
+export const useAnswerRealityCheck = () =>
+  useMutation({
+    mutationFn: (choice: 'CONTINUE' | 'LOGOUT') =>
+      api.post<null>('/wps/member/protection/reality-check', { choice }),
+  });
+
+export const useSetRealityInterval = () =>
+  useProtectionMutation((minutes: number | null) =>
+    api.put<ProtectionSession>('/wps/member/protection/reality-check', { minutes }),
+  );

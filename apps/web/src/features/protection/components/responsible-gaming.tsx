@@ -21,7 +21,9 @@ import {
   useProtection,
   useProtectionHistory,
   useRequestReturn,
+  useProtectionSession,
   useSetLimit,
+  useSetRealityInterval,
 } from '../api/protection';
 
 type Period = ProtectionLimit['period'];
@@ -52,6 +54,7 @@ export function ResponsibleGaming() {
             {GROUPS.map((g) => (
               <LimitGroup key={g.kind} kind={g.kind} periods={g.periods} state={s} />
             ))}
+            <RealityInterval />
             {!s.exclusion && <TakeABreak state={s} />}
             <History />
           </>
@@ -439,6 +442,71 @@ function History() {
           )
         }
       </QueryState>
+    </section>
+  );
+}
+
+const REALITY_CHOICES = [15, 30, 60, 90, 120, 240];
+
+/** The member's reality-check interval: their own, or the brand's default. */
+function RealityInterval() {
+  const { t } = useTranslation('protection');
+  const errorText = useErrorText();
+  const session = useProtectionSession(true);
+  const save = useSetRealityInterval();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const s = session.data;
+  if (!s) return null;
+  const value = choice ?? (s.realityCheckOwn === null ? '' : String(s.realityCheckOwn));
+  const choices = [...new Set([...REALITY_CHOICES, ...(s.realityCheckOwn ? [s.realityCheckOwn] : [])])].sort(
+    (a, b) => a - b,
+  );
+  return (
+    <section className="sec-card rg-group" aria-labelledby="rg-reality" data-testid="rg-reality">
+      <div className="sec-card-head">
+        <h4 id="rg-reality">{t('watch.interval')}</h4>
+      </div>
+      <p className="sec-hint">{t('watch.intervalHint')}</p>
+      <div className="rg-form">
+        <select
+          aria-labelledby="rg-reality"
+          value={value}
+          onChange={(e) => {
+            setChoice(e.target.value);
+            setStatus(null);
+          }}
+          data-testid="rg-reality-select"
+        >
+          <option value="">
+            {s.realityCheckDefault === null
+              ? t('watch.off')
+              : t('watch.brandDefault', { minutes: s.realityCheckDefault })}
+          </option>
+          {choices.map((m) => (
+            <option key={m} value={String(m)}>
+              {t('minutes', { count: m })}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={save.isPending || choice === null}
+          onClick={() =>
+            save.mutate(value === '' ? null : Number(value), {
+              onSuccess: () => {
+                setChoice(null);
+                setStatus({ ok: true, text: t('watch.saved') });
+              },
+              onError: (err) => setStatus({ ok: false, text: errorText(err) }),
+            })
+          }
+        >
+          {t('watch.save')}
+        </button>
+      </div>
+      <FormStatus status={status} />
     </section>
   );
 }
