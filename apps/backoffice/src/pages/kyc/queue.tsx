@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { Badge, DataTable, DateTime, Field, formatNumber, PageHeader, type Column } from '../../ui';
 import { KycStateBadge } from './common';
+import { KycRules } from './rules';
 
 const STATES = ['PENDING', 'APPROVED', 'REJECTED', 'ALL'] as const;
 type StateFilter = (typeof STATES)[number];
@@ -137,6 +138,7 @@ export function KycQueuePage() {
         empty={t('empty')}
         caption={t('queueCaption')}
       />
+      <KycRules />
     </>
   );
 }
