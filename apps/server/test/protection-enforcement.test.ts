@@ -116,6 +116,20 @@ describe('stakes and the member’s limits', () => {
     expect(await checkLedger(t.db.db)).toEqual([]);
   });
 
+  it('concurrent stakes cannot together pass a loss limit either: open stakes count as lost', async () => {
+    const me = await member(1_000_000n);
+    await protection.setLimit(brand, me, { kind: 'LOSS', period: 'D', amount: '100' });
+    const services = Array.from({ length: 4 }, () => new BetService(new BetRepository(t.db.db), ledger));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => services[i % 4]!.placeBet(M, me, bet(1_000n))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'protection.limit.loss' });
+    expect(await main(me)).toBe(1_000_000n - 10_000n);
+    expect(await checkLedger(t.db.db)).toEqual([]);
+  });
+
   it('a member with no limit is not slowed or refused', async () => {
     const me = await member(10_000n);
     await bets.placeBet(M, me, bet(10_000n));
