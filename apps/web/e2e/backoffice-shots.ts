@@ -36,6 +36,13 @@ const PAGES: [string, string][] = [
   ['api-keys', '/api-keys'],
   ['security', '/security'],
   ['integrations', '/integrations'],
+  ['kyc', '/kyc?state=ALL'],
+  ['aml', '/aml'],
+  ['aml-rules', '/aml/rules'],
+  ['aml-report', '/aml/report'],
+  ['protection', '/protection'],
+  ['protection-reality', '/protection?tab=reality'],
+  ['protection-rules', '/protection?tab=settings'],
   ['audit', '/audit'],
   ['account', '/account'],
 ];

@@ -69,7 +69,7 @@ export function KycRules() {
     });
 
   return (
-    <section className="bo-card" data-testid="kyc-rules">
+    <section className="bo-card bo-kyc-rules" data-testid="kyc-rules">
       <h2>{t('rules.title')}</h2>
       <form
         onSubmit={(e) => {
@@ -79,7 +79,7 @@ export function KycRules() {
         noValidate
       >
         <fieldset disabled={!editable} className="bo-grid-2 bo-plain">
-          <div className="bo-field">
+          <div className="bo-field bo-kyc-kinds">
             <span>{t('rules.documents')}</span>
             {KYC_DOCUMENT_KINDS.map((kind) => (
               <label key={kind} className="bo-check">
