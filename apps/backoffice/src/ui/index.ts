@@ -15,3 +15,4 @@ export { CopyButton } from './copy-button';
 export { SecretReveal } from './secret-reveal';
 export { Icon, type IconName } from './icon';
 export { FormFoot } from './form-foot';
+export { SettingsCard, type FieldErrors } from './settings-card';

@@ -5,8 +5,8 @@ import {
   type ProtectionSettings,
   type RealityCheckReport,
 } from '@app/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
@@ -15,16 +15,15 @@ import { RequirePermission, useSession } from '../../auth/session';
 import {
   Badge,
   Button,
-  ConfirmDialog,
   DateTime,
   Field,
   PageHeader,
   PagedTable,
+  SettingsCard,
   Tabs,
   errorText,
   formatMoney,
   formatNumber,
-  useToast,
 } from '../../ui';
 import './protection.css';
 
@@ -254,67 +253,55 @@ function RealityChecks() {
   );
 }
 
+const same = (s: ProtectionSettings) => s;
+const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+
 function SettingsForm() {
   const { t } = useTranslation('protection');
   const { brand, can } = useSession();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const key = ['protection', 'settings', brand];
-  const current = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<ProtectionSettings>('/protection/settings'),
-  });
-  const [draft, setDraft] = useState<ProtectionSettings | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const saved = current.data;
-  useEffect(() => {
-    if (saved) setDraft(saved);
-  }, [saved]);
-  if (current.isPending) return <p className="bo-muted">…</p>;
-  if (current.error)
-    return (
-      <p role="alert" className="bo-card">
-        {errorText(current.error)}
-      </p>
-    );
-  if (!draft) return null;
-  const editable = can('protection.manage');
-  const errors = {
-    coolingOffHours:
-      Number.isInteger(draft.coolingOffHours) && draft.coolingOffHours >= 0 && draft.coolingOffHours <= 720
-        ? null
-        : t('settings.range', { min: 0, max: 720 }),
-    realityCheckMinutes:
-      draft.realityCheckMinutes === null ||
-      (Number.isInteger(draft.realityCheckMinutes) &&
-        draft.realityCheckMinutes >= 5 &&
-        draft.realityCheckMinutes <= 240)
-        ? null
-        : t('settings.range', { min: 5, max: 240 }),
-    minAge:
-      Number.isInteger(draft.minAge) && draft.minAge >= 18 && draft.minAge <= 25
-        ? null
-        : t('settings.range', { min: 18, max: 25 }),
-    exclusionTerms: draft.exclusionTerms.length > 0 ? null : t('settings.termsRequired'),
-    operatorGroup:
-      draft.operatorGroup === null || /^[A-Za-z0-9_-]{1,40}$/.test(draft.operatorGroup)
-        ? null
-        : t('settings.groupFormat'),
+  const validate = (draft: ProtectionSettings) => {
+    return {
+      coolingOffHours:
+        Number.isInteger(draft.coolingOffHours) && draft.coolingOffHours >= 0 && draft.coolingOffHours <= 720
+          ? null
+          : t('settings.range', { min: 0, max: 720 }),
+      realityCheckMinutes:
+        draft.realityCheckMinutes === null ||
+        (Number.isInteger(draft.realityCheckMinutes) &&
+          draft.realityCheckMinutes >= 5 &&
+          draft.realityCheckMinutes <= 240)
+          ? null
+          : t('settings.range', { min: 5, max: 240 }),
+      minAge:
+        Number.isInteger(draft.minAge) && draft.minAge >= 18 && draft.minAge <= 25
+          ? null
+          : t('settings.range', { min: 18, max: 25 }),
+      exclusionTerms: draft.exclusionTerms.length > 0 ? null : t('settings.termsRequired'),
+      operatorGroup:
+        draft.operatorGroup === null || /^[A-Za-z0-9_-]{1,40}$/.test(draft.operatorGroup)
+          ? null
+          : t('settings.groupFormat'),
+    };
   };
-  const invalid = Object.values(errors).some((e) => e !== null);
-  const unchanged = JSON.stringify(draft) === JSON.stringify(saved);
-  const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
   return (
-    <section className="bo-card">
-      <h2>{t('settings.title')}</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!invalid && !unchanged) setConfirming(true);
-        }}
-        noValidate
-      >
-        <fieldset disabled={!editable} className="bo-grid-2 bo-plain">
+    <SettingsCard
+      title={t('settings.title')}
+      path="/protection/settings"
+      queryKey={['protection', 'settings', brand]}
+      editable={can('protection.manage')}
+      toDraft={same}
+      fromDraft={same}
+      validate={validate}
+      text={{
+        save: t('settings.save'),
+        discard: t('settings.discard'),
+        confirmTitle: t('settings.confirmTitle'),
+        confirmText: t('settings.confirmText', { brand }),
+        saved: t('settings.saved'),
+      }}
+    >
+      {(draft, setDraft, errors) => (
+        <>
           <Field
             label={t('settings.coolingOffHours')}
             hint={t('settings.coolingOffHint')}
@@ -425,29 +412,8 @@ function SettingsForm() {
               </p>
             )}
           </div>
-        </fieldset>
-        {editable && (
-          <div className="bo-page-actions">
-            <Button type="submit" variant="primary" disabled={unchanged || invalid}>
-              {t('settings.save')}
-            </Button>
-            <Button disabled={unchanged} onClick={() => saved && setDraft(saved)}>
-              {t('settings.discard')}
-            </Button>
-          </div>
-        )}
-      </form>
-      <ConfirmDialog
-        open={confirming}
-        title={t('settings.confirmTitle')}
-        message={t('settings.confirmText', { brand })}
-        onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          const next = await api.put<ProtectionSettings>('/protection/settings', draft);
-          queryClient.setQueryData(key, next);
-          toast(t('settings.saved'));
-        }}
-      />
-    </section>
+        </>
+      )}
+    </SettingsCard>
   );
 }
