@@ -176,6 +176,7 @@ function composeModules(ctx: ModuleContext) {
     levels,
     ...wallet.services,
     ...cashier.services,
+    onBreak: (memberId, trx) => protection.services.protection.isExcluded(memberId, trx),
   });
   const points = createPointsModule({ ...ctx, ...messages.services, ...member.services, ...wallet.services });
   const players = createPlayersModule({

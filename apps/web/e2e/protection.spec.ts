@@ -3,12 +3,12 @@
  * refuses the deposit above it; a self-excluded member sees the break banner, is refused play,
  * deposits and promotions, and can still withdraw. Each test registers its own GOLDEN member.
  */
-import { HEADERS } from '@app/contracts';
+import { HEADERS, type ProtectionSettings } from '@app/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { encrypt, registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
-import { fund } from './operator';
+import { ADMIN_API_KEY, fund } from './operator';
 
 const PAYMENT_PASSWORD = '246810';
 const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token });
@@ -54,6 +54,61 @@ test.describe('player protection', () => {
       await request.get('/wps/cashier/deposits', { headers: memberHeaders(m) }),
     );
     expect(list).toHaveLength(0);
+  });
+
+  test('a brand offering limits at registration shows the step after sign-up; the limit saved is on the page', async ({
+    page,
+    request,
+  }) => {
+    const admin = { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' };
+    const before = await value<ProtectionSettings>(
+      await request.get('/wps/admin/protection/settings', { headers: admin }),
+    );
+    let changed = false;
+    const restore = async () => {
+      if (!changed) return;
+      changed = false;
+      await value(await request.put('/wps/admin/protection/settings', { headers: admin, data: before }));
+    };
+    try {
+      await value(
+        await request.put('/wps/admin/protection/settings', {
+          headers: admin,
+          data: { ...before, offerLimits: 'REGISTRATION' },
+        }),
+      );
+      changed = true;
+      const m = await registerMember(request);
+      await signIn(page, m);
+      await page.goto('/');
+      const offer = page.getByRole('dialog', { name: 'Set your deposit limits' });
+      await expect(offer).toBeVisible();
+      // The brand is shared by every spec: its rule goes back as soon as the step is up (the
+      // step stays open; saving does not depend on the rule).
+      await restore();
+
+      const weekly = offer.getByLabel('Deposit limit · Per week');
+      await weekly.fill('abc');
+      await offer.getByTestId('rg-offer-save').click();
+      await expect(offer.getByTestId('rg-offer-error')).toHaveText(
+        'Enter an amount above 0 with at most 2 decimals.',
+      );
+      await weekly.fill('300');
+      await offer.getByTestId('rg-offer-save').click();
+      await expect(offer).toBeHidden();
+
+      await page.goto('/?member=responsibleGaming');
+      const dialog = page.getByRole('dialog', { name: 'Member centre' });
+      await expect(dialog.getByTestId('rg-DEPOSIT-W-current')).toHaveText('P 300.00');
+      // Saved once: the server no longer offers the step, so it does not come back.
+      const session = await value<{ offerLimitsNow: boolean }>(
+        await request.get('/wps/member/protection/session', { headers: memberHeaders(m) }),
+      );
+      expect(session.offerLimitsNow).toBe(false);
+      await expect(page.getByRole('dialog', { name: 'Set your deposit limits' })).toHaveCount(0);
+    } finally {
+      await restore();
+    }
   });
 
   test('a member self-excludes and can only withdraw', async ({ page, request }) => {

@@ -122,6 +122,14 @@ export const protectionSessionSchema = z.object({
   excluded: z.boolean(),
   /** Where the brand offers limits to a new member besides the member centre. */
   offerLimits: z.enum(['NONE', 'REGISTRATION', 'FIRST_DEPOSIT']),
+  /** The member has asked for a deposit that was not failed or rejected (any time). */
+  hasDeposited: z.boolean(),
+  /**
+   * Offer the limits step now: the brand offers it, the member has never set a limit nor
+   * deposited, is not on a break, and (REGISTRATION) this is the session the sign-up opened.
+   * With FIRST_DEPOSIT the site shows it when the member opens the deposit page.
+   */
+  offerLimitsNow: z.boolean(),
 });
 export type ProtectionSession = z.infer<typeof protectionSessionSchema>;
 

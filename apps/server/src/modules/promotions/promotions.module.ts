@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/repository';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { DepositService } from '../cashier';
 import type { MemberDirectory } from '../member';
@@ -39,6 +40,8 @@ interface PromotionsDeps extends ModuleContext {
   bonus: BonusService;
   betStats: BetStatsService;
   deposits: DepositService;
+  /** A member on a break (read in the caller's transaction): VIP upgrades wait for its end. */
+  onBreak?: (memberId: string, trx: Db) => Promise<boolean>;
 }
 
 interface PromotionsServices {
@@ -59,7 +62,15 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
   const { db, brands, log, bonus, betStats, inbox } = deps;
   const levelOf = (merchant: string, memberId: string) => deps.levels.levelOf(merchant, memberId);
   const rebates = new RebateService(new RebateRepository(db), betStats, bonus, brands, levelOf, log);
-  const vip = new VipService(new VipRepository(db), bonus, inbox, brands, (m) => rebates.rule(m), log);
+  const vip = new VipService(
+    new VipRepository(db),
+    bonus,
+    inbox,
+    brands,
+    (m) => rebates.rule(m),
+    log,
+    deps.onBreak,
+  );
   const referral = new ReferralService(new ReferralRepository(db), bonus);
   const promotions = createPromotionServices({
     ...deps,

@@ -10,6 +10,7 @@ import {
   type VipMe,
 } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/repository';
 import type { LocalizedText } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { pickText, type Brand, type BrandResolver } from '../../platform/brand';
@@ -60,6 +61,12 @@ export class VipService {
     private readonly brands: BrandResolver,
     private readonly rebateRule: (merchant: string) => Promise<RebateRule | null>,
     private readonly log?: FastifyBaseLogger,
+    /**
+     * Whether the member is on a break (time-out or self-exclusion), read in the caller's
+     * transaction. A level passed during a break is held, bonus and message with it, until an
+     * evaluation after the break: an upgrade bonus is an inducement to play.
+     */
+    private readonly onBreak: (memberId: string, trx: Db) => Promise<boolean> = async () => false,
   ) {}
 
   /** The brand's levels, lowest first, with their rates. */
@@ -154,6 +161,23 @@ export class VipService {
       // cannot change between this read and the level we store.
       const life = await this.repo.lifetime(trx, merchant, memberId);
       const target = levelFor(defs, life.turnover, life.deposits);
+      if (target > row.level && (await this.onBreak(memberId, trx))) {
+        // Held, not skipped: the stored level stays, so the evaluation after the break (the
+        // member's next counted bet or deposit, or opening the VIP page) reaches and pays it.
+        await this.repo.setEvaluated(trx, memberId, {
+          level: row.level,
+          reachedAt: row.reached_at,
+          deposits: life.deposits,
+        });
+        this.log?.info({ memberId, level: row.level, target }, 'VIP upgrade held during a break');
+        return {
+          level: row.level,
+          reachedAt: row.reached_at,
+          turnover: life.turnover,
+          deposits: life.deposits,
+          upgraded: [],
+        };
+      }
       const upgraded: number[] = [];
       for (const level of upgradesTo(defs, row.level, target)) {
         const def = defs.find((d) => d.level === level)!;

@@ -162,6 +162,30 @@ export class ProtectionRepository {
     return BigInt(row.total);
   }
 
+  /** Whether the member ever asked for a deposit that was not failed or rejected. */
+  async hasDeposited(memberId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('deposit')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('status', 'in', ['PENDING', 'ARRIVED', 'APPROVED'])
+      .limit(1)
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  /** How many logins the member has had, counted up to 2 (1: the session the sign-up opened). */
+  async loginCount(memberId: string): Promise<number> {
+    const rows = await this.db
+      .selectFrom('member_session')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'SESSION')
+      .limit(2)
+      .execute();
+    return rows.length;
+  }
+
   /** Stakes placed since `from` (not voided), and payouts settled since `from` (minor units). */
   async betsSince(memberId: string, from: Date): Promise<{ staked: bigint; paid: bigint }> {
     const staked = await this.db

@@ -473,12 +473,13 @@ export class ProtectionService {
    */
   async session(brand: Brand, memberId: string): Promise<ProtectionSession> {
     const now = this.clock();
-    const [rules, pref, started, excluded, limits] = await Promise.all([
+    const [rules, pref, started, excluded, limits, hasDeposited] = await Promise.all([
       this.rules(brand.code),
       this.repo.preference(memberId),
       this.repo.sessionStart(memberId),
       this.isExcluded(memberId),
       this.repo.limits(memberId),
+      this.repo.hasDeposited(memberId),
     ]);
     const { staked, paid } = started
       ? await this.repo.betsSince(memberId, started)
@@ -499,7 +500,28 @@ export class ProtectionService {
       sessionMinutesLeft: left === null ? null : Math.max(0, left),
       excluded,
       offerLimits: rules.offerLimits,
+      hasDeposited,
+      offerLimitsNow: await this.offerNow(rules.offerLimits, memberId, {
+        excluded,
+        hasDeposited,
+        hasLimits: limits.length > 0,
+      }),
     };
+  }
+
+  /**
+   * Whether the brand's limits step is due for this member: never once they set a limit (any
+   * kind; a limit removed later keeps its row) or deposited, nor on a break; with REGISTRATION
+   * only in the session the sign-up opened (a later login is no longer "at registration").
+   */
+  private async offerNow(
+    offer: ProtectionRules['offerLimits'],
+    memberId: string,
+    m: { excluded: boolean; hasDeposited: boolean; hasLimits: boolean },
+  ): Promise<boolean> {
+    if (offer === 'NONE' || m.excluded || m.hasDeposited || m.hasLimits) return false;
+    if (offer === 'REGISTRATION') return (await this.repo.loginCount(memberId)) <= 1;
+    return true;
   }
 
   /** The member's reality-check interval (null: back to the brand's default), with its history row. */

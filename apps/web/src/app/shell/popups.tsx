@@ -212,7 +212,11 @@ export function Popups() {
       {realAccount && !forcedChange && (
         // Its own boundary: loading the protection texts must not hold the identity popups.
         <Suspense fallback={null}>
-          <ProtectionWatch onOpen={(page) => show('memberCentre', { page })} onLogout={logoutNow} />
+          <ProtectionWatch
+            onOpen={(page) => show('memberCentre', { page })}
+            onLogout={logoutNow}
+            depositOpen={open === 'memberCentre' && (data as { page?: unknown } | null)?.page === 'depositv2'}
+          />
         </Suspense>
       )}
     </ErrorBoundary>

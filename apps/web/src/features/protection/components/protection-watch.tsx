@@ -5,7 +5,9 @@ import { Modal } from '../../../components/ui/modal';
 import { useBrand } from '../../../lib/brand';
 import { showMoney, showSigned } from '../../../lib/money';
 import '../../../styles/protection.css';
+import { useSession } from '../../../lib/session';
 import { useAnswerRealityCheck, useProtectionSession } from '../api/protection';
+import { LimitsOffer } from './limits-offer';
 
 const MINUTE_MS = 60_000;
 
@@ -14,7 +16,14 @@ export interface ProtectionWatchProps {
   onOpen: (page: 'withdraw' | 'responsibleGaming') => void;
   /** Ends the session at once (the member chose to log out). */
   onLogout: () => void;
+  /** The deposit page is open: where the brand offers limits at the first deposit, now is the time. */
+  depositOpen?: boolean;
 }
+
+/** "Not now" holds for the browser session (per member): the step is not pressed on them again. */
+const OFFER_DISMISSED = 'rg-offer-dismissed';
+const dismissedFor = (customerId: number | null) =>
+  customerId !== null && window.sessionStorage.getItem(OFFER_DISMISSED) === String(customerId);
 
 /**
  * What player protection shows around the whole site for a real account: a banner while the
@@ -22,16 +31,35 @@ export interface ProtectionWatchProps {
  * page remain; the server refuses the rest), and the reality check at the member's interval with
  * the server's numbers for this session. The timer here only decides when to ask.
  */
-export function ProtectionWatch({ onOpen, onLogout }: ProtectionWatchProps) {
+export function ProtectionWatch({ onOpen, onLogout, depositOpen = false }: ProtectionWatchProps) {
   const session = useProtectionSession(true);
+  const customerId = useSession((c) => c.customerId);
   const s = session.data;
   const due = useRealityCheckDue(s);
   const [shown, setShown] = useState<number | null>(null);
+  const [dismissed, setDismissed] = useState(() => dismissedFor(customerId));
   const open = due !== null && shown !== due;
   if (!s) return null;
   const timeUp = s.sessionMinutesLeft !== null && s.sessionMinutesLeft <= 0;
+  // The server says when the step is due (never once a limit is set or a deposit asked for).
+  const offer =
+    s.offerLimitsNow &&
+    !dismissed &&
+    !dismissedFor(customerId) &&
+    (s.offerLimits === 'REGISTRATION' || (s.offerLimits === 'FIRST_DEPOSIT' && depositOpen));
   return (
     <>
+      {offer && !open && (
+        <LimitsOffer
+          onDone={(saved) => {
+            if (!saved && customerId !== null) {
+              window.sessionStorage.setItem(OFFER_DISMISSED, String(customerId));
+            }
+            setDismissed(true);
+            void session.refetch();
+          }}
+        />
+      )}
       {(s.excluded || timeUp) && <StoppedBanner excluded={s.excluded} onOpen={onOpen} onLogout={onLogout} />}
       {open && !s.excluded && (
         <RealityCheck

@@ -25,6 +25,7 @@ import {
   useSetLimit,
   useSetRealityInterval,
 } from '../api/protection';
+import { isLimitAmount, LimitAmountField } from './limit-amount-field';
 
 type Period = ProtectionLimit['period'];
 const GROUPS: { kind: ProtectionLimitKind; periods: Period[] }[] = [
@@ -33,7 +34,6 @@ const GROUPS: { kind: ProtectionLimitKind; periods: Period[] }[] = [
   { kind: 'WAGER', periods: ['D', 'W', 'M'] },
   { kind: 'SESSION', periods: ['S'] },
 ];
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
 /**
  * The member centre's responsible-gaming page: the member's own limits (tighter at once, looser
@@ -123,7 +123,7 @@ function LimitRow({
   const value = text.trim();
   const valid = session
     ? /^\d{1,4}$/.test(value) && Number(value) >= 5 && Number(value) <= sessionMax
-    : AMOUNT.test(value) && Number(value) > 0;
+    : isLimitAmount(value);
   const current = limit?.amount ?? null;
   const loosening = (next: number | null) => current !== null && (next === null || next > current);
 
@@ -225,16 +225,13 @@ function LimitRow({
             else send(Number(value));
           }}
         >
-          <label htmlFor={`${id}-input`} className="visually-hidden">
-            {t('newLimit', { kind: t(`kind.${kind}`), period: t(`period.${period}`) })}
-          </label>
-          <input
+          <LimitAmountField
             id={`${id}-input`}
-            className="sec-input"
-            inputMode={session ? 'numeric' : 'decimal'}
-            placeholder={session ? t('minutesPlaceholder') : t('amountPlaceholder')}
+            label={t('newLimit', { kind: t(`kind.${kind}`), period: t(`period.${period}`) })}
+            labelHidden
+            minutes={session}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={setText}
           />
           <button
             type="submit"
