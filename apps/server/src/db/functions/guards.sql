@@ -64,3 +64,21 @@ BEGIN
   RAISE EXCEPTION 'the protection history is append-only: % on % refused', TG_OP, TG_TABLE_NAME
     USING ERRCODE = 'insufficient_privilege';
 END $$;
+
+-- Append-only: the history of members' identity verification (submissions, decisions, flags).
+CREATE OR REPLACE FUNCTION kyc_history_append_only() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  RAISE EXCEPTION 'the verification history is append-only: % on % refused', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege';
+END $$;
+
+-- Append-only: the history of an anti-money-laundering case (what the regulator may ask for).
+CREATE OR REPLACE FUNCTION aml_history_append_only() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  RAISE EXCEPTION 'the AML case history is append-only: % on % refused', TG_OP, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege';
+END $$;
