@@ -1,4 +1,4 @@
-import type { WithdrawInfo } from '@app/contracts';
+import type { KycTrigger, WithdrawInfo } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
 import { showMoney } from '../../../lib/money';
@@ -102,6 +102,23 @@ function Blocker({
   }
 }
 
+/** Before the member asks: a new withdrawal would wait for identity verification, and why. */
+function KycNotice({ reason, onOpenVerification }: { reason: KycTrigger; onOpenVerification?: () => void }) {
+  // Verification's texts are its own namespace, fetched only when a withdrawal would wait.
+  const { t, ready } = useTranslation('kyc');
+  if (!ready) return null;
+  return (
+    <div className="sec-note mc-kyc-wait" data-testid="withdraw-kyc-wait" data-reason={reason}>
+      <p>{t(`withdraw.kycWait.${reason}`)}</p>
+      {onOpenVerification && (
+        <button type="button" className="btn btn-sm btn-primary" onClick={onOpenVerification}>
+          {t('withdraw.verifyNow')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /**
  * Withdrawal (member centre page `withdraw`): what may be withdrawn, turnover still due, limits
  * and today's count; bound accounts and binding; the request with its confirmation step; and the
@@ -131,20 +148,7 @@ export function WithdrawPage({
                   <h4 id="withdraw-form-title">{t('cashier.withdraw.newWithdrawal')}</h4>
                 </header>
                 {/* Before the member asks: a new withdrawal would wait for identity verification, and why. */}
-                {data.kycWait && (
-                  <div
-                    className="sec-note mc-kyc-wait"
-                    data-testid="withdraw-kyc-wait"
-                    data-reason={data.kycWait}
-                  >
-                    <p>{t(`cashier.withdraw.kycWait.${data.kycWait}`)}</p>
-                    {onOpenVerification && (
-                      <button type="button" className="btn btn-sm btn-primary" onClick={onOpenVerification}>
-                        {t('cashier.withdraw.verifyNow')}
-                      </button>
-                    )}
-                  </div>
-                )}
+                {data.kycWait && <KycNotice reason={data.kycWait} onOpenVerification={onOpenVerification} />}
                 {block ? (
                   <Blocker block={block} info={data} onOpenSecurity={onOpenSecurity} />
                 ) : (

@@ -28,23 +28,25 @@ const CANCELLED_BY_MEMBER = 'CANCELLED_BY_MEMBER';
 
 /** A withdrawal held until the member's identity is verified: why, and taking it back. */
 function KycWait({ w }: { w: Withdrawal }) {
-  const { t } = useTranslation();
+  // Verification's texts are its own namespace, fetched with the first held withdrawal shown.
+  const { t, ready } = useTranslation('kyc');
   const errorText = useErrorText();
   const cancel = useCancelWithdrawal();
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  if (!ready) return null;
   return (
     <div className="sec-note mc-kyc-wait" data-testid="withdrawal-kyc-wait">
-      <p>{t('cashier.withdraw.kycWaitRecord')}</p>
+      <p>{t('withdraw.kycWaitRecord')}</p>
       {asking ? (
         <InlineConfirm
-          text={t('cashier.withdraw.kycCancelConfirm')}
+          text={t('withdraw.kycCancelConfirm')}
           busy={cancel.isPending}
           testId="withdrawal-cancel-confirm"
           onCancel={() => setAsking(false)}
           onConfirm={() =>
             cancel.mutate(w.id, {
-              onSuccess: () => setStatus({ ok: true, text: t('cashier.withdraw.kycCancelled') }),
+              onSuccess: () => setStatus({ ok: true, text: t('withdraw.kycCancelled') }),
               onError: (err) => setStatus({ ok: false, text: errorText(err) }),
               onSettled: () => setAsking(false),
             })
@@ -57,7 +59,7 @@ function KycWait({ w }: { w: Withdrawal }) {
           onClick={() => setAsking(true)}
           data-testid="withdrawal-cancel"
         >
-          {t('cashier.withdraw.kycCancel')}
+          {t('withdraw.kycCancel')}
         </button>
       )}
       <FormStatus status={status} testId="withdrawal-cancel-status" />
