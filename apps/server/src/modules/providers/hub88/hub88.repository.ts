@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../../db/schema';
 import type { Db } from '../../../db/repository';
 
 export interface Hub88Session {
@@ -29,6 +31,21 @@ export interface Hub88Member {
 }
 
 /** SQL of Hub88 game sessions, answered wallet transactions, and the members Hub88 names. */
+type SessionRow = Pick<
+  Selectable<Database['hub88_session']>,
+  'token' | 'merchant_code' | 'member_id' | 'vendor_code' | 'game_code' | 'currency' | 'expires_at'
+>;
+
+const toSession = (r: SessionRow): Hub88Session => ({
+  token: r.token,
+  merchant: r.merchant_code,
+  memberId: String(r.member_id),
+  vendor: r.vendor_code,
+  gameCode: r.game_code,
+  currency: r.currency,
+  expiresAt: r.expires_at,
+});
+
 export class Hub88Repository {
   constructor(private readonly db: Db) {}
 
@@ -54,16 +71,7 @@ export class Hub88Repository {
       .where('token', '=', token)
       .where('merchant_code', '=', merchant)
       .executeTakeFirst();
-    if (!r) return null;
-    return {
-      token: r.token,
-      merchant: r.merchant_code,
-      memberId: String(r.member_id),
-      vendor: r.vendor_code,
-      gameCode: r.game_code,
-      currency: r.currency,
-      expiresAt: r.expires_at,
-    };
+    return r ? toSession(r) : null;
   }
 
   /** Sessions whose last bet time is long past: no win or rollback needs them (wins find their bet). */
@@ -109,13 +117,7 @@ export class Hub88Repository {
       .executeTakeFirst();
     if (!r) return null;
     return {
-      token: r.token,
-      merchant: r.merchant_code,
-      memberId: String(r.member_id),
-      vendor: r.vendor_code,
-      gameCode: r.game_code,
-      currency: r.currency,
-      expiresAt: r.expires_at,
+      ...toSession(r),
       member: {
         id: String(r.member_id),
         active: r.status === 'ACTIVE',
