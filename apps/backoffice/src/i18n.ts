@@ -14,6 +14,14 @@ import type enPlayers from './locales/en/players.json';
 import type enProtection from './locales/en/protection.json';
 import type enSecurity from './locales/en/security.json';
 import type enStaff from './locales/en/staff.json';
+import type enBrands from './locales/en/brands.json';
+import type enContent from './locales/en/content.json';
+import type enGames from './locales/en/games.json';
+import type enLottery from './locales/en/lottery.json';
+import type enPromotions from './locales/en/promotions.json';
+import type enRewards from './locales/en/rewards.json';
+import type enAgents from './locales/en/agents.json';
+import type enChannels from './locales/en/channels.json';
 
 /** One namespace per page group: a page downloads only its own texts, in the active language. */
 export const NAMESPACES = [
@@ -30,6 +38,14 @@ export const NAMESPACES = [
   'aml',
   'kyc',
   'protection',
+  'brands',
+  'content',
+  'games',
+  'lottery',
+  'promotions',
+  'rewards',
+  'agents',
+  'channels',
 ] as const;
 
 declare module 'i18next' {
@@ -50,6 +66,14 @@ declare module 'i18next' {
       aml: typeof enAml;
       kyc: typeof enKyc;
       protection: typeof enProtection;
+      brands: typeof enBrands;
+      content: typeof enContent;
+      games: typeof enGames;
+      lottery: typeof enLottery;
+      promotions: typeof enPromotions;
+      rewards: typeof enRewards;
+      agents: typeof enAgents;
+      channels: typeof enChannels;
     };
   }
 }

@@ -28,18 +28,26 @@ export const PERMISSIONS = [
   'cashier.adjustments.approve',
   // Rewards the operator reviews: promotion applications, referral rewards, points redemptions
   'rewards.review',
-  // Content: messages to members, feedback replies
+  // Content: messages to members, feedback replies, the site's banners, notices, popups and pages
   'content.messages',
   'content.feedback',
+  'content.site',
+  // Rewards set-up: promotions, missions, VIP levels, rebates, referral, points and the mall
+  'rewards.manage',
   // Games and lotteries: catalogue switches, vendor secrets, draws and RTP
   'games.manage',
   'lottery.manage',
-  // Agents
+  // Agents: the tree and statements (personal data in bulk), contracts, moving a member
+  'agents.view',
   'agents.contracts.manage',
+  'agents.members.move',
   // Staff, API keys, brand security settings, the platform's crypto switch
   'staff.manage',
   'apikeys.manage',
   'brand.security',
+  // The brand's site switches, and its maintenance windows and region blocks
+  'brand.settings',
+  'brand.maintenance',
   // Game aggregators and payment providers: switching them on, their settings and credentials
   'integrations.manage',
   'system.manage',
@@ -100,8 +108,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'kyc.review',
     'protection.view',
   ],
-  content: ['content.messages', 'content.feedback', 'games.manage'],
-  agent_manager: ['dashboard.view', 'players.search', 'players.view', 'agents.contracts.manage'],
+  content: ['content.messages', 'content.feedback', 'content.site', 'games.manage', 'rewards.manage'],
+  agent_manager: [
+    'dashboard.view',
+    'players.search',
+    'players.view',
+    'agents.view',
+    'agents.contracts.manage',
+    'agents.members.move',
+  ],
   auditor: [
     'dashboard.view',
     'reports.view',

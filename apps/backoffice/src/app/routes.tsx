@@ -28,6 +28,14 @@ export type NavLabel =
   | 'kyc'
   | 'aml'
   | 'protection'
+  | 'brands'
+  | 'content'
+  | 'games'
+  | 'lottery'
+  | 'promotions'
+  | 'rewards'
+  | 'agents'
+  | 'paymentChannels'
   | 'audit';
 
 export const NAV: NavItem[] = [
@@ -67,6 +75,19 @@ export const NAV: NavItem[] = [
   { to: '/aml', label: 'aml', icon: 'aml', permission: 'aml.cases' },
   { to: '/kyc', label: 'kyc', icon: 'kyc', permission: 'kyc.review' },
   { to: '/protection', label: 'protection', icon: 'protection', permission: 'protection.view' },
+  { to: '/brands', label: 'brands', icon: 'brands', permission: ['brand.settings', 'brand.maintenance'] },
+  { to: '/content', label: 'content', icon: 'content', permission: ['content.site', 'content.messages'] },
+  { to: '/games', label: 'games', icon: 'games', permission: 'games.manage' },
+  { to: '/lottery', label: 'lottery', icon: 'lottery', permission: 'lottery.manage' },
+  { to: '/promotions', label: 'promotions', icon: 'promotions', permission: 'rewards.manage' },
+  { to: '/rewards', label: 'rewards', icon: 'rewards', permission: 'rewards.manage' },
+  { to: '/agents', label: 'agents', icon: 'agents', permission: 'agents.view' },
+  {
+    to: '/payment-channels',
+    label: 'paymentChannels',
+    icon: 'paymentChannels',
+    permission: 'integrations.manage',
+  },
   { to: '/audit', label: 'audit', icon: 'audit', permission: 'audit.view' },
 ];
 
@@ -88,6 +109,14 @@ const Cashier = lazy(() => import('../pages/cashier'));
 const Aml = lazy(() => import('../pages/aml'));
 const Kyc = lazy(() => import('../pages/kyc'));
 const Protection = lazy(() => import('../pages/protection'));
+const Brands = lazy(() => import('../pages/brands'));
+const Content = lazy(() => import('../pages/content'));
+const Games = lazy(() => import('../pages/games'));
+const Lottery = lazy(() => import('../pages/lottery'));
+const Promotions = lazy(() => import('../pages/promotions'));
+const Rewards = lazy(() => import('../pages/rewards'));
+const Agents = lazy(() => import('../pages/agents'));
+const PaymentChannels = lazy(() => import('../pages/payment-channels'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -123,6 +152,14 @@ const routes: RouteObject[] = [
       { path: 'aml/*', element: page(Aml) },
       { path: 'kyc/*', element: page(Kyc) },
       { path: 'protection', element: page(Protection) },
+      { path: 'brands/*', element: page(Brands) },
+      { path: 'content/*', element: page(Content) },
+      { path: 'games/*', element: page(Games) },
+      { path: 'lottery/*', element: page(Lottery) },
+      { path: 'promotions/*', element: page(Promotions) },
+      { path: 'rewards/*', element: page(Rewards) },
+      { path: 'agents/*', element: page(Agents) },
+      { path: 'payment-channels/*', element: page(PaymentChannels) },
       { path: 'audit', element: page(Audit) },
       { path: 'account', element: page(Account) },
       { path: '*', element: <Home /> },

@@ -23,6 +23,24 @@ const PATHS = {
   // A life ring.
   protection:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8M5.6 5.6l3.6 3.6M14.8 14.8l3.6 3.6M18.4 5.6l-3.6 3.6M9.2 14.8l-3.6 3.6',
+  // A globe: the brand's sites.
+  brands: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18',
+  // A picture: banners, notices and pages.
+  content: 'M3 4h18v16H3zM8 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4M21 15l-5-5L5 20',
+  // A game pad.
+  games:
+    'M6 8h12a4 4 0 0 1 4 4v2a4 4 0 0 1-7 2.6L14 16h-4l-1 .6A4 4 0 0 1 2 14v-2a4 4 0 0 1 4-4M7 11v4M5 13h4M16 12h.01M18 14h.01',
+  // A numbered ball.
+  lottery: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8M12 10.5v3',
+  // A gift box.
+  promotions: 'M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8S10 3 7.5 4.5 9 8 12 8M12 8s2-5 4.5-3.5S15 8 12 8',
+  // A star.
+  rewards: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z',
+  // A tree of people.
+  agents:
+    'M12 3v6M12 9H5v4M12 9h7v4M5 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4M19 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4M12 9v4M12 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4',
+  // A card.
+  paymentChannels: 'M2 6h20v12H2zM2 10h20M6 15h4',
 } as const;
 export type IconName = keyof typeof PATHS;
 
