@@ -1983,5 +1983,6 @@ export interface AgentMoveTable {
   effective_at: Date;
   reason: string;
   moved_by: string;
+  contracts_ended: Generated<number>;
   created_at: Generated<Date>;
 }

@@ -33,6 +33,8 @@ CREATE TABLE agent_move (
   effective_at    timestamptz NOT NULL,
   reason          text NOT NULL CHECK (length(reason) BETWEEN 1 AND 200),
   moved_by        text NOT NULL,
+  -- Contracts the move ended (the member's from its old upline, and those they capped).
+  contracts_ended integer NOT NULL DEFAULT 0,
   created_at      timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT agent_move_not_self CHECK (to_upline_id <> member_id)
 );

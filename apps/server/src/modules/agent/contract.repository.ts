@@ -150,6 +150,21 @@ export class ContractRepository extends Repository {
       .execute();
   }
 
+  /** The member's contracts of this kind from `uplineId` (null: the platform) in force or awaiting its answer, locked. */
+  heldFrom(db: Db, merchant: string, memberId: string, uplineId: string | null, kind: ContractKind) {
+    return db
+      .selectFrom('agent_contract')
+      .select(['id', 'state'])
+      .where('merchant_code', '=', merchant)
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('state', 'in', ['ACCEPTED', 'PENDING'])
+      .where('upline_id', uplineId === null ? 'is' : '=', uplineId)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   /** Contracts of this kind the member offered (accepted or awaiting an answer), locked. */
   offeredBy(db: Db, uplineId: string, kind: ContractKind) {
     return db
