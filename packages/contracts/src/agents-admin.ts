@@ -124,7 +124,9 @@ export const contractTemplatesSchema = z.object({ list: z.array(contractTemplate
 export const templateGrantSchema = z.object({ username: z.string().trim().min(1).max(64) });
 
 /** `POST /wps/admin/agents/contracts/:id/end`: the operator ends a platform contract. */
-export const contractEndSchema = z.object({ reason: z.string().trim().min(1).max(AGENT_ADMIN_LIMITS.reasonMax) });
+export const contractEndSchema = z.object({
+  reason: z.string().trim().min(1).max(AGENT_ADMIN_LIMITS.reasonMax),
+});
 
 // ---- moves -----------------------------------------------------------------------------------
 
@@ -242,7 +244,12 @@ export const adminStatementDetailSchema = z.object({
     }),
   ),
   /** Sums over every member (the line's base is turnover for wages, loss for dividends). */
-  totals: z.object({ bets: z.number().int(), turnover: z.number(), loss: z.number(), active: z.number().int() }),
+  totals: z.object({
+    bets: z.number().int(),
+    turnover: z.number(),
+    loss: z.number(),
+    active: z.number().int(),
+  }),
 });
 export type AdminStatementDetail = z.infer<typeof adminStatementDetailSchema>;
 

@@ -95,7 +95,15 @@ export class AgentAdminRepository extends Repository {
     return this.db
       .selectFrom('agent_contract as c')
       .leftJoin('member as u', 'u.id', 'c.upline_id')
-      .select(['c.id', 'c.member_id', 'c.kind', 'c.period', 'c.max_rate_bp', 'c.version', 'u.username as upline'])
+      .select([
+        'c.id',
+        'c.member_id',
+        'c.kind',
+        'c.period',
+        'c.max_rate_bp',
+        'c.version',
+        'u.username as upline',
+      ])
       .where('c.member_id', 'in', memberIds)
       .where('c.state', '=', 'ACCEPTED')
       .orderBy('c.kind')

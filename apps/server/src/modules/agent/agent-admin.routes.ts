@@ -63,7 +63,8 @@ export async function agentAdminRoutes(
     {
       config: view,
       schema: {
-        summary: 'One level of the agent tree: the top, or the direct downlines of parentId, with contracts and team sizes',
+        summary:
+          'One level of the agent tree: the top, or the direct downlines of parentId, with contracts and team sizes',
         tags,
         querystring: agentTreeQuerySchema,
         response: { 200: ok(agentTreePageSchema) },
@@ -127,7 +128,11 @@ export async function agentAdminRoutes(
     '/wps/admin/agents/templates',
     {
       config: operatorRoute('agents.view'),
-      schema: { summary: 'The brand’s contract templates', tags, response: { 200: ok(contractTemplatesSchema) } },
+      schema: {
+        summary: 'The brand’s contract templates',
+        tags,
+        response: { 200: ok(contractTemplatesSchema) },
+      },
     },
     async (req) => envelope({ list: await admin.templates(req.brand) }),
   );
@@ -144,7 +149,12 @@ export async function agentAdminRoutes(
     },
     async (req) => {
       const { after } = await admin.saveTemplate(req.brand, null, req.body, operatorName(req));
-      req.auditDetail = { action: 'agent.template.create', target: `template:${after.id}`, before: null, after };
+      req.auditDetail = {
+        action: 'agent.template.create',
+        target: `template:${after.id}`,
+        before: null,
+        after,
+      };
       return envelope(after);
     },
   );
@@ -161,7 +171,12 @@ export async function agentAdminRoutes(
       },
     },
     async (req) => {
-      const { before, after } = await admin.saveTemplate(req.brand, req.params.id, req.body, operatorName(req));
+      const { before, after } = await admin.saveTemplate(
+        req.brand,
+        req.params.id,
+        req.body,
+        operatorName(req),
+      );
       req.auditDetail = { action: 'agent.template.update', target: `template:${after.id}`, before, after };
       return envelope(after);
     },
@@ -179,7 +194,12 @@ export async function agentAdminRoutes(
     },
     async (req) => {
       const before = await admin.deleteTemplate(req.brand, req.params.id);
-      req.auditDetail = { action: 'agent.template.delete', target: `template:${before.id}`, before, after: null };
+      req.auditDetail = {
+        action: 'agent.template.delete',
+        target: `template:${before.id}`,
+        before,
+        after: null,
+      };
       return envelope(before);
     },
   );
@@ -188,7 +208,8 @@ export async function agentAdminRoutes(
     {
       config: manage,
       schema: {
-        summary: 'Grants a top agent the template’s terms, in force at once (replaces its contract of that kind)',
+        summary:
+          'Grants a top agent the template’s terms, in force at once (replaces its contract of that kind)',
         tags,
         params: idParams,
         body: templateGrantSchema,

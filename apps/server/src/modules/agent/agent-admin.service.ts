@@ -59,7 +59,11 @@ function templateOf(t: Selectable<AgentContractTemplateTable>): ContractTemplate
     name: t.name,
     kind: t.kind,
     period: t.period,
-    tiers: tiers.map((x) => ({ minAmount: minorText(x.minAmount), minActive: x.minActive, rate: bpText(x.rateBp) })),
+    tiers: tiers.map((x) => ({
+      minAmount: minorText(x.minAmount),
+      minActive: x.minActive,
+      rate: bpText(x.rateBp),
+    })),
     rate: bpToPercent(t.max_rate_bp),
     updatedBy: t.updated_by,
     updatedTime: t.updated_at.toISOString(),
@@ -162,7 +166,8 @@ export class AgentAdminService {
   }
 
   async contractsOf(brand: Brand, memberId: string): Promise<Contract[]> {
-    if (!(await this.repo.member(this.repo.db, brand.code, memberId))) throw new AppError('agent.member.unknown');
+    if (!(await this.repo.member(this.repo.db, brand.code, memberId)))
+      throw new AppError('agent.member.unknown');
     return this.contracts.ofAgent(brand.code, memberId);
   }
 
@@ -190,14 +195,19 @@ export class AgentAdminService {
       name: input.name,
       kind: input.kind,
       period: input.period,
-      tiers: tiers.map((t) => ({ minAmount: t.minAmount.toString(), minActive: t.minActive, rateBp: t.rateBp })),
+      tiers: tiers.map((t) => ({
+        minAmount: t.minAmount.toString(),
+        minActive: t.minActive,
+        rateBp: t.rateBp,
+      })),
       max_rate_bp: maxRateBp(tiers),
       updated_by: by,
     };
     const before = id ? await this.template(brand, id) : null;
     try {
       if (id) {
-        if (!(await this.repo.updateTemplate(brand.code, id, row))) throw new AppError('agent.template.unknown');
+        if (!(await this.repo.updateTemplate(brand.code, id, row)))
+          throw new AppError('agent.template.unknown');
       } else {
         id = await this.repo.insertTemplate({ ...row, merchant_code: brand.code });
       }
@@ -276,7 +286,8 @@ export class AgentAdminService {
             teamSize: team.length - 1,
           });
         }
-        if (earliest && at < earliest) throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
+        if (earliest && at < earliest)
+          throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
         const ended = await this.contracts.endOnMove(trx, brand.code, member.id, member.upline_id, at);
         await this.repo.setUpline(trx, member.id, target.id);
         const moveId = await this.repo.insertMove(trx, {
@@ -432,4 +443,3 @@ export class AgentAdminService {
     };
   }
 }
-

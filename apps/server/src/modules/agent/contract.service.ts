@@ -125,7 +125,11 @@ export function checkPlatformTerms(
   input: readonly TierInput[],
 ): Tier[] {
   if (!CONTRACT_KIND_PERIODS[kind].includes(period)) throw new AppError('agent.contract.period.invalid');
-  const tiers: Tier[] = input.map((t) => ({ minAmount: t.minAmount, minActive: t.minActive, rateBp: t.rate }));
+  const tiers: Tier[] = input.map((t) => ({
+    minAmount: t.minAmount,
+    minActive: t.minActive,
+    rateBp: t.rate,
+  }));
   if (!tiersRise(tiers)) throw new AppError('agent.contract.tiers.invalid');
   const cap = CONTRACT_LIMITS.maxRateBp[kind];
   if (maxRateBp(tiers) > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
@@ -393,7 +397,13 @@ export class ContractService {
     for (const kind of CONTRACT_KINDS) {
       const held = await this.repo.heldFrom(trx, merchant, memberId, oldUplineId, kind);
       for (const c of held) {
-        await this.repo.end(trx, c.id, c.state === 'PENDING' ? 'REJECTED' : 'TERMINATED', END_REASONS.moved, at);
+        await this.repo.end(
+          trx,
+          c.id,
+          c.state === 'PENDING' ? 'REJECTED' : 'TERMINATED',
+          END_REASONS.moved,
+          at,
+        );
         await this.tell(trx, { merchant_code: merchant, kind }, 'CONTRACT_TERMINATED', memberId, oldUplineId);
         ended++;
         if (c.state === 'ACCEPTED') ended += await this.cascade(trx, memberId, kind, 0, at);

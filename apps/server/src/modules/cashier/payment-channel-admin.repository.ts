@@ -65,7 +65,11 @@ export class PaymentChannelAdminRepository extends Repository {
     await this.db.insertInto('payout_bank').values(row).execute();
   }
 
-  async updateBank(merchant: string, code: string, values: { kind: 'BANK' | 'EWALLET'; name: string; sort: number }) {
+  async updateBank(
+    merchant: string,
+    code: string,
+    values: { kind: 'BANK' | 'EWALLET'; name: string; sort: number },
+  ) {
     await this.db
       .updateTable('payout_bank')
       .set(values)
@@ -95,7 +99,11 @@ export class PaymentChannelAdminRepository extends Repository {
         .limit(1)
         .executeTakeFirst();
       if (used) return false;
-      await trx.deleteFrom('payout_bank').where('merchant_code', '=', merchant).where('code', '=', code).execute();
+      await trx
+        .deleteFrom('payout_bank')
+        .where('merchant_code', '=', merchant)
+        .where('code', '=', code)
+        .execute();
       return true;
     });
   }

@@ -89,11 +89,21 @@ export async function paymentChannelAdminRoutes(
     '/wps/admin/payout-banks',
     {
       config,
-      schema: { summary: 'Adds a payout bank', tags, body: payoutBankInputSchema, response: { 200: ok(adminPayoutBankSchema) } },
+      schema: {
+        summary: 'Adds a payout bank',
+        tags,
+        body: payoutBankInputSchema,
+        response: { 200: ok(adminPayoutBankSchema) },
+      },
     },
     async (req) => {
       const after = await channels.createBank(req.brand.code, req.body);
-      req.auditDetail = { action: 'payout.bank.create', target: `payout-bank:${after.code}`, before: null, after };
+      req.auditDetail = {
+        action: 'payout.bank.create',
+        target: `payout-bank:${after.code}`,
+        before: null,
+        after,
+      };
       return envelope(after);
     },
   );
@@ -128,7 +138,12 @@ export async function paymentChannelAdminRoutes(
     },
     async (req) => {
       const before = await channels.deleteBank(req.brand.code, req.params.code);
-      req.auditDetail = { action: 'payout.bank.delete', target: `payout-bank:${before.code}`, before, after: null };
+      req.auditDetail = {
+        action: 'payout.bank.delete',
+        target: `payout-bank:${before.code}`,
+        before,
+        after: null,
+      };
       return envelope(before);
     },
   );

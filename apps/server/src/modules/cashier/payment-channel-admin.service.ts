@@ -10,7 +10,11 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { uniqueViolation } from '../../platform/db-errors';
-import type { ChannelRow, ChannelValues, PaymentChannelAdminRepository } from './payment-channel-admin.repository';
+import type {
+  ChannelRow,
+  ChannelValues,
+  PaymentChannelAdminRepository,
+} from './payment-channel-admin.repository';
 
 type ChannelInput = z.output<typeof paymentChannelInputSchema>;
 type BankInput = z.output<typeof payoutBankInputSchema>;
@@ -39,7 +43,13 @@ function channelOf(c: ChannelRow): AdminPaymentChannel {
   };
 }
 
-const bankOf = (b: { code: string; kind: 'BANK' | 'EWALLET'; name: string; sort: number; accounts: string }) => ({
+const bankOf = (b: {
+  code: string;
+  kind: 'BANK' | 'EWALLET';
+  name: string;
+  sort: number;
+  accounts: string;
+}) => ({
   code: b.code,
   kind: b.kind,
   name: b.name,
