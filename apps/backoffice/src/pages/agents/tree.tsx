@@ -342,15 +342,8 @@ function GrantForm({ node }: { node: AgentNode }) {
     },
   });
   return (
-    <form
-      className="bo-agents-grant"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!problem) setConfirming(true);
-      }}
-      noValidate
-    >
+    // A section, not a form: the confirmation below holds its own form, and forms do not nest.
+    <section className="bo-agents-grant">
       <h3>{t('contracts.grantTitle')}</h3>
       <p className="bo-muted">{t('contracts.grantIntro')}</p>
       <Field label={t('contracts.template')}>
@@ -385,7 +378,14 @@ function GrantForm({ node }: { node: AgentNode }) {
         </p>
       )}
       <div className="bo-page-actions">
-        <Button type="submit" variant="primary">
+        <Button
+          type="button"
+          variant="primary"
+          onClick={() => {
+            setTouched(true);
+            if (!problem) setConfirming(true);
+          }}
+        >
           {t('contracts.grant')}
         </Button>
       </div>
@@ -401,7 +401,7 @@ function GrantForm({ node }: { node: AgentNode }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => grant.mutateAsync()}
       />
-    </form>
+    </section>
   );
 }
 
