@@ -474,7 +474,7 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
       {found.data && (
         <ul className="bo-agents-pick">
           {found.data.list
-            .filter((r) => r.node.agent && r.node.id !== node.id)
+            .filter((r) => r.node.agent && r.node.id !== node.id && r.node.id !== node.uplineId)
             .map(({ node: n, path }) => (
               <li key={n.id}>
                 <label className="bo-check">
@@ -489,9 +489,9 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
                 </label>
               </li>
             ))}
-          {found.data.list.every((r) => !r.node.agent || r.node.id === node.id) && (
-            <li className="bo-muted">{t('move.noAgent')}</li>
-          )}
+          {found.data.list.every(
+            (r) => !r.node.agent || r.node.id === node.id || r.node.id === node.uplineId,
+          ) && <li className="bo-muted">{t('move.noAgent')}</li>}
         </ul>
       )}
       {target && (

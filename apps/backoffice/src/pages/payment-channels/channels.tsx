@@ -139,16 +139,9 @@ export function ChannelsTab() {
             render: (r) => (
               <>
                 <Money value={r.minAmount} /> – <Money value={r.maxAmount} />
-              </>
-            ),
-          },
-          {
-            key: 'fee',
-            header: t('deposit.fee'),
-            align: 'right',
-            render: (r) => (
-              <>
-                {r.feePercent}% + <Money value={r.feeFixed} />
+                <div className="bo-muted">
+                  {t('deposit.fee')} {r.feePercent}% + <Money value={r.feeFixed} />
+                </div>
               </>
             ),
           },
@@ -173,18 +166,17 @@ export function ChannelsTab() {
               ),
           },
           {
-            key: 'deposits',
-            header: t('deposit.deposits'),
-            align: 'right',
-            render: (r) => formatNumber(r.deposits),
-          },
-          {
             key: 'enabled',
             header: t('deposit.status'),
             render: (r) => (
-              <Badge tone={r.enabled ? 'success' : 'neutral'}>
-                {r.enabled ? t('deposit.on') : t('deposit.off')}
-              </Badge>
+              <>
+                <Badge tone={r.enabled ? 'success' : 'neutral'}>
+                  {r.enabled ? t('deposit.on') : t('deposit.off')}
+                </Badge>
+                <div className="bo-muted">
+                  {t('deposit.deposits')}: {formatNumber(r.deposits)}
+                </div>
+              </>
             ),
           },
           {
