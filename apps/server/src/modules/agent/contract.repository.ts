@@ -15,16 +15,15 @@ type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>
  * as it was over time, for a query to follow. Each member is in it with the part [lo, hi) of the
  * window in which it was below the root; the root itself is level 0 with the whole window.
  *
- * The edges are member.upline_id for a member never moved, and for a moved member (agent_move)
- * one edge per stretch of time: the first move's from-upline before its effective_at, then each
+ * The edges are member.upline_id for a member never moved, and for a moved member (agent_move,
+ * `moved`) one edge per stretch of time: the first move's from-upline before its effective_at, then each
  * move's to-upline until the next move. A member moved from one branch of the root to another
  * appears twice, with windows that do not overlap, so each bet counts once.
  */
 export function teamWithin(rootId: string, start: Date, end: Date) {
-  return sql`WITH RECURSIVE edges (child, parent, lo, hi) AS (
-      SELECT m.id, m.upline_id, '-infinity'::timestamptz, 'infinity'::timestamptz
-        FROM member m WHERE NOT EXISTS (SELECT 1 FROM agent_move v WHERE v.member_id = m.id)
-      UNION ALL
+  // Each level probes member_upline_idx once per member of the level above (LATERAL: a nested
+  // loop, never a scan of every member per level); moves are few and read from their own table.
+  return sql`WITH RECURSIVE moved (child, parent, lo, hi) AS (
       SELECT v.member_id, v.from_upline_id, '-infinity'::timestamptz, v.effective_at
         FROM agent_move v
        WHERE NOT EXISTS (SELECT 1 FROM agent_move w WHERE w.member_id = v.member_id
@@ -38,7 +37,15 @@ export function teamWithin(rootId: string, start: Date, end: Date) {
       SELECT ${rootId}::bigint, 0, ${start}::timestamptz, ${end}::timestamptz
       UNION ALL
       SELECT e.child, t.level + 1, greatest(e.lo, t.lo), least(e.hi, t.hi)
-        FROM team t JOIN edges e ON e.parent = t.id
+        FROM team t
+       CROSS JOIN LATERAL (
+             SELECT m.id AS child, '-infinity'::timestamptz AS lo, 'infinity'::timestamptz AS hi
+               FROM member m
+              WHERE m.upline_id = t.id
+                AND NOT EXISTS (SELECT 1 FROM agent_move v WHERE v.member_id = m.id)
+             UNION ALL
+             SELECT d.child, d.lo, d.hi FROM moved d WHERE d.parent = t.id
+           ) e
        WHERE e.lo < t.hi AND e.hi > t.lo AND t.level < ${AGENT_LIMITS.maxDepth}
     )`;
 }
