@@ -418,3 +418,58 @@ describe('moving a member with its team', () => {
     );
   });
 });
+
+describe('ending a platform contract and the depth limit', () => {
+  it('ends a top agent’s platform contract; an agent-to-agent contract or an unknown one is refused', async () => {
+    const held = await ok<AgentContracts>('GET', `/wps/admin/agents/${ids.ag_two}/contracts`);
+    const platform = held.list.find((c) => c.state === 'ACCEPTED' && c.upline === null)!;
+    const before = await snapshot();
+    const moved = await t.db.db
+      .selectFrom('agent_contract')
+      .select('id')
+      .where('member_id', '=', ids.ag_x!)
+      .executeTakeFirstOrThrow();
+    // ag_x's contract came from ag_one (and has ended): not the operator's to end.
+    const notPlatform = await staff('POST', `/wps/admin/agents/contracts/${moved.id}/end`, { reason: 'x' });
+    expect([notPlatform.status, notPlatform.code]).toEqual([409, 'agent.contract.state']);
+    const unknown = await staff('POST', '/wps/admin/agents/contracts/999999999/end', { reason: 'x' });
+    expect([unknown.status, unknown.code]).toEqual([404, 'agent.contract.unknown']);
+    const noReason = await staff('POST', `/wps/admin/agents/contracts/${platform.id}/end`, { reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(await snapshot()).toBe(before);
+
+    const ended = await ok<Contract>('POST', `/wps/admin/agents/contracts/${platform.id}/end`, {
+      reason: 'Agreement over',
+    });
+    expect(ended).toMatchObject({ state: 'TERMINATED', endReason: 'TERMINATED' });
+    const [row] = await audits('agent.contract.end');
+    expect(row).toMatchObject({
+      target: `contract:${platform.id}`,
+      before: { state: 'ACCEPTED' },
+      after: { state: 'TERMINATED', reason: 'Agreement over' },
+    });
+    // Ended once: a second end is refused.
+    expect(
+      (await staff('POST', `/wps/admin/agents/contracts/${platform.id}/end`, { reason: 'x' })).code,
+    ).toBe('agent.contract.state');
+  });
+
+  it('refuses a move that would make the tree deeper than its limit', async () => {
+    // A chain of 64 agents under ag_deep0: moving ag_one (with ag_z below it) under the last one
+    // would put ag_z 66 levels down.
+    let upline = 'ag_deep0';
+    await team.add(upline, 1, null);
+    for (let i = 1; i < 64; i++) {
+      await team.add(`ag_deep${i}`, 1, upline);
+      upline = `ag_deep${i}`;
+    }
+    const before = await snapshot();
+    const r = await staff('POST', '/wps/admin/agents/moves', {
+      memberId: ids.ag_one,
+      toUplineId: ids[upline],
+      reason: 'too deep',
+    });
+    expect([r.status, r.code]).toEqual([409, 'agent.move.depth']);
+    expect(await snapshot()).toBe(before);
+  });
+});
