@@ -226,7 +226,8 @@ export const id: Record<ErrorCode, string> = {
   'agent.move.same': 'Anggota ini sudah berada di bawah upline tersebut.',
   'agent.move.cycle': 'Agen tidak dapat dipindahkan ke bawah dirinya sendiri atau downline-nya.',
   'agent.move.depth': 'Pemindahan ini akan membuat pohon agen lebih dalam dari {0} tingkat.',
-  'agent.move.settled': 'Tanggal berlaku berada dalam periode yang sudah diselesaikan; pilih {0} atau sesudahnya.',
+  'agent.move.settled':
+    'Tanggal berlaku berada dalam periode yang sudah diselesaikan; pilih {0} atau sesudahnya.',
   'agent.move.future': 'Tanggal berlaku tidak boleh di masa depan.',
   'agent.statement.unknown': 'Baris laporan ini tidak ditemukan.',
   'channel.unknown': 'Saluran pembayaran ini tidak ditemukan.',

@@ -229,7 +229,8 @@ export const my: Record<ErrorCode, string> = {
   'agent.move.same': 'Ahli ini sudah berada di bawah upline tersebut.',
   'agent.move.cycle': 'Ejen tidak boleh dipindahkan ke bawah dirinya sendiri atau downline-nya.',
   'agent.move.depth': 'Pemindahan ini akan menjadikan pokok ejen lebih dalam daripada {0} peringkat.',
-  'agent.move.settled': 'Tarikh berkuat kuasa berada dalam tempoh yang sudah diselesaikan; pilih {0} atau selepasnya.',
+  'agent.move.settled':
+    'Tarikh berkuat kuasa berada dalam tempoh yang sudah diselesaikan; pilih {0} atau selepasnya.',
   'agent.move.future': 'Tarikh berkuat kuasa tidak boleh pada masa hadapan.',
   'agent.statement.unknown': 'Baris penyata ini tidak ditemui.',
   'channel.unknown': 'Saluran pembayaran ini tidak ditemui.',

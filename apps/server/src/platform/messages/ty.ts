@@ -236,7 +236,8 @@ export const ty: Record<ErrorCode, string> = {
   'channel.code.taken': 'May channel na may ganitong code.',
   'channel.limits.invalid': 'Dapat higit sa 0 ang minimum at hindi lalampas sa maximum.',
   'channel.presets.invalid': 'Dapat nasa pagitan ng minimum at maximum ang bawat mabilisang halaga.',
-  'channel.bank.required': 'Kailangan ng bank channel ang pangalan ng bangko, pangalan ng account at numero ng account.',
+  'channel.bank.required':
+    'Kailangan ng bank channel ang pangalan ng bangko, pangalan ng account at numero ng account.',
   'channel.gateway.required': 'Kailangan ng online channel ang payment provider.',
   'payout.bank.unknown': 'Hindi nakita ang payout bank na ito.',
   'payout.bank.code.taken': 'May payout bank na may ganitong code.',
