@@ -45,6 +45,12 @@ const PAGES: [string, string][] = [
   ['protection-rules', '/protection?tab=settings'],
   ['audit', '/audit'],
   ['account', '/account'],
+  ['agents', '/agents'],
+  ['agents-templates', '/agents?tab=templates'],
+  ['agents-statements', '/agents?tab=statements'],
+  ['agents-moves', '/agents?tab=moves'],
+  ['payment-channels', '/payment-channels'],
+  ['payout-banks', '/payment-channels?tab=payout'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },

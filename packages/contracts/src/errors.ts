@@ -225,6 +225,26 @@ export const ERRORS = {
   // Player protection: the session time limit, the minimum age at sign-up.
   'protection.limit.session': 403,
   'register.underage': 422,
+  // Agents and payment channels in the back office.
+  'agent.member.unknown': 404,
+  'agent.template.unknown': 404,
+  'agent.template.name.taken': 409,
+  'agent.move.target.not.agent': 400,
+  'agent.move.same': 409,
+  'agent.move.cycle': 409,
+  'agent.move.depth': 409,
+  'agent.move.settled': 409,
+  'agent.move.future': 400,
+  'agent.statement.unknown': 404,
+  'channel.unknown': 404,
+  'channel.code.taken': 409,
+  'channel.limits.invalid': 400,
+  'channel.presets.invalid': 400,
+  'channel.bank.required': 400,
+  'channel.gateway.required': 400,
+  'payout.bank.unknown': 404,
+  'payout.bank.code.taken': 409,
+  'payout.bank.in.use': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

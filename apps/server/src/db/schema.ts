@@ -181,6 +181,8 @@ export interface Database
   app_resource: AppResourceTable;
   domain_route: DomainRouteTable;
   crypto_key: CryptoKeyTable;
+  agent_contract_template: AgentContractTemplateTable;
+  agent_move: AgentMoveTable;
 }
 
 export interface MemberTable {
@@ -1954,4 +1956,33 @@ interface KycEventTable {
   action: 'SUBMITTED' | 'APPROVED' | 'REJECTED' | 'FLAGGED' | 'UNFLAGGED';
   reason: string | null;
   actor: string;
+}
+
+// ---- agents in the back office (migration 0054) ------------------------------------------
+
+export interface AgentContractTemplateTable {
+  id: Generated<string>;
+  merchant_code: string;
+  name: string;
+  kind: 'DIVIDEND' | 'DAILY' | 'HOURLY' | 'REALTIME';
+  period: 'D' | 'W' | 'H' | 'SM' | 'M';
+  /** [{ minAmount (minor units as text), minActive, rateBp }]. */
+  tiers: Json<{ minAmount: string; minActive: number; rateBp: number }[]>;
+  max_rate_bp: number;
+  updated_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AgentMoveTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string;
+  from_upline_id: string | null;
+  to_upline_id: string;
+  effective_at: Date;
+  reason: string;
+  moved_by: string;
+  contracts_ended: Generated<number>;
+  created_at: Generated<Date>;
 }

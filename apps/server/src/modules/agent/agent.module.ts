@@ -9,6 +9,9 @@ import type { LedgerService } from '../wallet';
 import type { TurnoverService } from '../wallet';
 import type { MemberTransferService } from '../wallet';
 import type { WalletService } from '../wallet';
+import { AgentAdminRepository } from './agent-admin.repository';
+import { agentAdminRoutes } from './agent-admin.routes';
+import { AgentAdminService } from './agent-admin.service';
 import { AgentRepository } from './agent.repository';
 import { agentRoutes } from './agent.routes';
 import { AgentService } from './agent.service';
@@ -52,6 +55,7 @@ export function createAgentModule(
   const contractRepo = new ContractRepository(deps.db);
   const contracts = new ContractService(contractRepo, deps.system, deps.inbox);
   const settlement = new SettlementService(contractRepo, deps.ledger);
+  const admin = new AgentAdminService(new AgentAdminRepository(deps.db), contracts);
   const consolidated = new ConsolidatedFundsService(
     deps.db,
     deps.system,
@@ -65,6 +69,7 @@ export function createAgentModule(
       await app.register(agentRoutes, { agents, sessions: deps.sessions });
       await app.register(contractRoutes, { contracts, settlement });
       await app.register(consolidatedRoutes, { consolidated });
+      await app.register(agentAdminRoutes, { admin, contracts });
     },
     jobs: [contractSettlementJob(settlement)],
   };

@@ -10,6 +10,46 @@ export type ContractRow = Selectable<AgentContractTable> & {
 };
 type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>;
 
+/**
+ * `WITH RECURSIVE edges, team (id, level, lo, hi)`: the team under `rootId` within [start, end)
+ * as it was over time, for a query to follow. Each member is in it with the part [lo, hi) of the
+ * window in which it was below the root; the root itself is level 0 with the whole window.
+ *
+ * The edges are member.upline_id for a member never moved, and for a moved member (agent_move,
+ * `moved`) one edge per stretch of time: the first move's from-upline before its effective_at, then each
+ * move's to-upline until the next move. A member moved from one branch of the root to another
+ * appears twice, with windows that do not overlap, so each bet counts once.
+ */
+export function teamWithin(rootId: string, start: Date, end: Date) {
+  // Each level probes member_upline_idx once per member of the level above (LATERAL: a nested
+  // loop, never a scan of every member per level); moves are few and read from their own table.
+  return sql`WITH RECURSIVE moved (child, parent, lo, hi) AS (
+      SELECT v.member_id, v.from_upline_id, '-infinity'::timestamptz, v.effective_at
+        FROM agent_move v
+       WHERE NOT EXISTS (SELECT 1 FROM agent_move w WHERE w.member_id = v.member_id
+                            AND (w.effective_at, w.id) < (v.effective_at, v.id))
+      UNION ALL
+      SELECT v.member_id, v.to_upline_id, v.effective_at,
+             coalesce((SELECT min(w.effective_at) FROM agent_move w WHERE w.member_id = v.member_id
+                          AND (w.effective_at, w.id) > (v.effective_at, v.id)), 'infinity'::timestamptz)
+        FROM agent_move v
+    ), team (id, level, lo, hi) AS (
+      SELECT ${rootId}::bigint, 0, ${start}::timestamptz, ${end}::timestamptz
+      UNION ALL
+      SELECT e.child, t.level + 1, greatest(e.lo, t.lo), least(e.hi, t.hi)
+        FROM team t
+       CROSS JOIN LATERAL (
+             SELECT m.id AS child, '-infinity'::timestamptz AS lo, 'infinity'::timestamptz AS hi
+               FROM member m
+              WHERE m.upline_id = t.id
+                AND NOT EXISTS (SELECT 1 FROM agent_move v WHERE v.member_id = m.id)
+             UNION ALL
+             SELECT d.child, d.lo, d.hi FROM moved d WHERE d.parent = t.id
+           ) e
+       WHERE e.lo < t.hi AND e.hi > t.lo AND t.level < ${AGENT_LIMITS.maxDepth}
+    )`;
+}
+
 /** SQL of agent contracts and their settlement lines. */
 export class ContractRepository extends Repository {
   member(db: Db, merchant: string, id: string) {
@@ -117,6 +157,21 @@ export class ContractRepository extends Repository {
       .execute();
   }
 
+  /** The member's contracts of this kind from `uplineId` (null: the platform) in force or awaiting its answer, locked. */
+  heldFrom(db: Db, merchant: string, memberId: string, uplineId: string | null, kind: ContractKind) {
+    return db
+      .selectFrom('agent_contract')
+      .select(['id', 'state'])
+      .where('merchant_code', '=', merchant)
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('state', 'in', ['ACCEPTED', 'PENDING'])
+      .where('upline_id', uplineId === null ? 'is' : '=', uplineId)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   /** Contracts of this kind the member offered (accepted or awaiting an answer), locked. */
   offeredBy(db: Db, uplineId: string, kind: ContractKind) {
     return db
@@ -205,20 +260,18 @@ export class ContractRepository extends Repository {
   /**
    * The team under `rootId` (every level; the root not counted, as in the agent reports) over
    * bets settled within [start, end): valid turnover, loss (stake - payout) and active members.
+   * A member moved by an operator counts under the upline it had when each bet settled
+   * (teamWithin).
    */
   async teamFigures(db: Db, rootId: string, start: Date, end: Date) {
     const { rows } = await sql<{ turnover: string; loss: string; active: string }>`
-      WITH RECURSIVE team (id, level) AS (
-        SELECT m.id, 1 FROM member m WHERE m.upline_id = ${rootId}
-        UNION ALL
-        SELECT m.id, t.level + 1 FROM member m JOIN team t ON m.upline_id = t.id
-         WHERE t.level < ${AGENT_LIMITS.maxDepth}
-      )
+      ${teamWithin(rootId, start, end)}
       SELECT coalesce(sum(b.valid_bet), 0)::text AS turnover,
              coalesce(sum(b.stake - b.payout), 0)::text AS loss,
              count(DISTINCT b.member_id)::text AS active
         FROM team t JOIN bet_record b ON b.member_id = t.id
-       WHERE b.status = 'SETTLED' AND b.settled_at >= ${start} AND b.settled_at < ${end}`.execute(db);
+       WHERE t.level > 0 AND b.status = 'SETTLED'
+         AND b.settled_at >= t.lo AND b.settled_at < t.hi`.execute(db);
     const r = rows[0];
     return { turnover: BigInt(r?.turnover ?? 0), loss: BigInt(r?.loss ?? 0), active: Number(r?.active ?? 0) };
   }

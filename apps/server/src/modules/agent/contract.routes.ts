@@ -70,7 +70,16 @@ export async function contractRoutes(
         response: { 200: ok(contractSchema) },
       },
     },
-    async (req) => envelope(await contracts.grant(req.brand, req.body)),
+    async (req) => {
+      const c = await contracts.grant(req.brand, req.body);
+      req.auditDetail = {
+        action: 'agent.contract.grant',
+        target: `member:${c.memberId}`,
+        before: null,
+        after: { id: c.id, member: c.member, kind: c.kind, version: c.version, terms: c.terms },
+      };
+      return envelope(c);
+    },
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import {
   CONTRACT_KIND_PERIODS,
+  CONTRACT_KINDS,
   CONTRACT_LIMITS,
   isModuleOnTree,
   minorText,
@@ -32,7 +33,7 @@ const brandSide = 'platform';
 type ContractProcessInput = z.output<typeof contractProcessSchema>;
 type MemberContractsQuery = z.output<typeof memberContractsQuerySchema>;
 type PlatformContractInput = z.output<typeof platformContractSchema>;
-type TierInput = Extract<ContractProcessInput, { action: 'OFFER' }>['tiers'][number];
+export type TierInput = Extract<ContractProcessInput, { action: 'OFFER' }>['tiers'][number];
 
 /** The module switch each kind's pages and calls follow (the consolidated flags use the same). */
 const CONTRACT_MODULES: Record<ContractKind, ModuleSwitch> = {
@@ -50,6 +51,8 @@ const END_REASONS = {
   superseded: 'SUPERSEDED',
   /** The holder's own upline contract fell below this contract's rate, or ended (SPEC section 4). */
   uplineRate: 'UPLINE_RATE',
+  /** An operator moved the holder to another upline: the old upline no longer pays for its team. */
+  moved: 'MOVED',
 } as const;
 
 /** Terms as stored and shown: amounts as 2-decimal text, rates as % text with 2 decimals. */
@@ -110,6 +113,27 @@ function contractText(c: {
     'Either side may ask to end the contract; it ends when the other side agrees.',
   ];
   return lines.join('\n');
+}
+
+/**
+ * A platform contract's terms (a grant, a template) checked as an agent's offer is: a period the
+ * kind settles by, tiers rising, the highest rate within the brand's cap for a top agent.
+ */
+export function checkPlatformTerms(
+  kind: ContractKind,
+  period: ContractPeriod,
+  input: readonly TierInput[],
+): Tier[] {
+  if (!CONTRACT_KIND_PERIODS[kind].includes(period)) throw new AppError('agent.contract.period.invalid');
+  const tiers: Tier[] = input.map((t) => ({
+    minAmount: t.minAmount,
+    minActive: t.minActive,
+    rateBp: t.rate,
+  }));
+  if (!tiersRise(tiers)) throw new AppError('agent.contract.tiers.invalid');
+  const cap = CONTRACT_LIMITS.maxRateBp[kind];
+  if (maxRateBp(tiers) > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
+  return tiers;
 }
 
 /** The tiers back from stored terms (the one representation both sides agreed to). */
@@ -350,13 +374,65 @@ export class ContractService {
     kind: ContractKind,
     capBp: number,
     at: Date,
-  ): Promise<void> {
+  ): Promise<number> {
+    let ended = 0;
     for (const c of await this.repo.offeredBy(trx, holderId, kind)) {
       if (c.max_rate_bp <= capBp) continue;
       await this.repo.end(trx, c.id, 'TERMINATED', END_REASONS.uplineRate, at);
       await this.tell(trx, c, 'CONTRACT_TERMINATED', c.member_id, holderId);
-      if (c.state === 'ACCEPTED') await this.cascade(trx, c.member_id, kind, 0, at);
+      ended++;
+      if (c.state === 'ACCEPTED') ended += await this.cascade(trx, c.member_id, kind, 0, at);
     }
+    return ended;
+  }
+
+  /**
+   * An operator moved `memberId` away from `oldUplineId` (null: it was a top agent) as of `at`:
+   * the contracts it holds from that side end (an offer awaiting its answer is rejected), and,
+   * as when any upline contract ends, those it offered end too, down the tree. In the caller's
+   * transaction; returns the contracts ended.
+   */
+  async endOnMove(trx: Db, merchant: string, memberId: string, oldUplineId: string | null, at: Date) {
+    let ended = 0;
+    for (const kind of CONTRACT_KINDS) {
+      const held = await this.repo.heldFrom(trx, merchant, memberId, oldUplineId, kind);
+      for (const c of held) {
+        await this.repo.end(
+          trx,
+          c.id,
+          c.state === 'PENDING' ? 'REJECTED' : 'TERMINATED',
+          END_REASONS.moved,
+          at,
+        );
+        await this.tell(trx, { merchant_code: merchant, kind }, 'CONTRACT_TERMINATED', memberId, oldUplineId);
+        ended++;
+        if (c.state === 'ACCEPTED') ended += await this.cascade(trx, memberId, kind, 0, at);
+      }
+    }
+    return ended;
+  }
+
+  /** The member's contracts, newest first (the back office's view of one agent). */
+  async ofAgent(merchant: string, memberId: string): Promise<Contract[]> {
+    return (await this.repo.list(merchant, memberId, 'member')).map(present);
+  }
+
+  /**
+   * The operator ends a platform contract (a top agent's; an agent-to-agent contract is the two
+   * sides' to end): in force until now, and the contracts it capped end with it, down the tree.
+   */
+  async endPlatform(brand: Brand, id: string): Promise<{ before: Contract; after: Contract }> {
+    const before = await this.read(brand.code, id);
+    await this.repo.transaction(async (trx) => {
+      const c = await this.repo.contract(trx, brand.code, id, true);
+      if (!c) throw new AppError('agent.contract.unknown');
+      if (c.upline_id !== null || c.state !== 'ACCEPTED') throw new AppError('agent.contract.state');
+      const at = this.now();
+      await this.repo.end(trx, c.id, 'TERMINATED', END_REASONS.terminated, at);
+      await this.tell(trx, c, 'CONTRACT_TERMINATED', c.member_id, null);
+      await this.cascade(trx, c.member_id, c.kind, 0, at);
+    });
+    return { before, after: await this.read(brand.code, id) };
   }
 
   private async requestTermination(brand: Brand, callerId: string, kind: ContractKind, id: string) {
@@ -374,16 +450,7 @@ export class ContractService {
   async grant(brand: Brand, input: PlatformContractInput): Promise<Contract> {
     const member = await this.repo.memberByUsername(brand.code, input.username);
     if (!member) throw new AppError('agent.not.downline');
-    if (!CONTRACT_KIND_PERIODS[input.kind].includes(input.period))
-      throw new AppError('agent.contract.period.invalid');
-    const tiers: Tier[] = input.tiers.map((t) => ({
-      minAmount: t.minAmount,
-      minActive: t.minActive,
-      rateBp: t.rate,
-    }));
-    if (!tiersRise(tiers)) throw new AppError('agent.contract.tiers.invalid');
-    const cap = CONTRACT_LIMITS.maxRateBp[input.kind];
-    if (maxRateBp(tiers) > cap) throw new AppError('agent.contract.rate.cap', undefined, [bpText(cap)]);
+    const tiers = checkPlatformTerms(input.kind, input.period, input.tiers);
     const id = await this.grantFromPlatform(brand, member.id, input.kind, input.period, tiers);
     return this.read(brand.code, id);
   }

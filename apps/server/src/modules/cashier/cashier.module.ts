@@ -13,6 +13,9 @@ import { approvalRoutes } from './approval.routes';
 import { ApprovalService } from './approval.service';
 import { IdempotencyStore, idempotencyPruneJob } from './idempotency';
 import { cashierSettingsRoutes } from './cashier-settings.routes';
+import { PaymentChannelAdminRepository } from './payment-channel-admin.repository';
+import { paymentChannelAdminRoutes } from './payment-channel-admin.routes';
+import { PaymentChannelAdminService } from './payment-channel-admin.service';
 import { CashierSettingsService } from './cashier-settings.service';
 import { demoPaymentAdapter } from './demo-gateway';
 import { depositReconcileJob } from './deposit-reconcile.job';
@@ -80,6 +83,9 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);
+  const channelAdmin = new PaymentChannelAdminService(new PaymentChannelAdminRepository(deps.db), () =>
+    deposits.gateways(),
+  );
   const withdrawalRepo = new WithdrawalRepository(deps.db);
   const withdrawals = new WithdrawalService(
     withdrawalRepo,
@@ -116,6 +122,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
       await app.register(depositRoutes, { deposits, images, demoGateway, idempotency });
       await app.register(withdrawalRoutes, { withdrawals, payoutAccounts, idempotency });
       await app.register(cashierSettingsRoutes, { settings: cashierSettings });
+      await app.register(paymentChannelAdminRoutes, { channels: channelAdmin });
       await app.register(approvalRoutes, { approvals, idempotency });
       await app.register(providerPayoutRoutes, { payouts: providerPayouts });
     },

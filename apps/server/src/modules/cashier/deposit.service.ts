@@ -121,6 +121,11 @@ export class DepositService implements GatewayOrders {
     for (const a of adapters) if (a.deposits) this.providers.set(a.code, a.deposits);
   }
 
+  /** The payment providers this server runs (what an ONLINE channel's gateway may name). */
+  gateways(): string[] {
+    return [...this.providers.keys()].sort();
+  }
+
   /** The provider of an ONLINE channel, if this server runs it and the brand may use it now. */
   private async usable(merchant: string, gateway: string | null): Promise<DepositProviderOps | null> {
     const ops = gateway === null ? undefined : this.providers.get(gateway);
