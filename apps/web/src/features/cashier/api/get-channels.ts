@@ -11,12 +11,15 @@ interface PaymentChannels {
 
 const getChannels = () => api.get<PaymentChannels>('/wps/cashier/channels');
 
-/** Keyed by language: channel names are translated by the server. */
+/**
+ * Keyed by language: channel names are translated by the server. Kept only briefly: staff switch
+ * channels and limits in the back office and a member opening the deposit page sees it at once.
+ */
 const channelsQueryOptions = (lang: string) =>
   queryOptions({
     queryKey: [QUERY_ROOTS.cashier, 'channels', lang],
     queryFn: getChannels,
-    staleTime: 60_000,
+    staleTime: 5_000,
   });
 
 export const useChannels = () => useQuery(channelsQueryOptions(useApiLanguage()));
