@@ -1250,6 +1250,26 @@ export interface PromotionTable {
   sort: Generated<number>;
   active: Generated<boolean>;
   created_at: Generated<Date>;
+  // Set up by operators (migration 0052): eligibility, caps counted at claim time, the kill switch.
+  max_vip_level: number | null;
+  new_member_days: number | null;
+  budget_total: MinorOrNull;
+  per_member_cap: MinorOrNull;
+  max_claims: number | null;
+  budget_used: ColumnType<string, string | bigint | undefined, string | bigint>;
+  claims_count: Generated<number>;
+  killed_at: Timestamp | null;
+  killed_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** The promotion's figures a participation was taken on (minor units as text). */
+export interface PromotionTerms {
+  minDeposit: string | null;
+  bonusRateBp: number | null;
+  maxBonus: string | null;
+  bonusAmount: string | null;
+  turnoverMultiple: number;
 }
 
 interface PromotionPrizeTable {
@@ -1282,6 +1302,8 @@ export interface PromotionParticipationTable {
   entry_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** null only for a row written before terms were kept (migration 0052 filled those in). */
+  terms: ColumnType<PromotionTerms | null, string | null | undefined, string | null>;
 }
 
 interface PromotionTables {

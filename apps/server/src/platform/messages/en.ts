@@ -213,4 +213,11 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Your session has reached the time limit you set. Log out and take a break; you can still withdraw your balance.',
   'register.underage': 'You must be at least {0} years old to register.',
+  'promo.stopped': 'This promotion has been stopped and takes no new claims.',
+  'promo.budget.exhausted': 'This promotion’s budget has been used up.',
+  'promo.member.cap': 'You have already received the most this promotion gives one member.',
+  'promo.category.not.found': 'This promotion category was not found.',
+  'promo.code.taken': 'A promotion with the code {0} exists already.',
+  'promo.budget.below.used': 'The budget cannot be lower than the {0} already paid out.',
+  'promo.image.invalid': 'The image must be a PNG or JPEG of at most 5 MB.',
 };

@@ -219,4 +219,11 @@ export const id: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Sesi Anda telah mencapai batas waktu yang Anda tetapkan. Keluar dan beristirahatlah; Anda tetap dapat menarik saldo.',
   'register.underage': 'Anda harus berusia minimal {0} tahun untuk mendaftar.',
+  'promo.stopped': 'Promosi ini telah dihentikan dan tidak menerima klaim baru.',
+  'promo.budget.exhausted': 'Anggaran promosi ini sudah habis.',
+  'promo.member.cap': 'Anda sudah menerima jumlah maksimum promosi ini untuk satu member.',
+  'promo.category.not.found': 'Kategori promosi ini tidak ditemukan.',
+  'promo.code.taken': 'Promosi dengan kode {0} sudah ada.',
+  'promo.budget.below.used': 'Anggaran tidak boleh lebih rendah dari {0} yang sudah dibayarkan.',
+  'promo.image.invalid': 'Gambar harus PNG atau JPEG dengan ukuran maksimal 5 MB.',
 };

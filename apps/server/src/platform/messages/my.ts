@@ -222,4 +222,11 @@ export const my: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Sesi anda telah mencapai had masa yang anda tetapkan. Log keluar dan berehat; anda masih boleh mengeluarkan baki anda.',
   'register.underage': 'Anda mesti berumur sekurang-kurangnya {0} tahun untuk mendaftar.',
+  'promo.stopped': 'Promosi ini telah dihentikan dan tidak menerima tuntutan baharu.',
+  'promo.budget.exhausted': 'Bajet promosi ini telah habis digunakan.',
+  'promo.member.cap': 'Anda telah menerima jumlah maksimum promosi ini bagi seorang ahli.',
+  'promo.category.not.found': 'Kategori promosi ini tidak ditemui.',
+  'promo.code.taken': 'Promosi dengan kod {0} sudah wujud.',
+  'promo.budget.below.used': 'Bajet tidak boleh lebih rendah daripada {0} yang telah dibayar.',
+  'promo.image.invalid': 'Imej mestilah PNG atau JPEG dan tidak melebihi 5 MB.',
 };

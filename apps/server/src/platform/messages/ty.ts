@@ -222,4 +222,11 @@ export const ty: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Naabot na ng session mo ang time limit na itinakda mo. Mag-log out at magpahinga muna; puwede mo pa ring i-withdraw ang balance mo.',
   'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
+  'promo.stopped': 'Itinigil na ang promosyong ito at hindi na tumatanggap ng bagong claim.',
+  'promo.budget.exhausted': 'Naubos na ang badyet ng promosyong ito.',
+  'promo.member.cap': 'Natanggap mo na ang pinakamataas na ibinibigay ng promosyong ito sa isang miyembro.',
+  'promo.category.not.found': 'Hindi nahanap ang kategoryang ito ng promosyon.',
+  'promo.code.taken': 'May promosyon na may code na {0}.',
+  'promo.budget.below.used': 'Hindi maaaring mas mababa ang badyet sa {0} na naibayad na.',
+  'promo.image.invalid': 'Ang larawan ay dapat PNG o JPEG na hindi hihigit sa 5 MB.',
 };

@@ -214,4 +214,11 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Phiên chơi của bạn đã đạt giới hạn thời gian bạn đặt. Hãy đăng xuất và nghỉ ngơi; bạn vẫn có thể rút số dư.',
   'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
+  'promo.stopped': 'Khuyến mãi này đã bị dừng và không nhận yêu cầu mới.',
+  'promo.budget.exhausted': 'Ngân sách của khuyến mãi này đã hết.',
+  'promo.member.cap': 'Bạn đã nhận mức tối đa mà khuyến mãi này dành cho một thành viên.',
+  'promo.category.not.found': 'Không tìm thấy danh mục khuyến mãi này.',
+  'promo.code.taken': 'Đã có khuyến mãi với mã {0}.',
+  'promo.budget.below.used': 'Ngân sách không được thấp hơn {0} đã chi trả.',
+  'promo.image.invalid': 'Hình ảnh phải là PNG hoặc JPEG, tối đa 5 MB.',
 };
