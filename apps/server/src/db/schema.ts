@@ -168,7 +168,8 @@ export interface Database
     ProtectionTables,
     Hub88Tables,
     AmlTables,
-    KycTables {
+    KycTables,
+    PromotionAdminTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1261,6 +1262,7 @@ export interface PromotionTable {
   killed_at: Timestamp | null;
   killed_by: string | null;
   updated_at: Generated<Date>;
+  images: ColumnType<LocalizedText, LocalizedText | string | undefined, LocalizedText | string>;
 }
 
 /** The promotion's figures a participation was taken on (minor units as text). */
@@ -1976,4 +1978,19 @@ interface KycEventTable {
   action: 'SUBMITTED' | 'APPROVED' | 'REJECTED' | 'FLAGGED' | 'UNFLAGGED';
   reason: string | null;
   actor: string;
+}
+
+// ---- Promotion images (migration 0052) -------------------------------------------------------
+interface PromotionAdminTables {
+  promotion_image: PromotionImageTable;
+}
+
+interface PromotionImageTable {
+  id: string;
+  merchant_code: string;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  created_by: string;
+  created_at: Generated<Date>;
 }

@@ -19,6 +19,8 @@ ALTER TABLE promotion
   ADD COLUMN killed_at timestamptz,
   ADD COLUMN killed_by text,
   ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now(),
+  -- An image per language (its URL); a language without one shows image_path.
+  ADD COLUMN images jsonb NOT NULL DEFAULT '{}',
   ADD CONSTRAINT promotion_vip_range CHECK (max_vip_level IS NULL OR max_vip_level >= min_vip_level),
   ADD CONSTRAINT promotion_budget_kept CHECK (budget_total IS NULL OR budget_used <= budget_total),
   ADD CONSTRAINT promotion_claims_kept CHECK (max_claims IS NULL OR claims_count <= max_claims);
@@ -43,6 +45,18 @@ UPDATE promotion_participation x
          'turnoverMultiple', p.turnover_multiple)
   FROM promotion p
  WHERE p.id = x.promotion_id;
+
+-- Promotion images uploaded in the back office (PNG or JPEG, checked from their bytes), served
+-- publicly by id; a promotion's image_path or images point at them.
+CREATE TABLE promotion_image (
+  id             uuid PRIMARY KEY,
+  merchant_code  text NOT NULL REFERENCES merchant (code),
+  content_type   text NOT NULL CHECK (content_type IN ('image/png', 'image/jpeg')),
+  bytes          bytea NOT NULL,
+  size           integer NOT NULL CHECK (size > 0 AND size <= 5242880),
+  created_by     text NOT NULL,
+  created_at     timestamptz NOT NULL DEFAULT now()
+);
 
 -- The back office lists a brand's promotions, published or not.
 CREATE INDEX promotion_brand_updated_idx ON promotion (merchant_code, updated_at DESC);

@@ -550,7 +550,8 @@ export class PromotionService {
       categoryId: r.category_id,
       title: pickText(r.title, lang, brand),
       summary: pickText(r.summary, lang, brand),
-      imageUrl: r.image_path,
+      // The language's own image, else the promotion's image, else another language's.
+      imageUrl: r.images[lang] ?? r.image_path ?? (Object.values(r.images)[0] || null),
       startTime: r.starts_at.toISOString(),
       endTime: r.ends_at?.toISOString() ?? null,
       period: r.period,
