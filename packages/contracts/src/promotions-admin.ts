@@ -57,7 +57,7 @@ export const promoCategoryInputSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^[A-Z0-9_]{2,40}$/, { message: 'code.format' }),
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/, { message: 'code.format' }),
   name: texts(60),
   sort: z.number().int().min(0).max(9999).default(0),
   active: z.boolean().default(true),
@@ -162,7 +162,7 @@ export const promotionCreateSchema = z
     code: z
       .string()
       .trim()
-      .regex(/^[A-Z0-9_]{2,40}$/, { message: 'code.format' }),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/, { message: 'code.format' }),
     kind: z.enum(PROMOTION_KINDS),
     ...promotionSettingsShape,
   })
