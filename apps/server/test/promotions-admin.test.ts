@@ -90,7 +90,7 @@ async function keyOf(who: string, permissions: readonly Permission[]): Promise<s
 
 interface Answer<T> {
   status: number;
-  body: { success: boolean; value?: T; errorCode?: string; message?: string} | null;
+  body: { success: boolean; value?: T; errorCode?: string; message?: string } | null;
 }
 
 async function staff<T = unknown>(
@@ -245,15 +245,27 @@ describe('set-up', () => {
     expect(list.list.map((p) => p.id)).toContain(draft.id);
     expect((await auditRows('promotion.create')).at(-1)).toMatchObject({ target: `promotion:${draft.id}` });
     expect((await auditRows('promotion.publish')).at(-1)).toMatchObject({ target: `promotion:${draft.id}` });
-    expect((await auditRows('promotion.unpublish')).at(-1)).toMatchObject({ target: `promotion:${draft.id}` });
+    expect((await auditRows('promotion.unpublish')).at(-1)).toMatchObject({
+      target: `promotion:${draft.id}`,
+    });
   });
 
   it('refuses bad settings with the field that is wrong, and changes nothing', async () => {
     const before = await state();
     const refusals: [Record<string, unknown>, number, string, string?][] = [
       // Each kind's figures.
-      [{ kind: 'RELOAD', period: 'DAILY', minDeposit: 100, maxBonus: 50 }, 400, 'request.invalid', 'bonusPercent'],
-      [{ kind: 'FIRST_DEPOSIT', period: 'WEEKLY', minDeposit: 100, bonusPercent: 10, maxBonus: 50 }, 400, 'request.invalid', 'period'],
+      [
+        { kind: 'RELOAD', period: 'DAILY', minDeposit: 100, maxBonus: 50 },
+        400,
+        'request.invalid',
+        'bonusPercent',
+      ],
+      [
+        { kind: 'FIRST_DEPOSIT', period: 'WEEKLY', minDeposit: 100, bonusPercent: 10, maxBonus: 50 },
+        400,
+        'request.invalid',
+        'period',
+      ],
       [{ kind: 'TURNOVER', period: 'WEEKLY', bonusAmount: 5 }, 400, 'request.invalid', 'targetTurnover'],
       [{ kind: 'SIGN_IN', period: 'WEEKLY' }, 400, 'request.invalid', 'period'],
       [{ kind: 'RAFFLE', period: 'WEEKLY', minDeposit: 100, prizes: [] }, 400, 'request.invalid', 'prizes'],
@@ -298,9 +310,16 @@ describe('set-up', () => {
     });
     expect(c).toMatchObject({ code: 'WEEKEND', active: true, promotions: 0 });
     const before = await state();
-    expect((await staff('POST', '/wps/admin/promotion-categories', { code: 'WEEKEND', name: { EN: 'x' } })).status).toBe(409);
-    expect((await staff('POST', '/wps/admin/promotion-categories', { code: 'X2', name: { CN: '只有' } })).status).toBe(400);
-    expect((await staff('PUT', '/wps/admin/promotion-categories/999999', { code: 'X3', name: { EN: 'x' } })).status).toBe(404);
+    expect(
+      (await staff('POST', '/wps/admin/promotion-categories', { code: 'WEEKEND', name: { EN: 'x' } })).status,
+    ).toBe(409);
+    expect(
+      (await staff('POST', '/wps/admin/promotion-categories', { code: 'X2', name: { CN: '只有' } })).status,
+    ).toBe(400);
+    expect(
+      (await staff('PUT', '/wps/admin/promotion-categories/999999', { code: 'X3', name: { EN: 'x' } }))
+        .status,
+    ).toBe(404);
     expect(await state()).toBe(before);
     const off = await staffOk<PromoCategoryAdmin>('PUT', `/wps/admin/promotion-categories/${c.id}`, {
       code: 'WEEKEND',
@@ -335,7 +354,11 @@ describe('what a member holds keeps its terms', () => {
     expect(paid).toMatchObject({ status: 'SIGNED', amount: '100', turnover_required: '200' });
     const balanceA = await mainBalance(a.id);
 
-    await staffOk('PUT', `/wps/admin/promotions/${p.id}`, editOf(p, { bonusAmount: 5, turnoverMultiple: 10 }));
+    await staffOk(
+      'PUT',
+      `/wps/admin/promotions/${p.id}`,
+      editOf(p, { bonusAmount: 5, turnoverMultiple: 10 }),
+    );
     expect(await partsOf(a.id, p.id)).toEqual([paid]);
     expect(await mainBalance(a.id)).toBe(balanceA);
     expect((await requirementOf(`PROMO:${p.id}:${a.id}:${paid!.period_key}`))?.required).toBe('200');
@@ -554,7 +577,9 @@ describe('images', () => {
     const gif = await upload(GIF, 'image/png');
     expect(gif.statusCode).toBe(400);
     expect(gif.json().errorCode).toBe('promo.image.invalid');
-    expect((await upload(Buffer.alloc(6 * 1024 * 1024, 1), 'image/png')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await upload(Buffer.alloc(6 * 1024 * 1024, 1), 'image/png')).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
     expect(await state()).toBe(before);
 
     const res = await upload(PNG, 'image/png', 'CN');
@@ -565,7 +590,9 @@ describe('images', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(PNG)).toBe(true);
-    const cn = await id.ok<PromotionDetail>(`${relay(PROMO_CALLS.detail)}?promotionId=${p.id}`, { lang: 'CN' });
+    const cn = await id.ok<PromotionDetail>(`${relay(PROMO_CALLS.detail)}?promotionId=${p.id}`, {
+      lang: 'CN',
+    });
     expect(cn.imageUrl).toBe(url);
     expect((await auditRows('promotion.image')).at(-1)).toMatchObject({ target: `promotion:${p.id}` });
   });
@@ -578,7 +605,14 @@ describe('forecast', () => {
     const p = await staffOk<PromotionAdmin>(
       'POST',
       '/wps/admin/promotions',
-      base({ kind: 'RELOAD', period: 'WEEKLY', minDeposit: 100, bonusPercent: 10, maxBonus: 1000, bonusAmount: null }),
+      base({
+        kind: 'RELOAD',
+        period: 'WEEKLY',
+        minDeposit: 100,
+        bonusPercent: 10,
+        maxBonus: 1000,
+        bonusAmount: null,
+      }),
     );
     const f = await staffOk<PromotionForecast>('GET', `/wps/admin/promotions/${p.id}/forecast`);
     expect(f).toMatchObject({ estimated: true, windowDays: 30 });
@@ -589,7 +623,11 @@ describe('forecast', () => {
     expect(f.maxCost).toBeGreaterThanOrEqual(100);
     expect(f.expectedCost).toBeLessThanOrEqual(f.maxCost);
 
-    const capped = await staffOk<PromotionAdmin>('PUT', `/wps/admin/promotions/${p.id}`, editOf(p, { budgetTotal: 1 }));
+    const capped = await staffOk<PromotionAdmin>(
+      'PUT',
+      `/wps/admin/promotions/${p.id}`,
+      editOf(p, { budgetTotal: 1 }),
+    );
     const g = await staffOk<PromotionForecast>('GET', `/wps/admin/promotions/${capped.id}/forecast`);
     expect(g.cappedBy).toBe('BUDGET');
     expect(g.expectedCost).toBe(1);

@@ -111,11 +111,15 @@ type Settings = {
   prizes: unknown[];
 };
 
+/** Why a promotion's settings break its kind's rules (the back office translates each). */
+export type PromotionRuleMessage = 'required' | 'date.order' | 'vip.range' | 'period.once' | 'period.daily';
+
 /** The rules each kind needs (the database's checks, said first with the field that is wrong). */
-export function promotionRuleIssues(v: Settings): { field: string; message: string }[] {
-  const issues: { field: string; message: string }[] = [];
+export function promotionRuleIssues(v: Settings): { field: string; message: PromotionRuleMessage }[] {
+  const issues: { field: string; message: PromotionRuleMessage }[] = [];
   const ctx = {
-    addIssue: (i: { path: string[]; message: string }) => issues.push({ field: i.path[0]!, message: i.message }),
+    addIssue: (i: { path: string[]; message: PromotionRuleMessage }) =>
+      issues.push({ field: i.path[0]!, message: i.message }),
   };
   const need = (field: keyof Settings, ok: boolean) => {
     if (!ok) ctx.addIssue({ path: [field], message: 'required' });
@@ -154,7 +158,8 @@ export function promotionRuleIssues(v: Settings): { field: string; message: stri
 }
 
 const checkPromotionRules = (v: Settings, ctx: z.RefinementCtx) => {
-  for (const i of promotionRuleIssues(v)) ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
+  for (const i of promotionRuleIssues(v))
+    ctx.addIssue({ code: 'custom', path: [i.field], message: i.message });
 };
 
 export const promotionCreateSchema = z

@@ -57,6 +57,3 @@ CREATE TABLE promotion_image (
   created_by     text NOT NULL,
   created_at     timestamptz NOT NULL DEFAULT now()
 );
-
--- The back office lists a brand's promotions, published or not.
-CREATE INDEX promotion_brand_updated_idx ON promotion (merchant_code, updated_at DESC);

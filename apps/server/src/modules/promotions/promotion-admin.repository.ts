@@ -56,7 +56,10 @@ export class PromotionAdminRepository extends Repository {
         base = base.where('p.active', '=', true).where('p.killed_at', 'is not', null);
         break;
       case 'SCHEDULED':
-        base = base.where('p.active', '=', true).where('p.killed_at', 'is', null).where('p.starts_at', '>', now);
+        base = base
+          .where('p.active', '=', true)
+          .where('p.killed_at', 'is', null)
+          .where('p.starts_at', '>', now);
         break;
       case 'ENDED':
         base = base
@@ -150,7 +153,9 @@ export class PromotionAdminRepository extends Repository {
     if (prizes.length === 0) return;
     await db
       .insertInto('promotion_prize')
-      .values(prizes.map((p, seq) => ({ promotion_id: id, seq, amount: p.amount.toString(), weight: p.weight })))
+      .values(
+        prizes.map((p, seq) => ({ promotion_id: id, seq, amount: p.amount.toString(), weight: p.weight })),
+      )
       .execute();
   }
 
@@ -201,7 +206,11 @@ export class PromotionAdminRepository extends Repository {
   }
 
   async insertCategory(row: Insertable<Database['promotion_category']>): Promise<string> {
-    const r = await this.db.insertInto('promotion_category').values(row).returning('id').executeTakeFirstOrThrow();
+    const r = await this.db
+      .insertInto('promotion_category')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return r.id;
   }
 

@@ -71,7 +71,11 @@ export async function promotionAdminRoutes(app: FastifyInstance, opts: { admin: 
     },
     async (req) => {
       const after = await admin.createCategory(req.brand, req.body);
-      req.auditDetail = { action: 'promotion.category.create', target: `promotion-category:${after.id}`, after };
+      req.auditDetail = {
+        action: 'promotion.category.create',
+        target: `promotion-category:${after.id}`,
+        after,
+      };
       return envelope(after);
     },
   );
@@ -121,7 +125,8 @@ export async function promotionAdminRoutes(app: FastifyInstance, opts: { admin: 
     {
       config: manage,
       schema: {
-        summary: 'One promotion with every setting, texts per language, prize table and what is used of its caps',
+        summary:
+          'One promotion with every setting, texts per language, prize table and what is used of its caps',
         tags,
         params: idParams,
         response: { 200: ok(promotionAdminSchema) },
@@ -143,7 +148,11 @@ export async function promotionAdminRoutes(app: FastifyInstance, opts: { admin: 
     },
     async (req) => {
       const after = await admin.create(req.brand, req.body);
-      req.auditDetail = { action: 'promotion.create', target: `promotion:${after.id}`, after: audited(after) };
+      req.auditDetail = {
+        action: 'promotion.create',
+        target: `promotion:${after.id}`,
+        after: audited(after),
+      };
       return envelope(after);
     },
   );

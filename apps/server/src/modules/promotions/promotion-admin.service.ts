@@ -43,7 +43,10 @@ const moneyOrNull = (v: string | null): number | null => (v === null ? null : fr
 
 /** PNG or JPEG from the first bytes; anything else is refused. */
 function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   return null;
@@ -51,9 +54,14 @@ function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
 
 /** Texts with empty languages left out (an empty text falls back to the default language's). */
 const compact = (t: Partial<Record<Language, string>>): LocalizedText =>
-  Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined && v.trim() !== '')) as LocalizedText;
+  Object.fromEntries(
+    Object.entries(t).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  ) as LocalizedText;
 
-export function adminState(r: { active: boolean; killed_at: Date | null; starts_at: Date; ends_at: Date | null }, now: number): AdminState {
+export function adminState(
+  r: { active: boolean; killed_at: Date | null; starts_at: Date; ends_at: Date | null },
+  now: number,
+): AdminState {
   if (!r.active) return 'DRAFT';
   if (r.killed_at !== null) return 'STOPPED';
   if (now < r.starts_at.getTime()) return 'SCHEDULED';
@@ -90,7 +98,8 @@ export class PromotionAdminService {
   async createCategory(brand: Brand, input: CategoryInput): Promise<PromoCategoryAdmin> {
     const name = compact(input.name);
     if (!name[brand.defaultLanguage]) throw invalid('name', 'default.language');
-    if (await this.repo.categoryCode(brand.code, input.code)) throw new AppError('promo.code.taken', undefined, [input.code]);
+    if (await this.repo.categoryCode(brand.code, input.code))
+      throw new AppError('promo.code.taken', undefined, [input.code]);
     const id = await this.repo.insertCategory({
       merchant_code: brand.code,
       code: input.code,
@@ -190,7 +199,11 @@ export class PromotionAdminService {
   }
 
   /** Shows (true) or hides (false) the promotion on the site. */
-  async publish(brand: Brand, id: string, published: boolean): Promise<{ before: PromotionAdmin; after: PromotionAdmin }> {
+  async publish(
+    brand: Brand,
+    id: string,
+    published: boolean,
+  ): Promise<{ before: PromotionAdmin; after: PromotionAdmin }> {
     const before = await this.present(await this.mustFind(brand, id));
     await this.repo.update(this.repo.db, id, { active: published });
     return { before, after: await this.get(brand, id) };
@@ -201,11 +214,20 @@ export class PromotionAdminService {
    * pays no new bonus from the moment this commits (every payment re-reads it under the
    * promotion's row lock); what members were paid stays theirs. `on` false resumes it.
    */
-  async kill(brand: Brand, id: string, on: boolean, by: string): Promise<{ before: PromotionAdmin; after: PromotionAdmin }> {
+  async kill(
+    brand: Brand,
+    id: string,
+    on: boolean,
+    by: string,
+  ): Promise<{ before: PromotionAdmin; after: PromotionAdmin }> {
     const before = await this.present(await this.mustFind(brand, id));
     await this.repo.transaction(async (trx) => {
       await this.repo.lock(trx, brand.code, id);
-      await this.repo.update(trx, id, on ? { killed_at: new Date(this.now()), killed_by: by } : { killed_at: null, killed_by: null });
+      await this.repo.update(
+        trx,
+        id,
+        on ? { killed_at: new Date(this.now()), killed_by: by } : { killed_at: null, killed_by: null },
+      );
     });
     return { before, after: await this.get(brand, id) };
   }
@@ -226,7 +248,8 @@ export class PromotionAdminService {
     by: string,
   ): Promise<{ url: string; before: PromotionAdmin; after: PromotionAdmin }> {
     const row = await this.mustFind(brand, id);
-    if (bytes.length === 0 || bytes.length > PROMO_ADMIN_LIMITS.maxImageBytes) throw new AppError('promo.image.invalid');
+    if (bytes.length === 0 || bytes.length > PROMO_ADMIN_LIMITS.maxImageBytes)
+      throw new AppError('promo.image.invalid');
     const contentType = sniffImage(bytes);
     if (!contentType) throw new AppError('promo.image.invalid');
     const before = await this.present(row);
@@ -264,7 +287,13 @@ export class PromotionAdminService {
     const windowDays = PROMO_ADMIN_LIMITS.forecastDays;
     const from = new Date(now - windowDays * DAY_MS);
     const to = new Date(now);
-    const activity = await this.repo.activity(brand.code, from, to, validZone(brand.timezone), FORECAST_MEMBERS);
+    const activity = await this.repo.activity(
+      brand.code,
+      from,
+      to,
+      validZone(brand.timezone),
+      FORECAST_MEMBERS,
+    );
     const members: ForecastMember[] = activity.map((a) => ({
       vipLevel: a.level,
       registeredDaysAgo: (now - a.created_at.getTime()) / DAY_MS,
@@ -281,7 +310,11 @@ export class PromotionAdminService {
     const similar = [];
     for (const s of similarRows) {
       const sStart = Math.max(from.getTime(), s.starts_at.getTime());
-      const sEnd = Math.min(to.getTime(), s.ends_at?.getTime() ?? Infinity, s.killed_at?.getTime() ?? Infinity);
+      const sEnd = Math.min(
+        to.getTime(),
+        s.ends_at?.getTime() ?? Infinity,
+        s.killed_at?.getTime() ?? Infinity,
+      );
       similar.push({
         promotion: await this.forecastPromotion(s),
         runDays: Math.max(0, (sEnd - sStart) / DAY_MS),

@@ -82,7 +82,12 @@ export class PromotionDepositService {
         if (caps.kind === 'refused' || caps.amount <= 0n) {
           // The budget or the member's cap is used up: the join is settled without a bonus, so
           // the catch-up pass does not come back to it.
-          await this.repo.markRejected(trx, x.id, caps.kind === 'refused' ? caps.code : 'promo.budget.exhausted', null);
+          await this.repo.markRejected(
+            trx,
+            x.id,
+            caps.kind === 'refused' ? caps.code : 'promo.budget.exhausted',
+            null,
+          );
           return false;
         }
         const amount = caps.amount;

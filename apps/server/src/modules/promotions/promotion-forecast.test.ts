@@ -88,14 +88,21 @@ describe('one member’s most', () => {
     expect(memberUpperBound(p, member({ deposits: [80_000n], firstDepositInWindow: true }), 30).cost).toBe(
       50_000n,
     );
-    expect(memberUpperBound(p, member({ deposits: [20_000n], firstDepositInWindow: false }), 30).claims).toBe(0);
-    expect(memberUpperBound(p, member({ deposits: [5_000n], firstDepositInWindow: true }), 30).claims).toBe(0);
+    expect(memberUpperBound(p, member({ deposits: [20_000n], firstDepositInWindow: false }), 30).claims).toBe(
+      0,
+    );
+    expect(memberUpperBound(p, member({ deposits: [5_000n], firstDepositInWindow: true }), 30).claims).toBe(
+      0,
+    );
   });
 
   it('RELOAD: qualifying deposits, one per period, each capped', () => {
     const m = member({ deposits: [5_000n, 10_000n, 100_000n, 20_000n, 30_000n, 40_000n, 50_000n, 60_000n] });
     // Weekly over 30 days: 5 periods; the first 5 qualifying deposits: 10k, 100k, 20k, 30k, 40k.
-    expect(memberUpperBound(reload, m, 30)).toEqual({ claims: 5, cost: 1_000n + 5_000n + 2_000n + 3_000n + 4_000n });
+    expect(memberUpperBound(reload, m, 30)).toEqual({
+      claims: 5,
+      cost: 1_000n + 5_000n + 2_000n + 3_000n + 4_000n,
+    });
   });
 
   it('TURNOVER: whole targets reached, at most one per period', () => {

@@ -135,9 +135,10 @@ export class PromotionReviewService {
       remark: r.remark,
       imageIds: r.image_ids,
       amount: r.amount === null ? null : fromMinor(r.amount),
-      maxAmount: (r.terms ? r.terms.maxBonus : r.max_bonus) === null
-        ? null
-        : fromMinor((r.terms ? r.terms.maxBonus : r.max_bonus)!),
+      maxAmount:
+        (r.terms ? r.terms.maxBonus : r.max_bonus) === null
+          ? null
+          : fromMinor((r.terms ? r.terms.maxBonus : r.max_bonus)!),
       rejectReason: r.reject_reason,
       reviewedBy: r.reviewed_by,
       createdTime: r.created_at.toISOString(),

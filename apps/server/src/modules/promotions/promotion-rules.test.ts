@@ -308,7 +308,10 @@ describe('operator settings', () => {
       kind: 'refused',
       code: 'promo.budget.exhausted',
     });
-    expect(capDecision({ ...caps, killed: true }, 0n, 1n)).toEqual({ kind: 'refused', code: 'promo.stopped' });
+    expect(capDecision({ ...caps, killed: true }, 0n, 1n)).toEqual({
+      kind: 'refused',
+      code: 'promo.stopped',
+    });
     const open = { ...caps, budgetTotal: null, maxClaims: null, perMemberCap: null };
     expect(capDecision(open, 1_000_000n, 1_000_000n)).toEqual({ kind: 'ok', amount: 1_000_000n });
   });

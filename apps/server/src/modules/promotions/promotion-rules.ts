@@ -294,7 +294,8 @@ export function capDecision(
   if (budgetLeft !== null && budgetLeft <= 0n) return { kind: 'refused', code: 'promo.budget.exhausted' };
   if (!fitToCaps) {
     if (memberLeft !== null && amount > memberLeft) return { kind: 'refused', code: 'promo.member.cap' };
-    if (budgetLeft !== null && amount > budgetLeft) return { kind: 'refused', code: 'promo.budget.exhausted' };
+    if (budgetLeft !== null && amount > budgetLeft)
+      return { kind: 'refused', code: 'promo.budget.exhausted' };
     return { kind: 'ok', amount };
   }
   let fitted = amount;

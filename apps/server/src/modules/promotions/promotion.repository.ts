@@ -360,41 +360,43 @@ export class PromotionRepository extends Repository {
    * pass settles them): a deposit of at least the minimum, credited in the period after the join.
    */
   membersDue(limit: number) {
-    return this.db
-      .selectFrom('promotion_participation as x')
-      .innerJoin('promotion as p', 'p.id', 'x.promotion_id')
-      .innerJoin('promotion_category as c', 'c.id', 'p.category_id')
-      .select(['x.merchant_code', 'x.member_id'])
-      .distinct()
-      .where('x.status', '=', 'JOINED')
-      .where('p.kind', 'in', DEPOSIT_KINDS)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          // FIRST_DEPOSIT: only the first credited deposit ever counts (else a later one would
-          // bring this member back on every pass).
-          selectFrom('deposit as d')
-            .select('d.id')
-            .whereRef('d.member_id', '=', 'x.member_id')
-            .where('d.status', 'in', CREDITED)
-            .whereRef('d.updated_at', '>=', 'x.created_at')
-            .whereRef('d.updated_at', '>=', 'x.period_start')
-            .whereRef('d.amount', '>=', 'p.min_deposit')
-            .where(sql<boolean>`(x.period_end IS NULL OR d.updated_at < x.period_end)`)
-            .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM promotion_participation u
+    return (
+      this.db
+        .selectFrom('promotion_participation as x')
+        .innerJoin('promotion as p', 'p.id', 'x.promotion_id')
+        .innerJoin('promotion_category as c', 'c.id', 'p.category_id')
+        .select(['x.merchant_code', 'x.member_id'])
+        .distinct()
+        .where('x.status', '=', 'JOINED')
+        .where('p.kind', 'in', DEPOSIT_KINDS)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            // FIRST_DEPOSIT: only the first credited deposit ever counts (else a later one would
+            // bring this member back on every pass).
+            selectFrom('deposit as d')
+              .select('d.id')
+              .whereRef('d.member_id', '=', 'x.member_id')
+              .where('d.status', 'in', CREDITED)
+              .whereRef('d.updated_at', '>=', 'x.created_at')
+              .whereRef('d.updated_at', '>=', 'x.period_start')
+              .whereRef('d.amount', '>=', 'p.min_deposit')
+              .where(sql<boolean>`(x.period_end IS NULL OR d.updated_at < x.period_end)`)
+              .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM promotion_participation u
               WHERE u.deposit_order_no = d.order_no)`)
-            .where(sql<boolean>`(p.kind <> 'FIRST_DEPOSIT' OR NOT EXISTS (SELECT 1 FROM deposit e
+              .where(sql<boolean>`(p.kind <> 'FIRST_DEPOSIT' OR NOT EXISTS (SELECT 1 FROM deposit e
               WHERE e.member_id = d.member_id AND e.status IN ('APPROVED', 'ARRIVED')
                 AND (e.updated_at, e.id) < (d.updated_at, d.id)))`),
-        ),
-      )
-      .where('p.active', '=', true)
-      .where('c.active', '=', true)
-      // A stopped promotion pays nothing new (its joined members wait until it is resumed).
-      .where('p.killed_at', 'is', null)
-      .where(sql<boolean>`(p.budget_total IS NULL OR p.budget_used < p.budget_total)`)
-      .where(sql<boolean>`(p.max_claims IS NULL OR p.claims_count < p.max_claims)`)
-      .limit(limit)
-      .execute();
+          ),
+        )
+        .where('p.active', '=', true)
+        .where('c.active', '=', true)
+        // A stopped promotion pays nothing new (its joined members wait until it is resumed).
+        .where('p.killed_at', 'is', null)
+        .where(sql<boolean>`(p.budget_total IS NULL OR p.budget_used < p.budget_total)`)
+        .where(sql<boolean>`(p.max_claims IS NULL OR p.claims_count < p.max_claims)`)
+        .limit(limit)
+        .execute()
+    );
   }
 
   // ---- applications (operators) -----------------------------------------------------------------

@@ -118,8 +118,7 @@ export async function chargeCaps(
   };
   const paid = caps.perMemberCap === null ? 0n : await repo.memberPaid(trx, promotionId, memberId);
   const decision = capDecision(caps, paid, amount, fitToCaps);
-  if (decision.kind === 'ok' && decision.amount > 0n)
-    await repo.countPaid(trx, promotionId, decision.amount);
+  if (decision.kind === 'ok' && decision.amount > 0n) await repo.countPaid(trx, promotionId, decision.amount);
   return decision;
 }
 
