@@ -118,7 +118,7 @@ test('a promotion change in the back office does not alter a bonus already claim
   await page.getByTestId('promo-bonusAmount').fill('5');
   await page.getByTestId('promo-turnoverMultiple').fill('10');
   await page.getByTestId('promo-save').click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
   await expect(page.getByTestId('promo-bonusAmount')).toHaveValue('5');
 
   // What the first member holds is as it was.
