@@ -73,6 +73,9 @@ const FIGURES: Record<PromotionKind, (keyof Draft)[]> = {
   REFERRAL: [],
 };
 
+/** datetime-local inputs read and write this browser's zone; the hint names it. */
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a datetime-local value in this browser's zone. */
 function toLocalInput(iso: string | null): string {
@@ -379,6 +382,7 @@ function Editor({ promotion }: { promotion: PromotionAdmin | null }) {
             <div className="bo-promo-grid">
               <Field
                 label={t('field.startTime')}
+                hint={t('hint.localZone', { zone: LOCAL_ZONE })}
                 error={touched && !draft.startTime ? t('error.required') : undefined}
               >
                 <input
@@ -646,6 +650,11 @@ function Editor({ promotion }: { promotion: PromotionAdmin | null }) {
           </div>
         </form>
 
+        {!promotion && (
+          <aside className="bo-promo-side">
+            <p className="bo-card bo-muted">{t('newSide')}</p>
+          </aside>
+        )}
         {promotion && (
           <aside className="bo-promo-side">
             <StatusCard promotion={promotion} onAction={setDialog} dirty={dirty} />
