@@ -659,7 +659,7 @@ function Editor({ promotion }: { promotion: PromotionAdmin | null }) {
           <aside className="bo-promo-side">
             <StatusCard promotion={promotion} onAction={setDialog} dirty={dirty} />
             <ImageCard promotion={promotion} brand={brand} csrf={session?.csrfToken ?? null} />
-            <ForecastCard promotion={promotion} />
+            <ForecastCard promotion={promotion} dirty={dirty} />
           </aside>
         )}
       </div>
@@ -868,7 +868,7 @@ function ImageCard({
   );
 }
 
-function ForecastCard({ promotion: p }: { promotion: PromotionAdmin }) {
+function ForecastCard({ promotion: p, dirty }: { promotion: PromotionAdmin; dirty: boolean }) {
   const { t } = useTranslation('promotions');
   const { brand } = useSession();
   const f = useQuery({
@@ -878,6 +878,11 @@ function ForecastCard({ promotion: p }: { promotion: PromotionAdmin }) {
   return (
     <section className="bo-card" aria-labelledby="promo-forecast" data-testid="promo-forecast">
       <h2 id="promo-forecast">{t('forecast.title')}</h2>
+      {dirty && (
+        <p className="bo-notice" role="status">
+          {t('forecast.stale')}
+        </p>
+      )}
       {f.error ? (
         <p role="alert">{errorText(f.error)}</p>
       ) : !f.data ? (
