@@ -345,6 +345,38 @@ describe('set-up', () => {
   });
 });
 
+describe('eligibility', () => {
+  it('keeps out members above the VIP range and members who signed up too long ago; nothing is paid', async () => {
+    const vipCapped = await published({ bonusAmount: 1, maxVipLevel: 2 });
+    const high = await id.registerGolden();
+    await t.db.db
+      .insertInto('member_vip')
+      .values({ member_id: high.id, merchant_code: 'GOLDEN', level: 3 })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet({ level: 3 }))
+      .execute();
+    const seen = await id.ok<PromotionDetail>(`${relay(PROMO_CALLS.detail)}?promotionId=${vipCapped.id}`, {
+      token: high.token,
+    });
+    expect(seen).toMatchObject({ eligible: false, ineligible: null });
+    const refused = await act('sign', high, { promotionId: vipCapped.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorCode).toBe('promo.not.eligible');
+    expect(await partsOf(high.id, vipCapped.id)).toEqual([]);
+
+    const fresh = await published({ bonusAmount: 1, newMemberDays: 7 });
+    const old = await id.registerGolden();
+    await t.db.db
+      .updateTable('member')
+      .set({ created_at: new Date(Date.now() - 8 * DAY_MS) })
+      .where('id', '=', old.id)
+      .execute();
+    expect((await act('sign', old, { promotionId: fresh.id })).body.errorCode).toBe('promo.not.eligible');
+    expect(await partsOf(old.id, fresh.id)).toEqual([]);
+    const recent = await id.registerGolden();
+    expect((await act('sign', recent, { promotionId: fresh.id })).status).toBe(200);
+  });
+});
+
 describe('what a member holds keeps its terms', () => {
   it('a check-in already paid keeps its amount and turnover; the next member gets the new ones', async () => {
     const p = await published({ bonusAmount: 1, turnoverMultiple: 2 });
