@@ -652,7 +652,9 @@ function Editor({ promotion }: { promotion: PromotionAdmin | null }) {
 
         {!promotion && (
           <aside className="bo-promo-side">
-            <p className="bo-card bo-muted">{t('newSide')}</p>
+            <section className="bo-card">
+              <p className="bo-muted">{t('newSide')}</p>
+            </section>
           </aside>
         )}
         {promotion && (
