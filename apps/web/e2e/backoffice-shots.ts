@@ -43,6 +43,11 @@ const PAGES: [string, string][] = [
   ['protection', '/protection'],
   ['protection-reality', '/protection?tab=reality'],
   ['protection-rules', '/protection?tab=settings'],
+  ['promotions', '/promotions'],
+  ['promotion-categories', '/promotions?tab=categories'],
+  // GOLDEN's daily reload (the demo seed's second promotion).
+  ['promotion-edit', '/promotions/2'],
+  ['promotion-new', '/promotions/new'],
   ['audit', '/audit'],
   ['account', '/account'],
   ['agents', '/agents'],

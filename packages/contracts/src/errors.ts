@@ -245,6 +245,14 @@ export const ERRORS = {
   'payout.bank.unknown': 404,
   'payout.bank.code.taken': 409,
   'payout.bank.in.use': 409,
+  // Promotions set up in the back office: caps counted at claim time, the kill switch.
+  'promo.stopped': 409,
+  'promo.budget.exhausted': 409,
+  'promo.member.cap': 409,
+  'promo.category.not.found': 404,
+  'promo.code.taken': 409,
+  'promo.budget.below.used': 409,
+  'promo.image.invalid': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

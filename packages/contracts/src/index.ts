@@ -35,3 +35,4 @@ export * from './protection';
 export * from './aml';
 export * from './kyc';
 export * from './agents-admin';
+export * from './promotions-admin';

@@ -168,7 +168,8 @@ export interface Database
     ProtectionTables,
     Hub88Tables,
     AmlTables,
-    KycTables {
+    KycTables,
+    PromotionAdminTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -1252,6 +1253,27 @@ export interface PromotionTable {
   sort: Generated<number>;
   active: Generated<boolean>;
   created_at: Generated<Date>;
+  // Set up by operators (migration 0052): eligibility, caps counted at claim time, the kill switch.
+  max_vip_level: number | null;
+  new_member_days: number | null;
+  budget_total: MinorOrNull;
+  per_member_cap: MinorOrNull;
+  max_claims: number | null;
+  budget_used: ColumnType<string, string | bigint | undefined, string | bigint>;
+  claims_count: Generated<number>;
+  killed_at: Timestamp | null;
+  killed_by: string | null;
+  updated_at: Generated<Date>;
+  images: ColumnType<LocalizedText, LocalizedText | string | undefined, LocalizedText | string>;
+}
+
+/** The promotion's figures a participation was taken on (minor units as text). */
+export interface PromotionTerms {
+  minDeposit: string | null;
+  bonusRateBp: number | null;
+  maxBonus: string | null;
+  bonusAmount: string | null;
+  turnoverMultiple: number;
 }
 
 interface PromotionPrizeTable {
@@ -1284,6 +1306,8 @@ export interface PromotionParticipationTable {
   entry_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** null only for a row written before terms were kept (migration 0052 filled those in). */
+  terms: ColumnType<PromotionTerms | null, string | null | undefined, string | null>;
 }
 
 interface PromotionTables {
@@ -1984,5 +2008,20 @@ export interface AgentMoveTable {
   reason: string;
   moved_by: string;
   contracts_ended: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+// ---- Promotion images (migration 0052) -------------------------------------------------------
+interface PromotionAdminTables {
+  promotion_image: PromotionImageTable;
+}
+
+interface PromotionImageTable {
+  id: string;
+  merchant_code: string;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  created_by: string;
   created_at: Generated<Date>;
 }

@@ -1,13 +1,18 @@
-import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../../auth/session';
-import { PageHeader } from '../../ui';
+import { PromotionEditorPage } from './editor';
+import { PromotionListPage } from './list';
+import './promotions.css';
 
-/** The section's frame; its screens are filled in by the section's own work. */
-export default function Page() {
-  const { t } = useTranslation('promotions');
+/** Promotions under /promotions: the list (with categories and the brand's kill switch) and the editor. */
+export default function PromotionsRoutes() {
   return (
     <RequirePermission permission="rewards.manage">
-      <PageHeader title={t('title')} />
+      <Routes>
+        <Route index element={<PromotionListPage />} />
+        <Route path="new" element={<PromotionEditorPage />} />
+        <Route path=":id" element={<PromotionEditorPage />} />
+      </Routes>
     </RequirePermission>
   );
 }

@@ -3,7 +3,7 @@ import type { BonusService } from '../wallet';
 import type { LedgerService } from '../wallet';
 import type { PromotionRepository } from './promotion.repository';
 import { depositBonus, turnoverRequired } from './promotion-rules';
-import { payPromotion } from './promotion.service';
+import { chargeCaps, payPromotion, termsOf } from './promotion.service';
 
 /** Members looked at per catch-up pass (the next pass takes the rest). */
 const DUE_PER_PASS = 100;
@@ -61,20 +61,37 @@ export class PromotionDepositService {
         await this.ledger.lock(trx, [acc.main]);
         const x = await this.repo.participationForUpdate(trx, j.id);
         if (!x || x.status !== 'JOINED') return false;
+        // The figures the member joined on; a later edit of the promotion is for later joins.
+        const terms = x.terms ?? termsOf(promo);
         // Only a deposit credited after the join counts ("the next deposit"), within the period.
         const from = x.created_at.getTime() > x.period_start.getTime() ? x.created_at : x.period_start;
         const deposit = await this.repo.qualifyingDeposit(trx, {
           memberId,
           from,
           to: x.period_end,
-          min: BigInt(promo.min_deposit!),
+          min: BigInt(terms.minDeposit!),
           firstOnly: promo.kind === 'FIRST_DEPOSIT',
         });
         if (!deposit) return false;
         const depositAmount = BigInt(deposit.amount);
-        const amount = depositBonus(depositAmount, promo.bonus_rate_bp!, BigInt(promo.max_bonus!));
-        if (amount <= 0n) return false;
-        const turnover = turnoverRequired(amount, promo.turnover_multiple, depositAmount);
+        const full = depositBonus(depositAmount, terms.bonusRateBp!, BigInt(terms.maxBonus!));
+        if (full <= 0n) return false;
+        // A stopped promotion pays nothing new; the row stays JOINED until it is resumed.
+        const caps = await chargeCaps(this.repo, trx, promo.id, memberId, full, true);
+        if (caps.kind === 'refused' && caps.code === 'promo.stopped') return false;
+        if (caps.kind === 'refused' || caps.amount <= 0n) {
+          // The budget or the member's cap is used up: the join is settled without a bonus, so
+          // the catch-up pass does not come back to it.
+          await this.repo.markRejected(
+            trx,
+            x.id,
+            caps.kind === 'refused' ? caps.code : 'promo.budget.exhausted',
+            null,
+          );
+          return false;
+        }
+        const amount = caps.amount;
+        const turnover = turnoverRequired(amount, terms.turnoverMultiple, depositAmount);
         const posted = await payPromotion(this.bonus, trx, acc, {
           promotionId: promo.id,
           periodKey: x.period_key,

@@ -14,7 +14,7 @@ import type { BonusService } from '../wallet';
 import type { LedgerService } from '../wallet';
 import type { ApplicationRow, PromotionRepository } from './promotion.repository';
 import { turnoverRequired } from './promotion-rules';
-import { payPromotion } from './promotion.service';
+import { chargeCaps, payPromotion } from './promotion.service';
 
 type ApplicationQuery = z.output<typeof promoApplicationQuerySchema>;
 
@@ -55,7 +55,11 @@ export class PromotionReviewService {
   ): Promise<PromoApplication> {
     const app = await this.mustFind(brand, id);
     const amount = toMinor(amountText);
-    const max = app.max_bonus === null ? null : BigInt(app.max_bonus);
+    // The cap and multiple the member applied on (a later edit of the promotion is for later applications).
+    const terms = app.terms;
+    const maxText = terms ? terms.maxBonus : app.max_bonus;
+    const multiple = terms ? terms.turnoverMultiple : app.turnover_multiple;
+    const max = maxText === null ? null : BigInt(maxText);
     // The schema let only a positive amount with at most 2 decimals through.
     if (amount === null || amount <= 0n)
       throw new AppError('request.invalid', { fields: [{ field: 'amount', message: 'amount.range' }] });
@@ -67,7 +71,9 @@ export class PromotionReviewService {
       await this.ledger.lock(trx, [acc.main]);
       const x = await this.repo.participationForUpdate(trx, id);
       if (!x || x.status !== 'APPLYING') throw new AppError('promo.application.state');
-      const turnover = turnoverRequired(amount, app.turnover_multiple);
+      const caps = await chargeCaps(this.repo, trx, x.promotion_id, x.member_id, amount);
+      if (caps.kind === 'refused') throw new AppError(caps.code);
+      const turnover = turnoverRequired(amount, multiple);
       const posted = await payPromotion(this.bonus, trx, acc, {
         promotionId: x.promotion_id,
         periodKey: x.period_key,
@@ -129,7 +135,10 @@ export class PromotionReviewService {
       remark: r.remark,
       imageIds: r.image_ids,
       amount: r.amount === null ? null : fromMinor(r.amount),
-      maxAmount: r.max_bonus === null ? null : fromMinor(r.max_bonus),
+      maxAmount:
+        (r.terms ? r.terms.maxBonus : r.max_bonus) === null
+          ? null
+          : fromMinor((r.terms ? r.terms.maxBonus : r.max_bonus)!),
       rejectReason: r.reject_reason,
       reviewedBy: r.reviewed_by,
       createdTime: r.created_at.toISOString(),

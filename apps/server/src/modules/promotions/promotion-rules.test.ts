@@ -2,6 +2,7 @@ import type { PromoParticipationStatus, PromotionKind, PromotionPeriod } from '@
 import { describe, expect, it } from 'vitest';
 import {
   canActNow,
+  capDecision,
   decide,
   depositBonus,
   ONCE,
@@ -261,5 +262,67 @@ describe('figures', () => {
     expect(promoReference('7', '42', 'D:2026-03-18')).toBe('PROMO:7:42:D:2026-03-18');
     expect(promoReference('7', '42', ONCE)).not.toBe(promoReference('7', '43', ONCE));
     expect(promoReference('7', '42', 'D:2026-03-18')).not.toBe(promoReference('7', '42', 'D:2026-03-19'));
+  });
+});
+
+describe('operator settings', () => {
+  it('a stopped promotion is closed to anything new; a joined member of it sees it closed, a paid one keeps the state', () => {
+    const p = promo('RELOAD', { stopped: true });
+    expect(promotionState(p, DURING, member()).state).toBe('CLOSE');
+    expect(decide(p, promotionState(p, DURING, member()), 'JOIN')).toEqual({
+      kind: 'refused',
+      code: 'promo.closed',
+      params: [],
+    });
+    expect(promotionState(p, DURING, withStatus('JOINED')).state).toBe('CLOSE');
+    expect(promotionState(p, DURING, withStatus('ISSUED')).state).toBe('ISSUED');
+  });
+
+  it('a level above the maximum, or a member registered too long ago, may not take part', () => {
+    const top = promo('SIGN_IN', { period: 'DAILY', maxVipLevel: 2 });
+    const high = promotionState(top, DURING, member({ vipLevel: 3 }));
+    expect(high).toMatchObject({ eligible: false, ineligible: null });
+    expect(decide(top, high, 'SIGN')).toMatchObject({ kind: 'refused', code: 'promo.not.eligible' });
+    expect(promotionState(top, DURING, member({ vipLevel: 2 })).eligible).toBe(true);
+    const fresh = promo('SIGN_IN', { period: 'DAILY', newMemberDays: 7 });
+    const old = new Date(DURING - 8 * 86_400_000);
+    const recent = new Date(DURING - 6 * 86_400_000);
+    expect(promotionState(fresh, DURING, member({ registeredAt: old })).eligible).toBe(false);
+    expect(promotionState(fresh, DURING, member({ registeredAt: recent })).eligible).toBe(true);
+  });
+
+  const caps = {
+    killed: false,
+    budgetTotal: 10_000n,
+    budgetUsed: 9_000n,
+    maxClaims: 5,
+    claimsCount: 2,
+    perMemberCap: 3_000n,
+  };
+
+  it('caps: a bonus that passes the budget, the member cap or the number of bonuses is refused', () => {
+    expect(capDecision(caps, 0n, 1_000n)).toEqual({ kind: 'ok', amount: 1_000n });
+    expect(capDecision(caps, 0n, 1_001n)).toEqual({ kind: 'refused', code: 'promo.budget.exhausted' });
+    expect(capDecision(caps, 2_500n, 600n)).toEqual({ kind: 'refused', code: 'promo.member.cap' });
+    expect(capDecision({ ...caps, claimsCount: 5 }, 0n, 1n)).toEqual({
+      kind: 'refused',
+      code: 'promo.budget.exhausted',
+    });
+    expect(capDecision({ ...caps, killed: true }, 0n, 1n)).toEqual({
+      kind: 'refused',
+      code: 'promo.stopped',
+    });
+    const open = { ...caps, budgetTotal: null, maxClaims: null, perMemberCap: null };
+    expect(capDecision(open, 1_000_000n, 1_000_000n)).toEqual({ kind: 'ok', amount: 1_000_000n });
+  });
+
+  it('caps: a deposit bonus is cut to what the caps leave, refused when they leave nothing', () => {
+    expect(capDecision(caps, 0n, 5_000n, true)).toEqual({ kind: 'ok', amount: 1_000n });
+    expect(capDecision(caps, 2_800n, 5_000n, true)).toEqual({ kind: 'ok', amount: 200n });
+    expect(capDecision(caps, 3_000n, 5_000n, true)).toEqual({ kind: 'refused', code: 'promo.member.cap' });
+    expect(capDecision({ ...caps, budgetUsed: 10_000n }, 0n, 5_000n, true)).toEqual({
+      kind: 'refused',
+      code: 'promo.budget.exhausted',
+    });
   });
 });

@@ -34,6 +34,12 @@ export interface PromotionFacts {
   startsAt: Date;
   endsAt: Date | null;
   minVipLevel: number;
+  /** Stopped by the kill switch, or its budget or number of bonuses used up: it takes nothing new. */
+  stopped?: boolean;
+  /** Members above this level may not take part (null or absent: no upper bound). */
+  maxVipLevel?: number | null;
+  /** Only members registered at most this many days ago may take part (null or absent: everyone). */
+  newMemberDays?: number | null;
 }
 
 /** The period of a promotion that holds an instant, within the promotion's run. */
@@ -44,6 +50,8 @@ export interface PromotionWindow {
   /** null: no end (a promotion without periods and without an end date). */
   end: Date | null;
 }
+
+const DAY_MS = 86_400_000;
 
 const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 const earlier = (a: Date, b: Date | null) => (b === null || a.getTime() <= b.getTime() ? a : b);
@@ -70,6 +78,8 @@ export interface MemberFacts {
   target: bigint | null;
   /** FIRST_DEPOSIT: the member has a deposit credited already. */
   firstDepositDone: boolean;
+  /** When the member registered (read when the promotion is for new members only). */
+  registeredAt?: Date | null;
 }
 
 /** A visitor's facts: what the list shows someone who is not logged in. */
@@ -127,12 +137,15 @@ const view = (state: PromotionState, action: PromotionAction | null = null): Sta
  * - else by kind: FIRST_DEPOSIT and RELOAD JOIN (join), APPLY JOIN (apply), TURNOVER and RAFFLE
  *   PROCESS until the target is reached, then CLAIM (claim, draw), SIGN_IN CLAIM (sign in),
  *   REFERRAL JOINED (invite friends; every member takes part).
- * An action is marked not eligible when the member's VIP level is below the minimum, or when a
- * FIRST_DEPOSIT promotion meets a member who has deposited already.
+ * An action is marked not eligible when the member's VIP level is below the minimum or above the
+ * maximum, when a FIRST_DEPOSIT promotion meets a member who has deposited already, or when a
+ * promotion for new members meets a member registered longer ago. A stopped promotion (kill
+ * switch, budget or number of bonuses used up) is CLOSE for anything new.
  */
 export function promotionState(p: PromotionFacts, now: number, m: MemberFacts): StateView {
   if (now < p.startsAt.getTime()) return view('COMING_SOON');
-  const ended = p.endsAt !== null && now >= p.endsAt.getTime();
+  // A stopped promotion is closed to anything new; what was paid shows as it is.
+  const ended = (p.endsAt !== null && now >= p.endsAt.getTime()) || p.stopped === true;
   if (m.status !== null) {
     if (m.status === 'JOINED' && ended) return view('CLOSE');
     return view(STATUS_STATE[m.status]);
@@ -161,6 +174,11 @@ export function promotionState(p: PromotionFacts, now: number, m: MemberFacts): 
   if (m.vipLevel !== null && m.vipLevel < p.minVipLevel) return { ...v, eligible: false, ineligible: 'VIP' };
   if (p.kind === 'FIRST_DEPOSIT' && m.firstDepositDone)
     return { ...v, eligible: false, ineligible: 'FIRST_DEPOSIT' };
+  // No reason the site names (it shows the button off); the action answers promo.not.eligible.
+  if (p.maxVipLevel != null && m.vipLevel !== null && m.vipLevel > p.maxVipLevel)
+    return { ...v, eligible: false, ineligible: null };
+  if (p.newMemberDays != null && m.registeredAt && now - m.registeredAt.getTime() > p.newMemberDays * DAY_MS)
+    return { ...v, eligible: false, ineligible: null };
   return v;
 }
 
@@ -239,3 +257,49 @@ export const bpToPercent = (bp: number): number => bp / 100;
  */
 export const promoReference = (promotionId: string, memberId: string, periodKey: string): string =>
   `PROMO:${promotionId}:${memberId}:${periodKey}`;
+
+// ---- caps ----------------------------------------------------------------------------------------
+
+/** A promotion's caps and what is used of them, read under its row lock. */
+export interface PromotionCaps {
+  killed: boolean;
+  budgetTotal: bigint | null;
+  budgetUsed: bigint;
+  maxClaims: number | null;
+  claimsCount: number;
+  perMemberCap: bigint | null;
+}
+
+export type CapDecision = { kind: 'ok'; amount: bigint } | { kind: 'refused'; code: ErrorCode };
+
+/**
+ * Whether a bonus of `amount` may be paid now, given the promotion's caps and what the member was
+ * paid by it already: refused when the promotion was stopped, when it paid its number of bonuses,
+ * or when the bonus would pass the budget or the member's cap. With `fitToCaps` (a deposit bonus,
+ * which is a rate of what was deposited) the bonus is cut to what the caps leave instead, and only
+ * refused when they leave nothing.
+ */
+export function capDecision(
+  caps: PromotionCaps,
+  memberPaid: bigint,
+  amount: bigint,
+  fitToCaps = false,
+): CapDecision {
+  if (caps.killed) return { kind: 'refused', code: 'promo.stopped' };
+  if (caps.maxClaims !== null && caps.claimsCount >= caps.maxClaims)
+    return { kind: 'refused', code: 'promo.budget.exhausted' };
+  const budgetLeft = caps.budgetTotal === null ? null : caps.budgetTotal - caps.budgetUsed;
+  const memberLeft = caps.perMemberCap === null ? null : caps.perMemberCap - memberPaid;
+  if (memberLeft !== null && memberLeft <= 0n) return { kind: 'refused', code: 'promo.member.cap' };
+  if (budgetLeft !== null && budgetLeft <= 0n) return { kind: 'refused', code: 'promo.budget.exhausted' };
+  if (!fitToCaps) {
+    if (memberLeft !== null && amount > memberLeft) return { kind: 'refused', code: 'promo.member.cap' };
+    if (budgetLeft !== null && amount > budgetLeft)
+      return { kind: 'refused', code: 'promo.budget.exhausted' };
+    return { kind: 'ok', amount };
+  }
+  let fitted = amount;
+  if (memberLeft !== null && fitted > memberLeft) fitted = memberLeft;
+  if (budgetLeft !== null && fitted > budgetLeft) fitted = budgetLeft;
+  return { kind: 'ok', amount: fitted };
+}

@@ -1,6 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import { Repository, type Db } from '../../db/repository';
-import type { ParticipationStatusColumn, PromotionParticipationTable, PromotionTable } from '../../db/schema';
+import type {
+  ParticipationStatusColumn,
+  PromotionParticipationTable,
+  PromotionTable,
+  PromotionTerms,
+} from '../../db/schema';
 
 export type PromotionRow = Selectable<PromotionTable>;
 export type ParticipationRow = Selectable<PromotionParticipationTable>;
@@ -140,6 +145,8 @@ export class PromotionRepository extends Repository {
       remark?: string;
       imageIds?: string[];
       entryId?: string;
+      /** The promotion's figures it is taken on (what a later payment of it works from). */
+      terms: PromotionTerms;
     },
   ) {
     return db
@@ -158,6 +165,7 @@ export class PromotionRepository extends Repository {
         remark: row.remark ?? null,
         image_ids: row.imageIds ?? [],
         entry_id: row.entryId ?? null,
+        terms: JSON.stringify(row.terms),
         deposit_order_no: null,
         deposit_amount: null,
         reject_reason: null,
@@ -203,7 +211,7 @@ export class PromotionRepository extends Repository {
       .execute();
   }
 
-  async markRejected(db: Db, id: string, reason: string, reviewedBy: string): Promise<void> {
+  async markRejected(db: Db, id: string, reason: string, reviewedBy: string | null): Promise<void> {
     await db
       .updateTable('promotion_participation')
       .set({
@@ -214,6 +222,54 @@ export class PromotionRepository extends Repository {
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  // ---- caps ----------------------------------------------------------------------------------------
+
+  /**
+   * The promotion's caps and what is used of them, its row locked for the rest of the caller's
+   * transaction: a second payment of the promotion waits here until the first has committed.
+   */
+  capsForUpdate(db: Db, promotionId: string) {
+    return db
+      .selectFrom('promotion')
+      .select(['killed_at', 'budget_total', 'budget_used', 'max_claims', 'claims_count', 'per_member_cap'])
+      .where('id', '=', promotionId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** What the member was paid by the promotion over its whole run, minor units. */
+  async memberPaid(db: Db, promotionId: string, memberId: string): Promise<bigint> {
+    const row = await db
+      .selectFrom('promotion_participation')
+      .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+      .where('promotion_id', '=', promotionId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.total);
+  }
+
+  /** Counts one bonus of `amount` against the promotion's budget (on the row capsForUpdate locked). */
+  async countPaid(db: Db, promotionId: string, amount: bigint): Promise<void> {
+    await db
+      .updateTable('promotion')
+      .set({
+        budget_used: sql<string>`budget_used + ${amount.toString()}::bigint`,
+        claims_count: sql<number>`claims_count + 1`,
+      })
+      .where('id', '=', promotionId)
+      .execute();
+  }
+
+  /** When the member registered (promotions for new members read it). */
+  async registeredAt(memberId: string): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('member')
+      .select('created_at')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.created_at ?? null;
   }
 
   // ---- deposits the rules read ------------------------------------------------------------------
@@ -304,37 +360,43 @@ export class PromotionRepository extends Repository {
    * pass settles them): a deposit of at least the minimum, credited in the period after the join.
    */
   membersDue(limit: number) {
-    return this.db
-      .selectFrom('promotion_participation as x')
-      .innerJoin('promotion as p', 'p.id', 'x.promotion_id')
-      .innerJoin('promotion_category as c', 'c.id', 'p.category_id')
-      .select(['x.merchant_code', 'x.member_id'])
-      .distinct()
-      .where('x.status', '=', 'JOINED')
-      .where('p.kind', 'in', DEPOSIT_KINDS)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          // FIRST_DEPOSIT: only the first credited deposit ever counts (else a later one would
-          // bring this member back on every pass).
-          selectFrom('deposit as d')
-            .select('d.id')
-            .whereRef('d.member_id', '=', 'x.member_id')
-            .where('d.status', 'in', CREDITED)
-            .whereRef('d.updated_at', '>=', 'x.created_at')
-            .whereRef('d.updated_at', '>=', 'x.period_start')
-            .whereRef('d.amount', '>=', 'p.min_deposit')
-            .where(sql<boolean>`(x.period_end IS NULL OR d.updated_at < x.period_end)`)
-            .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM promotion_participation u
+    return (
+      this.db
+        .selectFrom('promotion_participation as x')
+        .innerJoin('promotion as p', 'p.id', 'x.promotion_id')
+        .innerJoin('promotion_category as c', 'c.id', 'p.category_id')
+        .select(['x.merchant_code', 'x.member_id'])
+        .distinct()
+        .where('x.status', '=', 'JOINED')
+        .where('p.kind', 'in', DEPOSIT_KINDS)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            // FIRST_DEPOSIT: only the first credited deposit ever counts (else a later one would
+            // bring this member back on every pass).
+            selectFrom('deposit as d')
+              .select('d.id')
+              .whereRef('d.member_id', '=', 'x.member_id')
+              .where('d.status', 'in', CREDITED)
+              .whereRef('d.updated_at', '>=', 'x.created_at')
+              .whereRef('d.updated_at', '>=', 'x.period_start')
+              .whereRef('d.amount', '>=', 'p.min_deposit')
+              .where(sql<boolean>`(x.period_end IS NULL OR d.updated_at < x.period_end)`)
+              .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM promotion_participation u
               WHERE u.deposit_order_no = d.order_no)`)
-            .where(sql<boolean>`(p.kind <> 'FIRST_DEPOSIT' OR NOT EXISTS (SELECT 1 FROM deposit e
+              .where(sql<boolean>`(p.kind <> 'FIRST_DEPOSIT' OR NOT EXISTS (SELECT 1 FROM deposit e
               WHERE e.member_id = d.member_id AND e.status IN ('APPROVED', 'ARRIVED')
                 AND (e.updated_at, e.id) < (d.updated_at, d.id)))`),
-        ),
-      )
-      .where('p.active', '=', true)
-      .where('c.active', '=', true)
-      .limit(limit)
-      .execute();
+          ),
+        )
+        .where('p.active', '=', true)
+        .where('c.active', '=', true)
+        // A stopped promotion pays nothing new (its joined members wait until it is resumed).
+        .where('p.killed_at', 'is', null)
+        .where(sql<boolean>`(p.budget_total IS NULL OR p.budget_used < p.budget_total)`)
+        .where(sql<boolean>`(p.max_claims IS NULL OR p.claims_count < p.max_claims)`)
+        .limit(limit)
+        .execute()
+    );
   }
 
   // ---- applications (operators) -----------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/repository';
+import type { PromotionTerms } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { pickText, type Brand } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
@@ -30,6 +31,9 @@ import type { ParticipationRow, PromotionRepository, PromotionRow } from './prom
 import {
   bpToPercent,
   canActNow,
+  capDecision,
+  type CapDecision,
+  type PromotionCaps,
   decide,
   KIND_ACTION,
   promoReference,
@@ -67,13 +71,68 @@ interface PromotionServiceDeps {
 }
 
 /** The rule facts of a promotion row. */
-const factsOf = (r: PromotionRow): PromotionFacts => ({
+export const factsOf = (r: PromotionRow): PromotionFacts => ({
   kind: r.kind,
   period: r.period,
   startsAt: r.starts_at,
   endsAt: r.ends_at,
   minVipLevel: r.min_vip_level,
+  stopped:
+    r.killed_at !== null ||
+    (r.budget_total !== null && BigInt(r.budget_used) >= BigInt(r.budget_total)) ||
+    (r.max_claims !== null && r.claims_count >= r.max_claims),
+  maxVipLevel: r.max_vip_level,
+  newMemberDays: r.new_member_days,
 });
+
+/** The figures a participation is taken on: a later edit of the promotion leaves them as they are. */
+export const termsOf = (r: PromotionRow): PromotionTerms => ({
+  minDeposit: r.min_deposit,
+  bonusRateBp: r.bonus_rate_bp,
+  maxBonus: r.max_bonus,
+  bonusAmount: r.bonus_amount,
+  turnoverMultiple: r.turnover_multiple,
+});
+
+/**
+ * Counts a bonus against the promotion's caps on `trx` (holding the promotion's row lock until it
+ * commits, so two payments of one promotion are decided one after the other), or refuses it with
+ * the cap's error and counts nothing. Returns the amount to pay (cut to the caps with `fitToCaps`).
+ */
+export async function chargeCaps(
+  repo: PromotionRepository,
+  trx: Db,
+  promotionId: string,
+  memberId: string,
+  amount: bigint,
+  fitToCaps = false,
+): Promise<CapDecision> {
+  const c = await repo.capsForUpdate(trx, promotionId);
+  const caps: PromotionCaps = {
+    killed: c.killed_at !== null,
+    budgetTotal: c.budget_total === null ? null : BigInt(c.budget_total),
+    budgetUsed: BigInt(c.budget_used),
+    maxClaims: c.max_claims,
+    claimsCount: c.claims_count,
+    perMemberCap: c.per_member_cap === null ? null : BigInt(c.per_member_cap),
+  };
+  const paid = caps.perMemberCap === null ? 0n : await repo.memberPaid(trx, promotionId, memberId);
+  const decision = capDecision(caps, paid, amount, fitToCaps);
+  if (decision.kind === 'ok' && decision.amount > 0n) await repo.countPaid(trx, promotionId, decision.amount);
+  return decision;
+}
+
+/** chargeCaps for a payment that is refused outright when it does not fit. */
+async function mustChargeCaps(
+  repo: PromotionRepository,
+  trx: Db,
+  promotionId: string,
+  memberId: string,
+  amount: bigint,
+): Promise<void> {
+  const d = await chargeCaps(repo, trx, promotionId, memberId, amount);
+  if (d.kind === 'refused') throw new AppError(d.code);
+}
 
 const minorOrNull = (v: string | null): number | null => (v === null ? null : fromMinor(v));
 const ID = /^\d{1,18}$/;
@@ -256,6 +315,7 @@ export class PromotionService {
     await this.act(brand, memberId, promotionId, 'DRAW', null, async (trx, k, acc) => {
       if (prizes.length === 0) throw new AppError('reward.not.claimable');
       const prize = drawPrize(prizes, this.d.rng);
+      await mustChargeCaps(this.d.repo, trx, k.row.id, memberId, prize.amount);
       const turnover = turnoverRequired(prize.amount, k.row.turnover_multiple);
       const posted = await payPromotion(this.d.bonus, trx, acc, {
         promotionId: k.row.id,
@@ -370,6 +430,7 @@ export class PromotionService {
     status: 'CLAIMED' | 'SIGNED',
   ): Promise<void> {
     const amount = BigInt(k.row.bonus_amount!);
+    await mustChargeCaps(this.d.repo, trx, k.row.id, memberId, amount);
     const turnover = turnoverRequired(amount, k.row.turnover_multiple);
     const posted = await payPromotion(this.d.bonus, trx, acc, {
       promotionId: k.row.id,
@@ -396,6 +457,7 @@ export class PromotionService {
       periodStart: k.window.start,
       periodEnd: k.window.end,
       status,
+      terms: termsOf(k.row),
     };
   }
 
@@ -436,9 +498,12 @@ export class PromotionService {
       memberId,
       rows.map((r, i) => ({ promotionId: r.id, periodKey: windows[i]!.key })),
     );
-    const vipLevel = rows.some((r) => r.min_vip_level > 0)
+    const vipLevel = rows.some((r) => r.min_vip_level > 0 || r.max_vip_level !== null)
       ? await this.d.vipLevelOf(brand.code, memberId)
       : 0;
+    const registeredAt = rows.some((r) => r.new_member_days !== null)
+      ? await this.d.repo.registeredAt(memberId)
+      : null;
     const firstDepositDone = rows.some((r) => r.kind === 'FIRST_DEPOSIT')
       ? await this.d.repo.hasCreditedDeposit(memberId)
       : false;
@@ -470,6 +535,7 @@ export class PromotionService {
         progress: progress[i]!,
         target: targetOf(r),
         firstDepositDone,
+        registeredAt,
       }),
       parts,
     );
@@ -483,7 +549,8 @@ export class PromotionService {
       categoryId: r.category_id,
       title: pickText(r.title, lang, brand),
       summary: pickText(r.summary, lang, brand),
-      imageUrl: r.image_path,
+      // The language's own image, else the promotion's image, else another language's.
+      imageUrl: r.images[lang] ?? r.image_path ?? (Object.values(r.images)[0] || null),
       startTime: r.starts_at.toISOString(),
       endTime: r.ends_at?.toISOString() ?? null,
       period: r.period,

@@ -13,6 +13,9 @@ import type { TurnoverService } from '../wallet';
 import { MissionRepository } from './mission.repository';
 import { missionRoutes } from './mission.routes';
 import { MissionService } from './mission.service';
+import { PromotionAdminRepository } from './promotion-admin.repository';
+import { promotionAdminRoutes } from './promotion-admin.routes';
+import { PromotionAdminService } from './promotion-admin.service';
 import { createPromotionServices } from './promotion-services';
 import { promotionCatchUpJob } from './promotion.job';
 import { promotionRoutes } from './promotion.routes';
@@ -85,6 +88,7 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
       log.warn({ err, orderNo: d.orderNo }, 'deposit promotion bonus failed; the catch-up pass retries it');
     }
   });
+  const promotionAdmin = new PromotionAdminService(new PromotionAdminRepository(db));
   const missions = new MissionService(new MissionRepository(db), {
     betStats,
     bonus,
@@ -105,6 +109,7 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
         review: promotions.review,
         bonusDetails: promotions.bonusDetails,
       });
+      await app.register(promotionAdminRoutes, { admin: promotionAdmin });
       await app.register(missionRoutes, { missions });
       await app.register(rewardCentreRoutes, { centre });
     },

@@ -222,4 +222,11 @@ export const cn: Record<ErrorCode, string> = {
   'payout.bank.unknown': '未找到该提款银行。',
   'payout.bank.code.taken': '已存在相同代码的提款银行。',
   'payout.bank.in.use': '有会员绑定了此银行的提款账户，无法删除。',
+  'promo.stopped': '该优惠活动已停止，不再接受新的领取。',
+  'promo.budget.exhausted': '该优惠活动的预算已用完。',
+  'promo.member.cap': '您已领取该优惠活动每位会员的最高额度。',
+  'promo.category.not.found': '未找到该优惠活动分类。',
+  'promo.code.taken': '代码为 {0} 的优惠活动已存在。',
+  'promo.budget.below.used': '预算不能低于已发放的 {0}。',
+  'promo.image.invalid': '图片必须为 PNG 或 JPEG 格式，且不超过 5 MB。',
 };

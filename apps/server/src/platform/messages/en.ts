@@ -232,4 +232,11 @@ export const en: Record<ErrorCode, string> = {
   'payout.bank.unknown': 'This payout bank was not found.',
   'payout.bank.code.taken': 'A payout bank with this code already exists.',
   'payout.bank.in.use': 'Members have payout accounts with this bank; it cannot be removed.',
+  'promo.stopped': 'This promotion has been stopped and takes no new claims.',
+  'promo.budget.exhausted': 'This promotion’s budget has been used up.',
+  'promo.member.cap': 'You have already received the most this promotion gives one member.',
+  'promo.category.not.found': 'This promotion category was not found.',
+  'promo.code.taken': 'A promotion with the code {0} exists already.',
+  'promo.budget.below.used': 'The budget cannot be lower than the {0} already paid out.',
+  'promo.image.invalid': 'The image must be a PNG or JPEG of at most 5 MB.',
 };

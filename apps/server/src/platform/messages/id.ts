@@ -239,4 +239,11 @@ export const id: Record<ErrorCode, string> = {
   'payout.bank.unknown': 'Bank penarikan ini tidak ditemukan.',
   'payout.bank.code.taken': 'Bank penarikan dengan kode ini sudah ada.',
   'payout.bank.in.use': 'Ada anggota dengan rekening penarikan di bank ini; bank tidak dapat dihapus.',
+  'promo.stopped': 'Promosi ini telah dihentikan dan tidak menerima klaim baru.',
+  'promo.budget.exhausted': 'Anggaran promosi ini sudah habis.',
+  'promo.member.cap': 'Anda sudah menerima jumlah maksimum promosi ini untuk satu member.',
+  'promo.category.not.found': 'Kategori promosi ini tidak ditemukan.',
+  'promo.code.taken': 'Promosi dengan kode {0} sudah ada.',
+  'promo.budget.below.used': 'Anggaran tidak boleh lebih rendah dari {0} yang sudah dibayarkan.',
+  'promo.image.invalid': 'Gambar harus PNG atau JPEG dengan ukuran maksimal 5 MB.',
 };

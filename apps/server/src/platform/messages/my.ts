@@ -242,4 +242,11 @@ export const my: Record<ErrorCode, string> = {
   'payout.bank.unknown': 'Bank pengeluaran ini tidak ditemui.',
   'payout.bank.code.taken': 'Bank pengeluaran dengan kod ini sudah wujud.',
   'payout.bank.in.use': 'Terdapat ahli dengan akaun pengeluaran di bank ini; ia tidak boleh dibuang.',
+  'promo.stopped': 'Promosi ini telah dihentikan dan tidak menerima tuntutan baharu.',
+  'promo.budget.exhausted': 'Bajet promosi ini telah habis digunakan.',
+  'promo.member.cap': 'Anda telah menerima jumlah maksimum promosi ini bagi seorang ahli.',
+  'promo.category.not.found': 'Kategori promosi ini tidak ditemui.',
+  'promo.code.taken': 'Promosi dengan kod {0} sudah wujud.',
+  'promo.budget.below.used': 'Bajet tidak boleh lebih rendah daripada {0} yang telah dibayar.',
+  'promo.image.invalid': 'Imej mestilah PNG atau JPEG dan tidak melebihi 5 MB.',
 };

@@ -222,4 +222,11 @@ export const th: Record<ErrorCode, string> = {
   'payout.bank.unknown': 'ไม่พบธนาคารสำหรับถอนเงินนี้',
   'payout.bank.code.taken': 'มีธนาคารสำหรับถอนเงินที่ใช้รหัสนี้อยู่แล้ว',
   'payout.bank.in.use': 'มีสมาชิกผูกบัญชีถอนเงินกับธนาคารนี้ จึงลบไม่ได้',
+  'promo.stopped': 'โปรโมชั่นนี้ถูกหยุดแล้วและไม่รับการรับสิทธิ์ใหม่',
+  'promo.budget.exhausted': 'งบประมาณของโปรโมชั่นนี้ถูกใช้หมดแล้ว',
+  'promo.member.cap': 'คุณได้รับยอดสูงสุดที่โปรโมชั่นนี้ให้ต่อสมาชิกหนึ่งคนแล้ว',
+  'promo.category.not.found': 'ไม่พบหมวดหมู่โปรโมชั่นนี้',
+  'promo.code.taken': 'มีโปรโมชั่นรหัส {0} อยู่แล้ว',
+  'promo.budget.below.used': 'งบประมาณต้องไม่ต่ำกว่า {0} ที่จ่ายไปแล้ว',
+  'promo.image.invalid': 'รูปภาพต้องเป็น PNG หรือ JPEG ขนาดไม่เกิน 5 MB',
 };

@@ -242,4 +242,11 @@ export const ty: Record<ErrorCode, string> = {
   'payout.bank.unknown': 'Hindi nakita ang payout bank na ito.',
   'payout.bank.code.taken': 'May payout bank na may ganitong code.',
   'payout.bank.in.use': 'May mga miyembrong may payout account sa bangkong ito; hindi ito maaalis.',
+  'promo.stopped': 'Itinigil na ang promosyong ito at hindi na tumatanggap ng bagong claim.',
+  'promo.budget.exhausted': 'Naubos na ang badyet ng promosyong ito.',
+  'promo.member.cap': 'Natanggap mo na ang pinakamataas na ibinibigay ng promosyong ito sa isang miyembro.',
+  'promo.category.not.found': 'Hindi nahanap ang kategoryang ito ng promosyon.',
+  'promo.code.taken': 'May promosyon na may code na {0}.',
+  'promo.budget.below.used': 'Hindi maaaring mas mababa ang badyet sa {0} na naibayad na.',
+  'promo.image.invalid': 'Ang larawan ay dapat PNG o JPEG na hindi hihigit sa 5 MB.',
 };

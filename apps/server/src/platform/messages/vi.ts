@@ -233,4 +233,11 @@ export const vi: Record<ErrorCode, string> = {
   'payout.bank.unknown': 'Không tìm thấy ngân hàng rút tiền này.',
   'payout.bank.code.taken': 'Đã có ngân hàng rút tiền với mã này.',
   'payout.bank.in.use': 'Có thành viên liên kết tài khoản rút tiền với ngân hàng này; không thể xóa.',
+  'promo.stopped': 'Khuyến mãi này đã bị dừng và không nhận yêu cầu mới.',
+  'promo.budget.exhausted': 'Ngân sách của khuyến mãi này đã hết.',
+  'promo.member.cap': 'Bạn đã nhận mức tối đa mà khuyến mãi này dành cho một thành viên.',
+  'promo.category.not.found': 'Không tìm thấy danh mục khuyến mãi này.',
+  'promo.code.taken': 'Đã có khuyến mãi với mã {0}.',
+  'promo.budget.below.used': 'Ngân sách không được thấp hơn {0} đã chi trả.',
+  'promo.image.invalid': 'Hình ảnh phải là PNG hoặc JPEG, tối đa 5 MB.',
 };
