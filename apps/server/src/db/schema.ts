@@ -181,6 +181,9 @@ export interface Database
   app_resource: AppResourceTable;
   domain_route: DomainRouteTable;
   crypto_key: CryptoKeyTable;
+  reward_pause: RewardPauseTable;
+  rebate_terms_version: RebateTermsVersionTable;
+  reward_image: RewardImageTable;
 }
 
 export interface MemberTable {
@@ -1954,4 +1957,32 @@ interface KycEventTable {
   action: 'SUBMITTED' | 'APPROVED' | 'REJECTED' | 'FLAGGED' | 'UNFLAGGED';
   reason: string | null;
   actor: string;
+}
+
+/** Rewards set up from the back office (migration 0053). */
+export type RewardPauseKind = 'MISSIONS' | 'REBATES' | 'REFERRAL' | 'POINTS_EARNING' | 'MALL';
+
+export interface RewardPauseTable {
+  merchant_code: string;
+  kind: RewardPauseKind;
+  paused_by: string;
+  paused_at: Generated<Date>;
+}
+
+export interface RebateTermsVersionTable {
+  merchant_code: string;
+  until_day: string;
+  rule: Json<{ minPayout: string; dailyCap: string | null; turnoverMultiple: number } | null>;
+  rates: Json<Record<string, Record<string, number>>>;
+  created_at: Generated<Date>;
+}
+
+export interface RewardImageTable {
+  id: string;
+  merchant_code: string;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  uploaded_by: string;
+  created_at: Generated<Date>;
 }

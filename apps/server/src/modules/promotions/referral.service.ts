@@ -55,6 +55,8 @@ export class ReferralService implements RewardSource {
   constructor(
     private readonly repo: ReferralRepository,
     private readonly bonus: BonusService,
+    /** Whether the operator paused referral rewards on the brand (held ones can still be decided). */
+    private readonly paused: (merchant: string) => Promise<boolean> = async () => false,
   ) {}
 
   private async rule(merchant: string): Promise<ReferralRule | null> {
@@ -157,6 +159,7 @@ export class ReferralService implements RewardSource {
   async claim(brand: Brand, memberId: string, friendId: string, _lang: Language): Promise<Claimable> {
     if (!/^\d{1,18}$/.test(friendId))
       throw new AppError('request.invalid', { fields: [{ field: 'friendId', message: 'format' }] });
+    if (await this.paused(brand.code)) throw new AppError('reward.paused');
     const accounts = await this.bonus.accounts(brand.code, memberId);
     const done = await this.repo.transaction(async (trx) => {
       await this.repo.lockReferrer(trx, memberId);

@@ -213,4 +213,16 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Your session has reached the time limit you set. Log out and take a break; you can still withdraw your balance.',
   'register.underage': 'You must be at least {0} years old to register.',
+  // Rewards set up by the operator.
+  'reward.paused': 'This reward is paused for now. Please try again later.',
+  'reward.mission.unknown': 'This mission was not found.',
+  'reward.code.taken': 'The code {0} is already used by another entry of this brand.',
+  'reward.vip.levels.invalid': 'The VIP levels were not saved: {0}.',
+  'reward.vip.level.in.use': 'Level {0} cannot be removed: {1} members hold it.',
+  'reward.rebate.level.unknown': 'Rebate rates name level {0}, which is not one of the brand’s VIP levels.',
+  'reward.mall.item.unknown': 'This mall item was not found.',
+  'reward.mall.bonus.amount': 'A bonus reward needs the amount it pays; goods have none.',
+  'reward.mall.stock.negative': 'The stock cannot go below zero: {0} left.',
+  'reward.image.invalid': 'Please upload a PNG or JPG image.',
+  'reward.image.too.large': 'This image is too large; the limit is {0} KB.',
 };

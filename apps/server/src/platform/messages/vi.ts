@@ -214,4 +214,16 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Phiên chơi của bạn đã đạt giới hạn thời gian bạn đặt. Hãy đăng xuất và nghỉ ngơi; bạn vẫn có thể rút số dư.',
   'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
+  // Rewards set up by the operator.
+  'reward.paused': 'Phần thưởng này đang tạm dừng. Vui lòng thử lại sau.',
+  'reward.mission.unknown': 'Không tìm thấy nhiệm vụ này.',
+  'reward.code.taken': 'Mã {0} đã được một mục khác của thương hiệu này sử dụng.',
+  'reward.vip.levels.invalid': 'Các cấp VIP chưa được lưu: {0}.',
+  'reward.vip.level.in.use': 'Không thể xóa cấp {0}: có {1} thành viên đang ở cấp này.',
+  'reward.rebate.level.unknown': 'Tỷ lệ hoàn trả nêu cấp {0}, không phải cấp VIP của thương hiệu này.',
+  'reward.mall.item.unknown': 'Không tìm thấy vật phẩm này trong cửa hàng.',
+  'reward.mall.bonus.amount': 'Phần thưởng tiền thưởng cần số tiền được trả; hàng hóa thì không.',
+  'reward.mall.stock.negative': 'Tồn kho không thể dưới 0: còn {0}.',
+  'reward.image.invalid': 'Vui lòng tải lên ảnh PNG hoặc JPG.',
+  'reward.image.too.large': 'Ảnh này quá lớn; giới hạn là {0} KB.',
 };
