@@ -43,7 +43,7 @@ const langKey = z.enum(LANGUAGES);
 /** Texts per language: at least one, none empty. */
 export const localizedTextInput = (max: number = REWARDS_ADMIN_LIMITS.textMax) =>
   z
-    .record(langKey, z.string().trim().min(1).max(max))
+    .partialRecord(langKey, z.string().trim().min(1).max(max))
     .refine((r) => Object.keys(r).length > 0, { message: 'text.required' });
 /** Optional texts per language (a description): may be empty. */
 const optionalText = (max: number) => z.partialRecord(langKey, z.string().trim().max(max));
