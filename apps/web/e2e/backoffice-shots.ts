@@ -43,6 +43,13 @@ const PAGES: [string, string][] = [
   ['protection', '/protection'],
   ['protection-reality', '/protection?tab=reality'],
   ['protection-rules', '/protection?tab=settings'],
+  ['rewards-missions', '/rewards?tab=missions'],
+  ['rewards-vip', '/rewards?tab=vip'],
+  ['rewards-rebates', '/rewards?tab=rebates'],
+  ['rewards-referral', '/rewards?tab=referral'],
+  ['rewards-points', '/rewards?tab=points'],
+  ['rewards-mall', '/rewards?tab=mall'],
+  ['rewards-pauses', '/rewards?tab=pauses'],
   ['audit', '/audit'],
   ['account', '/account'],
 ];
