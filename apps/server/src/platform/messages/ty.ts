@@ -228,9 +228,11 @@ export const ty: Record<ErrorCode, string> = {
   'reward.code.taken': 'Ang code na {0} ay gamit na ng ibang entry ng brand na ito.',
   'reward.vip.levels.invalid': 'Hindi na-save ang mga VIP level: {0}.',
   'reward.vip.level.in.use': 'Hindi maaaring alisin ang level {0}: may {1} miyembrong nasa level na ito.',
-  'reward.rebate.level.unknown': 'Binabanggit ng rebate rates ang level {0}, na hindi VIP level ng brand na ito.',
+  'reward.rebate.level.unknown':
+    'Binabanggit ng rebate rates ang level {0}, na hindi VIP level ng brand na ito.',
   'reward.mall.item.unknown': 'Hindi nahanap ang item na ito sa mall.',
-  'reward.mall.bonus.amount': 'Kailangan ng bonus reward ang halagang ibabayad nito; wala nito ang mga produkto.',
+  'reward.mall.bonus.amount':
+    'Kailangan ng bonus reward ang halagang ibabayad nito; wala nito ang mga produkto.',
   'reward.mall.stock.negative': 'Hindi maaaring bumaba sa zero ang stock: {0} na lang ang natitira.',
   'reward.image.invalid': 'Pakiupload ng PNG o JPG na larawan.',
   'reward.image.too.large': 'Masyadong malaki ang larawang ito; ang limitasyon ay {0} KB.',
