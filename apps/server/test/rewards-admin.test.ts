@@ -554,7 +554,22 @@ describe('rebate rates', () => {
     });
     expect(res.body.errorCode).toBe('reward.paused');
     expect(await snapshot(['rebate_payout'])).toBe(paidBefore);
+
+    // Once today has ended, the daily job pays nothing for it (it was running at the pause), and
+    // closes it so a resume does not pay it either.
+    const rebates = t.services.promotions.rebates;
+    const afterToday = today().end.getTime() + 10 * 60_000;
+    await rebates.runDue(afterToday);
     await staffOk('PUT', `${A}/pauses/REBATES`, { paused: false });
+    await rebates.runDue(afterToday);
+    expect(await snapshot(['rebate_payout'])).toBe(paidBefore);
+    const closed = await t.db.db
+      .selectFrom('rebate_run')
+      .select(['members', 'paid'])
+      .where('merchant_code', '=', M)
+      .where('day', '=', manual.day)
+      .executeTakeFirstOrThrow();
+    expect(closed).toMatchObject({ members: 0, paid: '0' });
   });
 });
 
