@@ -188,6 +188,7 @@ const redeem = (name: string, rewardId: string) =>
     encrypt: true,
   });
 
+// A fresh database with the demo seed and several argon2 hashes: slow when other suites share the cores.
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'silent' });
   id = new Identity(t);
@@ -206,7 +207,7 @@ beforeAll(async () => {
     ],
   });
   stakeEntry = stake.entryId;
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -627,6 +628,80 @@ describe('referral rule', () => {
     await staffOk('POST', `/wps/admin/referral/rewards/${held.id}/approve`);
     expect(await mainBalance('rwref')).toBe(300n);
     await staffOk('PUT', `${A}/pauses/REFERRAL`, { paused: false });
+  });
+
+  it('holds every claim for review when the brand asks for it; otherwise an untied friend is paid at once', async () => {
+    const rule = { minFirstDeposit: 100, reward: 50, turnoverMultiple: 2, qualifyDays: 30, monthlyLimit: 10 };
+    const channel = await t.db.db
+      .selectFrom('payment_channel')
+      .select('id')
+      .where('merchant_code', '=', M)
+      .executeTakeFirstOrThrow();
+    /** A friend of rwref whose first deposit (150.00, credited now) qualifies. */
+    async function qualifiedFriend(name: string): Promise<string> {
+      const friend = await t.db.db
+        .insertInto('member')
+        .values({
+          merchant_code: M,
+          username: name,
+          password_hash: hashes.password,
+          is_agent: 0,
+          referral_code: `R${name.toUpperCase()}`.slice(0, 20),
+          register_method: 'SEED',
+          referrer_id: ids.rwref!,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const orderNo = `RA${randomUUID().replace(/-/g, '').slice(0, 18)}`;
+      const entry = await ledger.post(t.db.db, {
+        merchant: M,
+        reference: `DEPOSIT:${orderNo}`,
+        kind: 'DEPOSIT',
+        memberId: friend.id,
+        postings: [
+          { accountId: await ledger.account(M, 'PAYMENT_CLEARING'), amount: -15_000n },
+          { accountId: await ledger.account(M, 'MAIN', friend.id), amount: 15_000n },
+        ],
+      });
+      await t.db.db
+        .insertInto('deposit')
+        .values({
+          merchant_code: M,
+          member_id: friend.id,
+          request_id: randomUUID().replace(/-/g, ''),
+          order_no: orderNo,
+          channel_id: channel.id,
+          amount: '15000',
+          fee: '0',
+          status: 'APPROVED',
+          entry_id: entry.entryId,
+        })
+        .execute();
+      return friend.id;
+    }
+    const claim = (friendId: string) =>
+      id.send('/wps/referral/claim', { method: 'POST', body: { friendId }, token: tokens.rwref });
+    const rewardOf = (friendId: string) =>
+      t.db.db
+        .selectFrom('referral_reward')
+        .select(['status', 'amount', 'hold_reasons'])
+        .where('friend_id', '=', friendId)
+        .executeTakeFirstOrThrow();
+
+    await staffOk('PUT', `${A}/referral`, { ...rule, reviewAll: true });
+    expect((await lastAudit('rewards.referral.save'))?.after).toMatchObject({ rule: { reviewAll: true } });
+    const held = await qualifiedFriend('rwfriendh');
+    const balance = await mainBalance('rwref');
+    const res = await claim(held);
+    expect(res.body.errorCode).toBe('referral.reward.review');
+    expect(await rewardOf(held)).toMatchObject({ status: 'HELD', amount: '5000', hold_reasons: [] });
+    expect(await mainBalance('rwref')).toBe(balance);
+
+    await staffOk('PUT', `${A}/referral`, { ...rule, reviewAll: false });
+    const paid = await qualifiedFriend('rwfriendp');
+    expect((await claim(paid)).status).toBe(200);
+    expect(await rewardOf(paid)).toMatchObject({ status: 'PAID', amount: '5000' });
+    expect(await mainBalance('rwref')).toBe(balance + 5_000n);
   });
 });
 

@@ -202,6 +202,8 @@ export const referralRuleInputSchema = z.object({
   turnoverMultiple: multiple,
   qualifyDays: z.number().int().min(1).max(366),
   monthlyLimit: z.number().int().min(1).max(10_000),
+  /** Hold every claim for an operator's review (tied friends are held either way). */
+  reviewAll: z.boolean().default(false),
 });
 export type ReferralRuleInput = z.output<typeof referralRuleInputSchema>;
 export const adminReferralSchema = z.object({
@@ -212,6 +214,7 @@ export const adminReferralSchema = z.object({
       turnoverMultiple: z.number().int(),
       qualifyDays: z.number().int(),
       monthlyLimit: z.number().int(),
+      reviewAll: z.boolean(),
     })
     .nullable(),
   /** Rewards held for review: paid, when approved, with the terms they were claimed with. */

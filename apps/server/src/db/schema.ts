@@ -1362,6 +1362,8 @@ export interface ReferralRuleTable {
   turnover_multiple: Generated<number>;
   qualify_days: Generated<number>;
   monthly_limit: Generated<number>;
+  /** Every claim held for review (migration 0053). */
+  review_all: Generated<boolean>;
 }
 
 interface ReferralRewardTable {

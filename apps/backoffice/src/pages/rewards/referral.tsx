@@ -6,7 +6,7 @@ import { Button, ConfirmDialog, Field, errorText, useToast } from '../../ui';
 import { isInt, isMoney, num, useBrandQuery, useRefresh } from './common';
 
 const FIELDS = ['minFirstDeposit', 'reward', 'turnoverMultiple', 'qualifyDays', 'monthlyLimit'] as const;
-type Draft = Record<(typeof FIELDS)[number], string>;
+type Draft = Record<(typeof FIELDS)[number], string> & { reviewAll: boolean };
 
 const toDraft = (r: AdminReferral): Draft => ({
   minFirstDeposit: String(r.rule?.minFirstDeposit ?? ''),
@@ -14,6 +14,7 @@ const toDraft = (r: AdminReferral): Draft => ({
   turnoverMultiple: String(r.rule?.turnoverMultiple ?? 1),
   qualifyDays: String(r.rule?.qualifyDays ?? 30),
   monthlyLimit: String(r.rule?.monthlyLimit ?? 50),
+  reviewAll: r.rule?.reviewAll ?? false,
 });
 
 /** The referral programme: reward, minimum first deposit, qualifying window and monthly limit. */
@@ -30,7 +31,7 @@ export function ReferralTab() {
   if (q.isPending) return <p className="bo-muted">{t('loading')}</p>;
   if (q.error) return <p role="alert">{errorText(q.error)}</p>;
   if (!d) return null;
-  const errors: Draft = {
+  const errors: Record<(typeof FIELDS)[number], string> = {
     minFirstDeposit: isMoney(num(d.minFirstDeposit), true) ? '' : t('invalidMoney'),
     reward: isMoney(num(d.reward), true) ? '' : t('invalidMoney'),
     turnoverMultiple: isInt(num(d.turnoverMultiple), 0, 100) ? '' : t('range', { min: 0, max: 100 }),
@@ -63,6 +64,16 @@ export function ReferralTab() {
             </Field>
           ))}
         </div>
+        <label className="bo-check">
+          <input
+            type="checkbox"
+            name="reviewAll"
+            checked={d.reviewAll}
+            onChange={(e) => setD({ ...d, reviewAll: e.target.checked })}
+          />{' '}
+          {t('referral.reviewAll')}
+        </label>
+        <p className="bo-muted">{t('referral.reviewAllHint')}</p>
         <div className="bo-page-actions">
           <Button type="submit" variant="primary" disabled={invalid || unchanged}>
             {t('save')}
@@ -78,7 +89,10 @@ export function ReferralTab() {
         message={t('referral.confirmText')}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          await api.put('/rewards/referral', Object.fromEntries(FIELDS.map((k) => [k, num(d[k])])));
+          await api.put('/rewards/referral', {
+            ...Object.fromEntries(FIELDS.map((k) => [k, num(d[k])])),
+            reviewAll: d.reviewAll,
+          });
           toast(t('saved'));
           await refresh();
         }}

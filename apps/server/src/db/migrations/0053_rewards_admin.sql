@@ -38,3 +38,7 @@ CREATE TABLE reward_image (
   uploaded_by   text NOT NULL,
   created_at    timestamptz NOT NULL DEFAULT now()
 );
+
+-- The operator's hold policy for referral rewards: on, every claim is held for review (rewards
+-- tied to the inviter by address, device or payout account are held either way).
+ALTER TABLE referral_rule ADD COLUMN review_all boolean NOT NULL DEFAULT false;

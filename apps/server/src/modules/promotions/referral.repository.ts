@@ -49,6 +49,7 @@ export class ReferralRepository extends Repository {
         'r.turnover_multiple',
         'r.qualify_days',
         'r.monthly_limit',
+        'r.review_all',
       ])
       .select(
         sql<boolean>`r.enabled AND NOT EXISTS (

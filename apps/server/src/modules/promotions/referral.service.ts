@@ -173,7 +173,8 @@ export class ReferralService implements RewardSource {
         throw new AppError('reward.not.claimable');
       const turnoverRequired = rule.reward * BigInt(rule.turnoverMultiple);
       const ties = await this.repo.ties(trx, memberId, friend.id);
-      if (ties.length > 0) {
+      // The brand may hold every claim for review; then the reasons list only the ties found.
+      if (ties.length > 0 || ruleRow!.review_all) {
         await this.repo.insertReward(trx, {
           merchant: brand.code,
           referrerId: memberId,

@@ -410,6 +410,7 @@ export class RewardsAdminService {
             turnoverMultiple: rule.turnover_multiple,
             qualifyDays: rule.qualify_days,
             monthlyLimit: rule.monthly_limit,
+            reviewAll: rule.review_all,
           }
         : null,
       held,
@@ -428,6 +429,7 @@ export class RewardsAdminService {
       turnover_multiple: input.turnoverMultiple,
       qualify_days: input.qualifyDays,
       monthly_limit: input.monthlyLimit,
+      review_all: input.reviewAll,
     };
     await this.repo.db
       .insertInto('referral_rule')
