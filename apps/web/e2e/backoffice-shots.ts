@@ -48,6 +48,13 @@ const PAGES: [string, string][] = [
   // GOLDEN's daily reload (the demo seed's second promotion).
   ['promotion-edit', '/promotions/2'],
   ['promotion-new', '/promotions/new'],
+  ['rewards-missions', '/rewards?tab=missions'],
+  ['rewards-vip', '/rewards?tab=vip'],
+  ['rewards-rebates', '/rewards?tab=rebates'],
+  ['rewards-referral', '/rewards?tab=referral'],
+  ['rewards-points', '/rewards?tab=points'],
+  ['rewards-mall', '/rewards?tab=mall'],
+  ['rewards-pauses', '/rewards?tab=pauses'],
   ['audit', '/audit'],
   ['account', '/account'],
   ['agents', '/agents'],

@@ -253,6 +253,18 @@ export const ERRORS = {
   'promo.code.taken': 409,
   'promo.budget.below.used': 409,
   'promo.image.invalid': 400,
+  // Rewards set up by the operator: pauses, missions, VIP levels, the points mall.
+  'reward.paused': 409,
+  'reward.mission.unknown': 404,
+  'reward.code.taken': 409,
+  'reward.vip.levels.invalid': 400,
+  'reward.vip.level.in.use': 409,
+  'reward.rebate.level.unknown': 400,
+  'reward.mall.item.unknown': 404,
+  'reward.mall.bonus.amount': 400,
+  'reward.mall.stock.negative': 409,
+  'reward.image.invalid': 400,
+  'reward.image.too.large': 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

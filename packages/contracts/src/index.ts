@@ -36,3 +36,4 @@ export * from './aml';
 export * from './kyc';
 export * from './agents-admin';
 export * from './promotions-admin';
+export * from './rewards-admin';

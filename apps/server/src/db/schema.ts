@@ -184,6 +184,9 @@ export interface Database
   crypto_key: CryptoKeyTable;
   agent_contract_template: AgentContractTemplateTable;
   agent_move: AgentMoveTable;
+  reward_pause: RewardPauseTable;
+  rebate_terms_version: RebateTermsVersionTable;
+  reward_image: RewardImageTable;
 }
 
 export interface MemberTable {
@@ -1385,6 +1388,8 @@ export interface ReferralRuleTable {
   turnover_multiple: Generated<number>;
   qualify_days: Generated<number>;
   monthly_limit: Generated<number>;
+  /** Every claim held for review (migration 0053). */
+  review_all: Generated<boolean>;
 }
 
 interface ReferralRewardTable {
@@ -2023,5 +2028,33 @@ interface PromotionImageTable {
   bytes: Buffer;
   size: number;
   created_by: string;
+  created_at: Generated<Date>;
+}
+
+/** Rewards set up from the back office (migration 0053). */
+export type RewardPauseKind = 'MISSIONS' | 'REBATES' | 'REFERRAL' | 'POINTS_EARNING' | 'MALL';
+
+export interface RewardPauseTable {
+  merchant_code: string;
+  kind: RewardPauseKind;
+  paused_by: string;
+  paused_at: Generated<Date>;
+}
+
+export interface RebateTermsVersionTable {
+  merchant_code: string;
+  until_day: string;
+  rule: Json<{ minPayout: string; dailyCap: string | null; turnoverMultiple: number } | null>;
+  rates: Json<Record<string, Record<string, number>>>;
+  created_at: Generated<Date>;
+}
+
+export interface RewardImageTable {
+  id: string;
+  merchant_code: string;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  uploaded_by: string;
   created_at: Generated<Date>;
 }

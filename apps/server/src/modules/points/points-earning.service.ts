@@ -115,6 +115,8 @@ export class PointsEarningService {
   private async rates(merchant: string): Promise<EarnRates | null> {
     const config = await this.repo.config(merchant);
     if (!config?.earning_enabled) return null;
+    // Paused by the operator: nothing more is earned; what was credited stays.
+    if (await this.repo.paused(merchant, 'POINTS_EARNING')) return null;
     const rates = await this.repo.rates(merchant);
     return {
       turnover: new Map(rates.map((r) => [r.game_type, r.points])),

@@ -58,6 +58,8 @@ export class PointsMallService {
     private readonly bonus: BonusService,
     private readonly members: ProfileService,
     private readonly inbox: InboxService,
+    /** Whether the operator paused redemptions (goods in process are still answered). */
+    private readonly paused: (merchant: string) => Promise<boolean> = async () => false,
   ) {}
 
   // ---- catalogue ----------------------------------------------------------------------------------
@@ -78,6 +80,7 @@ export class PointsMallService {
     const existing = await this.repo.byRequest(this.repo.db, memberId, input.requestId);
     if (existing) return this.sameRequest(existing, input.rewardId, brand, lang);
 
+    if (await this.paused(brand.code)) throw new AppError('reward.paused');
     const reward = await this.repo.reward(this.repo.db, brand.code, input.rewardId);
     if (!reward?.active) throw new AppError('points.reward.unavailable');
     if (reward.stock === 0) throw new AppError('points.reward.out.of.stock');

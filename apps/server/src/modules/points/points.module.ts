@@ -4,6 +4,9 @@ import type { ProfileService } from '../member';
 import type { InboxService } from '../messages';
 import type { BetStatsService } from '../wallet';
 import type { BonusService } from '../wallet';
+import { PointsAdminRepository } from './points-admin.repository';
+import { pointsAdminRoutes } from './points-admin.routes';
+import { PointsAdminService } from './points-admin.service';
 import { pointsEarningJob } from './points-earning.job';
 import { PointsEarningService } from './points-earning.service';
 import { PointsLedger } from './points-ledger.service';
@@ -36,7 +39,9 @@ export function createPointsModule(deps: PointsDeps): ServerModule<PointsService
   const mallRepo = new PointsMallRepository(deps.db);
   const ledger = new PointsLedger(repo);
   const points = new PointsService(repo, mallRepo, ledger, deps.bonus, deps.profile);
-  const mall = new PointsMallService(mallRepo, ledger, deps.bonus, deps.profile, deps.inbox);
+  const mall = new PointsMallService(mallRepo, ledger, deps.bonus, deps.profile, deps.inbox, (m) =>
+    repo.paused(m, 'MALL'),
+  );
   const earning = new PointsEarningService(
     repo,
     ledger,
@@ -47,6 +52,9 @@ export function createPointsModule(deps: PointsDeps): ServerModule<PointsService
     services: { points, mall, earning, ledger },
     routes: async (app: FastifyInstance) => {
       await app.register(pointsRoutes, { points, mall });
+      await app.register(pointsAdminRoutes, {
+        admin: new PointsAdminService(new PointsAdminRepository(deps.db)),
+      });
     },
     jobs: [pointsEarningJob(earning)],
   };

@@ -27,6 +27,17 @@ export class PointsRepository extends Repository {
   }
 
   /** Brands whose points are earned now. */
+  /** Whether the operator paused this reward kind on the brand (read at each use: every instance). */
+  async paused(merchant: string, kind: 'POINTS_EARNING' | 'MALL'): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('reward_pause')
+      .select('kind')
+      .where('merchant_code', '=', merchant)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async earningBrands(): Promise<string[]> {
     const rows = await this.db
       .selectFrom('point_config')

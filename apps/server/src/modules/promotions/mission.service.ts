@@ -35,6 +35,8 @@ interface MissionDeps {
   betStats: BetStatsService;
   bonus: BonusService;
   members: MemberDirectory;
+  /** Whether the operator paused missions on the brand: no new claims (paid ones stay). */
+  paused?: (merchant: string) => Promise<boolean>;
   /** The current instant (tests move it to another day). */
   now?: () => number;
 }
@@ -113,6 +115,7 @@ export class MissionService {
     const now = this.now();
     const row = /^\d{1,18}$/.test(missionId) ? await this.repo.activeById(brand.code, missionId) : undefined;
     if (!row) throw new AppError('request.invalid', { fields: [{ field: 'missionId', message: 'unknown' }] });
+    if (await this.isPaused(brand.code)) throw new AppError('reward.paused');
     await this.assertRealMember(brand, memberId);
     const tz = validZone(brand.timezone);
     const period = missionPeriod(row.period, now, tz);
@@ -156,13 +159,19 @@ export class MissionService {
   readonly rewardSource: RewardSource = {
     source: 'MISSION',
     claimables: async (brand, memberId, lang) =>
-      (await this.progressed(brand, memberId, this.now()))
-        .filter((p) => stateOf(p.progress, BigInt(p.row.target), !!p.claim) === 'CLAIMABLE')
-        .map((p) => this.claimable(this.view(p, brand, lang))),
+      (await this.isPaused(brand.code))
+        ? []
+        : (await this.progressed(brand, memberId, this.now()))
+            .filter((p) => stateOf(p.progress, BigInt(p.row.target), !!p.claim) === 'CLAIMABLE')
+            .map((p) => this.claimable(this.view(p, brand, lang))),
     claim: async (brand, memberId, id, lang) => this.claimable(await this.claim(brand, memberId, id, lang)),
   };
 
   // ---- internals ---------------------------------------------------------------------------
+
+  private async isPaused(merchant: string): Promise<boolean> {
+    return (await this.deps.paused?.(merchant)) ?? false;
+  }
 
   private claimable(m: Mission): Claimable {
     return {
@@ -235,7 +244,8 @@ export class MissionService {
 
   private view(p: Progressed, brand: Brand, lang: Language): Mission {
     const target = BigInt(p.row.target);
-    const reward = BigInt(p.row.reward);
+    // A claimed period shows what was paid: the operator may have changed the reward since.
+    const reward = BigInt(p.claim?.amount ?? p.row.reward);
     return {
       id: p.row.id,
       period: p.row.period,
@@ -246,7 +256,9 @@ export class MissionService {
       progress: shownFigure(p.row.metric, p.progress),
       target: shownFigure(p.row.metric, target),
       reward: fromMinor(reward),
-      turnoverRequired: fromMinor(turnoverFor(reward, p.row.turnover_multiple)),
+      turnoverRequired: fromMinor(
+        p.claim ? BigInt(p.claim.turnover_required) : turnoverFor(reward, p.row.turnover_multiple),
+      ),
       state: stateOf(p.progress, target, !!p.claim),
       endTime: p.period.end.toISOString(),
       claimedTime: p.claim ? p.claim.claimed_at.toISOString() : null,

@@ -26,8 +26,12 @@ import { RebateService } from './rebate.service';
 import { ReferralRepository } from './referral.repository';
 import { referralRoutes } from './referral.routes';
 import { ReferralService } from './referral.service';
+import { RewardPauseRepository } from './reward-pause.repository';
 import { rewardCentreRoutes } from './reward-centre.routes';
 import { RewardCentreService } from './reward-centre.service';
+import { RewardsAdminRepository } from './rewards-admin.repository';
+import { rewardsAdminRoutes } from './rewards-admin.routes';
+import { RewardsAdminService } from './rewards-admin.service';
 import { vipAndRebateJobs } from './vip.job';
 import { VipRepository } from './vip.repository';
 import { vipRoutes } from './vip.routes';
@@ -64,7 +68,12 @@ interface PromotionsServices {
 export function createPromotionsModule(deps: PromotionsDeps): ServerModule<PromotionsServices> {
   const { db, brands, log, bonus, betStats, inbox } = deps;
   const levelOf = (merchant: string, memberId: string) => deps.levels.levelOf(merchant, memberId);
-  const rebates = new RebateService(new RebateRepository(db), betStats, bonus, brands, levelOf, log);
+  const pauses = new RewardPauseRepository(db);
+  const paused = async (merchant: string, kind: 'MISSIONS' | 'REFERRAL') =>
+    (await pauses.pausedAt(merchant, kind)) !== null;
+  const rebates = new RebateService(new RebateRepository(db), betStats, bonus, brands, levelOf, log, (m) =>
+    pauses.pausedAt(m, 'REBATES'),
+  );
   const vip = new VipService(
     new VipRepository(db),
     bonus,
@@ -74,7 +83,7 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
     log,
     deps.onBreak,
   );
-  const referral = new ReferralService(new ReferralRepository(db), bonus);
+  const referral = new ReferralService(new ReferralRepository(db), bonus, (m) => paused(m, 'REFERRAL'));
   const promotions = createPromotionServices({
     ...deps,
     vipLevelOf: levelOf,
@@ -93,7 +102,9 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
     betStats,
     bonus,
     members: deps.directory,
+    paused: (m) => paused(m, 'MISSIONS'),
   });
+  const rewardsAdmin = new RewardsAdminService(new RewardsAdminRepository(db), pauses, betStats);
   const centre = new RewardCentreService(
     [new RebateRewardSource(rebates), referral, promotions.promotions.rewardSource, missions.rewardSource],
     (context, message) => log.warn(context, message),
@@ -112,6 +123,7 @@ export function createPromotionsModule(deps: PromotionsDeps): ServerModule<Promo
       await app.register(promotionAdminRoutes, { admin: promotionAdmin });
       await app.register(missionRoutes, { missions });
       await app.register(rewardCentreRoutes, { centre });
+      await app.register(rewardsAdminRoutes, { admin: rewardsAdmin });
     },
     jobs: [...vipAndRebateJobs(vip, rebates), promotionCatchUpJob(promotions.deposits)],
   };

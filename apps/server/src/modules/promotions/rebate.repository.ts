@@ -19,8 +19,34 @@ interface RebateDayRow {
 
 /** SQL of rebate rules, the (member, day) rows every payout locks, payouts and finished days. */
 export class RebateRepository extends Repository {
-  /** The brand's rebate rule when it pays rebates. */
-  async rule(merchant: string): Promise<RebateRuleRow | null> {
+  /**
+   * The terms a day keeps when the operator changed them after it began: the version saved with
+   * the smallest until_day on or after the day (see migration 0053), or none (today's terms).
+   */
+  private termsOf(merchant: string, day: string) {
+    return this.db
+      .selectFrom('rebate_terms_version')
+      .select(['rule', 'rates'])
+      .where('merchant_code', '=', merchant)
+      .where('until_day', '>=', day)
+      .orderBy('until_day')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The brand's rebate rule when it pays rebates: the one `day` was earned under when a day is given. */
+  async rule(merchant: string, day?: string): Promise<RebateRuleRow | null> {
+    const kept = day === undefined ? undefined : await this.termsOf(merchant, day);
+    if (kept) {
+      const r = kept.rule;
+      return r
+        ? {
+            minPayout: BigInt(r.minPayout),
+            dailyCap: r.dailyCap === null ? null : BigInt(r.dailyCap),
+            turnoverMultiple: r.turnoverMultiple,
+          }
+        : null;
+    }
     const r = await this.db
       .selectFrom('rebate_rule')
       .select(['min_payout', 'daily_cap', 'turnover_multiple'])
@@ -43,8 +69,10 @@ export class RebateRepository extends Repository {
     return rows;
   }
 
-  /** The rates of one level, per game type (basis points). */
-  async ratesAt(merchant: string, level: number): Promise<Map<string, number>> {
+  /** The rates of one level, per game type (basis points): the ones `day` was earned at when given. */
+  async ratesAt(merchant: string, level: number, day?: string): Promise<Map<string, number>> {
+    const kept = day === undefined ? undefined : await this.termsOf(merchant, day);
+    if (kept) return new Map(Object.entries(kept.rates[String(level)] ?? {}));
     const rows = await this.db
       .selectFrom('vip_rebate_rate')
       .select(['game_type', 'rate_bp'])

@@ -84,6 +84,8 @@ export class RebateService {
     private readonly brands: BrandResolver,
     private readonly levelOf: (merchant: string, memberId: string) => Promise<number>,
     private readonly log?: FastifyBaseLogger,
+    /** When the operator paused rebates on the brand (null: running). */
+    private readonly pausedAt: (merchant: string) => Promise<Date | null> = async () => null,
   ) {}
 
   /** The brand's rule as answers show it (null: no rebates). */
@@ -97,7 +99,7 @@ export class RebateService {
     const day = dayOf(period);
     const asOf = new Date(now);
     const [rule, level, row] = await Promise.all([
-      this.repo.rule(brand.code),
+      this.repo.rule(brand.code, day),
       this.levelOf(brand.code, memberId),
       this.repo.day(brand.code, memberId, day),
     ]);
@@ -109,7 +111,7 @@ export class RebateService {
     // Only bets already settled count: the window ends now.
     const [lines, rates] = await Promise.all([
       this.betStats.memberTurnover(memberId, period.start, asOf),
-      this.repo.ratesAt(brand.code, level),
+      this.repo.ratesAt(brand.code, level, day),
     ]);
     const figure = rebateFigure(byGameType(lines), rates, rule.dailyCap, GAME_TYPES);
     return { period, day, asOf, level, rule, figure, claimed, rest: rebateRest(figure.rebate, claimed) };
@@ -117,9 +119,9 @@ export class RebateService {
 
   /** `GET /wps/rebate/manual`: today's rebate so far per game type and what can be claimed now. */
   async manual(brand: Brand, memberId: string): Promise<ManualRebate> {
-    const t = await this.today(brand, memberId);
+    const [t, paused] = await Promise.all([this.today(brand, memberId), this.pausedAt(brand.code)]);
     return {
-      enabled: t.rule !== null,
+      enabled: t.rule !== null && !paused,
       day: t.day,
       asOfTime: t.asOf.toISOString(),
       level: t.level,
@@ -134,7 +136,7 @@ export class RebateService {
       capped: t.figure.capped,
       claimed: fromMinor(t.claimed),
       claimable: fromMinor(t.rest),
-      canClaim: t.rule !== null && canClaim(t.rest, t.rule.minPayout),
+      canClaim: t.rule !== null && !paused && canClaim(t.rest, t.rule.minPayout),
       rule: t.rule && ruleOut(t.rule),
     };
   }
@@ -144,6 +146,7 @@ export class RebateService {
     brand: Brand,
     memberId: string,
   ): Promise<{ day: string; amount: bigint; turnoverRequired: bigint; expires: Date } | null> {
+    if (await this.pausedAt(brand.code)) return null;
     const t = await this.today(brand, memberId);
     if (!t.rule || !canClaim(t.rest, t.rule.minPayout)) return null;
     if ((await this.repo.eligibleLevels(brand.code, [memberId])).size === 0) return null;
@@ -162,6 +165,7 @@ export class RebateService {
    * to claim, including a second click of the same claim.
    */
   async claim(brand: Brand, memberId: string, day: string): Promise<RebateClaimResult> {
+    if (await this.pausedAt(brand.code)) throw new AppError('reward.paused');
     const t = await this.today(brand, memberId);
     const rule = t.rule;
     // Checked first without a lock so a refusal creates nothing (not even the wallet's account);
@@ -242,8 +246,16 @@ export class RebateService {
   async runDue(now = Date.now()): Promise<number> {
     let paid = 0;
     for (const brand of await this.repo.brandsWithRule()) {
+      const pausedAt = await this.pausedAt(brand.code);
       for (const p of dueRebateDays(now, validZone(brand.timezone))) {
         if (await this.repo.runDone(brand.code, dayOf(p))) continue;
+        // A day still running when the operator paused rebates earns nothing more (what was
+        // claimed by hand stays); closed so a later resume does not pay it. Days that ended
+        // before the pause were earned: they are paid.
+        if (pausedAt && p.end.getTime() > pausedAt.getTime()) {
+          await this.repo.insertRun(brand.code, dayOf(p), 0, 0n);
+          continue;
+        }
         paid += (await this.payDay(brand.code, p, now)).paid;
       }
     }
@@ -257,9 +269,10 @@ export class RebateService {
    */
   async payDay(merchant: string, p: Period, now = Date.now()): Promise<{ members: number; paid: number }> {
     if (now < p.end.getTime()) throw new Error(`rebate day ${p.key} has not ended`);
-    const rule = await this.repo.rule(merchant);
-    if (!rule) return { members: 0, paid: 0 };
     const day = dayOf(p);
+    // The terms the day was earned under, even if the operator changed them since.
+    const rule = await this.repo.rule(merchant, day);
+    if (!rule) return { members: 0, paid: 0 };
     const perMember = new Map<string, TurnoverLine[]>();
     for (const l of await this.betStats.brandTurnover(merchant, p.start, p.end)) {
       perMember.set(l.memberId, [...(perMember.get(l.memberId) ?? []), l]);
@@ -270,7 +283,7 @@ export class RebateService {
     let total = 0n;
     let failed = 0;
     for (const [memberId, level] of levels) {
-      if (!rates.has(level)) rates.set(level, await this.repo.ratesAt(merchant, level));
+      if (!rates.has(level)) rates.set(level, await this.repo.ratesAt(merchant, level, day));
       const figure = rebateFigure(
         byGameType(perMember.get(memberId)!),
         rates.get(level)!,

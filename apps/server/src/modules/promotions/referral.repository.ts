@@ -38,11 +38,26 @@ export interface RewardRow {
 
 /** SQL of the referral programme: rules, invited friends, rewards. */
 export class ReferralRepository extends Repository {
+  /** The brand's programme as members meet it: not enabled while the operator has it paused. */
   rule(merchant: string, db: Db = this.db): Promise<ReferralRuleRow | undefined> {
     return db
-      .selectFrom('referral_rule')
-      .selectAll()
-      .where('merchant_code', '=', merchant)
+      .selectFrom('referral_rule as r')
+      .select([
+        'r.merchant_code',
+        'r.min_first_deposit',
+        'r.reward',
+        'r.turnover_multiple',
+        'r.qualify_days',
+        'r.monthly_limit',
+        'r.review_all',
+      ])
+      .select(
+        sql<boolean>`r.enabled AND NOT EXISTS (
+          SELECT 1 FROM reward_pause p WHERE p.merchant_code = r.merchant_code AND p.kind = 'REFERRAL')`.as(
+          'enabled',
+        ),
+      )
+      .where('r.merchant_code', '=', merchant)
       .executeTakeFirst();
   }
 

@@ -55,6 +55,8 @@ export class ReferralService implements RewardSource {
   constructor(
     private readonly repo: ReferralRepository,
     private readonly bonus: BonusService,
+    /** Whether the operator paused referral rewards on the brand (held ones can still be decided). */
+    private readonly paused: (merchant: string) => Promise<boolean> = async () => false,
   ) {}
 
   private async rule(merchant: string): Promise<ReferralRule | null> {
@@ -157,6 +159,7 @@ export class ReferralService implements RewardSource {
   async claim(brand: Brand, memberId: string, friendId: string, _lang: Language): Promise<Claimable> {
     if (!/^\d{1,18}$/.test(friendId))
       throw new AppError('request.invalid', { fields: [{ field: 'friendId', message: 'format' }] });
+    if (await this.paused(brand.code)) throw new AppError('reward.paused');
     const accounts = await this.bonus.accounts(brand.code, memberId);
     const done = await this.repo.transaction(async (trx) => {
       await this.repo.lockReferrer(trx, memberId);
@@ -170,7 +173,8 @@ export class ReferralService implements RewardSource {
         throw new AppError('reward.not.claimable');
       const turnoverRequired = rule.reward * BigInt(rule.turnoverMultiple);
       const ties = await this.repo.ties(trx, memberId, friend.id);
-      if (ties.length > 0) {
+      // The brand may hold every claim for review; then the reasons list only the ties found.
+      if (ties.length > 0 || ruleRow!.review_all) {
         await this.repo.insertReward(trx, {
           merchant: brand.code,
           referrerId: memberId,

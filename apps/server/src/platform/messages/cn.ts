@@ -229,4 +229,16 @@ export const cn: Record<ErrorCode, string> = {
   'promo.code.taken': '代码为 {0} 的优惠活动已存在。',
   'promo.budget.below.used': '预算不能低于已发放的 {0}。',
   'promo.image.invalid': '图片必须为 PNG 或 JPEG 格式，且不超过 5 MB。',
+  // Rewards set up by the operator.
+  'reward.paused': '该奖励暂时停用，请稍后再试。',
+  'reward.mission.unknown': '未找到该任务。',
+  'reward.code.taken': '代码 {0} 已被本品牌的其他条目使用。',
+  'reward.vip.levels.invalid': 'VIP 等级未保存：{0}。',
+  'reward.vip.level.in.use': '无法删除等级 {0}：有 {1} 名会员处于该等级。',
+  'reward.rebate.level.unknown': '返水比例中的等级 {0} 不是本品牌的 VIP 等级。',
+  'reward.mall.item.unknown': '未找到该商城商品。',
+  'reward.mall.bonus.amount': '红利奖励需要填写派发金额；实物商品不需要。',
+  'reward.mall.stock.negative': '库存不能低于零：剩余 {0}。',
+  'reward.image.invalid': '请上传 PNG 或 JPG 图片。',
+  'reward.image.too.large': '图片过大，上限为 {0} KB。',
 };

@@ -239,4 +239,16 @@ export const en: Record<ErrorCode, string> = {
   'promo.code.taken': 'A promotion with the code {0} exists already.',
   'promo.budget.below.used': 'The budget cannot be lower than the {0} already paid out.',
   'promo.image.invalid': 'The image must be a PNG or JPEG of at most 5 MB.',
+  // Rewards set up by the operator.
+  'reward.paused': 'This reward is paused for now. Please try again later.',
+  'reward.mission.unknown': 'This mission was not found.',
+  'reward.code.taken': 'The code {0} is already used by another entry of this brand.',
+  'reward.vip.levels.invalid': 'The VIP levels were not saved: {0}.',
+  'reward.vip.level.in.use': 'Level {0} cannot be removed: {1} members hold it.',
+  'reward.rebate.level.unknown': 'Rebate rates name level {0}, which is not one of the brand’s VIP levels.',
+  'reward.mall.item.unknown': 'This mall item was not found.',
+  'reward.mall.bonus.amount': 'A bonus reward needs the amount it pays; goods have none.',
+  'reward.mall.stock.negative': 'The stock cannot go below zero: {0} left.',
+  'reward.image.invalid': 'Please upload a PNG or JPG image.',
+  'reward.image.too.large': 'This image is too large; the limit is {0} KB.',
 };

@@ -246,4 +246,16 @@ export const id: Record<ErrorCode, string> = {
   'promo.code.taken': 'Promosi dengan kode {0} sudah ada.',
   'promo.budget.below.used': 'Anggaran tidak boleh lebih rendah dari {0} yang sudah dibayarkan.',
   'promo.image.invalid': 'Gambar harus PNG atau JPEG dengan ukuran maksimal 5 MB.',
+  // Rewards set up by the operator.
+  'reward.paused': 'Hadiah ini sedang dijeda. Silakan coba lagi nanti.',
+  'reward.mission.unknown': 'Misi ini tidak ditemukan.',
+  'reward.code.taken': 'Kode {0} sudah dipakai entri lain di brand ini.',
+  'reward.vip.levels.invalid': 'Level VIP tidak disimpan: {0}.',
+  'reward.vip.level.in.use': 'Level {0} tidak dapat dihapus: {1} member berada di level ini.',
+  'reward.rebate.level.unknown': 'Tarif rabat menyebut level {0}, yang bukan level VIP brand ini.',
+  'reward.mall.item.unknown': 'Item mall ini tidak ditemukan.',
+  'reward.mall.bonus.amount': 'Hadiah bonus memerlukan jumlah yang dibayarkan; barang tidak.',
+  'reward.mall.stock.negative': 'Stok tidak boleh di bawah nol: tersisa {0}.',
+  'reward.image.invalid': 'Silakan unggah gambar PNG atau JPG.',
+  'reward.image.too.large': 'Gambar ini terlalu besar; batasnya {0} KB.',
 };

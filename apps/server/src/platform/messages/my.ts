@@ -249,4 +249,16 @@ export const my: Record<ErrorCode, string> = {
   'promo.code.taken': 'Promosi dengan kod {0} sudah wujud.',
   'promo.budget.below.used': 'Bajet tidak boleh lebih rendah daripada {0} yang telah dibayar.',
   'promo.image.invalid': 'Imej mestilah PNG atau JPEG dan tidak melebihi 5 MB.',
+  // Rewards set up by the operator.
+  'reward.paused': 'Ganjaran ini dijeda buat masa ini. Sila cuba lagi kemudian.',
+  'reward.mission.unknown': 'Misi ini tidak ditemui.',
+  'reward.code.taken': 'Kod {0} sudah digunakan oleh entri lain jenama ini.',
+  'reward.vip.levels.invalid': 'Tahap VIP tidak disimpan: {0}.',
+  'reward.vip.level.in.use': 'Tahap {0} tidak boleh dibuang: {1} ahli berada pada tahap ini.',
+  'reward.rebate.level.unknown': 'Kadar rebat menyebut tahap {0}, yang bukan tahap VIP jenama ini.',
+  'reward.mall.item.unknown': 'Item mal ini tidak ditemui.',
+  'reward.mall.bonus.amount': 'Ganjaran bonus memerlukan jumlah yang dibayar; barangan tidak.',
+  'reward.mall.stock.negative': 'Stok tidak boleh kurang daripada sifar: tinggal {0}.',
+  'reward.image.invalid': 'Sila muat naik imej PNG atau JPG.',
+  'reward.image.too.large': 'Imej ini terlalu besar; hadnya {0} KB.',
 };

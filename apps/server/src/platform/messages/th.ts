@@ -229,4 +229,16 @@ export const th: Record<ErrorCode, string> = {
   'promo.code.taken': 'มีโปรโมชั่นรหัส {0} อยู่แล้ว',
   'promo.budget.below.used': 'งบประมาณต้องไม่ต่ำกว่า {0} ที่จ่ายไปแล้ว',
   'promo.image.invalid': 'รูปภาพต้องเป็น PNG หรือ JPEG ขนาดไม่เกิน 5 MB',
+  // Rewards set up by the operator.
+  'reward.paused': 'รางวัลนี้ถูกระงับชั่วคราว โปรดลองอีกครั้งภายหลัง',
+  'reward.mission.unknown': 'ไม่พบภารกิจนี้',
+  'reward.code.taken': 'รหัส {0} ถูกใช้โดยรายการอื่นของแบรนด์นี้แล้ว',
+  'reward.vip.levels.invalid': 'ไม่ได้บันทึกระดับ VIP: {0}',
+  'reward.vip.level.in.use': 'ไม่สามารถลบระดับ {0} ได้: มีสมาชิก {1} คนอยู่ในระดับนี้',
+  'reward.rebate.level.unknown': 'อัตราคืนยอดระบุระดับ {0} ซึ่งไม่ใช่ระดับ VIP ของแบรนด์นี้',
+  'reward.mall.item.unknown': 'ไม่พบสินค้านี้ในร้านแลกแต้ม',
+  'reward.mall.bonus.amount': 'รางวัลโบนัสต้องระบุจำนวนเงินที่จ่าย สินค้าไม่ต้องระบุ',
+  'reward.mall.stock.negative': 'สต็อกต้องไม่ต่ำกว่าศูนย์: เหลือ {0}',
+  'reward.image.invalid': 'โปรดอัปโหลดรูปภาพ PNG หรือ JPG',
+  'reward.image.too.large': 'รูปภาพใหญ่เกินไป ขีดจำกัดคือ {0} KB',
 };

@@ -249,4 +249,18 @@ export const ty: Record<ErrorCode, string> = {
   'promo.code.taken': 'May promosyon na may code na {0}.',
   'promo.budget.below.used': 'Hindi maaaring mas mababa ang badyet sa {0} na naibayad na.',
   'promo.image.invalid': 'Ang larawan ay dapat PNG o JPEG na hindi hihigit sa 5 MB.',
+  // Rewards set up by the operator.
+  'reward.paused': 'Naka-pause muna ang reward na ito. Pakisubukang muli mamaya.',
+  'reward.mission.unknown': 'Hindi nahanap ang mission na ito.',
+  'reward.code.taken': 'Ang code na {0} ay gamit na ng ibang entry ng brand na ito.',
+  'reward.vip.levels.invalid': 'Hindi na-save ang mga VIP level: {0}.',
+  'reward.vip.level.in.use': 'Hindi maaaring alisin ang level {0}: may {1} miyembrong nasa level na ito.',
+  'reward.rebate.level.unknown':
+    'Binabanggit ng rebate rates ang level {0}, na hindi VIP level ng brand na ito.',
+  'reward.mall.item.unknown': 'Hindi nahanap ang item na ito sa mall.',
+  'reward.mall.bonus.amount':
+    'Kailangan ng bonus reward ang halagang ibabayad nito; wala nito ang mga produkto.',
+  'reward.mall.stock.negative': 'Hindi maaaring bumaba sa zero ang stock: {0} na lang ang natitira.',
+  'reward.image.invalid': 'Pakiupload ng PNG o JPG na larawan.',
+  'reward.image.too.large': 'Masyadong malaki ang larawang ito; ang limitasyon ay {0} KB.',
 };

@@ -240,4 +240,16 @@ export const vi: Record<ErrorCode, string> = {
   'promo.code.taken': 'Đã có khuyến mãi với mã {0}.',
   'promo.budget.below.used': 'Ngân sách không được thấp hơn {0} đã chi trả.',
   'promo.image.invalid': 'Hình ảnh phải là PNG hoặc JPEG, tối đa 5 MB.',
+  // Rewards set up by the operator.
+  'reward.paused': 'Phần thưởng này đang tạm dừng. Vui lòng thử lại sau.',
+  'reward.mission.unknown': 'Không tìm thấy nhiệm vụ này.',
+  'reward.code.taken': 'Mã {0} đã được một mục khác của thương hiệu này sử dụng.',
+  'reward.vip.levels.invalid': 'Các cấp VIP chưa được lưu: {0}.',
+  'reward.vip.level.in.use': 'Không thể xóa cấp {0}: có {1} thành viên đang ở cấp này.',
+  'reward.rebate.level.unknown': 'Tỷ lệ hoàn trả nêu cấp {0}, không phải cấp VIP của thương hiệu này.',
+  'reward.mall.item.unknown': 'Không tìm thấy vật phẩm này trong cửa hàng.',
+  'reward.mall.bonus.amount': 'Phần thưởng tiền thưởng cần số tiền được trả; hàng hóa thì không.',
+  'reward.mall.stock.negative': 'Tồn kho không thể dưới 0: còn {0}.',
+  'reward.image.invalid': 'Vui lòng tải lên ảnh PNG hoặc JPG.',
+  'reward.image.too.large': 'Ảnh này quá lớn; giới hạn là {0} KB.',
 };
