@@ -225,6 +225,8 @@ export const ERRORS = {
   // Player protection: the session time limit, the minimum age at sign-up.
   'protection.limit.session': 403,
   'register.underage': 422,
+  // The back office's game catalogue: a vendor row the brand does not have.
+  'catalogue.vendor.unknown': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -794,6 +794,8 @@ export interface LotteryDrawTable {
   cancel_reason: string | null;
   lease_until: Timestamp | null;
   created_at: Generated<Date>;
+  /** How the result was drawn (migration 0051): { generator, drawnAt, calls: [range, value][] }. */
+  rng_record: Json<unknown> | null;
 }
 
 interface LotteryBetTable {

@@ -203,4 +203,5 @@ export const cn: Record<ErrorCode, string> = {
   'kyc.not.found': '未找到该认证记录。',
   'protection.limit.session': '您的本次会话已达到您设定的时间限制。请退出并休息一下；您仍可提取余额。',
   'register.underage': '您必须年满 {0} 岁才能注册。',
+  'catalogue.vendor.unknown': '该品牌在此游戏类别下没有这个厂商。',
 };

@@ -213,4 +213,5 @@ export const en: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Your session has reached the time limit you set. Log out and take a break; you can still withdraw your balance.',
   'register.underage': 'You must be at least {0} years old to register.',
+  'catalogue.vendor.unknown': 'This vendor is not offered by this brand for that game category.',
 };

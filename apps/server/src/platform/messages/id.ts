@@ -219,4 +219,5 @@ export const id: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Sesi Anda telah mencapai batas waktu yang Anda tetapkan. Keluar dan beristirahatlah; Anda tetap dapat menarik saldo.',
   'register.underage': 'Anda harus berusia minimal {0} tahun untuk mendaftar.',
+  'catalogue.vendor.unknown': 'Vendor ini tidak tersedia di brand ini untuk kategori game tersebut.',
 };

@@ -222,4 +222,5 @@ export const my: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Sesi anda telah mencapai had masa yang anda tetapkan. Log keluar dan berehat; anda masih boleh mengeluarkan baki anda.',
   'register.underage': 'Anda mesti berumur sekurang-kurangnya {0} tahun untuk mendaftar.',
+  'catalogue.vendor.unknown': 'Vendor ini tidak ditawarkan oleh jenama ini untuk kategori permainan tersebut.',
 };

@@ -222,4 +222,5 @@ export const ty: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Naabot na ng session mo ang time limit na itinakda mo. Mag-log out at magpahinga muna; puwede mo pa ring i-withdraw ang balance mo.',
   'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
+  'catalogue.vendor.unknown': 'Ang vendor na ito ay hindi inaalok ng brand na ito para sa kategoryang iyon ng laro.',
 };

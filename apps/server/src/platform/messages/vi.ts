@@ -214,4 +214,5 @@ export const vi: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Phiên chơi của bạn đã đạt giới hạn thời gian bạn đặt. Hãy đăng xuất và nghỉ ngơi; bạn vẫn có thể rút số dư.',
   'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
+  'catalogue.vendor.unknown': 'Thương hiệu này không cung cấp nhà cung cấp này cho danh mục trò chơi đó.',
 };
