@@ -37,7 +37,7 @@ const playerList = (o: Record<string, string | number | undefined>, host?: strin
 const adminGames = (o: Record<string, string | number | undefined>, host?: string) =>
   id.ok<AdminGamePage>(`/wps/admin/games?${qs(o)}`, { headers: admin, ...(host ? { host } : {}) });
 const patchGame = (nodeId: string, body: unknown, headers: Record<string, string> = admin) =>
-  id.send<AdminGame>(`/wps/admin/games/${nodeId}`, { method: 'PATCH', body, headers });
+  id.send<AdminGame>(`/wps/admin/games/${nodeId}`, { method: 'PUT', body, headers });
 const auditRows = (action: string) =>
   t.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 const gameRow = (nodeId: string) =>
@@ -74,7 +74,7 @@ describe('categories and vendors', () => {
 
     const audits = (await auditRows('vendor.update')).length;
     const off = await id.send<AdminVendor>('/wps/admin/games/vendors/RNG/HOUSE', {
-      method: 'PATCH',
+      method: 'PUT',
       body: { enabled: false, sort: 7, hot: true },
       headers: admin,
     });
@@ -96,7 +96,7 @@ describe('categories and vendors', () => {
     });
 
     await id.ok('/wps/admin/games/vendors/RNG/HOUSE', {
-      method: 'PATCH',
+      method: 'PUT',
       body: { enabled: true, sort: house.sort, hot: house.hot },
       headers: admin,
     });
@@ -107,7 +107,7 @@ describe('categories and vendors', () => {
   it('refuses an unknown vendor, an empty or bad change and a caller without games.manage; nothing changes', async () => {
     const before = await t.db.db.selectFrom('vendor').selectAll().where('merchant_code', '=', 'GOLDEN').execute();
     const patch = (path: string, body: unknown, headers = admin) =>
-      id.send(`/wps/admin/games/vendors/${path}`, { method: 'PATCH', body, headers });
+      id.send(`/wps/admin/games/vendors/${path}`, { method: 'PUT', body, headers });
     const unknown = await patch('RNG/NOSUCHVENDOR', { enabled: false });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, errorCode: 'catalogue.vendor.unknown' });

@@ -57,7 +57,7 @@ export async function catalogueAdminRoutes(
     async (req) => envelope(await opts.vendors.adminList(req.brand.code)),
   );
 
-  r.patch(
+  r.put(
     '/wps/admin/games/vendors/:gameType/:code',
     {
       config,
@@ -96,7 +96,7 @@ export async function catalogueAdminRoutes(
     async (req) => envelope(await opts.admin.games(req.brand.code, req.query, mediaBase(req))),
   );
 
-  r.patch(
+  r.put(
     '/wps/admin/games/:nodeId',
     {
       config,
