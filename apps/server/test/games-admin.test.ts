@@ -64,9 +64,9 @@ describe('categories and vendors', () => {
     expect(house.games).toBeGreaterThan(0);
 
     const slotVendors = async (host?: string) =>
-      (
-        await id.ok<{ title: string; cards: { vassalage: string }[] }[]>(VENDORS, host ? { host } : {})
-      ).find((c) => c.title === 'RNG')!.cards.map((c) => c.vassalage);
+      (await id.ok<{ title: string; cards: { vassalage: string }[] }[]>(VENDORS, host ? { host } : {}))
+        .find((c) => c.title === 'RNG')!
+        .cards.map((c) => c.vassalage);
     expect(await slotVendors()).toContain('HOUSE');
     const houseSlots = async (host?: string) =>
       (await playerList({ gameType: 'RNG', vassalage: 'HOUSE' }, host)).totalCount;
@@ -105,20 +105,35 @@ describe('categories and vendors', () => {
   });
 
   it('refuses an unknown vendor, an empty or bad change and a caller without games.manage; nothing changes', async () => {
-    const before = await t.db.db.selectFrom('vendor').selectAll().where('merchant_code', '=', 'GOLDEN').execute();
+    const before = await t.db.db
+      .selectFrom('vendor')
+      .selectAll()
+      .where('merchant_code', '=', 'GOLDEN')
+      .execute();
     const patch = (path: string, body: unknown, headers = admin) =>
       id.send(`/wps/admin/games/vendors/${path}`, { method: 'PUT', body, headers });
     const unknown = await patch('RNG/NOSUCHVENDOR', { enabled: false });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, errorCode: 'catalogue.vendor.unknown' });
-    for (const body of [{}, { sort: -1 }, { sort: 1.5 }, { displayName: '' }, { enabled: 'no' }, { extra: 1 }]) {
+    for (const body of [
+      {},
+      { sort: -1 },
+      { sort: 1.5 },
+      { displayName: '' },
+      { enabled: 'no' },
+      { extra: 1 },
+    ]) {
       const r = await patch('RNG/HOUSE', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     expect((await patch('POKER/HOUSE', { enabled: false })).status).toBe(400);
     const refused = await patch('RNG/HOUSE', { enabled: false }, contentOnly);
     expect(refused.status).toBe(403);
-    const after = await t.db.db.selectFrom('vendor').selectAll().where('merchant_code', '=', 'GOLDEN').execute();
+    const after = await t.db.db
+      .selectFrom('vendor')
+      .selectAll()
+      .where('merchant_code', '=', 'GOLDEN')
+      .execute();
     expect(after).toEqual(before);
   });
 
@@ -157,9 +172,9 @@ describe('games', () => {
   it('a game switched off, renamed, reordered or given a higher minimum bet is what the site lists next', async () => {
     const g = await someSlot();
     const listed = async (o: Record<string, string | number | undefined> = {}, lang?: string) =>
-      (await playerList({ gameType: 'RNG', vassalage: g.vendor, pageSize: 200, ...o }, undefined, lang)).games.find(
-        (x) => String(x.nodeId) === g.nodeId,
-      );
+      (
+        await playerList({ gameType: 'RNG', vassalage: g.vendor, pageSize: 200, ...o }, undefined, lang)
+      ).games.find((x) => String(x.nodeId) === g.nodeId);
     expect(await listed()).toBeDefined();
 
     const off = await patchGame(g.nodeId, { enabled: false });
@@ -187,7 +202,9 @@ describe('games', () => {
     expect((await listed({}, 'VI'))!.gameName).not.toBe('Rồng Vàng Thử');
     expect((await gameRow(g.nodeId)).names).not.toHaveProperty('VI');
 
-    const rows = (await auditRows('game.update')).filter((r) => r.target === `game:${g.vendor}/${g.gameCode}`);
+    const rows = (await auditRows('game.update')).filter(
+      (r) => r.target === `game:${g.vendor}/${g.gameCode}`,
+    );
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatchObject({
       before: expect.objectContaining({ enabled: false, hot: g.hot }),
@@ -242,7 +259,12 @@ describe('games', () => {
       404,
       'game.unknown',
     );
-    await id.fails('/wps/admin/games/bulk', { body: { nodeIds: [], enabled: false }, headers: admin }, 400, 'request.invalid');
+    await id.fails(
+      '/wps/admin/games/bulk',
+      { body: { nodeIds: [], enabled: false }, headers: admin },
+      400,
+      'request.invalid',
+    );
     expect(await count()).toBe(listedBefore);
 
     const audits = (await auditRows('game.bulk')).length;
@@ -253,7 +275,14 @@ describe('games', () => {
     expect(off.changed).toBe(3);
     expect(await count()).toBe(listedBefore - 3);
     // Again: nothing left to change.
-    expect((await id.ok<{ changed: number }>('/wps/admin/games/bulk', { body: { nodeIds: ids, enabled: false }, headers: admin })).changed).toBe(0);
+    expect(
+      (
+        await id.ok<{ changed: number }>('/wps/admin/games/bulk', {
+          body: { nodeIds: ids, enabled: false },
+          headers: admin,
+        })
+      ).changed,
+    ).toBe(0);
     await id.ok('/wps/admin/games/bulk', { body: { nodeIds: ids, enabled: true }, headers: admin });
     expect(await count()).toBe(listedBefore);
     const rows = await auditRows('game.bulk');

@@ -39,10 +39,15 @@ const gamesOnly = { 'x-api-key': GAMES_KEY };
 const auditRows = (action: string) =>
   t.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 const draws = (query: string, host?: string) =>
-  id.ok<AdminLotteryDrawPage>(`/wps/admin/lottery/draws?${query}`, { headers: admin, ...(host ? { host } : {}) });
+  id.ok<AdminLotteryDrawPage>(`/wps/admin/lottery/draws?${query}`, {
+    headers: admin,
+    ...(host ? { host } : {}),
+  });
 
 const info = (m: NewMember) =>
-  id.ok<LotteryGameInfo>(`/lgw/lottery/game?gameCode=${KENO.gameCode}&vendor=${KENO.vendor}`, { token: m.token });
+  id.ok<LotteryGameInfo>(`/lgw/lottery/game?gameCode=${KENO.gameCode}&vendor=${KENO.vendor}`, {
+    token: m.token,
+  });
 
 describe('schedules', () => {
   it('lists each lottery game with its schedule and the draw taking bets now', async () => {
@@ -72,7 +77,9 @@ describe('draws and their RNG record', () => {
     let drawn: AdminLotteryDrawPage['list'][number] | undefined;
     for (let i = 0; i < 30 && !drawn; i++) {
       await t.services.lottery.draws.tick(['GOLDEN']);
-      drawn = (await draws('vendor=ELOTT&gameCode=keno&pageSize=20')).list.find((d) => d.id === first.id && d.result);
+      drawn = (await draws('vendor=ELOTT&gameCode=keno&pageSize=20')).list.find(
+        (d) => d.id === first.id && d.result,
+      );
       if (!drawn) await sleep(200);
     }
     expect(drawn).toBeDefined();
@@ -119,7 +126,9 @@ describe('draws and their RNG record', () => {
         lines: [{ betType: 'EVEN', numbers: [], amount: '3.00' }],
       },
     });
-    const listed = (await draws(`vendor=ELOTT&gameCode=keno&pageSize=50`)).list.find((d) => d.numero === numero)!;
+    const listed = (await draws(`vendor=ELOTT&gameCode=keno&pageSize=50`)).list.find(
+      (d) => d.numero === numero,
+    )!;
     expect(listed).toMatchObject({ lines: 1, stake: 3, status: 'OPEN' });
 
     // Without lottery.manage: refused, nothing changes.
@@ -129,8 +138,15 @@ describe('draws and their RNG record', () => {
     });
     expect(refused.status).toBe(403);
     // A reason is required.
-    await id.fails('/wps/admin/lottery/draws/cancel', { body: { ...KENO, numero, reason: ' ' }, headers: admin }, 400, 'request.invalid');
-    expect((await draws(`vendor=ELOTT&gameCode=keno&pageSize=50`)).list.find((d) => d.numero === numero)!.status).toBe('OPEN');
+    await id.fails(
+      '/wps/admin/lottery/draws/cancel',
+      { body: { ...KENO, numero, reason: ' ' }, headers: admin },
+      400,
+      'request.invalid',
+    );
+    expect(
+      (await draws(`vendor=ELOTT&gameCode=keno&pageSize=50`)).list.find((d) => d.numero === numero)!.status,
+    ).toBe('OPEN');
 
     const audits = (await auditRows('lottery.draw.cancel')).length;
     const done = await id.ok<LotteryCancelResult>('/wps/admin/lottery/draws/cancel', {
@@ -156,7 +172,10 @@ describe('draws and their RNG record', () => {
 
 describe('brand return per prize mode', () => {
   const table = (host?: string) =>
-    id.ok<{ list: AdminLotteryRtpRow[] }>('/wps/admin/lottery/rtp', { headers: admin, ...(host ? { host } : {}) });
+    id.ok<{ list: AdminLotteryRtpRow[] }>('/wps/admin/lottery/rtp', {
+      headers: admin,
+      ...(host ? { host } : {}),
+    });
   const set = (body: unknown, headers: Record<string, string> = admin) =>
     id.send<{ list: AdminLotteryRtpRow[] }>('/wps/admin/lottery/rtp', { body, headers });
 
@@ -168,7 +187,10 @@ describe('brand return per prize mode', () => {
     const audits = (await auditRows('lottery.rtp.set')).length;
     const r = await set({ rtpBp: { Elott: 9000 } });
     expect(r.status).toBe(200);
-    expect(r.body.value!.list.find((x) => x.prizeMode === 'Elott')).toMatchObject({ rtpBp: 9000, source: 'BRAND' });
+    expect(r.body.value!.list.find((x) => x.prizeMode === 'Elott')).toMatchObject({
+      rtpBp: 9000,
+      source: 'BRAND',
+    });
     // The other brand keeps its own returns.
     expect(await table(LOTUS)).toEqual(lotusBefore);
     const rows = await auditRows('lottery.rtp.set');
@@ -184,7 +206,12 @@ describe('brand return per prize mode', () => {
 
   it('refuses a value out of range, an unknown mode, nothing named and a caller without lottery.manage', async () => {
     const before = await table();
-    for (const body of [{ rtpBp: { Elott: 7999 } }, { rtpBp: { Elott: 9901 } }, { rtpBp: { XX: 9000 } }, { rtpBp: {} }]) {
+    for (const body of [
+      { rtpBp: { Elott: 7999 } },
+      { rtpBp: { Elott: 9901 } },
+      { rtpBp: { XX: 9000 } },
+      { rtpBp: {} },
+    ]) {
       expect((await set(body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await set({ rtpBp: { Elott: 9000 } }, gamesOnly)).status).toBe(403);

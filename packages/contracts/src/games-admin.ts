@@ -159,9 +159,7 @@ export const adminLotteryGameSchema = z.object({
   /** Fast games: a draw every intervalSeconds, betting closes lockSeconds before. */
   intervalSeconds: z.number().int().nullable(),
   lockSeconds: z.number().int().nullable(),
-  current: z
-    .object({ numero: z.string(), lockAt: z.string(), drawAt: z.string() })
-    .nullable(),
+  current: z.object({ numero: z.string(), lockAt: z.string(), drawAt: z.string() }).nullable(),
 });
 export type AdminLotteryGame = z.infer<typeof adminLotteryGameSchema>;
 

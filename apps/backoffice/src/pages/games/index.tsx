@@ -150,7 +150,11 @@ function Categories() {
         onConfirm={async () => {
           if (!switching) return;
           await api.post(`/game-types/${switching.c.gameType}`, { enabled: switching.enabled });
-          toast(t(switching.enabled ? 'category.doneOn' : 'category.doneOff', { name: t(`type.${switching.c.gameType}`) }));
+          toast(
+            t(switching.enabled ? 'category.doneOn' : 'category.doneOff', {
+              name: t(`type.${switching.c.gameType}`),
+            }),
+          );
           await refresh();
         }}
       />
@@ -196,7 +200,11 @@ function Vendors() {
       render: (v) => `${formatNumber(v.enabledGames)} / ${formatNumber(v.games)}`,
     },
     { key: 'sort', header: t('col.order'), align: 'right', render: (v) => v.sort },
-    { key: 'hot', header: t('col.hot'), render: (v) => (v.hot ? <Badge tone="warning">{t('hot')}</Badge> : '—') },
+    {
+      key: 'hot',
+      header: t('col.hot'),
+      render: (v) => (v.hot ? <Badge tone="warning">{t('hot')}</Badge> : '—'),
+    },
     { key: 'state', header: t('col.state'), render: (v) => <OnOff on={v.enabled} /> },
     {
       key: 'act',
@@ -251,7 +259,12 @@ function Vendors() {
       )}
       <ConfirmDialog
         open={switching !== null}
-        title={switching && t(switching.enabled ? 'vendor.confirmOffTitle' : 'vendor.confirmOnTitle', { name: switching.displayName })}
+        title={
+          switching &&
+          t(switching.enabled ? 'vendor.confirmOffTitle' : 'vendor.confirmOnTitle', {
+            name: switching.displayName,
+          })
+        }
         message={switching && t(switching.enabled ? 'vendor.confirmOff' : 'vendor.confirmOn')}
         danger={switching?.enabled === true}
         confirmLabel={switching && (switching.enabled ? t('switchOff') : t('switchOn'))}
@@ -299,7 +312,11 @@ function VendorEditor({
         <Field label={t('col.name')} error={nameInvalid ? t('invalid.name') : undefined}>
           <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field label={t('col.order')} hint={t('orderHint')} error={sortInvalid ? t('invalid.order') : undefined}>
+        <Field
+          label={t('col.order')}
+          hint={t('orderHint')}
+          error={sortInvalid ? t('invalid.order') : undefined}
+        >
           <input inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} />
         </Field>
         <label className="bo-check">
@@ -353,7 +370,13 @@ function Games() {
     setPage(1);
     setSelected(new Set());
   };
-  const vendorCodes = [...new Set((vendors.data ?? []).filter((v) => !filter.gameType || v.gameType === filter.gameType).map((v) => v.code))].sort();
+  const vendorCodes = [
+    ...new Set(
+      (vendors.data ?? [])
+        .filter((v) => !filter.gameType || v.gameType === filter.gameType)
+        .map((v) => v.code),
+    ),
+  ].sort();
   const rows = q.data?.list;
   const allOnPage = rows !== undefined && rows.length > 0 && rows.every((g) => selected.has(g.nodeId));
   const toggle = (id: string) =>
@@ -411,7 +434,11 @@ function Games() {
     { key: 'type', header: t('col.category'), render: (g) => t(`type.${g.gameType}`) },
     { key: 'min', header: t('col.minBet'), align: 'right', render: (g) => formatNumber(g.minBet) },
     { key: 'sort', header: t('col.order'), align: 'right', render: (g) => g.sort },
-    { key: 'hot', header: t('col.hot'), render: (g) => (g.hot ? <Badge tone="warning">{t('hot')}</Badge> : '—') },
+    {
+      key: 'hot',
+      header: t('col.hot'),
+      render: (g) => (g.hot ? <Badge tone="warning">{t('hot')}</Badge> : '—'),
+    },
     {
       key: 'state',
       header: t('col.state'),
@@ -448,10 +475,18 @@ function Games() {
         }}
       >
         <Field label={t('filter.search')}>
-          <input type="search" value={search} placeholder={t('filter.searchHint')} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            value={search}
+            placeholder={t('filter.searchHint')}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </Field>
         <Field label={t('col.category')}>
-          <select value={filter.gameType} onChange={(e) => change({ gameType: e.target.value as GameType | '', vendor: '' })}>
+          <select
+            value={filter.gameType}
+            onChange={(e) => change({ gameType: e.target.value as GameType | '', vendor: '' })}
+          >
             <option value="">{t('filter.all')}</option>
             {GAME_TYPES.map((g) => (
               <option key={g} value={g}>
@@ -471,7 +506,10 @@ function Games() {
           </select>
         </Field>
         <Field label={t('col.state')}>
-          <select value={filter.state} onChange={(e) => change({ state: e.target.value as GameFilter['state'] })}>
+          <select
+            value={filter.state}
+            onChange={(e) => change({ state: e.target.value as GameFilter['state'] })}
+          >
             <option value="">{t('filter.all')}</option>
             <option value="true">{t('state.on')}</option>
             <option value="false">{t('state.off')}</option>
@@ -534,7 +572,10 @@ function Games() {
         confirmLabel={bulk ? t('bulk.on') : t('bulk.off')}
         onClose={() => setBulk(null)}
         onConfirm={async () => {
-          const r = await api.post<{ changed: number }>('/games/bulk', { nodeIds: [...selected], enabled: bulk === true });
+          const r = await api.post<{ changed: number }>('/games/bulk', {
+            nodeIds: [...selected],
+            enabled: bulk === true,
+          });
           toast(t('bulk.done', { n: formatNumber(r.changed) }));
           setSelected(new Set());
           await refresh();
@@ -581,7 +622,10 @@ function GameEditor({
           setBusy(true);
           setError(null);
           const changedNames = Object.fromEntries(
-            LANGUAGES.filter((l) => names[l].trim() !== (game.names[l] ?? '')).map((l) => [l, names[l].trim()]),
+            LANGUAGES.filter((l) => names[l].trim() !== (game.names[l] ?? '')).map((l) => [
+              l,
+              names[l].trim(),
+            ]),
           );
           onSave({
             enabled,
@@ -611,7 +655,8 @@ function GameEditor({
           </Field>
         </div>
         <label className="bo-check">
-          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> {t('enabledFlag')}
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{' '}
+          {t('enabledFlag')}
         </label>
         <label className="bo-check">
           <input type="checkbox" checked={hot} onChange={(e) => setHot(e.target.checked)} /> {t('hotFlag')}

@@ -12,7 +12,12 @@ import {
 import type { LocalizedText } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { mediaUrl } from '../../platform/media-url';
-import type { AdminGameFilter, AdminGameRow, CatalogueAdminRepository, GameRowChange } from './catalogue-admin.repository';
+import type {
+  AdminGameFilter,
+  AdminGameRow,
+  CatalogueAdminRepository,
+  GameRowChange,
+} from './catalogue-admin.repository';
 import type { CatalogueService } from './catalogue.service';
 
 /** What a game change may name (money already in minor units). */

@@ -193,8 +193,15 @@ export async function lotteryRoutes(
       req.auditDetail = {
         action: 'lottery.draw.cancel',
         target: `lottery-draw:${vendor}/${gameCode}/${numero}`,
-        before: before ? { status: before.status, lines: before.lines, stake: before.stake } : { status: 'NOT_STORED' },
-        after: { status: done.draw.status, reason: req.body.reason, refunded: done.refunded, amount: done.amount },
+        before: before
+          ? { status: before.status, lines: before.lines, stake: before.stake }
+          : { status: 'NOT_STORED' },
+        after: {
+          status: done.draw.status,
+          reason: req.body.reason,
+          refunded: done.refunded,
+          amount: done.amount,
+        },
       };
       return envelope(done);
     },
@@ -269,8 +276,15 @@ export async function lotteryRoutes(
       const after = await menus.rtpTable(req.brand.code);
       const changed = Object.keys(req.body.rtpBp);
       const pick = (rows: typeof after) =>
-        Object.fromEntries(rows.filter((x) => changed.includes(x.prizeMode)).map((x) => [x.prizeMode, x.rtpBp]));
-      req.auditDetail = { action: 'lottery.rtp.set', target: 'lottery-rtp', before: pick(before), after: pick(after) };
+        Object.fromEntries(
+          rows.filter((x) => changed.includes(x.prizeMode)).map((x) => [x.prizeMode, x.rtpBp]),
+        );
+      req.auditDetail = {
+        action: 'lottery.rtp.set',
+        target: 'lottery-rtp',
+        before: pick(before),
+        after: pick(after),
+      };
       return envelope({ list: after });
     },
   );
