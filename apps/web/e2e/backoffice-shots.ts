@@ -43,6 +43,12 @@ const PAGES: [string, string][] = [
   ['protection', '/protection'],
   ['protection-reality', '/protection?tab=reality'],
   ['protection-rules', '/protection?tab=settings'],
+  ['games', '/games'],
+  ['games-vendors', '/games?tab=vendors'],
+  ['games-list', '/games?tab=games'],
+  ['lottery', '/lottery'],
+  ['lottery-draws', '/lottery?tab=draws'],
+  ['lottery-returns', '/lottery?tab=returns'],
   ['audit', '/audit'],
   ['account', '/account'],
 ];
