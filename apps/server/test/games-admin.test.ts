@@ -4,8 +4,17 @@
  * for that brand only; bad input and callers without games.manage change nothing; each change
  * leaves one audit row with before and after.
  */
-import type { AdminCategory, AdminGame, AdminGamePage, AdminVendor, GameList } from '@app/contracts';
+import type {
+  AdminCategory,
+  AdminGame,
+  AdminGamePage,
+  AdminHouseGame,
+  AdminVendor,
+  GameList,
+  LaunchGame,
+} from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketOf } from './game-ticket';
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, LOTUS } from './identity-client';
 
@@ -288,5 +297,96 @@ describe('games', () => {
     const rows = await auditRows('game.bulk');
     expect(rows).toHaveLength(audits + 3);
     expect(rows[audits]).toMatchObject({ after: { enabled: false, nodeIds: expect.arrayContaining(ids) } });
+  });
+});
+
+describe('house games', () => {
+  const house = (host?: string) =>
+    id.ok<AdminHouseGame[]>('/wps/admin/games/house', { headers: admin, ...(host ? { host } : {}) });
+  const setRoom = (path: string, body: unknown, headers: Record<string, string> = admin) =>
+    id.send(`/wps/admin/games/house/${path}`, { method: 'PUT', body, headers });
+  const roomList = async (host?: string) =>
+    (await id.ok<{ list: { roomId: string }[] }>('/wps/relay/GLS2_roomList', host ? { host } : {})).list.map(
+      (r) => r.roomId,
+    );
+
+  it('shows each house game’s published returns read-only: one published configuration each', async () => {
+    const games = await house();
+    expect(games.map((g) => g.engine)).toEqual([
+      'SLOT',
+      'BACCARAT',
+      'FISH',
+      'CARDS',
+      'COCKFIGHT',
+      'SPORTSBOOK',
+    ]);
+    expect(games.every((g) => g.configurations === 1 && g.figures.length > 0)).toBe(true);
+    expect(games[0]!.figures[0]!.rtp).toBeCloseTo(96.15, 2);
+    expect(games.find((g) => g.engine === 'CARDS')!.rooms.map((r) => r.roomId)).toEqual([
+      'bronze',
+      'silver',
+      'gold',
+    ]);
+    expect(games.find((g) => g.engine === 'BACCARAT')!.rooms.map((r) => r.roomId)).toEqual(['1', '2', '3']);
+  });
+
+  it('a card room closed for one brand leaves its lobby and takes no seat; the other brand keeps it; audited', async () => {
+    const audits = (await auditRows('house.room.set')).length;
+    expect((await setRoom('CARDS/rooms/gold', { enabled: false })).status).toBe(200);
+    expect(await roomList()).toEqual(['bronze', 'silver']);
+    expect(await roomList(LOTUS)).toEqual(['bronze', 'silver', 'gold']);
+    expect(
+      (await house()).find((g) => g.engine === 'CARDS')!.rooms.find((r) => r.roomId === 'gold')!.enabled,
+    ).toBe(false);
+
+    const m = await id.registerGolden();
+    await id.credit(m.username, '100.00', ADMIN_KEY);
+    const l = await id.ok<LaunchGame>(
+      '/wps/game/launchGame?vendor=HOUSE&gameCode=house-three-card-showdown',
+      {
+        token: m.token,
+      },
+    );
+    const ticket = await ticketOf(t.app, l.url);
+    const next = (
+      await id.ok<{ next: { handNo: number } }>('/wps/house/cards/table?roomId=bronze', {
+        headers: { 'x-game-token': ticket },
+      })
+    ).next.handNo;
+    await id.fails(
+      '/wps/house/cards/join',
+      { headers: { 'x-game-token': ticket }, body: { roomId: 'gold', handNo: next } },
+      409,
+      'house.room.closed',
+    );
+    const rows = await auditRows('house.room.set');
+    expect(rows).toHaveLength(audits + 1);
+    expect(rows.at(-1)).toMatchObject({
+      target: 'house-room:CARDS/gold',
+      before: { enabled: true },
+      after: { enabled: false },
+    });
+
+    await setRoom('CARDS/rooms/gold', { enabled: true });
+    expect(await roomList()).toEqual(['bronze', 'silver', 'gold']);
+  });
+
+  it('refuses closing the last open room, an unknown room or engine and a caller without games.manage', async () => {
+    expect((await setRoom('BACCARAT/rooms/1', { enabled: false })).status).toBe(200);
+    expect((await setRoom('BACCARAT/rooms/2', { enabled: false })).status).toBe(200);
+    const last = await setRoom('BACCARAT/rooms/3', { enabled: false });
+    expect(last.status).toBe(409);
+    expect(last.body).toMatchObject({ errorCode: 'house.room.last' });
+    const unknown = await setRoom('BACCARAT/rooms/9', { enabled: false });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ errorCode: 'house.room.unknown' });
+    expect((await setRoom('SLOT/rooms/1', { enabled: false })).status).toBe(400);
+    expect((await setRoom('CARDS/rooms/gold', { enabled: 'no' })).status).toBe(400);
+    expect((await setRoom('CARDS/rooms/gold', { enabled: false }, contentOnly)).status).toBe(403);
+    const tables = (await house()).find((g) => g.engine === 'BACCARAT')!.rooms;
+    expect(tables.map((r) => r.enabled)).toEqual([false, false, true]);
+    expect((await house()).find((g) => g.engine === 'CARDS')!.rooms.every((r) => r.enabled)).toBe(true);
+    await setRoom('BACCARAT/rooms/1', { enabled: true });
+    await setRoom('BACCARAT/rooms/2', { enabled: true });
   });
 });

@@ -222,3 +222,28 @@ export const adminLotteryRtpRowSchema = z.object({
   source: z.enum(['BRAND', 'DEFAULT']),
 });
 export type AdminLotteryRtpRow = z.infer<typeof adminLotteryRtpRowSchema>;
+
+// ---- house games ---------------------------------------------------------------------------------
+
+export const HOUSE_ADMIN_ENGINES = ['SLOT', 'BACCARAT', 'FISH', 'CARDS', 'COCKFIGHT', 'SPORTSBOOK'] as const;
+export type HouseAdminEngine = (typeof HOUSE_ADMIN_ENGINES)[number];
+/** The house games whose rooms or tables a brand opens and closes. */
+export const HOUSE_ROOM_ENGINES = ['CARDS', 'BACCARAT'] as const;
+
+/**
+ * A house game as the back office shows it: the returns it publishes (measured by `npm run
+ * sim:games`; each game has one published configuration, so they are shown, not chosen), its
+ * platform settings, and the rooms or tables the brand can open and close.
+ */
+export const adminHouseGameSchema = z.object({
+  engine: z.enum(HOUSE_ADMIN_ENGINES),
+  /** Published configurations: one per game today. */
+  configurations: z.number().int(),
+  figures: z.array(z.object({ name: z.string(), rtp: z.number() })),
+  /** Platform-wide settings the engine runs with (server configuration), read-only here. */
+  settings: z.array(z.object({ key: z.string(), value: z.string() })),
+  rooms: z.array(z.object({ roomId: z.string(), enabled: z.boolean(), detail: z.string() })),
+});
+export type AdminHouseGame = z.infer<typeof adminHouseGameSchema>;
+
+export const adminHouseRoomPatchSchema = z.object({ enabled: z.boolean() }).strict();

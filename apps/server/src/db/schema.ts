@@ -181,6 +181,7 @@ export interface Database
   app_resource: AppResourceTable;
   domain_route: DomainRouteTable;
   crypto_key: CryptoKeyTable;
+  house_room_setting: HouseRoomSettingTable;
 }
 
 export interface MemberTable {
@@ -1956,4 +1957,13 @@ interface KycEventTable {
   action: 'SUBMITTED' | 'APPROVED' | 'REJECTED' | 'FLAGGED' | 'UNFLAGGED';
   reason: string | null;
   actor: string;
+}
+
+/** A brand's closed house card rooms and baccarat tables (migration 0051; no row: open). */
+interface HouseRoomSettingTable {
+  merchant_code: string;
+  engine: 'CARDS' | 'BACCARAT';
+  room_id: string;
+  enabled: boolean;
+  updated_at: Generated<Date>;
 }

@@ -391,14 +391,16 @@ function Returns() {
       render: (r) => {
         const p = parsed.find((x) => x.mode === r.prizeMode);
         return (
-          <Field label={t('rtp.label', { mode: t(`mode.${r.prizeMode}`) })} error={p?.error}>
-            <input
-              inputMode="decimal"
-              placeholder={r.source === 'BRAND' ? pct(r.rtpBp) : t('rtp.placeholderDefault')}
-              value={draft[r.prizeMode] ?? (r.source === 'BRAND' ? pct(r.rtpBp) : '')}
-              onChange={(e) => setDraft((d) => ({ ...d, [r.prizeMode]: e.target.value }))}
-            />
-          </Field>
+          <div className="bo-lottery-rtp-input">
+            <Field label={t('rtp.label', { mode: t(`mode.${r.prizeMode}`) })} error={p?.error}>
+              <input
+                inputMode="decimal"
+                placeholder={r.source === 'BRAND' ? pct(r.rtpBp) : t('rtp.placeholderDefault')}
+                value={draft[r.prizeMode] ?? (r.source === 'BRAND' ? pct(r.rtpBp) : '')}
+                onChange={(e) => setDraft((d) => ({ ...d, [r.prizeMode]: e.target.value }))}
+              />
+            </Field>
+          </div>
         );
       },
     },

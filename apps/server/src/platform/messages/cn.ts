@@ -204,4 +204,7 @@ export const cn: Record<ErrorCode, string> = {
   'protection.limit.session': '您的本次会话已达到您设定的时间限制。请退出并休息一下；您仍可提取余额。',
   'register.underage': '您必须年满 {0} 岁才能注册。',
   'catalogue.vendor.unknown': '该品牌在此游戏类别下没有这个厂商。',
+  'house.room.unknown': '该游戏没有这个房间或牌桌。',
+  'house.room.last': '至少要保留一个房间或牌桌开放；如需全部关闭，请关闭该游戏类别。',
+  'house.room.closed': '该房间或牌桌已关闭，请选择其他房间或牌桌。',
 };

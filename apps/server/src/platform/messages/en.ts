@@ -214,4 +214,7 @@ export const en: Record<ErrorCode, string> = {
     'Your session has reached the time limit you set. Log out and take a break; you can still withdraw your balance.',
   'register.underage': 'You must be at least {0} years old to register.',
   'catalogue.vendor.unknown': 'This vendor is not offered by this brand for that game category.',
+  'house.room.unknown': 'This room or table does not exist in this game.',
+  'house.room.last': 'At least one room or table must stay open; switch the game\'s category off instead.',
+  'house.room.closed': 'This room or table is closed. Please choose another one.',
 };

@@ -220,4 +220,7 @@ export const id: Record<ErrorCode, string> = {
     'Sesi Anda telah mencapai batas waktu yang Anda tetapkan. Keluar dan beristirahatlah; Anda tetap dapat menarik saldo.',
   'register.underage': 'Anda harus berusia minimal {0} tahun untuk mendaftar.',
   'catalogue.vendor.unknown': 'Vendor ini tidak tersedia di brand ini untuk kategori game tersebut.',
+  'house.room.unknown': 'Ruang atau meja ini tidak ada di game ini.',
+  'house.room.last': 'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
+  'house.room.closed': 'Ruang atau meja ini ditutup. Silakan pilih yang lain.',
 };

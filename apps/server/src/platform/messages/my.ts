@@ -223,4 +223,7 @@ export const my: Record<ErrorCode, string> = {
     'Sesi anda telah mencapai had masa yang anda tetapkan. Log keluar dan berehat; anda masih boleh mengeluarkan baki anda.',
   'register.underage': 'Anda mesti berumur sekurang-kurangnya {0} tahun untuk mendaftar.',
   'catalogue.vendor.unknown': 'Vendor ini tidak ditawarkan oleh jenama ini untuk kategori permainan tersebut.',
+  'house.room.unknown': 'Bilik atau meja ini tidak wujud dalam permainan ini.',
+  'house.room.last': 'Sekurang-kurangnya satu bilik atau meja mesti kekal dibuka; matikan kategori permainan itu sebaliknya.',
+  'house.room.closed': 'Bilik atau meja ini ditutup. Sila pilih yang lain.',
 };

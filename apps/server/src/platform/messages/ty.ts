@@ -223,4 +223,7 @@ export const ty: Record<ErrorCode, string> = {
     'Naabot na ng session mo ang time limit na itinakda mo. Mag-log out at magpahinga muna; puwede mo pa ring i-withdraw ang balance mo.',
   'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
   'catalogue.vendor.unknown': 'Ang vendor na ito ay hindi inaalok ng brand na ito para sa kategoryang iyon ng laro.',
+  'house.room.unknown': 'Walang ganitong kuwarto o mesa sa larong ito.',
+  'house.room.last': 'Kailangang manatiling bukas ang kahit isang kuwarto o mesa; isara na lang ang kategorya ng laro.',
+  'house.room.closed': 'Sarado ang kuwarto o mesang ito. Pumili ng iba.',
 };

@@ -215,4 +215,7 @@ export const vi: Record<ErrorCode, string> = {
     'Phiên chơi của bạn đã đạt giới hạn thời gian bạn đặt. Hãy đăng xuất và nghỉ ngơi; bạn vẫn có thể rút số dư.',
   'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
   'catalogue.vendor.unknown': 'Thương hiệu này không cung cấp nhà cung cấp này cho danh mục trò chơi đó.',
+  'house.room.unknown': 'Trò chơi này không có phòng hoặc bàn này.',
+  'house.room.last': 'Phải giữ ít nhất một phòng hoặc bàn mở; hãy tắt danh mục trò chơi thay vào đó.',
+  'house.room.closed': 'Phòng hoặc bàn này đã đóng. Vui lòng chọn phòng hoặc bàn khác.',
 };
