@@ -46,6 +46,7 @@ const PAGES: [string, string][] = [
   ['games', '/games'],
   ['games-vendors', '/games?tab=vendors'],
   ['games-list', '/games?tab=games'],
+  ['games-house', '/games?tab=house'],
   ['lottery', '/lottery'],
   ['lottery-draws', '/lottery?tab=draws'],
   ['lottery-returns', '/lottery?tab=returns'],

@@ -5,6 +5,7 @@ import {
   type AdminGame,
   type AdminGamePage,
   type AdminGamePatch,
+  type AdminHouseGame,
   type AdminVendor,
   type AdminVendorPatch,
   type GameType,
@@ -33,7 +34,7 @@ import {
 } from '../../ui';
 import './games.css';
 
-const TABS = ['categories', 'vendors', 'games'] as const;
+const TABS = ['categories', 'vendors', 'games', 'house'] as const;
 type Tab = (typeof TABS)[number];
 const PAGE_SIZE = 50;
 
@@ -61,6 +62,7 @@ function Catalogue() {
       {tab === 'categories' && <Categories />}
       {tab === 'vendors' && <Vendors />}
       {tab === 'games' && <Games />}
+      {tab === 'house' && <HouseGames />}
     </>
   );
 }
@@ -678,5 +680,114 @@ function GameEditor({
         <FormFoot error={error} onCancel={onClose} submitLabel={t('save')} busy={busy} />
       </form>
     </Dialog>
+  );
+}
+
+// ---- house games -----------------------------------------------------------------------------------
+
+type HouseRoom = AdminHouseGame['rooms'][number];
+
+function HouseGames() {
+  const { t } = useTranslation('games');
+  const { brand } = useSession();
+  const toast = useToast();
+  const refresh = useRefresh();
+  const [switching, setSwitching] = useState<{ game: AdminHouseGame; room: HouseRoom } | null>(null);
+  const q = useQuery({
+    queryKey: [...catalogueKey(brand), 'house'],
+    queryFn: () => api.get<AdminHouseGame[]>('/games/house'),
+  });
+  const roomName = (g: AdminHouseGame, r: HouseRoom) =>
+    g.engine === 'CARDS'
+      ? t('house.room', { name: r.roomId, ante: r.detail })
+      : t('house.table', { n: r.roomId });
+  if (q.error && !q.data)
+    return (
+      <p role="alert">
+        {errorText(q.error)} <Button onClick={() => void q.refetch()}>{t('retry')}</Button>
+      </p>
+    );
+  if (!q.data) return <p className="bo-center-note">{t('loading')}</p>;
+  return (
+    <>
+      <p className="bo-muted">{t('house.help')}</p>
+      <div className="bo-house-grid">
+        {q.data.map((g) => (
+          <section key={g.engine} className="bo-card">
+            <h2>{t(`house.engine.${g.engine}`)}</h2>
+            <h3 className="bo-games-sub">{t('house.rtp')}</h3>
+            <p className="bo-muted">{t('house.rtpOne')}</p>
+            <dl className="bo-lottery-prizes">
+              {g.figures.map((f) => (
+                <div key={f.name} style={{ display: 'contents' }}>
+                  <dt>{f.name}</dt>
+                  <dd>{f.rtp.toFixed(2)}%</dd>
+                </div>
+              ))}
+            </dl>
+            {g.settings.length > 0 && (
+              <>
+                <h3 className="bo-games-sub">{t('house.settings')}</h3>
+                <dl className="bo-lottery-prizes">
+                  {g.settings.map((x) => (
+                    <div key={x.key} style={{ display: 'contents' }}>
+                      <dt>
+                        {x.key.startsWith('limit.')
+                          ? t('house.limit', { bet: x.key.slice(6) })
+                          : t(`house.setting.${x.key as 'betSeconds'}`)}
+                      </dt>
+                      <dd>{x.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <p className="bo-muted">{t('house.settingsHint')}</p>
+              </>
+            )}
+            {g.rooms.length > 0 && (
+              <>
+                <h3 className="bo-games-sub">
+                  {g.engine === 'CARDS' ? t('house.rooms') : t('house.tables')}
+                </h3>
+                <ul className="bo-house-rooms">
+                  {g.rooms.map((r) => (
+                    <li key={r.roomId}>
+                      <span>{roomName(g, r)}</span> <OnOff on={r.enabled} />{' '}
+                      <Button
+                        size="sm"
+                        variant={r.enabled ? 'danger' : 'primary'}
+                        onClick={() => setSwitching({ game: g, room: r })}
+                      >
+                        {r.enabled ? t('house.close') : t('house.open')}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        ))}
+      </div>
+      <ConfirmDialog
+        open={switching !== null}
+        title={
+          switching &&
+          t(switching.room.enabled ? 'house.confirmCloseTitle' : 'house.confirmOpenTitle', {
+            name: roomName(switching.game, switching.room),
+          })
+        }
+        message={switching && t(switching.room.enabled ? 'house.confirmClose' : 'house.confirmOpen')}
+        danger={switching?.room.enabled === true}
+        confirmLabel={switching && (switching.room.enabled ? t('house.close') : t('house.open'))}
+        onClose={() => setSwitching(null)}
+        onConfirm={async () => {
+          if (!switching) return;
+          await api.put(`/games/house/${switching.game.engine}/rooms/${switching.room.roomId}`, {
+            enabled: !switching.room.enabled,
+          });
+          toast(t('saved'));
+          await refresh();
+        }}
+      />
+    </>
   );
 }
