@@ -385,6 +385,27 @@ describe('house games', () => {
     expect((await setRoom('CARDS/rooms/gold', { enabled: false }, contentOnly)).status).toBe(403);
     const tables = (await house()).find((g) => g.engine === 'BACCARAT')!.rooms;
     expect(tables.map((r) => r.enabled)).toEqual([false, false, true]);
+    // The players' side: only table 3 is listed, and a bet on table 1 is refused, nothing taken.
+    const m = await id.registerGolden();
+    await id.credit(m.username, '100.00', ADMIN_KEY);
+    const l = await id.ok<LaunchGame>('/wps/game/launchGame?vendor=HOUSE&gameCode=house-baccarat', {
+      token: m.token,
+    });
+    const ticket = { headers: { 'x-game-token': await ticketOf(t.app, l.url) } };
+    const info = await id.ok<{ tables: number[]; balance: number }>('/wps/house/baccarat/info', ticket);
+    expect(info.tables).toEqual([3]);
+    const lobby = await id.ok<{ tables: { tableId: number; roundNo: number }[] }>(
+      '/wps/house/baccarat/tables',
+      ticket,
+    );
+    expect(lobby.tables.map((x) => x.tableId)).toEqual([3]);
+    await id.fails(
+      '/wps/house/baccarat/bet',
+      { ...ticket, body: { table: 1, roundNo: lobby.tables[0]!.roundNo, type: 'PLAYER', amount: 10 } },
+      409,
+      'house.room.closed',
+    );
+    expect((await id.ok<{ balance: number }>('/wps/house/baccarat/info', ticket)).balance).toBe(info.balance);
     expect((await house()).find((g) => g.engine === 'CARDS')!.rooms.every((r) => r.enabled)).toBe(true);
     await setRoom('BACCARAT/rooms/1', { enabled: true });
     await setRoom('BACCARAT/rooms/2', { enabled: true });
