@@ -72,8 +72,10 @@ const lotteryKey = (brand: string | null) => ['bo', 'lottery', brand] as const;
 
 function useGames() {
   const { brand } = useSession();
+  // Game names come in the staff member's language.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...lotteryKey(brand), 'games'],
+    queryKey: [...lotteryKey(brand), 'games', i18n.language],
     queryFn: () => api.get<AdminLotteryGame[]>('/lottery/games'),
   });
 }

@@ -4,6 +4,7 @@ import {
   type AdminLotteryDraw,
   type AdminLotteryDrawPage,
   type AdminLotteryGame,
+  type Language,
   type LotteryDrawStatus,
 } from '@app/contracts';
 import { gameName } from '../games';
@@ -32,7 +33,7 @@ export class LotteryAdminService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async games(merchant: string): Promise<AdminLotteryGame[]> {
+  async games(merchant: string, lang: Language): Promise<AdminLotteryGame[]> {
     const out: AdminLotteryGame[] = [];
     for (const g of await this.menus.games(merchant)) {
       const plan = await this.menus.planFor(merchant, g.def);
@@ -40,7 +41,7 @@ export class LotteryAdminService {
       out.push({
         vendor: g.game.vendor,
         gameCode: g.game.gameCode,
-        name: gameName(g.game, 'EN'),
+        name: gameName(g.game, lang),
         family: g.def.family,
         table: g.def.table,
         menuTag: g.def.menuTag,

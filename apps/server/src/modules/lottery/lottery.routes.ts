@@ -217,7 +217,7 @@ export async function lotteryRoutes(
         response: { 200: ok(z.array(adminLotteryGameSchema)) },
       },
     },
-    async (req) => envelope(await opts.admin.games(req.brand.code)),
+    async (req) => envelope(await opts.admin.games(req.brand.code, req.lang)),
   );
 
   r.get(
