@@ -15,7 +15,7 @@ import type {
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketOf } from './game-ticket';
-import { buildTestApp, type TestContext } from './helper';
+import { buildAppOn, buildTestApp, type TestContext } from './helper';
 import { Identity, LOTUS } from './identity-client';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -297,6 +297,39 @@ describe('games', () => {
     const rows = await auditRows('game.bulk');
     expect(rows).toHaveLength(audits + 3);
     expect(rows[audits]).toMatchObject({ after: { enabled: false, nodeIds: expect.arrayContaining(ids) } });
+  });
+});
+
+describe('every server instance', () => {
+  it('another instance’s game list drops a game switched off here within seconds, and lists it again', async () => {
+    const other = await buildAppOn(t.db, { ADMIN_API_KEY: ADMIN_KEY });
+    try {
+      const g = await someSlot();
+      const listedThere = async () => {
+        const res = await other.inject({
+          method: 'GET',
+          url: `${LIST}?${qs({ gameType: 'RNG', vassalage: g.vendor, pageSize: 200 })}`,
+          headers: { host: 'localhost' },
+        });
+        return (res.json() as { value: GameList }).value.games.some((x) => String(x.nodeId) === g.nodeId);
+      };
+      // The other instance holds its own snapshot of the catalogue.
+      expect(await listedThere()).toBe(true);
+      const poll = async (want: boolean) => {
+        const started = Date.now();
+        while ((await listedThere()) !== want) {
+          expect(Date.now() - started, 'the other instance still answers the old list').toBeLessThan(8_000);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        return Date.now() - started;
+      };
+      expect((await patchGame(g.nodeId, { enabled: false })).status).toBe(200);
+      await poll(false);
+      expect((await patchGame(g.nodeId, { enabled: true })).status).toBe(200);
+      await poll(true);
+    } finally {
+      await other.close();
+    }
   });
 });
 
