@@ -86,3 +86,59 @@ test('an owner switches a game category off in the back office and the site hide
   await expect(rows.nth(1)).toBeVisible();
   await bo.context().close();
 });
+
+test('the owner renames a game for one language and cancels a lottery draw with a reason; both show at once', async ({
+  browser,
+  request,
+}) => {
+  const bo = await ownerSignIn(browser);
+  await bo.goto('/backoffice/games?tab=games');
+  await bo.getByLabel('Search').fill('magic-gems');
+  await bo.getByRole('button', { name: 'Search' }).click();
+  const row = bo.getByRole('row').filter({ hasText: 'magic-gems' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = bo.getByRole('dialog');
+  const malay = dialog.getByLabel('Malay');
+  const before = await malay.inputValue();
+  // A minimum bet of 0 is refused before anything is sent.
+  await dialog.getByLabel('Minimum bet').fill('0');
+  await expect(dialog.getByText('An amount above 0 with at most 2 decimals.')).toBeVisible();
+  await dialog.getByLabel('Minimum bet').fill('0.5');
+  await malay.fill('Permata Ujian');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(bo.getByText('Saved. Players see it within seconds.')).toBeVisible();
+
+  const malayName = async () => {
+    const res = await request.get('/wps/relay/GCSGAME_gameList?gameName=magic&pageSize=50', {
+      headers: { host: HOST, language: 'MY' },
+    });
+    const games = ((await res.json()) as { value: { games: { gameCode: string; gameName: string }[] } }).value
+      .games;
+    return games.find((g) => g.gameCode === 'magic-gems')?.gameName;
+  };
+  await expect.poll(malayName, { timeout: 10_000 }).toBe('Permata Ujian');
+
+  // Put the name back as it was.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Malay').fill(before);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(bo.getByText('Saved. Players see it within seconds.').first()).toBeVisible();
+
+  // Lottery: the Lao lottery's coming draw, cancelled with a reason.
+  await bo.goto('/backoffice/lottery?tab=draws');
+  await bo.getByLabel('Game').selectOption({ label: 'Lao Lottery' });
+  const open = bo.getByRole('row').filter({ hasText: 'Open' }).first();
+  await expect(open).toBeVisible();
+  await open.getByRole('button', { name: 'Cancel draw' }).click();
+  const confirm = bo.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
+  // No reason yet: nothing is sent.
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('textbox').fill('Official result source unavailable');
+  await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
+  await expect(bo.getByText(/Draw cancelled: 0 lines refunded/)).toBeVisible();
+  await bo.getByLabel('Status').selectOption({ label: 'Cancelled' });
+  await expect(bo.getByRole('row').filter({ hasText: 'Cancelled' }).first()).toBeVisible();
+  await bo.context().close();
+});
