@@ -265,6 +265,12 @@ export const ERRORS = {
   'reward.mall.stock.negative': 409,
   'reward.image.invalid': 400,
   'reward.image.too.large': 413,
+  // The back office's game catalogue: a vendor row the brand does not have.
+  'catalogue.vendor.unknown': 404,
+  // House card rooms and baccarat tables a brand opens or closes.
+  'house.room.unknown': 404,
+  'house.room.last': 409,
+  'house.room.closed': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

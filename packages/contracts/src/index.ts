@@ -37,3 +37,4 @@ export * from './kyc';
 export * from './agents-admin';
 export * from './promotions-admin';
 export * from './rewards-admin';
+export * from './games-admin';

@@ -187,6 +187,7 @@ export interface Database
   reward_pause: RewardPauseTable;
   rebate_terms_version: RebateTermsVersionTable;
   reward_image: RewardImageTable;
+  house_room_setting: HouseRoomSettingTable;
 }
 
 export interface MemberTable {
@@ -800,6 +801,8 @@ export interface LotteryDrawTable {
   cancel_reason: string | null;
   lease_until: Timestamp | null;
   created_at: Generated<Date>;
+  /** How the result was drawn (migration 0051): { generator, drawnAt, calls: [range, value][] }. */
+  rng_record: Json<unknown> | null;
 }
 
 interface LotteryBetTable {
@@ -2057,4 +2060,12 @@ export interface RewardImageTable {
   size: number;
   uploaded_by: string;
   created_at: Generated<Date>;
+}
+/** A brand's closed house card rooms and baccarat tables (migration 0051; no row: open). */
+interface HouseRoomSettingTable {
+  merchant_code: string;
+  engine: 'CARDS' | 'BACCARAT';
+  room_id: string;
+  enabled: boolean;
+  updated_at: Generated<Date>;
 }

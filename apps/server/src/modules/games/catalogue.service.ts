@@ -110,7 +110,9 @@ export class CatalogueService {
 
   constructor(
     private readonly repo: GameRepository,
-    private readonly cacheMs = 30_000,
+    // Short: an operator's change (a game or category switched off) reaches every instance's
+    // players within seconds; reloading a brand's few thousand rows every few seconds is cheap.
+    private readonly cacheMs = 5_000,
   ) {}
 
   invalidate(merchant?: string): void {

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { VendorService } from '../vendors';
+import { CatalogueAdminRepository } from './catalogue-admin.repository';
+import { catalogueAdminRoutes } from './catalogue-admin.routes';
+import { CatalogueAdminService } from './catalogue-admin.service';
 import { CatalogueService } from './catalogue.service';
 import { GameRepository } from './game.repository';
 import { gameRoutes } from './game.routes';
@@ -20,11 +23,13 @@ export function createGamesModule(
 ): ServerModule<{ catalogue: CatalogueService; games: GameService }> {
   const catalogue = new CatalogueService(new GameRepository(deps.db));
   const games = new GameService(new GameRepository(deps.db), catalogue);
+  const admin = new CatalogueAdminService(new CatalogueAdminRepository(deps.db), catalogue);
   return {
     services: { catalogue, games },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorRoutes, { vendors: deps.vendors, catalogue });
       await app.register(gameRoutes, { catalogue, games });
+      await app.register(catalogueAdminRoutes, { admin, vendors: deps.vendors, catalogue });
     },
   };
 }

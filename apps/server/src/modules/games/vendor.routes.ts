@@ -39,9 +39,19 @@ export async function vendorRoutes(
     },
     async (req) => {
       const { gameType } = req.params;
+      const before = (await opts.vendors.adminList(req.brand.code))
+        .filter((v) => v.gameType === gameType)
+        .map((v) => ({ vendor: v.code, enabled: v.enabled }));
       const vendors = await opts.vendors.setCategory(req.brand.code, gameType, req.body.enabled);
-      // This instance shows it at once; others when their catalogue snapshot is next reloaded (30 s).
+      // The vendor lists read the database; the game lists show it at once on this instance and
+      // on others when their catalogue snapshot is next reloaded (a few seconds).
       opts.catalogue.invalidate(req.brand.code);
+      req.auditDetail = {
+        action: 'game-type.switch',
+        target: `game-type:${gameType}`,
+        before,
+        after: vendors.map((vendor) => ({ vendor, enabled: req.body.enabled })),
+      };
       return envelope({ gameType, enabled: req.body.enabled, vendors });
     },
   );

@@ -18,6 +18,23 @@ export function slipWallet(b: BetRow): RoundWallet {
   return { merchant: b.merchant_code, vendor: b.vendor_code, memberId: b.member_id, walletVendor: null };
 }
 
+/**
+ * Passes every value of an RNG through and keeps it with the range asked for: the draw's RNG
+ * record (replaying the values through drawResult gives the same result).
+ */
+export class RecordingRng implements Rng {
+  private readonly calls: [number, number][] = [];
+  constructor(private readonly inner: Rng) {}
+  int(n: number): number {
+    const v = this.inner.int(n);
+    this.calls.push([n, v]);
+    return v;
+  }
+  record(generator: string): { generator: string; drawnAt: string; calls: [number, number][] } {
+    return { generator, drawnAt: new Date().toISOString(), calls: [...this.calls] };
+  }
+}
+
 /** The draw of a slot, stored now if this is its first use. */
 export async function ensureDraw(repo: LotteryRepository, key: GameKey, slot: DrawSlot): Promise<DrawRow> {
   const found = await repo.draw(key, slot.numero);
@@ -54,6 +71,8 @@ export class LotteryDrawService {
     /** The secure RNG (SecureRng) that draws the results. */
     private readonly rng: Rng,
     private readonly now: () => number = Date.now,
+    /** What the draw's RNG record names as its generator. */
+    private readonly rngName = 'SecureRng: OS CSPRNG (crypto.randomBytes), 32-bit words, rejection sampling',
   ) {}
 
   // ---- the draw job ------------------------------------------------------------------------------
@@ -129,7 +148,9 @@ export class LotteryDrawService {
   private async drawOnce(d: DrawRow): Promise<void> {
     const def = lotteryDef(d.vendor_code, d.game_code);
     if (!def) return;
-    await this.repo.storeResult(d.id, drawResult(def.table, this.rng));
+    const recorder = new RecordingRng(this.rng);
+    const result = drawResult(def.table, recorder);
+    await this.repo.storeResult(d.id, result, recorder.record(this.rngName));
   }
 
   /** Every brand's lottery games have their current draw stored (the lists and history show it). */

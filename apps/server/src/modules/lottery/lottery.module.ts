@@ -3,6 +3,7 @@ import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
 import type { SeamlessWalletService } from '../providers';
 import { lotteryDrawJob } from './lottery-draw.job';
+import { LotteryAdminService } from './lottery-admin.service';
 import { LotteryDrawService } from './lottery-draws.service';
 import { LotteryMenuService } from './lottery-menus.service';
 import type { Rng } from './lottery-rules';
@@ -49,9 +50,10 @@ export function createLotteryModule(deps: LotteryModuleDeps): ServerModule<Lotte
   });
   const slips = new LotterySlipService(repo, menus, deps.catalogue, deps.seamless, deps.recallToMain);
   const draws = new LotteryDrawService(repo, menus, deps.seamless, deps.rng);
+  const admin = new LotteryAdminService(repo, menus);
   return {
     routes: async (app) => {
-      await app.register(lotteryRoutes, { menus, slips, draws, brands: deps.brands });
+      await app.register(lotteryRoutes, { menus, slips, draws, admin, brands: deps.brands });
     },
     jobs: [lotteryDrawJob(draws, () => repo.merchantCodes())],
     services: { menus, slips, draws },

@@ -88,10 +88,15 @@ export class LotteryRepository {
    * WARNING: this UPDATE waits for the FOR SHARE lock of every slip being inserted (insertSlip);
    * a slip inserted after it sees the draw DRAWN and is refused.
    */
-  async storeResult(drawId: string, result: unknown): Promise<DrawRow | undefined> {
+  async storeResult(drawId: string, result: unknown, rngRecord?: unknown): Promise<DrawRow | undefined> {
     const updated = await this.db
       .updateTable('lottery_draw')
-      .set({ status: 'DRAWN', result: JSON.stringify(result), opened_at: sql<Date>`now()` })
+      .set({
+        status: 'DRAWN',
+        result: JSON.stringify(result),
+        rng_record: rngRecord === undefined ? null : JSON.stringify(rngRecord),
+        opened_at: sql<Date>`now()`,
+      })
       .where('id', '=', drawId)
       .where('status', 'in', ['OPEN', 'LOCKED'])
       .where('draw_at', '<=', sql<Date>`now()`)
@@ -320,5 +325,45 @@ export class LotteryRepository {
       .orderBy('game_code')
       .orderBy('seq', 'desc')
       .execute();
+  }
+
+  /**
+   * The brand's draws for the back office, newest first, with each draw's lines, stakes and
+   * payouts (a draw without lines shows zeros).
+   */
+  async adminDraws(
+    merchant: string,
+    q: {
+      vendor?: string;
+      gameCode?: string;
+      numero?: string;
+      status?: DrawRow['status'];
+      offset: number;
+      limit: number;
+    },
+  ): Promise<{ rows: (DrawRow & { lines: number; stake: string; payout: string })[]; total: number }> {
+    let base = this.db.selectFrom('lottery_draw as d').where('d.merchant_code', '=', merchant);
+    if (q.vendor) base = base.where('d.vendor_code', '=', q.vendor);
+    if (q.gameCode) base = base.where('d.game_code', '=', q.gameCode);
+    if (q.numero) base = base.where('d.numero', '=', q.numero);
+    if (q.status) base = base.where('d.status', '=', q.status);
+    const total = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .selectAll('d')
+      .select([
+        sql<number>`(SELECT count(*)::int FROM lottery_bet b WHERE b.draw_id = d.id)`.as('lines'),
+        sql<string>`(SELECT coalesce(sum(b.stake), 0)::text FROM lottery_bet b WHERE b.draw_id = d.id)`.as(
+          'stake',
+        ),
+        sql<string>`(SELECT coalesce(sum(b.payout), 0)::text FROM lottery_bet b WHERE b.draw_id = d.id AND b.status IN ('WON', 'LOST'))`.as(
+          'payout',
+        ),
+      ])
+      .orderBy('d.draw_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute();
+    return { rows, total: total.n };
   }
 }

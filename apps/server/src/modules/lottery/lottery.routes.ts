@@ -1,4 +1,8 @@
 import {
+  adminLotteryDrawPageSchema,
+  adminLotteryDrawsQuerySchema,
+  adminLotteryGameSchema,
+  adminLotteryRtpRowSchema,
   lotteryBetRequestSchema,
   lotteryBetResultSchema,
   lotteryCancelRequestSchema,
@@ -28,6 +32,7 @@ import { AppError } from '../../platform/app-error';
 import { lotteryRtpBpValueSchema } from '../../platform/brand';
 import { ok as envelope } from '../../platform/envelope';
 import type { BrandResolver } from '../../platform/brand';
+import type { LotteryAdminService } from './lottery-admin.service';
 import type { LotteryDrawService } from './lottery-draws.service';
 import type { LotteryMenuService } from './lottery-menus.service';
 import type { LotterySlipService } from './lottery-slips.service';
@@ -40,6 +45,7 @@ export async function lotteryRoutes(
     menus: LotteryMenuService;
     slips: LotterySlipService;
     draws: LotteryDrawService;
+    admin: LotteryAdminService;
     brands: BrandResolver;
   },
 ) {
@@ -180,20 +186,56 @@ export async function lotteryRoutes(
         response: { 200: ok(lotteryCancelResultSchema) },
       },
     },
-    async (req) => envelope(await draws.cancel(req.brand.code, req.body)),
+    async (req) => {
+      const { vendor, gameCode, numero } = req.body;
+      const before = await opts.admin.draw(req.brand.code, vendor, gameCode, numero);
+      const done = await draws.cancel(req.brand.code, req.body);
+      req.auditDetail = {
+        action: 'lottery.draw.cancel',
+        target: `lottery-draw:${vendor}/${gameCode}/${numero}`,
+        before: before
+          ? { status: before.status, lines: before.lines, stake: before.stake }
+          : { status: 'NOT_STORED' },
+        after: {
+          status: done.draw.status,
+          reason: req.body.reason,
+          refunded: done.refunded,
+          amount: done.amount,
+        },
+      };
+      return envelope(done);
+    },
+  );
+
+  r.get(
+    '/wps/admin/lottery/games',
+    {
+      config: operatorRoute('lottery.manage'),
+      schema: {
+        summary: 'The brand’s lottery games with their draw schedules and the draw taking bets now',
+        tags: ['admin'],
+        response: { 200: ok(z.array(adminLotteryGameSchema)) },
+      },
+    },
+    async (req) => envelope(await opts.admin.games(req.brand.code, req.lang)),
+  );
+
+  r.get(
+    '/wps/admin/lottery/draws',
+    {
+      config: operatorRoute('lottery.manage'),
+      schema: {
+        summary: 'The brand’s lottery draws, newest first: results, RNG records, lines, stakes and payouts',
+        tags: ['admin'],
+        querystring: adminLotteryDrawsQuerySchema,
+        response: { 200: ok(adminLotteryDrawPageSchema) },
+      },
+    },
+    async (req) => envelope(await opts.admin.draws(req.brand.code, req.query)),
   );
 
   // The brand's lottery return per prize mode (odds follow from it; each line keeps its odds).
-  const rtpTable = z.object({
-    list: z.array(
-      z.object({
-        prizeMode: z.enum(PRIZE_MODES),
-        rtpBp: z.number().int(),
-        defaultRtpBp: z.number().int(),
-        source: z.enum(['BRAND', 'DEFAULT']),
-      }),
-    ),
-  });
+  const rtpTable = z.object({ list: z.array(adminLotteryRtpRowSchema) });
 
   r.get(
     '/wps/admin/lottery/rtp',
@@ -225,11 +267,25 @@ export async function lotteryRoutes(
       },
     },
     async (req) => {
+      menus.forgetBrand(req.brand.code);
+      const before = await menus.rtpTable(req.brand.code);
       const stored = await opts.brands.setLotteryRtp(req.brand.code, req.body.rtpBp);
       if (!stored) throw new AppError('system.merchant.unknown');
       // This instance prices new slips at it at once; others within their brand cache time.
       menus.forgetBrand(req.brand.code);
-      return envelope({ list: await menus.rtpTable(req.brand.code) });
+      const after = await menus.rtpTable(req.brand.code);
+      const changed = Object.keys(req.body.rtpBp);
+      const pick = (rows: typeof after) =>
+        Object.fromEntries(
+          rows.filter((x) => changed.includes(x.prizeMode)).map((x) => [x.prizeMode, x.rtpBp]),
+        );
+      req.auditDetail = {
+        action: 'lottery.rtp.set',
+        target: 'lottery-rtp',
+        before: pick(before),
+        after: pick(after),
+      };
+      return envelope({ list: after });
     },
   );
 }

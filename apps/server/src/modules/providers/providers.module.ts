@@ -1,3 +1,4 @@
+import { CARDS_ROOM_IDS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
@@ -16,6 +17,8 @@ import { BaccaratRepository } from './house/baccarat/baccarat.repository';
 import { HouseBaccaratService } from './house/baccarat/baccarat.service';
 import { cardsDealerJob } from './house/cards/cards-dealer.job';
 import { CardsRepository } from './house/cards/cards.repository';
+import { houseAdminRoutes } from './house/house-admin.routes';
+import { HouseRoomsService } from './house/house-rooms.service';
 import { houseCardsRoutes } from './house/cards/cards.routes';
 import { cardsTiming, HouseCardsService } from './house/cards/cards.service';
 import { cockfightTimings } from './house/cockfight/cockfight-schedule';
@@ -141,20 +144,28 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     new CockfightRepository(db),
     cockfightTimings(config.COCKFIGHT_BET_SECONDS),
   );
+  const baccaratTables = 3;
+  const houseRooms = new HouseRoomsService(db, {
+    CARDS: CARDS_ROOM_IDS,
+    BACCARAT: Array.from({ length: baccaratTables }, (_, i) => String(i + 1)),
+  });
+  const cardsTimes = cardsTiming(config.CARDS_DECISION_SECONDS);
   const cards = new HouseCardsService(
     tickets,
     seamless,
     new CardsRepository(db),
-    cardsTiming(config.CARDS_DECISION_SECONDS),
+    cardsTimes,
+    undefined,
+    houseRooms,
   );
   const baccaratRepo = new BaccaratRepository(db);
   const dealer = new BaccaratDealerService(baccaratRepo, seamless, {
     betSeconds: config.BACCARAT_BET_SECONDS,
     // Long enough to draw, reveal and settle the cards; shorter with a short betting window.
     resultSeconds: Math.min(10, Math.max(6, config.BACCARAT_BET_SECONDS)),
-    tables: 3,
+    tables: baccaratTables,
   });
-  const baccarat = new HouseBaccaratService(tickets, seamless, baccaratRepo, dealer);
+  const baccarat = new HouseBaccaratService(tickets, seamless, baccaratRepo, dealer, houseRooms);
   const sportsbook = new HouseSportsbookService(
     tickets,
     seamless,
@@ -175,6 +186,15 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       await app.register(houseCockfightRoutes, { cockfight });
       await app.register(houseBaccaratRoutes, { baccarat });
       await app.register(houseSportsbookRoutes, { sportsbook });
+      await app.register(houseAdminRoutes, {
+        rooms: houseRooms,
+        settings: {
+          baccaratBetSeconds: config.BACCARAT_BET_SECONDS,
+          cardsDecisionSeconds: cardsTimes.decisionMs / 1000,
+          cockfightBetSeconds: config.COCKFIGHT_BET_SECONDS,
+          sportsbookMinuteMs: config.SPORTSBOOK_MINUTE_MS,
+        },
+      });
     },
     jobs: [
       cardsDealerJob(cards),

@@ -1,4 +1,12 @@
-import { GAME_TYPES, type GameType, type VendorCard, type VendorCategory } from '@app/contracts';
+import {
+  GAME_TYPES,
+  type AdminVendor,
+  type AdminVendorPatch,
+  type GameType,
+  type VendorCard,
+  type VendorCategory,
+} from '@app/contracts';
+import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { mediaUrl } from '../../platform/media-url';
 import type { VendorRepository } from './vendor.repository';
@@ -111,5 +119,36 @@ export class VendorService {
       });
     }
     return [...seen.values()];
+  }
+
+  /** Every vendor row of the brand, switched off or not, with its games counted (back office). */
+  async adminList(merchant: string): Promise<AdminVendor[]> {
+    return (await this.repo.adminList(merchant)).map((r) => ({
+      code: r.code,
+      gameType: r.game_type as GameType,
+      displayName: r.display_name,
+      sort: r.sort,
+      enabled: r.enabled,
+      hot: r.is_hot,
+      adapter: r.adapter,
+      walletType: r.wallet_type,
+      games: r.games,
+      enabledGames: r.enabled_games,
+    }));
+  }
+
+  /**
+   * Changes one vendor row of the brand (switch, hot flag, order, name); answers what it was and
+   * is. catalogue.vendor.unknown if the brand has no such row.
+   */
+  async update(merchant: string, code: string, gameType: GameType, patch: AdminVendorPatch) {
+    const changed = await this.repo.update(merchant, code, gameType, {
+      ...(patch.enabled !== undefined && { enabled: patch.enabled }),
+      ...(patch.hot !== undefined && { is_hot: patch.hot }),
+      ...(patch.sort !== undefined && { sort: patch.sort }),
+      ...(patch.displayName !== undefined && { display_name: patch.displayName.trim() }),
+    });
+    if (!changed) throw new AppError('catalogue.vendor.unknown');
+    return changed;
   }
 }

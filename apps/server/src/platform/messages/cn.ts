@@ -241,4 +241,8 @@ export const cn: Record<ErrorCode, string> = {
   'reward.mall.stock.negative': '库存不能低于零：剩余 {0}。',
   'reward.image.invalid': '请上传 PNG 或 JPG 图片。',
   'reward.image.too.large': '图片过大，上限为 {0} KB。',
+  'catalogue.vendor.unknown': '该品牌在此游戏类别下没有这个厂商。',
+  'house.room.unknown': '该游戏没有这个房间或牌桌。',
+  'house.room.last': '至少要保留一个房间或牌桌开放；如需全部关闭，请关闭该游戏类别。',
+  'house.room.closed': '该房间或牌桌已关闭，请选择其他房间或牌桌。',
 };

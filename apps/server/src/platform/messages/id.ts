@@ -258,4 +258,8 @@ export const id: Record<ErrorCode, string> = {
   'reward.mall.stock.negative': 'Stok tidak boleh di bawah nol: tersisa {0}.',
   'reward.image.invalid': 'Silakan unggah gambar PNG atau JPG.',
   'reward.image.too.large': 'Gambar ini terlalu besar; batasnya {0} KB.',
+  'catalogue.vendor.unknown': 'Vendor ini tidak tersedia di brand ini untuk kategori game tersebut.',
+  'house.room.unknown': 'Ruang atau meja ini tidak ada di game ini.',
+  'house.room.last': 'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
+  'house.room.closed': 'Ruang atau meja ini ditutup. Silakan pilih yang lain.',
 };

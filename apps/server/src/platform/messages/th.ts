@@ -241,4 +241,8 @@ export const th: Record<ErrorCode, string> = {
   'reward.mall.stock.negative': 'สต็อกต้องไม่ต่ำกว่าศูนย์: เหลือ {0}',
   'reward.image.invalid': 'โปรดอัปโหลดรูปภาพ PNG หรือ JPG',
   'reward.image.too.large': 'รูปภาพใหญ่เกินไป ขีดจำกัดคือ {0} KB',
+  'catalogue.vendor.unknown': 'แบรนด์นี้ไม่มีผู้ให้บริการเกมรายนี้ในหมวดเกมดังกล่าว',
+  'house.room.unknown': 'เกมนี้ไม่มีห้องหรือโต๊ะนี้',
+  'house.room.last': 'ต้องเปิดห้องหรือโต๊ะไว้อย่างน้อยหนึ่งแห่ง หากต้องการปิดทั้งหมดให้ปิดหมวดเกมแทน',
+  'house.room.closed': 'ห้องหรือโต๊ะนี้ปิดแล้ว โปรดเลือกห้องหรือโต๊ะอื่น',
 };

@@ -252,4 +252,8 @@ export const vi: Record<ErrorCode, string> = {
   'reward.mall.stock.negative': 'Tồn kho không thể dưới 0: còn {0}.',
   'reward.image.invalid': 'Vui lòng tải lên ảnh PNG hoặc JPG.',
   'reward.image.too.large': 'Ảnh này quá lớn; giới hạn là {0} KB.',
+  'catalogue.vendor.unknown': 'Thương hiệu này không cung cấp nhà cung cấp này cho danh mục trò chơi đó.',
+  'house.room.unknown': 'Trò chơi này không có phòng hoặc bàn này.',
+  'house.room.last': 'Phải giữ ít nhất một phòng hoặc bàn mở; hãy tắt danh mục trò chơi thay vào đó.',
+  'house.room.closed': 'Phòng hoặc bàn này đã đóng. Vui lòng chọn phòng hoặc bàn khác.',
 };

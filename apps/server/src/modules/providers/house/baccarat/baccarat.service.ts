@@ -20,6 +20,7 @@ import {
   type BaccaratState,
   type BaccaratTable,
 } from '@app/contracts';
+import type { HouseRoomsService } from '../house-rooms.service';
 import { AppError } from '../../../../platform/app-error';
 import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
@@ -85,7 +86,15 @@ export class HouseBaccaratService {
     private readonly wallet: SeamlessWalletService,
     private readonly repo: BaccaratRepository,
     private readonly dealer: BaccaratDealerService,
+    /** The tables each brand has closed (none when not given). */
+    private readonly roomSettings?: HouseRoomsService,
   ) {}
+
+  /** The tables open at the brand, in order. */
+  private async openTables(merchant: string): Promise<number[]> {
+    const closed = (await this.roomSettings?.closed(merchant, 'BACCARAT')) ?? new Set<string>();
+    return this.dealer.tableIds.filter((id) => !closed.has(String(id)));
+  }
 
   private async ticket(token: unknown, merchant: string): Promise<GameTicket> {
     const t = await this.tickets.verify(token, merchant);
@@ -111,7 +120,7 @@ export class HouseBaccaratService {
       gameCode: t.gameCode,
       currencySymbol: t.currencySymbol,
       balance: fromMinor(await this.wallet.balance(this.walletOf(t))),
-      tables: this.dealer.tableIds,
+      tables: await this.openTables(merchant),
       chips: [...BACCARAT_CHIPS],
       stakeStep: BACCARAT_STAKE_STEP,
       limits: BACCARAT_BET_TYPES.map((type) => ({ type, ...BACCARAT_LIMITS[type] })),
@@ -203,7 +212,7 @@ export class HouseBaccaratService {
   async lobby(token: unknown, merchant: string): Promise<BaccaratLobby> {
     const t = await this.ticket(token, merchant);
     const tables: BaccaratTable[] = [];
-    for (const id of this.dealer.tableIds) tables.push(await this.table(merchant, id));
+    for (const id of await this.openTables(merchant)) tables.push(await this.table(merchant, id));
     return { tables, balance: fromMinor(await this.wallet.balance(this.walletOf(t))) };
   }
 
@@ -227,6 +236,7 @@ export class HouseBaccaratService {
     const t = await this.ticket(token, merchant);
     refuseBlockedBet(t);
     this.checkTable(body.table);
+    if (!(await this.openTables(merchant)).includes(body.table)) throw new AppError('house.room.closed');
     const amount = toMinor(body.amount);
     if (amount === null || amount <= 0n || amount % STAKE_STEP_MINOR !== 0n)
       throw new AppError('game.bet.invalid');

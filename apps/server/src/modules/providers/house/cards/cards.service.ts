@@ -17,6 +17,7 @@ import {
   type CardsSeat,
   type CardsTable,
 } from '@app/contracts';
+import type { HouseRoomsService } from '../house-rooms.service';
 import { AppError } from '../../../../platform/app-error';
 import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../../seamless-wallet.service';
@@ -115,6 +116,8 @@ export class HouseCardsService {
     private readonly repo: CardsRepository,
     private readonly timing: CardsTiming = DEFAULT_CARDS_TIMING,
     private readonly rng: Rng = new SecureRng(),
+    /** The rooms each brand has closed (none when not given). */
+    private readonly roomSettings?: HouseRoomsService,
   ) {
     this.cycleMs = timing.decisionMs + timing.showMs;
   }
@@ -157,9 +160,10 @@ export class HouseCardsService {
       this.repo.seatCounts(merchant, [cur, next]),
       this.repo.handsOf(merchant, [cur]),
     ]);
+    const closed = (await this.roomSettings?.closed(merchant, 'CARDS')) ?? new Set<string>();
     const count = (room: string, hand: number) =>
       Number(counts.find((c) => c.room_id === room && Number(c.hand_no) === hand)?.n ?? 0);
-    return CARDS_ROOMS.map((r) => {
+    return CARDS_ROOMS.filter((r) => !closed.has(r.roomId)).map((r) => {
       const hand = hands.find((h) => h.room_id === r.roomId);
       const seats = (hand?.seats ?? []) as StoredSeat[];
       return {
@@ -238,6 +242,8 @@ export class HouseCardsService {
     const { roomId, handNo } = body;
     const ante = ROOM_ANTE[roomId];
     if (ante < t.minBet) throw new AppError('game.bet.invalid');
+    if (this.roomSettings && !(await this.roomSettings.isOpen(merchant, 'CARDS', roomId)))
+      throw new AppError('house.room.closed');
     const k: EntryKey = { merchant, roomId, handNo, memberId: t.memberId };
     const existing = await this.repo.entry(k);
     if (existing?.status === 'ANTED') return this.table(token, merchant, roomId);
