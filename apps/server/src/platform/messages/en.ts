@@ -253,6 +253,6 @@ export const en: Record<ErrorCode, string> = {
   'reward.image.too.large': 'This image is too large; the limit is {0} KB.',
   'catalogue.vendor.unknown': 'This vendor is not offered by this brand for that game category.',
   'house.room.unknown': 'This room or table does not exist in this game.',
-  'house.room.last': 'At least one room or table must stay open; switch the game\'s category off instead.',
+  'house.room.last': "At least one room or table must stay open; switch the game's category off instead.",
   'house.room.closed': 'This room or table is closed. Please choose another one.',
 };

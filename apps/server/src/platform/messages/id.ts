@@ -260,6 +260,7 @@ export const id: Record<ErrorCode, string> = {
   'reward.image.too.large': 'Gambar ini terlalu besar; batasnya {0} KB.',
   'catalogue.vendor.unknown': 'Vendor ini tidak tersedia di brand ini untuk kategori game tersebut.',
   'house.room.unknown': 'Ruang atau meja ini tidak ada di game ini.',
-  'house.room.last': 'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
+  'house.room.last':
+    'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
   'house.room.closed': 'Ruang atau meja ini ditutup. Silakan pilih yang lain.',
 };

@@ -261,8 +261,10 @@ export const my: Record<ErrorCode, string> = {
   'reward.mall.stock.negative': 'Stok tidak boleh kurang daripada sifar: tinggal {0}.',
   'reward.image.invalid': 'Sila muat naik imej PNG atau JPG.',
   'reward.image.too.large': 'Imej ini terlalu besar; hadnya {0} KB.',
-  'catalogue.vendor.unknown': 'Vendor ini tidak ditawarkan oleh jenama ini untuk kategori permainan tersebut.',
+  'catalogue.vendor.unknown':
+    'Vendor ini tidak ditawarkan oleh jenama ini untuk kategori permainan tersebut.',
   'house.room.unknown': 'Bilik atau meja ini tidak wujud dalam permainan ini.',
-  'house.room.last': 'Sekurang-kurangnya satu bilik atau meja mesti kekal dibuka; matikan kategori permainan itu sebaliknya.',
+  'house.room.last':
+    'Sekurang-kurangnya satu bilik atau meja mesti kekal dibuka; matikan kategori permainan itu sebaliknya.',
   'house.room.closed': 'Bilik atau meja ini ditutup. Sila pilih yang lain.',
 };

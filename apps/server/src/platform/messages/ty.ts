@@ -263,8 +263,10 @@ export const ty: Record<ErrorCode, string> = {
   'reward.mall.stock.negative': 'Hindi maaaring bumaba sa zero ang stock: {0} na lang ang natitira.',
   'reward.image.invalid': 'Pakiupload ng PNG o JPG na larawan.',
   'reward.image.too.large': 'Masyadong malaki ang larawang ito; ang limitasyon ay {0} KB.',
-  'catalogue.vendor.unknown': 'Ang vendor na ito ay hindi inaalok ng brand na ito para sa kategoryang iyon ng laro.',
+  'catalogue.vendor.unknown':
+    'Ang vendor na ito ay hindi inaalok ng brand na ito para sa kategoryang iyon ng laro.',
   'house.room.unknown': 'Walang ganitong kuwarto o mesa sa larong ito.',
-  'house.room.last': 'Kailangang manatiling bukas ang kahit isang kuwarto o mesa; isara na lang ang kategorya ng laro.',
+  'house.room.last':
+    'Kailangang manatiling bukas ang kahit isang kuwarto o mesa; isara na lang ang kategorya ng laro.',
   'house.room.closed': 'Sarado ang kuwarto o mesang ito. Pumili ng iba.',
 };
