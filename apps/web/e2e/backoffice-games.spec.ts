@@ -2,15 +2,15 @@
  * The game catalogue end to end: the brand owner signs into the back office, switches a game
  * category off for one brand, and that brand's site drops it from the navigation within seconds
  * (a fresh page load, no restart); switched back on, it returns. The audit log keeps both.
- * LOTUS and its fishing category: no other spec relies on them being listed mid-run.
+ * CATALOG (a fixture copy of Royal Lotus that only this spec uses) and its fishing category.
  */
 import { type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expect, hostUrl, test } from './fixtures';
 
 const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-const BRAND = 'LOTUS';
-const HOST = 'lotus.localhost';
+const BRAND = 'CATALOG';
+const HOST = 'catalog.localhost';
 
 /**
  * Signs the owner in. The server refuses a TOTP step already used (another spec may have signed

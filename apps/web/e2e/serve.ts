@@ -1,8 +1,9 @@
 /**
  * The server the end-to-end tests run against: the real app on a fresh database (a new
  * PostgreSQL database when TEST_DATABASE_URL is set, else a temporary PGlite), migrated and
- * seeded with the demo brands plus two fixture brands: MAINT (in maintenance) at
- * maint.localhost and BLOCK (blocks US visitors) at block.localhost.
+ * seeded with the demo brands plus three fixture brands: MAINT (in maintenance) at
+ * maint.localhost, BLOCK (blocks US visitors) at block.localhost and CATALOG (a copy of Royal
+ * Lotus whose game categories the catalogue spec switches) at catalog.localhost.
  */
 import type { FastifyReply } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,8 +42,11 @@ if (process.env.TEST_DATABASE_URL) {
 const db = await openDb(target);
 await migrate(db);
 const golden = DEMO_BRANDS[0]!;
+const lotus = DEMO_BRANDS[1]!;
 await seedDemo(db.db, [
   ...DEMO_BRANDS,
+  // The catalogue spec switches this brand's categories off and on; no other spec reads it.
+  { ...lotus, code: 'CATALOG', name: 'Catalog Lotus', hosts: ['catalog.localhost'] },
   { ...golden, code: 'MAINT', name: 'Maint Palace', hosts: ['maint.localhost'] },
   { ...golden, code: 'BLOCK', name: 'Block Palace', hosts: ['block.localhost'], blockedCountries: ['US'] },
 ]);
