@@ -225,6 +225,12 @@ export const ERRORS = {
   // Player protection: the session time limit, the minimum age at sign-up.
   'protection.limit.session': 403,
   'register.underage': 422,
+  // Site content: banner images, content items, inbox broadcasts.
+  'content.image.invalid': 400,
+  'content.image.too.large': 413,
+  'content.image.dimensions': 400,
+  'content.not.found': 404,
+  'content.broadcast.state': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -57,6 +57,8 @@ export class SystemRepository {
       .selectFrom('help_section')
       .select(['tag', 'title', 'content'])
       .where('merchant_code', '=', merchant)
+      // Drafts are staff's work in progress.
+      .where('published', '=', true)
       .orderBy('sort')
       .execute();
   }

@@ -203,4 +203,9 @@ export const cn: Record<ErrorCode, string> = {
   'kyc.not.found': '未找到该认证记录。',
   'protection.limit.session': '您的本次会话已达到您设定的时间限制。请退出并休息一下；您仍可提取余额。',
   'register.underage': '您必须年满 {0} 岁才能注册。',
+  'content.image.invalid': '请上传 PNG 或 JPG 图片。',
+  'content.image.too.large': '图片过大，上限为 {0} KB。',
+  'content.image.dimensions': '该图片为 {0}×{1} 像素；此位置要求宽 {2}–{3} 像素、高 {4}–{5} 像素。',
+  'content.not.found': '未找到该内容。',
+  'content.broadcast.state': '该群发消息已无法更改：当前状态为 {0}。',
 };
