@@ -159,6 +159,13 @@ export const footerSchema = z.object({
 });
 export type FooterContent = z.infer<typeof footerSchema>;
 
+/** The languages the brand offers (content is written in these), its default first. */
+export const contentLanguagesSchema = z.object({
+  defaultLanguage: z.enum(LANGUAGES),
+  languages: z.array(z.enum(LANGUAGES)),
+});
+export type ContentLanguages = z.infer<typeof contentLanguagesSchema>;
+
 // ---- preview ----------------------------------------------------------------------------------------
 
 export const contentPreviewQuerySchema = z.object({

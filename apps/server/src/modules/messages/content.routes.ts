@@ -10,6 +10,7 @@ import {
   broadcastSegmentSchema,
   contentImageInputSchema,
   contentImageSchema,
+  contentLanguagesSchema,
   contentPreviewQuerySchema,
   contentPreviewSchema,
   footerSchema,
@@ -99,6 +100,27 @@ export async function contentRoutes(
       };
       return envelope(image);
     },
+  );
+
+  r.get(
+    '/wps/admin/content/languages',
+    {
+      // Broadcasts are written in these too.
+      config: operatorRoute('content.site', { orPermissions: ['content.messages'] }),
+      schema: {
+        tags,
+        summary: 'The languages the brand offers, its default first (what content is written in)',
+        response: { 200: ok(contentLanguagesSchema) },
+      },
+    },
+    async (req) =>
+      envelope({
+        defaultLanguage: req.brand.defaultLanguage,
+        languages: [
+          req.brand.defaultLanguage,
+          ...req.brand.languages.filter((l) => l !== req.brand.defaultLanguage),
+        ],
+      }),
   );
 
   // ---- banners ----

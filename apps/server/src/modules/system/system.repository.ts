@@ -53,13 +53,15 @@ export class SystemRepository {
   }
 
   listHelpSections(merchant: string) {
-    return this.db
-      .selectFrom('help_section')
-      .select(['tag', 'title', 'content'])
-      .where('merchant_code', '=', merchant)
-      // Drafts are staff's work in progress.
-      .where('published', '=', true)
-      .orderBy('sort')
-      .execute();
+    return (
+      this.db
+        .selectFrom('help_section')
+        .select(['tag', 'title', 'content'])
+        .where('merchant_code', '=', merchant)
+        // Drafts are staff's work in progress.
+        .where('published', '=', true)
+        .orderBy('sort')
+        .execute()
+    );
   }
 }

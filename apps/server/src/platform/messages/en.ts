@@ -215,7 +215,8 @@ export const en: Record<ErrorCode, string> = {
   'register.underage': 'You must be at least {0} years old to register.',
   'content.image.invalid': 'Please upload a PNG or JPG image.',
   'content.image.too.large': 'This image is too large; the limit is {0} KB.',
-  'content.image.dimensions': 'This image is {0}×{1} pixels; this place takes {2}–{3} pixels wide and {4}–{5} pixels high.',
+  'content.image.dimensions':
+    'This image is {0}×{1} pixels; this place takes {2}–{3} pixels wide and {4}–{5} pixels high.',
   'content.not.found': 'This content item was not found.',
   'content.broadcast.state': 'This broadcast can no longer be changed: it is {0}.',
 };

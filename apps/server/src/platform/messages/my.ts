@@ -224,7 +224,8 @@ export const my: Record<ErrorCode, string> = {
   'register.underage': 'Anda mesti berumur sekurang-kurangnya {0} tahun untuk mendaftar.',
   'content.image.invalid': 'Sila muat naik imej PNG atau JPG.',
   'content.image.too.large': 'Imej ini terlalu besar; hadnya {0} KB.',
-  'content.image.dimensions': 'Imej ini bersaiz {0}×{1} piksel; tempat ini menerima lebar {2}–{3} piksel dan tinggi {4}–{5} piksel.',
+  'content.image.dimensions':
+    'Imej ini bersaiz {0}×{1} piksel; tempat ini menerima lebar {2}–{3} piksel dan tinggi {4}–{5} piksel.',
   'content.not.found': 'Kandungan ini tidak dijumpai.',
   'content.broadcast.state': 'Siaran ini tidak boleh diubah lagi: statusnya {0}.',
 };

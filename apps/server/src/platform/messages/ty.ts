@@ -224,7 +224,8 @@ export const ty: Record<ErrorCode, string> = {
   'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
   'content.image.invalid': 'Mag-upload ng PNG o JPG na larawan.',
   'content.image.too.large': 'Masyadong malaki ang larawang ito; ang limit ay {0} KB.',
-  'content.image.dimensions': 'Ang larawang ito ay {0}×{1} pixels; ang puwestong ito ay tumatanggap ng lapad na {2}–{3} pixels at taas na {4}–{5} pixels.',
+  'content.image.dimensions':
+    'Ang larawang ito ay {0}×{1} pixels; ang puwestong ito ay tumatanggap ng lapad na {2}–{3} pixels at taas na {4}–{5} pixels.',
   'content.not.found': 'Hindi nakita ang content na ito.',
   'content.broadcast.state': 'Hindi na mababago ang broadcast na ito: ito ay {0}.',
 };

@@ -216,7 +216,8 @@ export const vi: Record<ErrorCode, string> = {
   'register.underage': 'Bạn phải từ {0} tuổi trở lên để đăng ký.',
   'content.image.invalid': 'Vui lòng tải lên ảnh PNG hoặc JPG.',
   'content.image.too.large': 'Ảnh này quá lớn; giới hạn là {0} KB.',
-  'content.image.dimensions': 'Ảnh này có kích thước {0}×{1} pixel; vị trí này nhận chiều rộng {2}–{3} pixel và chiều cao {4}–{5} pixel.',
+  'content.image.dimensions':
+    'Ảnh này có kích thước {0}×{1} pixel; vị trí này nhận chiều rộng {2}–{3} pixel và chiều cao {4}–{5} pixel.',
   'content.not.found': 'Không tìm thấy nội dung này.',
   'content.broadcast.state': 'Không thể thay đổi tin nhắn hàng loạt này nữa: trạng thái là {0}.',
 };
