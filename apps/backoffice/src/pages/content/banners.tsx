@@ -249,6 +249,8 @@ function BannerEditor(props: { id: number | null; initial: Draft; onClose(): voi
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // "Upload an image" shows once saving was tried, not while the form is still being filled.
+  const [tried, setTried] = useState(false);
   const rule = BANNER_IMAGE_RULES[draft.group];
   const starts = fromLocalInput(draft.startsAt);
   const ends = fromLocalInput(draft.endsAt);
@@ -322,6 +324,7 @@ function BannerEditor(props: { id: number | null; initial: Draft; onClose(): voi
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
     if (invalid) return;
     // Published banners reach players: confirmed first. A draft is saved at once.
     if (draft.status === 'PUBLISHED') setConfirming(true);
@@ -409,7 +412,7 @@ function BannerEditor(props: { id: number | null; initial: Draft; onClose(): voi
                   })}
                 </p>
               )}
-              {(uploadError ?? (draft.imagePath ? null : errors.imagePath)) && (
+              {(uploadError ?? (tried ? errors.imagePath : null)) && (
                 <p className="bo-field-error" role="alert">
                   {uploadError ?? errors.imagePath}
                 </p>
