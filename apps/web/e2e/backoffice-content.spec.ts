@@ -108,7 +108,7 @@ test('a content manager schedules a banner a few seconds ahead and it appears on
   await editor.getByTestId('banner-starts').fill(localInput(startsAt));
   await editor.getByTestId('banner-status-PUBLISHED').check();
   await editor.getByRole('button', { name: 'Save' }).click();
-  const confirm = bo.getByRole('dialog', { name: 'Publish this banner?' });
+  const confirm = bo.getByRole('dialog').filter({ hasText: 'Publish this banner?' });
   await expect(confirm).toContainText('Players will see it from');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(bo.getByRole('row').filter({ hasText: caption })).toContainText('Scheduled');

@@ -332,171 +332,173 @@ function BannerEditor(props: { id: number | null; initial: Draft; onClose(): voi
   };
 
   return (
-    <Dialog
-      open
-      title={props.id === null ? t('banners.new') : t('banners.edit')}
-      onClose={props.onClose}
-      wide
-    >
-      <form onSubmit={submit} noValidate data-testid="banner-editor">
-        <div className="bo-grid-2">
-          <Field label={t('banners.group')}>
-            <select
-              value={draft.group}
-              onChange={(e) =>
-                setDraft({
-                  ...draft,
-                  group: e.target.value as BannerGroup,
-                  imagePath: props.initial.group === e.target.value ? props.initial.imagePath : '',
-                })
-              }
-            >
-              {BANNER_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`groups.${g}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t('lang')} hint={t('banners.langHint')}>
-            <select
-              value={draft.lang}
-              onChange={(e) => setDraft({ ...draft, lang: e.target.value as Language | '' })}
-              data-testid="banner-lang"
-            >
-              <option value="">{t('allLanguages')}</option>
-              {(languages.data?.languages ?? []).map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <div className="bo-field">
-          <label htmlFor="banner-file">{t('banners.image')}</label>
-          <div className="bo-content-upload">
-            {draft.imagePath ? (
-              <img
-                className="bo-content-preview-img"
-                src={imageSrc(draft.imagePath)}
-                alt={t('banners.imagePreview')}
-              />
-            ) : (
-              <div className="bo-content-preview-img bo-content-placeholder">{t('banners.noImage')}</div>
-            )}
-            <div>
-              <input
-                id="banner-file"
-                type="file"
-                accept="image/png,image/jpeg"
-                onChange={(e) => void pick(e.target.files?.[0])}
-                data-testid="banner-file"
-              />
-              <small className="bo-field-hint">
-                {t('banners.rule', {
-                  kb: Math.floor(rule.maxBytes / 1024),
-                  minW: rule.minWidth,
-                  maxW: rule.maxWidth,
-                  minH: rule.minHeight,
-                  maxH: rule.maxHeight,
-                })}
-              </small>
-              {uploading && <p className="bo-muted">{t('banners.uploading')}</p>}
-              {image && (
-                <p className="bo-muted" data-testid="banner-uploaded">
-                  {t('banners.uploaded', {
-                    w: image.width,
-                    h: image.height,
-                    kb: Math.ceil(image.size / 1024),
+    <>
+      <Dialog
+        open
+        title={props.id === null ? t('banners.new') : t('banners.edit')}
+        onClose={props.onClose}
+        wide
+      >
+        <form onSubmit={submit} noValidate data-testid="banner-editor">
+          <div className="bo-grid-2">
+            <Field label={t('banners.group')}>
+              <select
+                value={draft.group}
+                onChange={(e) =>
+                  setDraft({
+                    ...draft,
+                    group: e.target.value as BannerGroup,
+                    imagePath: props.initial.group === e.target.value ? props.initial.imagePath : '',
+                  })
+                }
+              >
+                {BANNER_GROUPS.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`groups.${g}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('lang')} hint={t('banners.langHint')}>
+              <select
+                value={draft.lang}
+                onChange={(e) => setDraft({ ...draft, lang: e.target.value as Language | '' })}
+                data-testid="banner-lang"
+              >
+                <option value="">{t('allLanguages')}</option>
+                {(languages.data?.languages ?? []).map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <div className="bo-field">
+            <label htmlFor="banner-file">{t('banners.image')}</label>
+            <div className="bo-content-upload">
+              {draft.imagePath ? (
+                <img
+                  className="bo-content-preview-img"
+                  src={imageSrc(draft.imagePath)}
+                  alt={t('banners.imagePreview')}
+                />
+              ) : (
+                <div className="bo-content-preview-img bo-content-placeholder">{t('banners.noImage')}</div>
+              )}
+              <div>
+                <input
+                  id="banner-file"
+                  type="file"
+                  accept="image/png,image/jpeg"
+                  onChange={(e) => void pick(e.target.files?.[0])}
+                  data-testid="banner-file"
+                />
+                <small className="bo-field-hint">
+                  {t('banners.rule', {
+                    kb: Math.floor(rule.maxBytes / 1024),
+                    minW: rule.minWidth,
+                    maxW: rule.maxWidth,
+                    minH: rule.minHeight,
+                    maxH: rule.maxHeight,
                   })}
-                </p>
-              )}
-              {(uploadError ?? (tried ? errors.imagePath : null)) && (
-                <p className="bo-field-error" role="alert">
-                  {uploadError ?? errors.imagePath}
-                </p>
-              )}
+                </small>
+                {uploading && <p className="bo-muted">{t('banners.uploading')}</p>}
+                {image && (
+                  <p className="bo-muted" data-testid="banner-uploaded">
+                    {t('banners.uploaded', {
+                      w: image.width,
+                      h: image.height,
+                      kb: Math.ceil(image.size / 1024),
+                    })}
+                  </p>
+                )}
+                {(uploadError ?? (tried ? errors.imagePath : null)) && (
+                  <p className="bo-field-error" role="alert">
+                    {uploadError ?? errors.imagePath}
+                  </p>
+                )}
+              </div>
             </div>
           </div>
-        </div>
-        {languages.data && (
-          <LocalizedInput
-            label={t('banners.caption')}
-            value={draft.title}
-            onChange={(title) => setDraft({ ...draft, title })}
-            languages={languages.data.languages}
-            maxLength={CONTENT_LIMITS.title}
-            testId="banner-title"
-          />
-        )}
-        <div className="bo-grid-2">
-          <Field label={t('banners.linkType')}>
-            <select
-              value={draft.linkageType}
-              onChange={(e) => setDraft({ ...draft, linkageType: e.target.value as Draft['linkageType'] })}
+          {languages.data && (
+            <LocalizedInput
+              label={t('banners.caption')}
+              value={draft.title}
+              onChange={(title) => setDraft({ ...draft, title })}
+              languages={languages.data.languages}
+              maxLength={CONTENT_LIMITS.title}
+              testId="banner-title"
+            />
+          )}
+          <div className="bo-grid-2">
+            <Field label={t('banners.linkType')}>
+              <select
+                value={draft.linkageType}
+                onChange={(e) => setDraft({ ...draft, linkageType: e.target.value as Draft['linkageType'] })}
+              >
+                <option value="">{t('banners.noLink')}</option>
+                {LINKAGE_TYPES.map((l) => (
+                  <option key={l} value={l}>
+                    {t(`banners.linkTypes.${l}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              label={t('banners.link')}
+              error={errors.linkage ?? undefined}
+              hint={
+                draft.linkageType === 'ROUTE'
+                  ? '/promotions'
+                  : draft.linkageType === 'URL'
+                    ? 'https://…'
+                    : undefined
+              }
             >
-              <option value="">{t('banners.noLink')}</option>
-              {LINKAGE_TYPES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`banners.linkTypes.${l}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            label={t('banners.link')}
-            error={errors.linkage ?? undefined}
-            hint={
-              draft.linkageType === 'ROUTE'
-                ? '/promotions'
-                : draft.linkageType === 'URL'
-                  ? 'https://…'
-                  : undefined
-            }
-          >
-            <input
-              value={draft.linkage}
-              disabled={!draft.linkageType}
-              maxLength={500}
-              onChange={(e) => setDraft({ ...draft, linkage: e.target.value })}
-            />
-          </Field>
-          <Field label={t('window.start')} hint={t('window.hint')}>
-            <input
-              type="datetime-local"
-              step={1}
-              value={draft.startsAt}
-              onChange={(e) => setDraft({ ...draft, startsAt: e.target.value })}
-              data-testid="banner-starts"
-            />
-          </Field>
-          <Field label={t('window.end')} error={errors.window ?? undefined}>
-            <input
-              type="datetime-local"
-              step={1}
-              value={draft.endsAt}
-              onChange={(e) => setDraft({ ...draft, endsAt: e.target.value })}
-            />
-          </Field>
-        </div>
-        <fieldset className="bo-plain bo-content-status">
-          <legend>{t('state.title')}</legend>
-          {(['DRAFT', 'PUBLISHED'] as const).map((s) => (
-            <label key={s} className="bo-check">
               <input
-                type="radio"
-                name="status"
-                checked={draft.status === s}
-                onChange={() => setDraft({ ...draft, status: s })}
-                data-testid={`banner-status-${s}`}
+                value={draft.linkage}
+                disabled={!draft.linkageType}
+                maxLength={500}
+                onChange={(e) => setDraft({ ...draft, linkage: e.target.value })}
               />
-              {t(`status.${s}`)}
-            </label>
-          ))}
-        </fieldset>
-        <FormFoot error={error} onCancel={props.onClose} submitLabel={t('save')} busy={busy} />
-      </form>
+            </Field>
+            <Field label={t('window.start')} hint={t('window.hint')}>
+              <input
+                type="datetime-local"
+                step={1}
+                value={draft.startsAt}
+                onChange={(e) => setDraft({ ...draft, startsAt: e.target.value })}
+                data-testid="banner-starts"
+              />
+            </Field>
+            <Field label={t('window.end')} error={errors.window ?? undefined}>
+              <input
+                type="datetime-local"
+                step={1}
+                value={draft.endsAt}
+                onChange={(e) => setDraft({ ...draft, endsAt: e.target.value })}
+              />
+            </Field>
+          </div>
+          <fieldset className="bo-plain bo-content-status">
+            <legend>{t('state.title')}</legend>
+            {(['DRAFT', 'PUBLISHED'] as const).map((s) => (
+              <label key={s} className="bo-check">
+                <input
+                  type="radio"
+                  name="status"
+                  checked={draft.status === s}
+                  onChange={() => setDraft({ ...draft, status: s })}
+                  data-testid={`banner-status-${s}`}
+                />
+                {t(`status.${s}`)}
+              </label>
+            ))}
+          </fieldset>
+          <FormFoot error={error} onCancel={props.onClose} submitLabel={t('save')} busy={busy} />
+        </form>
+      </Dialog>
       <ConfirmDialog
         open={confirming}
         title={t('banners.publishTitle')}
@@ -508,6 +510,6 @@ function BannerEditor(props: { id: number | null; initial: Draft; onClose(): voi
         onClose={() => setConfirming(false)}
         onConfirm={save}
       />
-    </Dialog>
+    </>
   );
 }

@@ -237,114 +237,116 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
     setConfirming(true);
   };
   return (
-    <Dialog open title={t('broadcasts.new')} onClose={props.onClose} wide>
-      <form onSubmit={submit} noValidate data-testid="broadcast-editor">
-        <h3>{t('broadcasts.segment')}</h3>
-        <div className="bo-grid-2">
-          <Field
-            label={t('broadcasts.vipLevels')}
-            hint={t('broadcasts.vipHint')}
-            error={errors.vipLevels ?? undefined}
-          >
-            <input
-              value={draft.vipLevels}
-              onChange={(e) => set({ vipLevels: e.target.value })}
-              placeholder="1, 2, 3"
-            />
-          </Field>
-          <Field label={t('broadcasts.tags')} hint={t('broadcasts.tagsHint')}>
-            <input value={draft.tags} onChange={(e) => set({ tags: e.target.value })} />
-          </Field>
-          <Field label={t('broadcasts.registeredFrom')}>
-            <input
-              type="date"
-              value={draft.registeredFrom}
-              onChange={(e) => set({ registeredFrom: e.target.value })}
-            />
-          </Field>
-          <Field label={t('broadcasts.registeredTo')} error={errors.registered ?? undefined}>
-            <input
-              type="date"
-              value={draft.registeredTo}
-              onChange={(e) => set({ registeredTo: e.target.value })}
-            />
-          </Field>
-          <Field label={t('broadcasts.depositFrom')}>
-            <input
-              type="date"
-              value={draft.lastDepositFrom}
-              onChange={(e) => set({ lastDepositFrom: e.target.value })}
-            />
-          </Field>
-          <Field label={t('broadcasts.depositTo')} error={errors.deposit ?? undefined}>
-            <input
-              type="date"
-              value={draft.lastDepositTo}
-              onChange={(e) => set({ lastDepositTo: e.target.value })}
-            />
-          </Field>
-        </div>
-        <div className="bo-content-count">
-          <Button
-            onClick={() => void recount()}
-            busy={counting}
-            disabled={!segment}
-            data-testid="broadcast-count"
-          >
-            {t('broadcasts.count')}
-          </Button>
-          {count && (
-            <span data-testid="broadcast-count-result">
-              {t('broadcasts.countResult', { n: formatNumber(count.recipients) })}{' '}
-              {count.suppressed > 0 && (
-                <span className="bo-muted">
-                  {t('broadcasts.suppressed', { n: formatNumber(count.suppressed) })}
-                </span>
-              )}
-            </span>
+    <>
+      <Dialog open title={t('broadcasts.new')} onClose={props.onClose} wide>
+        <form onSubmit={submit} noValidate data-testid="broadcast-editor">
+          <h3>{t('broadcasts.segment')}</h3>
+          <div className="bo-grid-2">
+            <Field
+              label={t('broadcasts.vipLevels')}
+              hint={t('broadcasts.vipHint')}
+              error={errors.vipLevels ?? undefined}
+            >
+              <input
+                value={draft.vipLevels}
+                onChange={(e) => set({ vipLevels: e.target.value })}
+                placeholder="1, 2, 3"
+              />
+            </Field>
+            <Field label={t('broadcasts.tags')} hint={t('broadcasts.tagsHint')}>
+              <input value={draft.tags} onChange={(e) => set({ tags: e.target.value })} />
+            </Field>
+            <Field label={t('broadcasts.registeredFrom')}>
+              <input
+                type="date"
+                value={draft.registeredFrom}
+                onChange={(e) => set({ registeredFrom: e.target.value })}
+              />
+            </Field>
+            <Field label={t('broadcasts.registeredTo')} error={errors.registered ?? undefined}>
+              <input
+                type="date"
+                value={draft.registeredTo}
+                onChange={(e) => set({ registeredTo: e.target.value })}
+              />
+            </Field>
+            <Field label={t('broadcasts.depositFrom')}>
+              <input
+                type="date"
+                value={draft.lastDepositFrom}
+                onChange={(e) => set({ lastDepositFrom: e.target.value })}
+              />
+            </Field>
+            <Field label={t('broadcasts.depositTo')} error={errors.deposit ?? undefined}>
+              <input
+                type="date"
+                value={draft.lastDepositTo}
+                onChange={(e) => set({ lastDepositTo: e.target.value })}
+              />
+            </Field>
+          </div>
+          <div className="bo-content-count">
+            <Button
+              onClick={() => void recount()}
+              busy={counting}
+              disabled={!segment}
+              data-testid="broadcast-count"
+            >
+              {t('broadcasts.count')}
+            </Button>
+            {count && (
+              <span data-testid="broadcast-count-result">
+                {t('broadcasts.countResult', { n: formatNumber(count.recipients) })}{' '}
+                {count.suppressed > 0 && (
+                  <span className="bo-muted">
+                    {t('broadcasts.suppressed', { n: formatNumber(count.suppressed) })}
+                  </span>
+                )}
+              </span>
+            )}
+          </div>
+          {languages.data && (
+            <>
+              <LocalizedInput
+                label={t('titleField')}
+                value={draft.title}
+                onChange={(title) => set({ title })}
+                languages={languages.data.languages}
+                maxLength={CONTENT_LIMITS.title}
+                error={errors.text}
+              />
+              <LocalizedInput
+                label={t('broadcasts.text')}
+                value={draft.content}
+                onChange={(content) => set({ content })}
+                languages={languages.data.languages}
+                maxLength={CONTENT_LIMITS.broadcastBody}
+                multiline
+                hint={t('broadcasts.textHint')}
+              />
+            </>
           )}
-        </div>
-        {languages.data && (
-          <>
-            <LocalizedInput
-              label={t('titleField')}
-              value={draft.title}
-              onChange={(title) => set({ title })}
-              languages={languages.data.languages}
-              maxLength={CONTENT_LIMITS.title}
-              error={errors.text}
+          <Field
+            label={t('broadcasts.sendAt')}
+            hint={t('broadcasts.sendAtHint')}
+            error={errors.sendAt ?? undefined}
+          >
+            <input
+              type="datetime-local"
+              step={1}
+              value={draft.sendAt}
+              onChange={(e) => set({ sendAt: e.target.value })}
             />
-            <LocalizedInput
-              label={t('broadcasts.text')}
-              value={draft.content}
-              onChange={(content) => set({ content })}
-              languages={languages.data.languages}
-              maxLength={CONTENT_LIMITS.broadcastBody}
-              multiline
-              hint={t('broadcasts.textHint')}
-            />
-          </>
-        )}
-        <Field
-          label={t('broadcasts.sendAt')}
-          hint={t('broadcasts.sendAtHint')}
-          error={errors.sendAt ?? undefined}
-        >
-          <input
-            type="datetime-local"
-            step={1}
-            value={draft.sendAt}
-            onChange={(e) => set({ sendAt: e.target.value })}
+          </Field>
+          {!count && !invalid && <p className="bo-muted">{t('broadcasts.countFirst')}</p>}
+          <FormFoot
+            error={error}
+            onCancel={props.onClose}
+            submitLabel={t('broadcasts.schedule')}
+            busy={false}
           />
-        </Field>
-        {!count && !invalid && <p className="bo-muted">{t('broadcasts.countFirst')}</p>}
-        <FormFoot
-          error={error}
-          onCancel={props.onClose}
-          submitLabel={t('broadcasts.schedule')}
-          busy={false}
-        />
-      </form>
+        </form>
+      </Dialog>
       <ConfirmDialog
         open={confirming}
         title={t('broadcasts.confirmTitle')}
@@ -365,6 +367,6 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
           props.onSaved();
         }}
       />
-    </Dialog>
+    </>
   );
 }

@@ -222,57 +222,59 @@ function HelpEditor(props: { isNew: boolean; initial: Draft; onClose(): void; on
       </Dialog>
     );
   return (
-    <Dialog open title={props.isNew ? t('help.new') : t('help.edit')} onClose={props.onClose} wide>
-      <form onSubmit={submit} noValidate>
-        <Field
-          label={t('help.tag')}
-          hint={t('help.tagHint')}
-          error={draft.tag ? (errors.tag ?? undefined) : undefined}
-        >
-          <input
-            value={draft.tag}
-            disabled={!props.isNew}
-            maxLength={32}
-            onChange={(e) => setDraft({ ...draft, tag: e.target.value.toLowerCase() })}
-          />
-        </Field>
-        {languages.data && (
-          <>
-            <LocalizedInput
-              label={t('titleField')}
-              value={draft.title}
-              onChange={(title) => setDraft({ ...draft, title })}
-              languages={languages.data.languages}
-              maxLength={CONTENT_LIMITS.title}
-              error={errors.title}
+    <>
+      <Dialog open title={props.isNew ? t('help.new') : t('help.edit')} onClose={props.onClose} wide>
+        <form onSubmit={submit} noValidate>
+          <Field
+            label={t('help.tag')}
+            hint={t('help.tagHint')}
+            error={draft.tag ? (errors.tag ?? undefined) : undefined}
+          >
+            <input
+              value={draft.tag}
+              disabled={!props.isNew}
+              maxLength={32}
+              onChange={(e) => setDraft({ ...draft, tag: e.target.value.toLowerCase() })}
             />
-            <LocalizedInput
-              label={t('body')}
-              value={draft.content}
-              onChange={(content) => setDraft({ ...draft, content })}
-              languages={languages.data.languages}
-              maxLength={CONTENT_LIMITS.body}
-              multiline
-              hint={t('richTextHint')}
-            />
-          </>
-        )}
-        <fieldset className="bo-plain bo-content-status">
-          <legend>{t('state.title')}</legend>
-          {(['DRAFT', 'PUBLISHED'] as const).map((s) => (
-            <label key={s} className="bo-check">
-              <input
-                type="radio"
-                name="help-status"
-                checked={draft.status === s}
-                onChange={() => setDraft({ ...draft, status: s })}
+          </Field>
+          {languages.data && (
+            <>
+              <LocalizedInput
+                label={t('titleField')}
+                value={draft.title}
+                onChange={(title) => setDraft({ ...draft, title })}
+                languages={languages.data.languages}
+                maxLength={CONTENT_LIMITS.title}
+                error={errors.title}
               />
-              {t(`status.${s}`)}
-            </label>
-          ))}
-        </fieldset>
-        <FormFoot error={error} onCancel={props.onClose} submitLabel={t('save')} busy={busy} />
-      </form>
+              <LocalizedInput
+                label={t('body')}
+                value={draft.content}
+                onChange={(content) => setDraft({ ...draft, content })}
+                languages={languages.data.languages}
+                maxLength={CONTENT_LIMITS.body}
+                multiline
+                hint={t('richTextHint')}
+              />
+            </>
+          )}
+          <fieldset className="bo-plain bo-content-status">
+            <legend>{t('state.title')}</legend>
+            {(['DRAFT', 'PUBLISHED'] as const).map((s) => (
+              <label key={s} className="bo-check">
+                <input
+                  type="radio"
+                  name="help-status"
+                  checked={draft.status === s}
+                  onChange={() => setDraft({ ...draft, status: s })}
+                />
+                {t(`status.${s}`)}
+              </label>
+            ))}
+          </fieldset>
+          <FormFoot error={error} onCancel={props.onClose} submitLabel={t('save')} busy={busy} />
+        </form>
+      </Dialog>
       <ConfirmDialog
         open={confirming}
         title={t('help.publishTitle')}
@@ -280,6 +282,6 @@ function HelpEditor(props: { isNew: boolean; initial: Draft; onClose(): void; on
         onClose={() => setConfirming(false)}
         onConfirm={save}
       />
-    </Dialog>
+    </>
   );
 }

@@ -243,80 +243,82 @@ function NoticeEditor(props: { id: number | null; initial: Draft; onClose(): voi
     else void save().catch(() => undefined);
   };
   return (
-    <Dialog
-      open
-      title={props.id === null ? t('notices.new') : t('notices.edit')}
-      onClose={props.onClose}
-      wide
-    >
-      <form onSubmit={submit} noValidate>
-        <Field label={t('notices.type')} hint={t(`notices.typeHints.${draft.type}`)}>
-          <select
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value as NoticeType })}
-          >
-            {NOTICE_TYPES.map((nt) => (
-              <option key={nt} value={nt}>
-                {t(`notices.types.${nt}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {languages.data && (
-          <>
-            <LocalizedInput
-              label={t('titleField')}
-              value={draft.title}
-              onChange={(title) => setDraft({ ...draft, title })}
-              languages={languages.data.languages}
-              maxLength={CONTENT_LIMITS.title}
-              error={errors.title}
-            />
-            <LocalizedInput
-              label={t('body')}
-              value={draft.content}
-              onChange={(content) => setDraft({ ...draft, content })}
-              languages={languages.data.languages}
-              maxLength={CONTENT_LIMITS.body}
-              multiline
-              hint={t('htmlHint')}
-            />
-          </>
-        )}
-        <div className="bo-grid-2">
-          <Field label={t('window.start')} hint={t('window.hint')}>
-            <input
-              type="datetime-local"
-              step={1}
-              value={draft.startsAt}
-              onChange={(e) => setDraft({ ...draft, startsAt: e.target.value })}
-            />
+    <>
+      <Dialog
+        open
+        title={props.id === null ? t('notices.new') : t('notices.edit')}
+        onClose={props.onClose}
+        wide
+      >
+        <form onSubmit={submit} noValidate>
+          <Field label={t('notices.type')} hint={t(`notices.typeHints.${draft.type}`)}>
+            <select
+              value={draft.type}
+              onChange={(e) => setDraft({ ...draft, type: e.target.value as NoticeType })}
+            >
+              {NOTICE_TYPES.map((nt) => (
+                <option key={nt} value={nt}>
+                  {t(`notices.types.${nt}`)}
+                </option>
+              ))}
+            </select>
           </Field>
-          <Field label={t('window.end')} error={errors.window ?? undefined}>
-            <input
-              type="datetime-local"
-              step={1}
-              value={draft.endsAt}
-              onChange={(e) => setDraft({ ...draft, endsAt: e.target.value })}
-            />
-          </Field>
-        </div>
-        <fieldset className="bo-plain bo-content-status">
-          <legend>{t('state.title')}</legend>
-          {(['DRAFT', 'PUBLISHED'] as const).map((s) => (
-            <label key={s} className="bo-check">
-              <input
-                type="radio"
-                name="notice-status"
-                checked={draft.status === s}
-                onChange={() => setDraft({ ...draft, status: s })}
+          {languages.data && (
+            <>
+              <LocalizedInput
+                label={t('titleField')}
+                value={draft.title}
+                onChange={(title) => setDraft({ ...draft, title })}
+                languages={languages.data.languages}
+                maxLength={CONTENT_LIMITS.title}
+                error={errors.title}
               />
-              {t(`status.${s}`)}
-            </label>
-          ))}
-        </fieldset>
-        <FormFoot error={error} onCancel={props.onClose} submitLabel={t('save')} busy={busy} />
-      </form>
+              <LocalizedInput
+                label={t('body')}
+                value={draft.content}
+                onChange={(content) => setDraft({ ...draft, content })}
+                languages={languages.data.languages}
+                maxLength={CONTENT_LIMITS.body}
+                multiline
+                hint={t('htmlHint')}
+              />
+            </>
+          )}
+          <div className="bo-grid-2">
+            <Field label={t('window.start')} hint={t('window.hint')}>
+              <input
+                type="datetime-local"
+                step={1}
+                value={draft.startsAt}
+                onChange={(e) => setDraft({ ...draft, startsAt: e.target.value })}
+              />
+            </Field>
+            <Field label={t('window.end')} error={errors.window ?? undefined}>
+              <input
+                type="datetime-local"
+                step={1}
+                value={draft.endsAt}
+                onChange={(e) => setDraft({ ...draft, endsAt: e.target.value })}
+              />
+            </Field>
+          </div>
+          <fieldset className="bo-plain bo-content-status">
+            <legend>{t('state.title')}</legend>
+            {(['DRAFT', 'PUBLISHED'] as const).map((s) => (
+              <label key={s} className="bo-check">
+                <input
+                  type="radio"
+                  name="notice-status"
+                  checked={draft.status === s}
+                  onChange={() => setDraft({ ...draft, status: s })}
+                />
+                {t(`status.${s}`)}
+              </label>
+            ))}
+          </fieldset>
+          <FormFoot error={error} onCancel={props.onClose} submitLabel={t('save')} busy={busy} />
+        </form>
+      </Dialog>
       <ConfirmDialog
         open={confirming}
         title={t('notices.publishTitle')}
@@ -324,6 +326,6 @@ function NoticeEditor(props: { id: number | null; initial: Draft; onClose(): voi
         onClose={() => setConfirming(false)}
         onConfirm={save}
       />
-    </Dialog>
+    </>
   );
 }
