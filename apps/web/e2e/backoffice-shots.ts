@@ -43,6 +43,12 @@ const PAGES: [string, string][] = [
   ['protection', '/protection'],
   ['protection-reality', '/protection?tab=reality'],
   ['protection-rules', '/protection?tab=settings'],
+  ['content-banners', '/content'],
+  ['content-notices', '/content?tab=notices'],
+  ['content-help', '/content?tab=help'],
+  ['content-footer', '/content?tab=footer'],
+  ['content-preview', '/content?tab=preview'],
+  ['content-broadcasts', '/content?tab=broadcasts'],
   ['audit', '/audit'],
   ['account', '/account'],
 ];

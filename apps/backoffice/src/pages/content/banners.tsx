@@ -15,7 +15,15 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { Button, ConfirmDialog, DataTable, Dialog, Field, FormFoot, errorText, useToast } from '../../ui';
-import { fromLocalInput, LocalizedInput, StateBadge, toLocalInput, useLanguages, WindowText } from './common';
+import {
+  firstText,
+  fromLocalInput,
+  LocalizedInput,
+  StateBadge,
+  toLocalInput,
+  useLanguages,
+  WindowText,
+} from './common';
 
 /** Seeded banners are brand media paths (served under /media); uploads are absolute paths. */
 export const imageSrc = (path: string) =>
@@ -80,7 +88,11 @@ export function BannersTab() {
     queryKey: key,
     queryFn: () => api.get<{ list: BannerAdmin[] }>('/content/banners'),
   });
-  const rows = list.data?.list.filter((b) => !group || b.group === group);
+  const languages = useLanguages();
+  // In the order the site's pages come (the list arrives by group name).
+  const rows = list.data?.list
+    .filter((b) => !group || b.group === group)
+    .sort((a, b) => BANNER_GROUPS.indexOf(a.group) - BANNER_GROUPS.indexOf(b.group) || a.sort - b.sort);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const move = useMutation({
     mutationFn: async ({ banner, by }: { banner: BannerAdmin; by: -1 | 1 }) => {
@@ -164,7 +176,8 @@ export function BannersTab() {
           {
             key: 'title',
             header: t('titleField'),
-            render: (b) => Object.values(b.title)[0] ?? <span className="bo-muted">—</span>,
+            render: (b) =>
+              firstText(b.title, languages.data?.defaultLanguage) ?? <span className="bo-muted">—</span>,
           },
           {
             key: 'link',

@@ -24,7 +24,7 @@ import {
   formatNumber,
   useToast,
 } from '../../ui';
-import { fromLocalInput, hasText, LocalizedInput, useLanguages } from './common';
+import { firstText, fromLocalInput, hasText, LocalizedInput, useLanguages } from './common';
 
 interface Draft {
   vipLevels: string;
@@ -79,6 +79,7 @@ export function BroadcastsTab() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<Broadcast | null>(null);
+  const languages = useLanguages();
   const key = ['content', 'broadcasts', brand];
   const rows = useQuery({
     queryKey: key,
@@ -117,7 +118,11 @@ export function BroadcastsTab() {
         empty={t('broadcasts.empty')}
         dense
         columns={[
-          { key: 'title', header: t('titleField'), render: (b) => Object.values(b.title)[0] ?? '—' },
+          {
+            key: 'title',
+            header: t('titleField'),
+            render: (b) => firstText(b.title, languages.data?.defaultLanguage) ?? '—',
+          },
           { key: 'segment', header: t('broadcasts.segment'), render: (b) => segmentText(b.segment) },
           {
             key: 'sendAt',

@@ -123,3 +123,11 @@ export function LocalizedInput(props: {
 
 export const hasText = (t: Partial<Record<string, string>>) =>
   Object.values(t).some((v) => (v ?? '').trim() !== '');
+
+/** The text to list an item by: the brand's default language's, else the first there is. */
+export function firstText(
+  text: Partial<Record<string, string>>,
+  preferred: string | undefined,
+): string | null {
+  return (preferred ? text[preferred] : undefined) || Object.values(text).find((v) => !!v) || null;
+}

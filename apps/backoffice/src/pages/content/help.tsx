@@ -15,7 +15,7 @@ import {
   errorText,
   useToast,
 } from '../../ui';
-import { hasText, LocalizedInput, useLanguages } from './common';
+import { firstText, hasText, LocalizedInput, useLanguages } from './common';
 
 interface Draft {
   tag: string;
@@ -32,6 +32,7 @@ export function HelpTab() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ isNew: boolean; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<HelpAdmin | null>(null);
+  const languages = useLanguages();
   const key = ['content', 'help', brand];
   const list = useQuery({ queryKey: key, queryFn: () => api.get<{ list: HelpAdmin[] }>('/content/help') });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
@@ -75,7 +76,11 @@ export function HelpTab() {
             width: '10rem',
             render: (p) => <span className="bo-mono">{p.tag}</span>,
           },
-          { key: 'title', header: t('titleField'), render: (p) => Object.values(p.title)[0] ?? '—' },
+          {
+            key: 'title',
+            header: t('titleField'),
+            render: (p) => firstText(p.title, languages.data?.defaultLanguage) ?? '—',
+          },
           {
             key: 'langs',
             header: t('languages'),

@@ -13,6 +13,7 @@ import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { Button, ConfirmDialog, DataTable, Dialog, Field, FormFoot, errorText, useToast } from '../../ui';
 import {
+  firstText,
   fromLocalInput,
   hasText,
   LocalizedInput,
@@ -45,6 +46,7 @@ export function NoticesTab() {
     queryKey: key,
     queryFn: () => api.get<{ list: NoticeAdmin[] }>('/content/notices'),
   });
+  const languages = useLanguages();
   const rows = list.data?.list.filter((n) => !type || n.type === type);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const move = useMutation({
@@ -105,7 +107,11 @@ export function NoticesTab() {
               </>
             ),
           },
-          { key: 'title', header: t('titleField'), render: (n) => Object.values(n.title)[0] ?? '—' },
+          {
+            key: 'title',
+            header: t('titleField'),
+            render: (n) => firstText(n.title, languages.data?.defaultLanguage) ?? '—',
+          },
           {
             key: 'langs',
             header: t('languages'),

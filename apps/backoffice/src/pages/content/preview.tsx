@@ -1,4 +1,4 @@
-import type { Announcements, Language, Notice } from '@app/contracts';
+import { BANNER_GROUPS, type Announcements, type Language, type Notice } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,8 @@ export function PreviewTab() {
       }),
     placeholderData: keepPreviousData,
   });
-  const groups = [...new Set((preview.data?.banners ?? []).map((b) => b.groupName))];
+  // In the order the site's pages come.
+  const groups = BANNER_GROUPS.filter((g) => (preview.data?.banners ?? []).some((b) => b.groupName === g));
   return (
     <>
       <div className="bo-card bo-form-row">
@@ -65,24 +66,26 @@ export function PreviewTab() {
           <section className="bo-card">
             <h2>{t('tabs.banners')}</h2>
             {groups.length === 0 && <p className="bo-muted">{t('banners.empty')}</p>}
-            {groups.map((g) => (
-              <div key={g} className="bo-content-preview-group">
-                <h3>{t(`groups.${g}`)}</h3>
-                <div className="bo-content-strip">
-                  {preview.data.banners
-                    .filter((b) => b.groupName === g)
-                    .map((b) => (
-                      <figure key={b.bannerId}>
-                        <img src={imageSrc(b.url)} alt="" width={240} height={80} loading="lazy" />
-                        <figcaption>
-                          {b.title || '—'}{' '}
-                          {b.linkage && <span className="bo-mono bo-muted">→ {b.linkage}</span>}
-                        </figcaption>
-                      </figure>
-                    ))}
+            <div className="bo-content-preview-groups">
+              {groups.map((g) => (
+                <div key={g} className="bo-content-preview-group">
+                  <h3>{t(`groups.${g}`)}</h3>
+                  <div className="bo-content-strip">
+                    {preview.data.banners
+                      .filter((b) => b.groupName === g)
+                      .map((b) => (
+                        <figure key={b.bannerId}>
+                          <img src={imageSrc(b.url)} alt="" width={240} height={80} loading="lazy" />
+                          <figcaption>
+                            {b.title || '—'}{' '}
+                            {b.linkage && <span className="bo-mono bo-muted">→ {b.linkage}</span>}
+                          </figcaption>
+                        </figure>
+                      ))}
+                  </div>
                 </div>
-              </div>
-            ))}
+              ))}
+            </div>
           </section>
           <section className="bo-card">
             <h2>{t('notices.types.PU')}</h2>
