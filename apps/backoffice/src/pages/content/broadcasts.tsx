@@ -191,6 +191,7 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
   const [counting, setCounting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
   const segment = segmentOf(draft);
   const sendAt = fromLocalInput(draft.sendAt);
   const langs = Object.keys({ ...draft.title, ...draft.content }).filter(
@@ -224,27 +225,32 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
     // The segment changed: the count shown is no longer its count.
     if (Object.keys(patch).some((k) => k !== 'title' && k !== 'content' && k !== 'sendAt')) setCount(null);
   };
-  const recount = async () => {
-    if (!segment) return;
+  const recount = async (): Promise<BroadcastCount | null> => {
+    if (!segment) return null;
     setCounting(true);
     setError(null);
     try {
-      setCount(await api.post<BroadcastCount>('/content/broadcasts/count', { segment }));
+      const counted = await api.post<BroadcastCount>('/content/broadcasts/count', { segment });
+      setCount(counted);
+      return counted;
     } catch (e) {
       setError(errorText(e));
+      return null;
     } finally {
       setCounting(false);
     }
   };
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (invalid || !count) return;
-    setConfirming(true);
+    setTried(true);
+    if (invalid) return;
+    // The confirmation names how many members it reaches: counted now if not yet.
+    if (count || (await recount())) setConfirming(true);
   };
   return (
     <>
       <Dialog open title={t('broadcasts.new')} onClose={props.onClose} wide>
-        <form onSubmit={submit} noValidate data-testid="broadcast-editor">
+        <form onSubmit={(e) => void submit(e)} noValidate data-testid="broadcast-editor">
           <h3>{t('broadcasts.segment')}</h3>
           <div className="bo-grid-2">
             <Field
@@ -318,7 +324,7 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
                 onChange={(title) => set({ title })}
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.title}
-                error={errors.text}
+                error={tried ? errors.text : null}
               />
               <LocalizedInput
                 label={t('broadcasts.text')}
@@ -343,7 +349,6 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
               onChange={(e) => set({ sendAt: e.target.value })}
             />
           </Field>
-          {!count && !invalid && <p className="bo-muted">{t('broadcasts.countFirst')}</p>}
           <FormFoot
             error={error}
             onCancel={props.onClose}

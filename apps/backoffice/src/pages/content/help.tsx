@@ -170,6 +170,8 @@ function HelpEditor(props: { isNew: boolean; initial: Draft; onClose(): void; on
   const [draft, setDraft] = useState<Draft>(props.initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Missing texts are pointed out once saving was tried, not while the form is being filled.
+  const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState<HelpAdmin | null>(null);
   const errors = {
@@ -197,6 +199,7 @@ function HelpEditor(props: { isNew: boolean; initial: Draft; onClose(): void; on
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
     if (invalid) return;
     if (draft.status === 'PUBLISHED') setConfirming(true);
     else void save().catch(() => undefined);
@@ -250,7 +253,7 @@ function HelpEditor(props: { isNew: boolean; initial: Draft; onClose(): void; on
                 onChange={(title) => setDraft({ ...draft, title })}
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.title}
-                error={errors.title}
+                error={tried ? errors.title : null}
               />
               <LocalizedInput
                 label={t('body')}

@@ -207,6 +207,8 @@ function NoticeEditor(props: { id: number | null; initial: Draft; onClose(): voi
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Missing texts are pointed out once saving was tried, not while the form is being filled.
+  const [tried, setTried] = useState(false);
   const starts = fromLocalInput(draft.startsAt);
   const ends = fromLocalInput(draft.endsAt);
   const errors = {
@@ -244,6 +246,7 @@ function NoticeEditor(props: { id: number | null; initial: Draft; onClose(): voi
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
     if (invalid) return;
     if (draft.status === 'PUBLISHED') setConfirming(true);
     else void save().catch(() => undefined);
@@ -277,7 +280,7 @@ function NoticeEditor(props: { id: number | null; initial: Draft; onClose(): voi
                 onChange={(title) => setDraft({ ...draft, title })}
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.title}
-                error={errors.title}
+                error={tried ? errors.title : null}
               />
               <LocalizedInput
                 label={t('body')}
