@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/modules/messages/rich-text';
 import { inspectImage } from '../src/modules/messages/content-image';
+import { seedDemo } from '../src/seed/seed';
 import { buildTestApp, PNG, type TestContext } from './helper';
 import { Identity } from './identity-client';
 
@@ -365,6 +366,26 @@ describe('banners', () => {
     await ok('PUT', '/wps/admin/content/banners-order', { group: 'w_sports', ids: reversed });
     const shown = (await site('EN')).banners.filter((b) => b.groupName === 'w_sports').map((b) => b.bannerId);
     expect(shown).toEqual(reversed);
+  });
+
+  it('a deleted seeded banner, notice or help page stays deleted when the demo seed runs again', async () => {
+    const banners = (await ok<{ list: BannerAdmin[] }>('GET', '/wps/admin/content/banners')).list;
+    const seededBanner = banners.find((b) => b.imagePath.startsWith('banners/'))!;
+    const notices = (await ok<{ list: { id: number }[] }>('GET', '/wps/admin/content/notices')).list;
+    const help = (await ok<{ list: { tag: string }[] }>('GET', '/wps/admin/content/help')).list;
+    await ok('DELETE', `/wps/admin/content/banners/${seededBanner.id}`);
+    await ok('DELETE', `/wps/admin/content/notices/${notices[0]!.id}`);
+    await ok('DELETE', `/wps/admin/content/help/${help[0]!.tag}`);
+    await seedDemo(t.db.db);
+    const after = (await ok<{ list: BannerAdmin[] }>('GET', '/wps/admin/content/banners')).list;
+    expect(after).toHaveLength(banners.length - 1);
+    expect(after.some((b) => b.imagePath === seededBanner.imagePath)).toBe(false);
+    expect((await ok<{ list: unknown[] }>('GET', '/wps/admin/content/notices')).list).toHaveLength(
+      notices.length - 1,
+    );
+    expect((await ok<{ list: unknown[] }>('GET', '/wps/admin/content/help')).list).toHaveLength(
+      help.length - 1,
+    );
   });
 
   it('keeps brands apart', async () => {
