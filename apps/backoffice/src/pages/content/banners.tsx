@@ -134,96 +134,107 @@ export function BannersTab() {
           </Button>
         </div>
       </div>
-      <DataTable
-        rows={rows}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(b) => String(b.id)}
-        empty={t('banners.empty')}
-        dense
-        columns={[
-          {
-            key: 'image',
-            header: t('banners.image'),
-            width: '8rem',
-            render: (b) => (
-              <img
-                className="bo-content-thumb"
-                src={imageSrc(b.imagePath)}
-                alt=""
-                width={120}
-                height={40}
-                loading="lazy"
-              />
-            ),
-          },
-          {
-            key: 'group',
-            header: t('banners.group'),
-            render: (b) => (
-              <>
-                {t(`groups.${b.group}`)} <span className="bo-muted">#{b.sort}</span>
-              </>
-            ),
-          },
-          {
-            key: 'lang',
-            header: t('lang'),
-            width: '5rem',
-            render: (b) => b.lang ?? <span className="bo-muted">{t('allLanguages')}</span>,
-          },
-          {
-            key: 'title',
-            header: t('titleField'),
-            render: (b) =>
-              firstText(b.title, languages.data?.defaultLanguage) ?? <span className="bo-muted">—</span>,
-          },
-          {
-            key: 'link',
-            header: t('banners.link'),
-            render: (b) =>
-              b.linkage ? <span className="bo-mono">{b.linkage}</span> : <span className="bo-muted">—</span>,
-          },
-          {
-            key: 'window',
-            header: t('window.title'),
-            render: (b) => <WindowText startsAt={b.startsAt} endsAt={b.endsAt} />,
-          },
-          { key: 'state', header: t('state.title'), width: '7rem', render: (b) => <StateBadge {...b} /> },
-          {
-            key: 'actions',
-            header: t('common.actions'),
-            align: 'right',
-            render: (b) => (
-              <span className="bo-row-actions">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('moveUp')}
-                  onClick={() => move.mutate({ banner: b, by: -1 })}
-                >
-                  ↑
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('moveDown')}
-                  onClick={() => move.mutate({ banner: b, by: 1 })}
-                >
-                  ↓
-                </Button>
-                <Button size="sm" onClick={() => setEditing({ id: b.id, draft: toDraft(b) })}>
-                  {t('edit')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(b)}>
-                  {t('delete')}
-                </Button>
-              </span>
-            ),
-          },
-        ]}
-      />
+      <div className="bo-content-table">
+        <DataTable
+          rows={rows}
+          loading={list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowKey={(b) => String(b.id)}
+          empty={t('banners.empty')}
+          dense
+          columns={[
+            {
+              key: 'image',
+              header: t('banners.image'),
+              width: '7rem',
+              render: (b) => (
+                <img
+                  className="bo-content-thumb"
+                  src={imageSrc(b.imagePath)}
+                  alt=""
+                  width={120}
+                  height={40}
+                  loading="lazy"
+                />
+              ),
+            },
+            {
+              key: 'group',
+              header: t('banners.group'),
+              render: (b) => (
+                <>
+                  {t(`groups.${b.group}`)} <span className="bo-muted">#{b.sort}</span>
+                </>
+              ),
+            },
+            {
+              key: 'lang',
+              header: t('lang'),
+              width: '5rem',
+              render: (b) => b.lang ?? <span className="bo-muted">{t('allShort')}</span>,
+            },
+            {
+              key: 'title',
+              header: t('titleField'),
+              render: (b) =>
+                firstText(b.title, languages.data?.defaultLanguage) ?? <span className="bo-muted">—</span>,
+            },
+            {
+              key: 'link',
+              header: t('banners.link'),
+              render: (b) =>
+                b.linkage ? (
+                  <span className="bo-mono">{b.linkage}</span>
+                ) : (
+                  <span className="bo-muted">—</span>
+                ),
+            },
+            {
+              key: 'state',
+              header: t('state.title'),
+              width: '10rem',
+              render: (b) => (
+                <div className="bo-content-state">
+                  <StateBadge {...b} />
+                  <WindowText startsAt={b.startsAt} endsAt={b.endsAt} />
+                </div>
+              ),
+            },
+            {
+              key: 'actions',
+              header: t('common.actions'),
+              align: 'right',
+              render: (b) => (
+                <span className="bo-row-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('moveUp')}
+                    onClick={() => move.mutate({ banner: b, by: -1 })}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('moveDown')}
+                    onClick={() => move.mutate({ banner: b, by: 1 })}
+                  >
+                    ↓
+                  </Button>
+                  <Button size="sm" onClick={() => setEditing({ id: b.id, draft: toDraft(b) })}>
+                    {t('edit')}
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(b)}>
+                    {t('delete')}
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
       {editing && (
         <BannerEditor
           id={editing.id}

@@ -61,81 +61,85 @@ export function HelpTab() {
           {t('help.new')}
         </Button>
       </div>
-      <DataTable
-        rows={list.data?.list}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(p) => p.tag}
-        empty={t('help.empty')}
-        dense
-        columns={[
-          {
-            key: 'tag',
-            header: t('help.tag'),
-            width: '10rem',
-            render: (p) => <span className="bo-mono">{p.tag}</span>,
-          },
-          {
-            key: 'title',
-            header: t('titleField'),
-            render: (p) => firstText(p.title, languages.data?.defaultLanguage) ?? '—',
-          },
-          {
-            key: 'langs',
-            header: t('languages'),
-            width: '10rem',
-            render: (p) => <span className="bo-mono">{Object.keys(p.content).join(' ')}</span>,
-          },
-          {
-            key: 'state',
-            header: t('state.title'),
-            width: '7rem',
-            render: (p) => (
-              <Badge tone={p.status === 'PUBLISHED' ? 'success' : 'neutral'}>{t(`status.${p.status}`)}</Badge>
-            ),
-          },
-          {
-            key: 'actions',
-            header: t('common.actions'),
-            align: 'right',
-            render: (p) => (
-              <span className="bo-row-actions">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('moveUp')}
-                  onClick={() => move.mutate({ page: p, by: -1 })}
-                >
-                  ↑
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('moveDown')}
-                  onClick={() => move.mutate({ page: p, by: 1 })}
-                >
-                  ↓
-                </Button>
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    setEditing({
-                      isNew: false,
-                      draft: { tag: p.tag, title: p.title, content: p.content, status: p.status },
-                    })
-                  }
-                >
-                  {t('edit')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(p)}>
-                  {t('delete')}
-                </Button>
-              </span>
-            ),
-          },
-        ]}
-      />
+      <div className="bo-content-table">
+        <DataTable
+          rows={list.data?.list}
+          loading={list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowKey={(p) => p.tag}
+          empty={t('help.empty')}
+          dense
+          columns={[
+            {
+              key: 'tag',
+              header: t('help.tag'),
+              width: '10rem',
+              render: (p) => <span className="bo-mono">{p.tag}</span>,
+            },
+            {
+              key: 'title',
+              header: t('titleField'),
+              render: (p) => firstText(p.title, languages.data?.defaultLanguage) ?? '—',
+            },
+            {
+              key: 'langs',
+              header: t('languages'),
+              width: '10rem',
+              render: (p) => <span className="bo-mono">{Object.keys(p.content).join(' ')}</span>,
+            },
+            {
+              key: 'state',
+              header: t('state.title'),
+              width: '7rem',
+              render: (p) => (
+                <Badge tone={p.status === 'PUBLISHED' ? 'success' : 'neutral'}>
+                  {t(`status.${p.status}`)}
+                </Badge>
+              ),
+            },
+            {
+              key: 'actions',
+              header: t('common.actions'),
+              align: 'right',
+              render: (p) => (
+                <span className="bo-row-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('moveUp')}
+                    onClick={() => move.mutate({ page: p, by: -1 })}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('moveDown')}
+                    onClick={() => move.mutate({ page: p, by: 1 })}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      setEditing({
+                        isNew: false,
+                        draft: { tag: p.tag, title: p.title, content: p.content, status: p.status },
+                      })
+                    }
+                  >
+                    {t('edit')}
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(p)}>
+                    {t('delete')}
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
       {editing && (
         <HelpEditor
           isNew={editing.isNew}

@@ -88,90 +88,97 @@ export function NoticesTab() {
           </Button>
         </div>
       </div>
-      <DataTable
-        rows={rows}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(n) => String(n.id)}
-        empty={t('notices.empty')}
-        dense
-        columns={[
-          {
-            key: 'type',
-            header: t('notices.type'),
-            width: '9rem',
-            render: (n) => (
-              <>
-                {t(`notices.types.${n.type}`)} <span className="bo-muted">#{n.sort}</span>
-              </>
-            ),
-          },
-          {
-            key: 'title',
-            header: t('titleField'),
-            render: (n) => firstText(n.title, languages.data?.defaultLanguage) ?? '—',
-          },
-          {
-            key: 'langs',
-            header: t('languages'),
-            width: '8rem',
-            render: (n) => <span className="bo-mono">{Object.keys(n.title).join(' ')}</span>,
-          },
-          {
-            key: 'window',
-            header: t('window.title'),
-            render: (n) => <WindowText startsAt={n.startsAt} endsAt={n.endsAt} />,
-          },
-          { key: 'state', header: t('state.title'), width: '7rem', render: (n) => <StateBadge {...n} /> },
-          {
-            key: 'actions',
-            header: t('common.actions'),
-            align: 'right',
-            render: (n) => (
-              <span className="bo-row-actions">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('moveUp')}
-                  onClick={() => move.mutate({ notice: n, by: -1 })}
-                >
-                  ↑
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('moveDown')}
-                  onClick={() => move.mutate({ notice: n, by: 1 })}
-                >
-                  ↓
-                </Button>
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    setEditing({
-                      id: n.id,
-                      draft: {
-                        type: n.type,
-                        title: n.title,
-                        content: n.content,
-                        status: n.status,
-                        startsAt: toLocalInput(n.startsAt),
-                        endsAt: toLocalInput(n.endsAt),
-                      },
-                    })
-                  }
-                >
-                  {t('edit')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(n)}>
-                  {t('delete')}
-                </Button>
-              </span>
-            ),
-          },
-        ]}
-      />
+      <div className="bo-content-table">
+        <DataTable
+          rows={rows}
+          loading={list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowKey={(n) => String(n.id)}
+          empty={t('notices.empty')}
+          dense
+          columns={[
+            {
+              key: 'type',
+              header: t('notices.type'),
+              width: '9rem',
+              render: (n) => (
+                <>
+                  {t(`notices.types.${n.type}`)} <span className="bo-muted">#{n.sort}</span>
+                </>
+              ),
+            },
+            {
+              key: 'title',
+              header: t('titleField'),
+              render: (n) => firstText(n.title, languages.data?.defaultLanguage) ?? '—',
+            },
+            {
+              key: 'langs',
+              header: t('languages'),
+              width: '8rem',
+              render: (n) => <span className="bo-mono">{Object.keys(n.title).join(' ')}</span>,
+            },
+            {
+              key: 'state',
+              header: t('state.title'),
+              width: '10rem',
+              render: (n) => (
+                <div className="bo-content-state">
+                  <StateBadge {...n} />
+                  <WindowText startsAt={n.startsAt} endsAt={n.endsAt} />
+                </div>
+              ),
+            },
+            {
+              key: 'actions',
+              header: t('common.actions'),
+              align: 'right',
+              render: (n) => (
+                <span className="bo-row-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('moveUp')}
+                    onClick={() => move.mutate({ notice: n, by: -1 })}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('moveDown')}
+                    onClick={() => move.mutate({ notice: n, by: 1 })}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      setEditing({
+                        id: n.id,
+                        draft: {
+                          type: n.type,
+                          title: n.title,
+                          content: n.content,
+                          status: n.status,
+                          startsAt: toLocalInput(n.startsAt),
+                          endsAt: toLocalInput(n.endsAt),
+                        },
+                      })
+                    }
+                  >
+                    {t('edit')}
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(n)}>
+                    {t('delete')}
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
       {editing && (
         <NoticeEditor
           id={editing.id}
