@@ -458,6 +458,43 @@ describe('help pages', () => {
     );
   });
 
+  it('orders the help pages and the notices of a type as staff set them', async () => {
+    const tags = (await ok<{ list: { tag: string }[] }>('GET', '/wps/admin/content/help')).list.map(
+      (p) => p.tag,
+    );
+    const reversed = [...tags].reverse();
+    expect((await staff('PUT', '/wps/admin/content/help-order', { tags: reversed.slice(1) })).status).toBe(
+      400,
+    );
+    await ok('PUT', '/wps/admin/content/help-order', { tags: reversed });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/helpCenter',
+      headers: { host: 'localhost' },
+    });
+    const shown = (res.json() as { value: { list: { tag: string }[] } }).value.list.map((s) => s.tag);
+    expect(shown).toEqual(reversed.filter((tag) => shown.includes(tag)));
+
+    const notices = (await ok<{ list: { id: number; type: string }[] }>('GET', '/wps/admin/content/notices'))
+      .list;
+    const marquee = notices.filter((n) => n.type === 'PL').map((n) => n.id);
+    expect(marquee.length).toBeGreaterThan(1);
+    const order = [...marquee].reverse();
+    // Another type's notice in the list is refused.
+    const other = notices.find((n) => n.type !== 'PL')!.id;
+    expect(
+      (
+        await staff('PUT', '/wps/admin/content/notices-order', {
+          type: 'PL',
+          ids: [...order.slice(1), other],
+        })
+      ).status,
+    ).toBe(400);
+    await ok('PUT', '/wps/admin/content/notices-order', { type: 'PL', ids: order });
+    const live = (await site('EN')).player.map((n) => n.id).filter((id) => marquee.includes(id));
+    expect(live).toEqual(order.filter((id) => live.includes(id)));
+  });
+
   it('keeps drafts off the help centre and refuses a tag twice', async () => {
     const page = {
       tag: 'bonus-rules',
@@ -718,6 +755,21 @@ describe('inbox broadcasts', () => {
     expect(await t.db.db.selectFrom('inbox_broadcast').select('id').execute()).toEqual(before);
     const missing = await staff('POST', '/wps/admin/content/broadcasts/999999/cancel');
     expect(missing.status).toBe(404);
+    // Another brand's broadcast is not this brand's to cancel.
+    const lotus = await ok<Broadcast>(
+      'POST',
+      '/wps/admin/content/broadcasts',
+      input(tag, { sendAt: minutes(30) }),
+      'LOTUS',
+    );
+    const foreign = await staff('POST', `/wps/admin/content/broadcasts/${lotus.id}/cancel`);
+    expect(foreign.status).toBe(404);
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .select(['action', 'merchant_code'])
+      .where('target', '=', `broadcast:${lotus.id}`)
+      .execute();
+    expect(audit).toEqual([{ action: 'content.broadcast.create', merchant_code: 'LOTUS' }]);
   });
 
   it('keeps the operator notice working', async () => {
