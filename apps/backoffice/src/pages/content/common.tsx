@@ -1,6 +1,6 @@
 import type { ContentLanguages, Language } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
@@ -56,6 +56,16 @@ export function WindowText({ startsAt, endsAt }: { startsAt: string | null; ends
   );
 }
 
+/** The toolbar's tags: all of them kept by the server's sanitiser. */
+const RICH_TOOLS = [
+  ['paragraph', '<p>', '</p>'],
+  ['heading', '<h3>', '</h3>'],
+  ['bold', '<strong>', '</strong>'],
+  ['italic', '<em>', '</em>'],
+  ['list', '<ul>\n<li>', '</li>\n</ul>'],
+  ['link', '<a href="https://">', '</a>'],
+] as const;
+
 /**
  * One text per language, one language shown at a time (tabs with a dot for those filled). The
  * default language is first; a language left empty falls back to it on the site.
@@ -66,6 +76,8 @@ export function LocalizedInput(props: {
   onChange(next: Partial<Record<Language, string>>): void;
   languages: Language[];
   multiline?: boolean;
+  /** HTML text: a toolbar wraps the selection in the tags the server keeps. */
+  richText?: boolean;
   maxLength: number;
   hint?: string;
   error?: string | null;
@@ -76,6 +88,18 @@ export function LocalizedInput(props: {
   const id = `${props.testId ?? props.label}-${lang}`;
   const value = props.value[lang] ?? '';
   const set = (text: string) => props.onChange({ ...props.value, [lang]: text });
+  const area = useRef<HTMLTextAreaElement>(null);
+  const wrap = (open: string, close: string) => {
+    const el = area.current;
+    if (!el) return;
+    const { selectionStart: a, selectionEnd: b } = el;
+    set(value.slice(0, a) + open + value.slice(a, b) + close + value.slice(b));
+    // The caret after the wrapped text, once React has put the new value in.
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(b + open.length, b + open.length);
+    });
+  };
   return (
     <div
       className={`bo-field bo-content-localized${props.error ? ' bo-field-invalid' : ''}`}
@@ -98,10 +122,20 @@ export function LocalizedInput(props: {
           ))}
         </div>
       </div>
+      {props.richText && (
+        <div className="bo-content-toolbar" role="toolbar" aria-label={t('format.label')}>
+          {RICH_TOOLS.map(([name, open, close]) => (
+            <button type="button" key={name} className="bo-content-lang" onClick={() => wrap(open, close)}>
+              {t(`format.${name}`)}
+            </button>
+          ))}
+        </div>
+      )}
       {props.multiline ? (
         <textarea
           id={id}
-          rows={6}
+          ref={area}
+          rows={props.richText ? 10 : 6}
           value={value}
           maxLength={props.maxLength}
           onChange={(e) => set(e.target.value)}

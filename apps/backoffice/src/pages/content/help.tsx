@@ -266,6 +266,7 @@ function HelpEditor(props: { isNew: boolean; initial: Draft; onClose(): void; on
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.body}
                 multiline
+                richText
                 hint={t('richTextHint')}
               />
             </>

@@ -296,6 +296,7 @@ function NoticeEditor(props: { id: number | null; initial: Draft; onClose(): voi
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.body}
                 multiline
+                richText
                 hint={t('htmlHint')}
               />
             </>
