@@ -41,12 +41,11 @@ export function StateBadge(props: { status: 'DRAFT' | 'PUBLISHED'; live: boolean
   return <Badge tone="warning">{t('state.ended')}</Badge>;
 }
 
-/** The window as text: "from … until …", open ends left out. */
+/** The window as text: "from … until …", open ends left out; in local time, as it is entered. */
 export function WindowText({ startsAt, endsAt }: { startsAt: string | null; endsAt: string | null }) {
   const { t } = useTranslation('content');
-  const { timeZone } = useSession();
   const fmt = (iso: string) =>
-    new Date(iso).toLocaleString(undefined, { timeZone, dateStyle: 'short', timeStyle: 'short' });
+    new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
   if (!startsAt && !endsAt) return <span className="bo-muted">{t('window.always')}</span>;
   return (
     <span className="bo-content-window">
