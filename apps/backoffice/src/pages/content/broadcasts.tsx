@@ -16,11 +16,11 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
-  DateTime,
   Dialog,
   Field,
   FormFoot,
   errorText,
+  formatDateTime,
   formatNumber,
   useToast,
 } from '../../ui';
@@ -128,7 +128,8 @@ export function BroadcastsTab() {
             key: 'sendAt',
             header: t('broadcasts.sendAt'),
             width: '11rem',
-            render: (b) => <DateTime value={b.sendAt} />,
+            // Local time, as the send time is entered.
+            render: (b) => <time dateTime={b.sendAt}>{formatDateTime(b.sendAt, undefined)}</time>,
           },
           {
             key: 'status',
