@@ -3,12 +3,14 @@
  * signs into the back office (one-time password, new password, TOTP), uploads a home-page banner
  * image, schedules the banner a few seconds ahead and publishes it. The player site does not show
  * it before its start, and shows it within seconds after (no restart, no cache to wait out).
+ * The content manager also sends an inbox broadcast to the members registered today: counted
+ * before it goes, sent by the server's job, read by a new member in their language.
  */
 import { BACKOFFICE_HEADERS, HEADERS, type BannerAdmin } from '@app/contracts';
 import type { Browser, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { crc32, deflateSync } from 'node:zlib';
-import { value } from './api';
+import { registerMember, value } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
@@ -138,4 +140,64 @@ test('a content manager schedules a banner a few seconds ahead and it appears on
   // The back office shows it live now; its audit rows name the content manager.
   await bo.reload();
   await expect(bo.getByRole('row').filter({ hasText: caption })).toContainText('Live');
+});
+
+test('a content manager broadcasts to members registered today; a new member reads it in their language', async ({
+  request,
+  browser,
+}) => {
+  const member = await registerMember(request);
+  const status = await value<{ timezone: string }>(
+    await request.get('/wps/system/status', { headers: { [HEADERS.merchant]: 'GOLDEN' } }),
+  );
+  // "Today" in the brand's time zone, as the segment counts days.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: status.timezone }).format(new Date());
+  const username = `cb${Date.now().toString(36)}`;
+  const made = await value<{ oneTimePassword: string }>(
+    await request.post('/wps/admin/staff', {
+      headers: admin,
+      data: { username, displayName: 'Content manager', role: 'content' },
+    }),
+  );
+  const bo = await contentManager(browser, made.oneTimePassword, username);
+  await bo.goto('/backoffice/content?tab=broadcasts');
+  await bo.getByTestId('broadcast-new').click();
+  const editor = bo.getByTestId('broadcast-editor');
+  await editor.getByLabel('Registered from').fill(today);
+  await editor.getByTestId('broadcast-count').click();
+  await expect(editor.getByTestId('broadcast-count-result')).toContainText('members would get it now');
+
+  const title = `Weekend ${Date.now().toString(36)}`;
+  const titles = editor.getByTestId('broadcast-title');
+  const texts = editor.getByTestId('broadcast-text');
+  await titles.getByRole('textbox').fill(title);
+  await texts.getByRole('textbox').fill('Double points all weekend.');
+  await titles.getByRole('button', { name: /^CN/ }).click();
+  await titles.getByRole('textbox').fill(`周末 ${title}`);
+  await texts.getByRole('button', { name: /^CN/ }).click();
+  await texts.getByRole('textbox').fill('整个周末双倍积分。');
+  await editor.getByRole('button', { name: 'Schedule' }).click();
+  const confirm = bo.getByRole('dialog').filter({ hasText: 'Schedule this broadcast?' });
+  await expect(confirm).toContainText('members will get it');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const row = bo.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+
+  // The job sends it within seconds; the new member reads it in Chinese.
+  await expect(async () => {
+    const inbox = await value<{ list: { kind: string; params: Record<string, string> }[] }>(
+      await request.get('/wps/member/messages', {
+        headers: {
+          [HEADERS.authorization]: member.token,
+          [HEADERS.language]: 'CN',
+          'x-forwarded-for': member.ip,
+        },
+      }),
+    );
+    expect(
+      inbox.list.find((m) => m.kind === 'SYSTEM' && m.params.title === `周末 ${title}`)?.params.content,
+    ).toBe('整个周末双倍积分。');
+  }).toPass({ timeout: 20_000 });
+  await bo.reload();
+  await expect(bo.getByRole('row').filter({ hasText: title })).toContainText('Sent');
 });

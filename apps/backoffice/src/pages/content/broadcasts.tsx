@@ -326,6 +326,7 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.title}
                 error={tried ? errors.text : null}
+                testId="broadcast-title"
               />
               <LocalizedInput
                 label={t('broadcasts.text')}
@@ -333,6 +334,7 @@ function BroadcastEditor(props: { onClose(): void; onSaved(): void }) {
                 onChange={(content) => set({ content })}
                 languages={languages.data.languages}
                 maxLength={CONTENT_LIMITS.broadcastBody}
+                testId="broadcast-text"
                 multiline
                 hint={t('broadcasts.textHint')}
               />
