@@ -271,6 +271,12 @@ export const ERRORS = {
   'house.room.unknown': 404,
   'house.room.last': 409,
   'house.room.closed': 409,
+  // Site content: banner images, content items, inbox broadcasts.
+  'content.image.invalid': 400,
+  'content.image.too.large': 413,
+  'content.image.dimensions': 400,
+  'content.not.found': 404,
+  'content.broadcast.state': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

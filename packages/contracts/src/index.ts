@@ -38,3 +38,4 @@ export * from './agents-admin';
 export * from './promotions-admin';
 export * from './rewards-admin';
 export * from './games-admin';
+export * from './content';

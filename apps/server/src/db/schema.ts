@@ -72,7 +72,13 @@ export interface BannerTable {
   linkage_type: string | null;
   linkage: string | null;
   sort: number;
+  /** Published; false is a draft staff still edit. */
   active: boolean;
+  /** The one language it shows in; null: every language. */
+  lang: Generated<string | null>;
+  starts_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: Generated<Date>;
 }
 
 export interface AnnouncementTable {
@@ -85,6 +91,9 @@ export interface AnnouncementTable {
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** false: a draft, never served to players. */
+  published: Generated<boolean>;
+  updated_at: Generated<Date>;
 }
 
 export interface VendorTable {
@@ -108,6 +117,9 @@ export interface HelpSectionTable {
   title: Json<LocalizedText>;
   content: Json<LocalizedText>;
   sort: number;
+  /** false: a draft, never served to players. */
+  published: Generated<boolean>;
+  updated_at: Generated<Date>;
 }
 
 export interface CustomerServiceTable {
@@ -169,7 +181,8 @@ export interface Database
     Hub88Tables,
     AmlTables,
     KycTables,
-    PromotionAdminTables {
+    PromotionAdminTables,
+    ContentTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2061,6 +2074,7 @@ export interface RewardImageTable {
   uploaded_by: string;
   created_at: Generated<Date>;
 }
+
 /** A brand's closed house card rooms and baccarat tables (migration 0051; no row: open). */
 interface HouseRoomSettingTable {
   merchant_code: string;
@@ -2068,4 +2082,40 @@ interface HouseRoomSettingTable {
   room_id: string;
   enabled: boolean;
   updated_at: Generated<Date>;
+}
+
+// ---- Site content and inbox broadcasts (migration 0050) ------------------------------------
+
+interface ContentImageTable {
+  id: string;
+  merchant_code: string;
+  content_type: 'image/png' | 'image/jpeg';
+  /** A Buffer from pg, a Uint8Array from PGlite. */
+  bytes: ColumnType<Uint8Array, Buffer, Buffer>;
+  size: number;
+  width: number;
+  height: number;
+  uploaded_by: string;
+  created_at: Generated<Date>;
+}
+
+interface InboxBroadcastTable {
+  id: Generated<string>;
+  merchant_code: string;
+  title: Json<LocalizedText>;
+  content: Json<LocalizedText>;
+  segment: Json<Record<string, unknown>>;
+  send_at: Timestamp;
+  status: Generated<'SCHEDULED' | 'SENT' | 'CANCELLED'>;
+  recipients: number | null;
+  created_by: string;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
+}
+
+interface ContentTables {
+  content_image: ContentImageTable;
+  inbox_broadcast: InboxBroadcastTable;
 }

@@ -315,38 +315,48 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     .execute();
 
   const banners = numbered(b.banners, (x) => x.group);
-  await db
-    .insertInto('banner')
-    .values(
-      banners.map((banner) => ({
-        merchant_code: b.code,
-        group_name: banner.group,
-        image_path: `banners/${b.code.toLowerCase()}/${banner.group}-${banner.sort}.svg`,
-        title: JSON.stringify(banner.title),
-        linkage_type: banner.linkageType ?? null,
-        linkage: banner.linkage ?? null,
-        sort: banner.sort,
-        active: true,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['merchant_code', 'group_name', 'sort']).doNothing())
-    .execute();
   if (!BANNER_GROUPS.every((g) => banners.some((x) => x.group === g)))
     throw new Error(`${b.code}: a banner group has no banner`);
+  // Site content is seeded once: after that it is staff's (back office), and a banner, notice or
+  // help page they deleted must not come back at the next start.
+  const seeded = async (table: 'banner' | 'announcement' | 'help_section') =>
+    !!(await db
+      .selectFrom(table)
+      .select('merchant_code')
+      .where('merchant_code', '=', b.code)
+      .executeTakeFirst());
+  if (!(await seeded('banner')))
+    await db
+      .insertInto('banner')
+      .values(
+        banners.map((banner) => ({
+          merchant_code: b.code,
+          group_name: banner.group,
+          image_path: `banners/${b.code.toLowerCase()}/${banner.group}-${banner.sort}.svg`,
+          title: JSON.stringify(banner.title),
+          linkage_type: banner.linkageType ?? null,
+          linkage: banner.linkage ?? null,
+          sort: banner.sort,
+          active: true,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_code', 'group_name', 'sort']).doNothing())
+      .execute();
 
-  await db
-    .insertInto('announcement')
-    .values(
-      numbered(b.notices, (x) => x.type).map((n) => ({
-        merchant_code: b.code,
-        type: n.type,
-        title: JSON.stringify(n.title),
-        content: JSON.stringify(n.content),
-        sort: n.sort,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['merchant_code', 'type', 'sort']).doNothing())
-    .execute();
+  if (!(await seeded('announcement')))
+    await db
+      .insertInto('announcement')
+      .values(
+        numbered(b.notices, (x) => x.type).map((n) => ({
+          merchant_code: b.code,
+          type: n.type,
+          title: JSON.stringify(n.title),
+          content: JSON.stringify(n.content),
+          sort: n.sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_code', 'type', 'sort']).doNothing())
+      .execute();
 
   await db
     .insertInto('vendor')
@@ -370,22 +380,23 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     .execute();
   await seedGames(db, b);
 
-  await db
-    .insertInto('help_section')
-    .values(
-      b.helpTags.map((tag, i) => {
-        const section = helpSection(tag, b);
-        return {
-          merchant_code: b.code,
-          tag,
-          title: JSON.stringify(section.title),
-          content: JSON.stringify(section.content),
-          sort: i,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.columns(['merchant_code', 'tag']).doNothing())
-    .execute();
+  if (!(await seeded('help_section')))
+    await db
+      .insertInto('help_section')
+      .values(
+        b.helpTags.map((tag, i) => {
+          const section = helpSection(tag, b);
+          return {
+            merchant_code: b.code,
+            tag,
+            title: JSON.stringify(section.title),
+            content: JSON.stringify(section.content),
+            sort: i,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.columns(['merchant_code', 'tag']).doNothing())
+      .execute();
 
   await db
     .insertInto('customer_service')

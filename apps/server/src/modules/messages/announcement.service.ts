@@ -8,20 +8,33 @@ const NOTICE_LISTS = { PL: 'player', PU: 'popup', PR: 'promotion' } as const;
 export class AnnouncementService {
   constructor(private readonly repo: AnnouncementRepository) {}
 
-  /** Banners (type B) and the notice lists (PL player, PU popup, PR promotion) asked for. */
+  /**
+   * Banners (type B) and the notice lists (PL player, PU popup, PR promotion) asked for, as live
+   * at `now`. A banner group shows its banners in the request's language, or when it has none
+   * in it, those in the brand's default language; banners for every language (lang null) always.
+   * The staff preview passes `drafts` to see drafts in place.
+   */
   async list(
     brand: Brand,
     lang: Language,
     types: Set<AnnouncementType>,
     now = new Date(),
+    opts: { drafts?: boolean } = {},
   ): Promise<Announcements> {
     const result: Announcements = { banners: [], player: [], popup: [], promotion: [] };
     const noticeTypes = (['PL', 'PU', 'PR'] as const).filter((t) => types.has(t));
     const [banners, notices] = await Promise.all([
-      types.has('B') ? this.repo.listActiveBanners(brand.code) : Promise.resolve([]),
-      noticeTypes.length ? this.repo.listLiveNotices(brand.code, noticeTypes, now) : Promise.resolve([]),
+      types.has('B') ? this.repo.listLiveBanners(brand.code, now, opts.drafts) : Promise.resolve([]),
+      noticeTypes.length
+        ? this.repo.listLiveNotices(brand.code, noticeTypes, now, opts.drafts)
+        : Promise.resolve([]),
     ]);
-    result.banners = banners.map((b): Banner => ({
+    const inLang = new Set(banners.filter((b) => b.lang === lang).map((b) => b.group_name));
+    const shown = banners.filter(
+      (b) =>
+        b.lang === null || b.lang === lang || (b.lang === brand.defaultLanguage && !inLang.has(b.group_name)),
+    );
+    result.banners = shown.map((b): Banner => ({
       bannerId: b.id,
       url: b.image_path,
       groupName: b.group_name as Banner['groupName'],

@@ -1,6 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/repository';
 
+/**
+ * Whether the member (`member.id` of the outer query) is on a break now: a time-out not yet over
+ * or a self-exclusion not yet returned from (player protection: no marketing reaches them; in
+ * force as bet_place_batch() reads it).
+ */
+export const onBreakNow = sql<boolean>`EXISTS (SELECT 1 FROM protection_exclusion e
+  WHERE e.member_id = member.id AND e.returned_at IS NULL
+    AND CASE WHEN e.kind = 'TIMEOUT' THEN e.ends_at > now()
+             ELSE e.return_from IS NULL OR e.return_from > now() END)`;
+
 export class InboxRepository {
   constructor(private readonly db: Db) {}
 
@@ -125,13 +135,7 @@ export class InboxRepository {
       // Trial accounts are throw-away guests: no notices.
       .where('is_agent', '<>', 4);
     if (memberIds !== 'ALL') q = q.where('id', 'in', memberIds.length > 0 ? memberIds : ['0']);
-    if (marketing)
-      q = q.where(
-        sql<boolean>`NOT EXISTS (SELECT 1 FROM protection_exclusion e
-          WHERE e.member_id = member.id AND e.returned_at IS NULL
-            AND CASE WHEN e.kind = 'TIMEOUT' THEN e.ends_at > now()
-                     ELSE e.return_from IS NULL OR e.return_from > now() END)`,
-      );
+    if (marketing) q = q.where(sql<boolean>`NOT ${onBreakNow}`);
     const r = await this.db
       .insertInto('member_message')
       .columns(['merchant_code', 'member_id', 'kind', 'params'])

@@ -34,7 +34,8 @@ export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxServ
         response: { 200: ok(inboxListSchema) },
       },
     },
-    async (req) => envelope(await inbox.list(req.member!.memberId, req.query.pageNo, req.query.pageSize)),
+    async (req) =>
+      envelope(await inbox.list(req.member!.memberId, req.query.pageNo, req.query.pageSize, req.lang)),
   );
 
   r.post(

@@ -14,6 +14,21 @@ interface InboxMessage {
   createdTime: string;
 }
 
+/**
+ * A broadcast keeps every language's text as `title.XX` / `content.XX` beside the default
+ * `title` / `content`: the reader gets theirs as plain `title` / `content`, without the others.
+ */
+function inLanguage(params: Record<string, string | number>, lang: string | undefined) {
+  if (!('broadcastId' in params)) return params;
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) if (!/^(title|content)\./.test(k)) out[k] = v;
+  for (const field of ['title', 'content'] as const) {
+    const own = lang === undefined ? undefined : params[`${field}.${lang}`];
+    if (own !== undefined && own !== '') out[field] = own;
+  }
+  return out;
+}
+
 /** Messages to members (the inbox, messageV2). */
 export class InboxService {
   constructor(private readonly repo: InboxRepository) {}
@@ -26,13 +41,14 @@ export class InboxService {
     return this.repo.insert(db, m);
   }
 
-  async list(memberId: string, pageNo: number, pageSize: number) {
+  /** The member's messages; a broadcast's text in `lang` when it has one (else the brand default's). */
+  async list(memberId: string, pageNo: number, pageSize: number, lang?: string) {
     const { rows, total } = await this.repo.page(memberId, (pageNo - 1) * pageSize, pageSize);
     return {
       list: rows.map((r): InboxMessage => ({
         id: r.id,
         kind: r.kind,
-        params: r.params,
+        params: inLanguage(r.params, lang),
         read: r.read_at !== null,
         createdTime: r.created_at.toISOString(),
       })),

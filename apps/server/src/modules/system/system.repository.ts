@@ -52,11 +52,13 @@ export class SystemRepository {
       .execute();
   }
 
+  /** The published help pages (drafts are staff's work in progress). */
   listHelpSections(merchant: string) {
     return this.db
       .selectFrom('help_section')
       .select(['tag', 'title', 'content'])
       .where('merchant_code', '=', merchant)
+      .where('published', '=', true)
       .orderBy('sort')
       .execute();
   }

@@ -245,4 +245,9 @@ export const cn: Record<ErrorCode, string> = {
   'house.room.unknown': '该游戏没有这个房间或牌桌。',
   'house.room.last': '至少要保留一个房间或牌桌开放；如需全部关闭，请关闭该游戏类别。',
   'house.room.closed': '该房间或牌桌已关闭，请选择其他房间或牌桌。',
+  'content.image.invalid': '请上传 PNG 或 JPG 图片。',
+  'content.image.too.large': '图片过大，上限为 {0} KB。',
+  'content.image.dimensions': '该图片为 {0}×{1} 像素；此位置要求宽 {2}–{3} 像素、高 {4}–{5} 像素。',
+  'content.not.found': '未找到该内容。',
+  'content.broadcast.state': '该群发消息已无法更改：当前状态为 {0}。',
 };

@@ -255,4 +255,10 @@ export const en: Record<ErrorCode, string> = {
   'house.room.unknown': 'This room or table does not exist in this game.',
   'house.room.last': "At least one room or table must stay open; switch the game's category off instead.",
   'house.room.closed': 'This room or table is closed. Please choose another one.',
+  'content.image.invalid': 'Please upload a PNG or JPG image.',
+  'content.image.too.large': 'This image is too large; the limit is {0} KB.',
+  'content.image.dimensions':
+    'This image is {0}×{1} pixels; this place takes {2}–{3} pixels wide and {4}–{5} pixels high.',
+  'content.not.found': 'This content item was not found.',
+  'content.broadcast.state': 'This broadcast can no longer be changed: it is {0}.',
 };

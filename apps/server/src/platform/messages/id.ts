@@ -263,4 +263,10 @@ export const id: Record<ErrorCode, string> = {
   'house.room.last':
     'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
   'house.room.closed': 'Ruang atau meja ini ditutup. Silakan pilih yang lain.',
+  'content.image.invalid': 'Silakan unggah gambar PNG atau JPG.',
+  'content.image.too.large': 'Gambar ini terlalu besar; batasnya {0} KB.',
+  'content.image.dimensions':
+    'Gambar ini berukuran {0}×{1} piksel; tempat ini menerima lebar {2}–{3} piksel dan tinggi {4}–{5} piksel.',
+  'content.not.found': 'Konten ini tidak ditemukan.',
+  'content.broadcast.state': 'Siaran ini tidak dapat diubah lagi: statusnya {0}.',
 };

@@ -267,4 +267,10 @@ export const my: Record<ErrorCode, string> = {
   'house.room.last':
     'Sekurang-kurangnya satu bilik atau meja mesti kekal dibuka; matikan kategori permainan itu sebaliknya.',
   'house.room.closed': 'Bilik atau meja ini ditutup. Sila pilih yang lain.',
+  'content.image.invalid': 'Sila muat naik imej PNG atau JPG.',
+  'content.image.too.large': 'Imej ini terlalu besar; hadnya {0} KB.',
+  'content.image.dimensions':
+    'Imej ini bersaiz {0}×{1} piksel; tempat ini menerima lebar {2}–{3} piksel dan tinggi {4}–{5} piksel.',
+  'content.not.found': 'Kandungan ini tidak dijumpai.',
+  'content.broadcast.state': 'Siaran ini tidak boleh diubah lagi: statusnya {0}.',
 };

@@ -269,4 +269,10 @@ export const ty: Record<ErrorCode, string> = {
   'house.room.last':
     'Kailangang manatiling bukas ang kahit isang kuwarto o mesa; isara na lang ang kategorya ng laro.',
   'house.room.closed': 'Sarado ang kuwarto o mesang ito. Pumili ng iba.',
+  'content.image.invalid': 'Mag-upload ng PNG o JPG na larawan.',
+  'content.image.too.large': 'Masyadong malaki ang larawang ito; ang limit ay {0} KB.',
+  'content.image.dimensions':
+    'Ang larawang ito ay {0}×{1} pixels; ang puwestong ito ay tumatanggap ng lapad na {2}–{3} pixels at taas na {4}–{5} pixels.',
+  'content.not.found': 'Hindi nakita ang content na ito.',
+  'content.broadcast.state': 'Hindi na mababago ang broadcast na ito: ito ay {0}.',
 };

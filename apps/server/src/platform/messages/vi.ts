@@ -256,4 +256,10 @@ export const vi: Record<ErrorCode, string> = {
   'house.room.unknown': 'Trò chơi này không có phòng hoặc bàn này.',
   'house.room.last': 'Phải giữ ít nhất một phòng hoặc bàn mở; hãy tắt danh mục trò chơi thay vào đó.',
   'house.room.closed': 'Phòng hoặc bàn này đã đóng. Vui lòng chọn phòng hoặc bàn khác.',
+  'content.image.invalid': 'Vui lòng tải lên ảnh PNG hoặc JPG.',
+  'content.image.too.large': 'Ảnh này quá lớn; giới hạn là {0} KB.',
+  'content.image.dimensions':
+    'Ảnh này có kích thước {0}×{1} pixel; vị trí này nhận chiều rộng {2}–{3} pixel và chiều cao {4}–{5} pixel.',
+  'content.not.found': 'Không tìm thấy nội dung này.',
+  'content.broadcast.state': 'Không thể thay đổi tin nhắn hàng loạt này nữa: trạng thái là {0}.',
 };
