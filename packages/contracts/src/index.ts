@@ -34,3 +34,4 @@ export * from './backoffice';
 export * from './protection';
 export * from './aml';
 export * from './kyc';
+export * from './brand-admin';

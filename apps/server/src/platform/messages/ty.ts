@@ -222,4 +222,16 @@ export const ty: Record<ErrorCode, string> = {
   'protection.limit.session':
     'Naabot na ng session mo ang time limit na itinakda mo. Mag-log out at magpahinga muna; puwede mo pa ring i-withdraw ang balance mo.',
   'register.underage': 'Dapat ay hindi bababa sa {0} taong gulang ka para makapag-register.',
+  // Brands run from the back office.
+  'brand.code.taken': 'Ginagamit na ang brand code na {0}.',
+  'brand.host.taken': 'Pag-aari na ng isang brand ang domain na {0}.',
+  'brand.language.invalid': 'Hindi wasto ang mga wika: {0}.',
+  'brand.timezone.invalid': 'Ang {0} ay hindi kilalang time zone (gumamit ng pangalang tulad ng Asia/Manila).',
+  'brand.settings.invalid': 'Hindi na-save ang mga setting: {0}.',
+  'brand.not.found': 'Hindi nahanap ang brand na ito.',
+  'brand.maintenance.invalid': 'Hindi na-save ang maintenance window: {0}.',
+  'brand.maintenance.not.found': 'Hindi nahanap ang maintenance window na ito o tapos na ito.',
+  'brand.region.invalid': 'Hindi na-save ang mga panuntunan sa rehiyon: {0}.',
+  'setup.not.needed': 'Naka-set up na ang platform na ito: mag-sign in gamit ang iyong account.',
+  'setup.token.invalid': 'Hindi wasto ang set-up token.',
 };
