@@ -29,6 +29,11 @@ const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
 const STATUS_PATH = '/wps/system/status';
 const BACKOFFICE_API = '/wps/admin/';
 const LOGIN_PATH = '/wps/session/login';
+/**
+ * The payload keys: public, and an allowed member needs them to log in while a window with an
+ * allowed list is in force (nobody else gets further than the login).
+ */
+const KEY_PATHS = new Set(['/wps/session/key', '/wps/session/key/rsa']);
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));
 }
@@ -170,7 +175,7 @@ export const requestContext = fp(
     });
 
     app.addHook('preHandler', async (request) => {
-      if (!request.maintenanceHeld) return;
+      if (!request.maintenanceHeld || KEY_PATHS.has(request.routeOptions.url ?? '')) return;
       const closure = closureFor(request.brand, request.ip, await request.callerUsername());
       if (closure.maintenance) {
         throw new AppError('system.maintenance', {

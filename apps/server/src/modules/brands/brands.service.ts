@@ -253,6 +253,8 @@ export class BrandsService {
   /** What saving these settings would change for players; nothing is written. */
   async preview(code: string, next: BrandSettings): Promise<BrandChange[]> {
     this.validate(next);
+    const taken = await this.repo.hostsTaken(next.links.hosts, code);
+    if (taken.length) throw new AppError('brand.host.taken', undefined, [taken[0]!]);
     return brandChanges(await this.settings(code), next);
   }
 
