@@ -16,7 +16,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const admin = (url: string, o: { method?: string; body?: unknown; merchant?: string } = {}) =>
+const admin = (
+  url: string,
+  o: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; merchant?: string } = {},
+) =>
   id.send(url, {
     method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
     body: o.body,

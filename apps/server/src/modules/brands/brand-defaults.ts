@@ -1,6 +1,6 @@
+import type { REGISTER_PATTERNS } from '@app/contracts';
 import {
   MODULE_SWITCHES,
-  REGISTER_PATTERNS,
   WHITELABEL_FLAGS,
   type BrandCashier,
   type BrandRegisterRule,

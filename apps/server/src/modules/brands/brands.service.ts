@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { createBrandSchema } from '@app/contracts';
 import {
   BRAND_MODULES,
   brandThemeSchema,
@@ -15,7 +16,6 @@ import {
   type CreateBrand,
   type Language,
   type RegisterPatternId,
-  createBrandSchema,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/repository';
