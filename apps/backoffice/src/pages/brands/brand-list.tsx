@@ -166,115 +166,121 @@ function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated():
   };
 
   return (
-    <form className="bo-card" onSubmit={submit} noValidate data-testid="brand-create">
-      <h2>{t('create.title')}</h2>
-      <div className="bo-grid-2">
-        <div>
-          <Field label={t('fields.code')} hint={t('create.codeHint')} error={shown('code')}>
-            <input
-              value={d.code}
-              maxLength={20}
-              onChange={(e) => set({ code: e.target.value.toUpperCase() })}
-              name="code"
+    <>
+      <form className="bo-card" onSubmit={submit} noValidate data-testid="brand-create">
+        <h2>{t('create.title')}</h2>
+        <div className="bo-grid-2">
+          <div>
+            <Field label={t('fields.code')} hint={t('create.codeHint')} error={shown('code')}>
+              <input
+                value={d.code}
+                maxLength={20}
+                onChange={(e) => set({ code: e.target.value.toUpperCase() })}
+                name="code"
+              />
+            </Field>
+            <Field label={t('fields.name')} error={shown('name')}>
+              <input
+                value={d.name}
+                maxLength={60}
+                onChange={(e) => set({ name: e.target.value })}
+                name="name"
+              />
+            </Field>
+            <Field label={t('fields.hosts')} hint={t('create.hostsHint')} error={shown('hosts')}>
+              <textarea
+                rows={3}
+                value={d.hosts}
+                onChange={(e) => set({ hosts: e.target.value })}
+                name="hosts"
+              />
+            </Field>
+            <Field
+              label={t('fields.currency')}
+              hint={t('create.currencyHint')}
+              error={shown('currencySymbol')}
+            >
+              <input
+                value={d.currencySymbol}
+                maxLength={8}
+                onChange={(e) => set({ currencySymbol: e.target.value })}
+                name="currencySymbol"
+              />
+            </Field>
+            <Field label={t('fields.timezone')} error={shown('timezone')}>
+              <input
+                list="bo-time-zones"
+                value={d.timezone}
+                onChange={(e) => set({ timezone: e.target.value })}
+                name="timezone"
+              />
+            </Field>
+            <datalist id="bo-time-zones">
+              {TIME_ZONES.map((z) => (
+                <option key={z} value={z} />
+              ))}
+            </datalist>
+          </div>
+          <div>
+            <LanguagePicker
+              languages={d.languages}
+              defaultLanguage={d.defaultLanguage}
+              onChange={(languages, defaultLanguage) => set({ languages, defaultLanguage })}
+              error={shown('languages') ?? shown('defaultLanguage')}
             />
-          </Field>
-          <Field label={t('fields.name')} error={shown('name')}>
-            <input
-              value={d.name}
-              maxLength={60}
-              onChange={(e) => set({ name: e.target.value })}
-              name="name"
-            />
-          </Field>
-          <Field label={t('fields.hosts')} hint={t('create.hostsHint')} error={shown('hosts')}>
-            <textarea
-              rows={3}
-              value={d.hosts}
-              onChange={(e) => set({ hosts: e.target.value })}
-              name="hosts"
-            />
-          </Field>
-          <Field label={t('fields.currency')} hint={t('create.currencyHint')} error={shown('currencySymbol')}>
-            <input
-              value={d.currencySymbol}
-              maxLength={8}
-              onChange={(e) => set({ currencySymbol: e.target.value })}
-              name="currencySymbol"
-            />
-          </Field>
-          <Field label={t('fields.timezone')} error={shown('timezone')}>
-            <input
-              list="bo-time-zones"
-              value={d.timezone}
-              onChange={(e) => set({ timezone: e.target.value })}
-              name="timezone"
-            />
-          </Field>
-          <datalist id="bo-time-zones">
-            {TIME_ZONES.map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
+            <Field label={t('fields.logo')} hint={t('fields.imageHint')}>
+              <input value={d.logoPath} onChange={(e) => set({ logoPath: e.target.value })} />
+            </Field>
+            <Field label={t('fields.favicon')} hint={t('fields.imageHint')}>
+              <input value={d.faviconPath} onChange={(e) => set({ faviconPath: e.target.value })} />
+            </Field>
+            <label className="bo-check">
+              <input
+                type="checkbox"
+                checked={d.customTheme}
+                onChange={(e) => set({ customTheme: e.target.checked })}
+              />
+              <span>{t('fields.customColours')}</span>
+            </label>
+            {d.customTheme && (
+              <div className="bo-brand-colours">
+                <Field label={t('fields.primary')}>
+                  <input type="color" value={d.primary} onChange={(e) => set({ primary: e.target.value })} />
+                </Field>
+                <Field label={t('fields.accent')}>
+                  <input type="color" value={d.accent} onChange={(e) => set({ accent: e.target.value })} />
+                </Field>
+                <Field label={t('fields.header')}>
+                  <input type="color" value={d.header} onChange={(e) => set({ header: e.target.value })} />
+                </Field>
+              </div>
+            )}
+            <Field label={t('fields.android')} error={shown('android')}>
+              <input
+                value={d.android}
+                onChange={(e) => set({ android: e.target.value })}
+                placeholder="https://"
+              />
+            </Field>
+            <Field label={t('fields.ios')} error={shown('ios')}>
+              <input value={d.ios} onChange={(e) => set({ ios: e.target.value })} placeholder="https://" />
+            </Field>
+            <Field label={t('fields.liveChat')} error={shown('liveChat')}>
+              <input
+                value={d.liveChat}
+                onChange={(e) => set({ liveChat: e.target.value })}
+                placeholder="https://"
+              />
+            </Field>
+          </div>
         </div>
-        <div>
-          <LanguagePicker
-            languages={d.languages}
-            defaultLanguage={d.defaultLanguage}
-            onChange={(languages, defaultLanguage) => set({ languages, defaultLanguage })}
-            error={shown('languages') ?? shown('defaultLanguage')}
-          />
-          <Field label={t('fields.logo')} hint={t('fields.imageHint')}>
-            <input value={d.logoPath} onChange={(e) => set({ logoPath: e.target.value })} />
-          </Field>
-          <Field label={t('fields.favicon')} hint={t('fields.imageHint')}>
-            <input value={d.faviconPath} onChange={(e) => set({ faviconPath: e.target.value })} />
-          </Field>
-          <label className="bo-check">
-            <input
-              type="checkbox"
-              checked={d.customTheme}
-              onChange={(e) => set({ customTheme: e.target.checked })}
-            />
-            <span>{t('fields.customColours')}</span>
-          </label>
-          {d.customTheme && (
-            <div className="bo-brand-colours">
-              <Field label={t('fields.primary')}>
-                <input type="color" value={d.primary} onChange={(e) => set({ primary: e.target.value })} />
-              </Field>
-              <Field label={t('fields.accent')}>
-                <input type="color" value={d.accent} onChange={(e) => set({ accent: e.target.value })} />
-              </Field>
-              <Field label={t('fields.header')}>
-                <input type="color" value={d.header} onChange={(e) => set({ header: e.target.value })} />
-              </Field>
-            </div>
-          )}
-          <Field label={t('fields.android')} error={shown('android')}>
-            <input
-              value={d.android}
-              onChange={(e) => set({ android: e.target.value })}
-              placeholder="https://"
-            />
-          </Field>
-          <Field label={t('fields.ios')} error={shown('ios')}>
-            <input value={d.ios} onChange={(e) => set({ ios: e.target.value })} placeholder="https://" />
-          </Field>
-          <Field label={t('fields.liveChat')} error={shown('liveChat')}>
-            <input
-              value={d.liveChat}
-              onChange={(e) => set({ liveChat: e.target.value })}
-              placeholder="https://"
-            />
-          </Field>
+        <div className="bo-page-actions">
+          <Button type="submit" variant="primary" disabled={touched && invalid}>
+            {t('create.submit')}
+          </Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
         </div>
-      </div>
-      <div className="bo-page-actions">
-        <Button type="submit" variant="primary" disabled={touched && invalid}>
-          {t('create.submit')}
-        </Button>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-      </div>
+      </form>
       <ConfirmDialog
         open={confirming}
         title={t('create.confirmTitle', { code: d.code })}
@@ -294,7 +300,7 @@ function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated():
           onCreated();
         }}
       />
-    </form>
+    </>
   );
 }
 

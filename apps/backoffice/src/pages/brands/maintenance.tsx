@@ -202,44 +202,46 @@ function ScheduleForm({
   });
 
   return (
-    <form className="bo-card" onSubmit={submit} noValidate data-testid="maintenance-schedule">
-      <h2>{t('maintenance.schedule')}</h2>
-      <div className="bo-form-row">
-        <Field label={t('maintenance.startsAt')} error={shown('start')}>
-          <input
-            type="datetime-local"
-            name="startsAt"
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-          />
+    <>
+      <form className="bo-card" onSubmit={submit} noValidate data-testid="maintenance-schedule">
+        <h2>{t('maintenance.schedule')}</h2>
+        <div className="bo-form-row">
+          <Field label={t('maintenance.startsAt')} error={shown('start')}>
+            <input
+              type="datetime-local"
+              name="startsAt"
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+            />
+          </Field>
+          <Field label={t('maintenance.endsAt')} error={shown('end')}>
+            <input type="datetime-local" name="endsAt" value={end} onChange={(e) => setEnd(e.target.value)} />
+          </Field>
+        </div>
+        {languages.map((l) => (
+          <Field
+            key={l}
+            label={t('maintenance.messageIn', { language: t(`language.${l}`) })}
+            error={l === defaultLanguage ? shown('message') : undefined}
+          >
+            <textarea
+              rows={2}
+              maxLength={500}
+              name={`message-${l}`}
+              value={message[l] ?? ''}
+              onChange={(e) => setMessage({ ...message, [l]: e.target.value })}
+            />
+          </Field>
+        ))}
+        <Field label={t('maintenance.allowed')} hint={t('maintenance.allowedHint')} error={shown('allowed')}>
+          <textarea rows={2} name="allowed" value={allowed} onChange={(e) => setAllowed(e.target.value)} />
         </Field>
-        <Field label={t('maintenance.endsAt')} error={shown('end')}>
-          <input type="datetime-local" name="endsAt" value={end} onChange={(e) => setEnd(e.target.value)} />
-        </Field>
-      </div>
-      {languages.map((l) => (
-        <Field
-          key={l}
-          label={t('maintenance.messageIn', { language: t(`language.${l}`) })}
-          error={l === defaultLanguage ? shown('message') : undefined}
-        >
-          <textarea
-            rows={2}
-            maxLength={500}
-            name={`message-${l}`}
-            value={message[l] ?? ''}
-            onChange={(e) => setMessage({ ...message, [l]: e.target.value })}
-          />
-        </Field>
-      ))}
-      <Field label={t('maintenance.allowed')} hint={t('maintenance.allowedHint')} error={shown('allowed')}>
-        <textarea rows={2} name="allowed" value={allowed} onChange={(e) => setAllowed(e.target.value)} />
-      </Field>
-      <div className="bo-page-actions">
-        <Button type="submit" variant="primary" disabled={touched && invalid}>
-          {t('maintenance.scheduleSubmit')}
-        </Button>
-      </div>
+        <div className="bo-page-actions">
+          <Button type="submit" variant="primary" disabled={touched && invalid}>
+            {t('maintenance.scheduleSubmit')}
+          </Button>
+        </div>
+      </form>
       <ConfirmDialog
         open={confirming}
         title={t('maintenance.scheduleTitle')}
@@ -260,7 +262,7 @@ function ScheduleForm({
           onScheduled();
         }}
       />
-    </form>
+    </>
   );
 }
 
