@@ -27,6 +27,8 @@ export function FirstOwnerSetup() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<{ username: string; oneTimePassword: string } | null>(null);
+  // Once the owner exists the offer is gone for good (the server says so too after a refetch).
+  const [done, setDone] = useState(false);
 
   if (made)
     return (
@@ -43,6 +45,7 @@ export function FirstOwnerSetup() {
           variant="primary"
           onClick={() => {
             setMade(null);
+            setDone(true);
             void queryClient.invalidateQueries({ queryKey: ['setup'] });
           }}
         >
@@ -50,7 +53,7 @@ export function FirstOwnerSetup() {
         </Button>
       </div>
     );
-  if (!state.data?.needed) return null;
+  if (done || !state.data?.needed) return null;
   if (!open)
     return (
       <div className="bo-notice" role="status">
