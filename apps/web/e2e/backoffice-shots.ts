@@ -45,6 +45,9 @@ const PAGES: [string, string][] = [
   ['protection-rules', '/protection?tab=settings'],
   ['audit', '/audit'],
   ['account', '/account'],
+  ['brands', '/brands?tab=brands'],
+  ['brand-settings', '/brands?tab=settings'],
+  ['brand-maintenance', '/brands?tab=maintenance'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },

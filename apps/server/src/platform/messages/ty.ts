@@ -226,7 +226,8 @@ export const ty: Record<ErrorCode, string> = {
   'brand.code.taken': 'Ginagamit na ang brand code na {0}.',
   'brand.host.taken': 'Pag-aari na ng isang brand ang domain na {0}.',
   'brand.language.invalid': 'Hindi wasto ang mga wika: {0}.',
-  'brand.timezone.invalid': 'Ang {0} ay hindi kilalang time zone (gumamit ng pangalang tulad ng Asia/Manila).',
+  'brand.timezone.invalid':
+    'Ang {0} ay hindi kilalang time zone (gumamit ng pangalang tulad ng Asia/Manila).',
   'brand.settings.invalid': 'Hindi na-save ang mga setting: {0}.',
   'brand.not.found': 'Hindi nahanap ang brand na ito.',
   'brand.maintenance.invalid': 'Hindi na-save ang maintenance window: {0}.',
