@@ -242,7 +242,12 @@ describe('maintenance windows', () => {
 
     // Players see the maintenance screen and every gated call is refused.
     const anonymous = await status();
-    expect(anonymous).toMatchObject({ status: 1, maintenance: true, maintenanceEndTime: end });
+    expect(anonymous).toMatchObject({
+      status: 1,
+      maintenance: true,
+      maintenanceEndTime: end,
+      maintenanceMessage: 'Upgrading',
+    });
     await id.fails('/wps/system/country', {}, 503, 'system.maintenance');
     await id.fails('/wps/member/info', { token: player.token }, 503, 'system.maintenance');
     expect(

@@ -147,6 +147,7 @@ test('a scheduled maintenance window closes the site to players, an allowed memb
   const anonymous = await browser.newPage();
   await anonymous.goto(hostUrl(host, '/'));
   await expect(anonymous.getByTestId('maintenance-page')).toBeVisible();
+  await expect(anonymous.getByTestId('maintenance-page')).toContainText('Upgrading the cashier');
   const playerPage = await (await browser.newContext()).newPage();
   await memberSession(playerPage, player);
   await playerPage.goto(hostUrl(host, '/'));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
 import type { BrandResolver } from './brand';
+import type { LocalizedText } from '../db/schema';
 import { activeWindow, NO_BRAND, type Brand } from './brand';
 import { countryOf } from './geo-ip';
 
@@ -42,6 +43,8 @@ export interface Closure {
   maintenance: boolean;
   /** When the maintenance ends, if known (the window's end, else the switch's end time). */
   maintenanceEndTime: Date | null;
+  /** The scheduled window's message per language, when a window closes the site. */
+  maintenanceMessage: LocalizedText | null;
   regionRestriction: boolean;
   countryCode: string | null;
 }
@@ -67,6 +70,7 @@ export function closureFor(
   return {
     maintenance: brand.maintenanceOn || windowCloses,
     maintenanceEndTime: brand.maintenanceOn ? brand.maintenanceEndTime : (window?.endsAt ?? null),
+    maintenanceMessage: !brand.maintenanceOn && windowCloses ? window.message : null,
     regionRestriction: refused,
     countryCode,
   };

@@ -123,6 +123,9 @@ export class SystemService {
       status,
       maintenance: closure.maintenance,
       maintenanceEndTime: closure.maintenance ? (closure.maintenanceEndTime?.toISOString() ?? null) : null,
+      maintenanceMessage: closure.maintenanceMessage
+        ? pickText(closure.maintenanceMessage, lang, brand)
+        : null,
       regionRestriction: closure.regionRestriction,
       location: { ip, countryCode: closure.countryCode },
       info,
