@@ -69,6 +69,13 @@ describe('creating a brand', () => {
     });
     expect(byHeader.info.whitelabel.length).toBeGreaterThan(0);
     expect(byHeader.info.resources).toEqual([expect.objectContaining({ resourceType: 'ANDROID' })]);
+    // No logo given: the site shows the brand's name as its logo.
+    expect(byHeader.info.logoUrl).toBe('/brand-logo/JADE.svg');
+    const logo = await t.app.inject({ url: '/brand-logo/JADE.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toContain('image/svg+xml');
+    expect(logo.body).toContain('>Jade Garden</text>');
+    expect((await t.app.inject({ url: '/brand-logo/NOPE.svg' })).statusCode).toBe(404);
     const byHost = await status({ host: 'www.jade.example' });
     expect(byHost.info.merchantCode).toBe('JADE');
     // Registration works on the new brand straight away.

@@ -15,8 +15,8 @@ export const BRAND_CODE_PATTERN = /^[A-Z0-9_]{2,20}$/;
 /** A host name as a browser sends it (lower case, no port, no scheme). */
 export const HOST_PATTERN =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-/** An image: a path under the brand's image CDN, or an https address. */
-export const IMAGE_PATH_PATTERN = /^(https:\/\/[^\s"<>]{3,490}|[A-Za-z0-9][A-Za-z0-9._/-]{0,199})$/;
+/** An image: a path under the brand's image CDN, a path on the site (/...), or an https address. */
+export const IMAGE_PATH_PATTERN = /^(https:\/\/[^\s"<>]{3,490}|\/?[A-Za-z0-9][A-Za-z0-9._/-]{0,199})$/;
 /** Country codes (ISO 3166-1 alpha-2) in region rules. */
 export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 /** The module-tree switches the back office edits: the whitelabel flags and the module switches. */

@@ -26,7 +26,7 @@ export function createBrandsModule(
   return {
     services: { brands, maintenance, setup },
     routes: async (app) => {
-      await app.register(brandsRoutes, { brands, maintenance, setup });
+      await app.register(brandsRoutes, { resolver: ctx.brands, brands, maintenance, setup });
       // While nobody can sign in, each instance prints a one-time token for the first owner.
       app.addHook('onReady', async () => {
         const token = await setup.prepare();

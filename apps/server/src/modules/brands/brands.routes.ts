@@ -17,6 +17,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import { operatorName, operatorRoute } from '../../platform/operator-auth';
+import type { BrandResolver } from '../../platform/brand';
+import { wordmarkSvg } from './brand-logo';
 import type { BrandsService } from './brands.service';
 import type { MaintenanceService } from './maintenance.service';
 import type { SetupService } from './setup.service';
@@ -24,6 +26,7 @@ import type { SetupService } from './setup.service';
 const tags = ['admin'];
 
 interface Opts {
+  resolver: BrandResolver;
   brands: BrandsService;
   maintenance: MaintenanceService;
   setup: SetupService;
@@ -239,6 +242,20 @@ export async function brandsRoutes(app: FastifyInstance, opts: Opts) {
       const { before, after } = await maintenance.setRegions(req.brand, req.body);
       req.auditDetail = { action: 'brand.regions', target: `merchant:${req.brand.code}`, before, after };
       return envelope(after);
+    },
+  );
+
+  // A new brand's logo until it has an image: outside the API (an <img> sends no Merchant header).
+  r.get(
+    '/brand-logo/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[A-Z0-9_]{2,20}\.svg$/) }) } },
+    async (req, reply) => {
+      const brand = await opts.resolver.resolve(req.params.file.slice(0, -4), undefined);
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=60')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(wordmarkSvg(brand));
     },
   );
 

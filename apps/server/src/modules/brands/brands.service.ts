@@ -114,7 +114,8 @@ export class BrandsService {
         geetest_id: null,
         lottery_rtp_bp: JSON.stringify({}),
         theme: input.theme ? JSON.stringify(input.theme) : null,
-        logo_path: input.logoPath,
+        // Without an image the site shows the brand's name as its logo (brand-logo.ts).
+        logo_path: input.logoPath ?? `/brand-logo/${input.code}.svg`,
         favicon_path: input.faviconPath,
       });
       await this.repo.replaceHosts(trx, input.code, hosts);
