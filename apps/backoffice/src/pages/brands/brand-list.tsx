@@ -228,7 +228,7 @@ function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated():
               onChange={(languages, defaultLanguage) => set({ languages, defaultLanguage })}
               error={shown('languages') ?? shown('defaultLanguage')}
             />
-            <Field label={t('fields.logo')} hint={t('fields.imageHint')}>
+            <Field label={t('fields.logo')} hint={t('create.logoHint')}>
               <input value={d.logoPath} onChange={(e) => set({ logoPath: e.target.value })} />
             </Field>
             <Field label={t('fields.favicon')} hint={t('fields.imageHint')}>

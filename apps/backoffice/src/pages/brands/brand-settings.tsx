@@ -203,7 +203,7 @@ export function BrandSettingsEditor() {
               }
               error={errs.languages}
             />
-            <Field label={t('fields.logo')} hint={t('fields.imageHint')}>
+            <Field label={t('fields.logo')} hint={t('fields.logoHint')}>
               <input
                 value={s.general.logoPath ?? ''}
                 onChange={(e) => set((x) => void (x.general.logoPath = e.target.value.trim() || null))}
