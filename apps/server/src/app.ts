@@ -12,6 +12,7 @@ import type { DbHandle } from './db/client';
 import { startIntervalJob } from './jobs/interval-job';
 import { createAgentModule } from './modules/agent';
 import { createAmlModule } from './modules/aml';
+import { createBrandsModule } from './modules/brands';
 import { createCashierModule, XENDIT_DEFINITION } from './modules/cashier';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
@@ -186,6 +187,10 @@ function composeModules(ctx: ModuleContext) {
     levels,
   });
   const dashboard = createDashboardModule(ctx);
+  const brands = createBrandsModule({
+    ...ctx,
+    createOwner: (input) => staff.services.admin.createFromCli({ ...input, grant: 'platform-owner' }),
+  });
   const aml = createAmlModule({
     ...ctx,
     lockMember: (merchant, memberId) => players.services.players.setLocked(merchant, memberId, true),
@@ -225,6 +230,7 @@ function composeModules(ctx: ModuleContext) {
     players,
     dashboard,
     aml,
+    brands,
   };
 }
 
@@ -308,7 +314,10 @@ export async function buildPlatform({
   await app.register(envelope);
   // Before anything reads the request's texts into SQL (the brand lookup is the first).
   await app.register(inputGuard);
-  await app.register(requestContext, { resolver: brands });
+  await app.register(requestContext, {
+    resolver: brands,
+    verify: (token, merchant) => session.sessions.verifyToken(token, merchant),
+  });
   // The guard first: a dead token is refused before any RSA work on an encrypted body.
   await app.register(authGuard, {
     verify: (token, merchant) => session.sessions.verifyToken(token, merchant),

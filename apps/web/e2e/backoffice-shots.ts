@@ -76,6 +76,9 @@ const PAGES: [string, string][] = [
   ['agents-moves', '/agents?tab=moves'],
   ['payment-channels', '/payment-channels'],
   ['payout-banks', '/payment-channels?tab=payout'],
+  ['brands', '/brands?tab=brands'],
+  ['brand-settings', '/brands?tab=settings'],
+  ['brand-maintenance', '/brands?tab=maintenance'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },

@@ -277,6 +277,18 @@ export const ERRORS = {
   'content.image.dimensions': 400,
   'content.not.found': 404,
   'content.broadcast.state': 409,
+  // Brands run from the back office: creation, settings, maintenance windows, regions, first set-up.
+  'brand.code.taken': 409,
+  'brand.host.taken': 409,
+  'brand.language.invalid': 400,
+  'brand.timezone.invalid': 400,
+  'brand.settings.invalid': 400,
+  'brand.not.found': 404,
+  'brand.maintenance.invalid': 400,
+  'brand.maintenance.not.found': 404,
+  'brand.region.invalid': 400,
+  'setup.not.needed': 409,
+  'setup.token.invalid': 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -39,3 +39,4 @@ export * from './promotions-admin';
 export * from './rewards-admin';
 export * from './games-admin';
 export * from './content';
+export * from './brand-admin';

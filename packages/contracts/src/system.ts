@@ -101,6 +101,8 @@ export const systemStatusSchema = z.object({
   ]),
   maintenance: z.boolean(),
   maintenanceEndTime: z.string().nullable(),
+  /** The scheduled window's message to players, in the request language; absent otherwise. */
+  maintenanceMessage: z.string().nullable().optional(),
   regionRestriction: z.boolean(),
   location: z.object({ ip: z.string(), countryCode: z.string().nullable() }),
   info: brandInfoSchema,

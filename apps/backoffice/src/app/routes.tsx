@@ -128,8 +128,11 @@ function page(Component: LazyExoticComponent<ComponentType>) {
 
 /** The first section the staff member may open: where "/" leads after sign-in. */
 function Home() {
-  const { can } = useSession();
+  const { can, session } = useSession();
   const first = NAV.find((n) => allowed(can, n.permission));
+  // A platform owner on a platform with no brand yet starts by creating one.
+  const owner = session?.grants.some((g) => g.merchant === null && g.permissions.includes('system.manage'));
+  if (!first && owner && session?.brands.length === 0) return <Navigate to="/brands" replace />;
   if (!first) return <p className="bo-forbidden">—</p>;
   const child = first.children?.find((c) => allowed(can, c.permission));
   return <Navigate to={child?.to ?? first.to} replace />;

@@ -36,6 +36,10 @@ export interface MerchantTable {
   /** The brand's theme (contracts brandThemeSchema); null for the platform's (migration 0030). */
   theme: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Generated<Date>;
+  /** Non-empty: only these countries may use the site (migration 0049). */
+  allowed_countries: Generated<string[]>;
+  logo_path: Generated<string | null>;
+  favicon_path: Generated<string | null>;
 }
 
 export interface MerchantHostTable {
@@ -182,7 +186,8 @@ export interface Database
     AmlTables,
     KycTables,
     PromotionAdminTables,
-    ContentTables {
+    ContentTables,
+    BrandAdminTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2118,4 +2123,28 @@ interface InboxBroadcastTable {
 interface ContentTables {
   content_image: ContentImageTable;
   inbox_broadcast: InboxBroadcastTable;
+}
+
+interface BrandAdminTables {
+  maintenance_window: MaintenanceWindowTable;
+  setup_token: SetupTokenTable;
+}
+
+export interface MaintenanceWindowTable {
+  id: Generated<string>;
+  merchant_code: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  message: ColumnType<LocalizedText, string, string>;
+  allowed_usernames: string[];
+  created_by: string;
+  created_at: Generated<Date>;
+  cancelled_at: Timestamp | null;
+  cancelled_by: string | null;
+}
+
+interface SetupTokenTable {
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+  used_at: Timestamp | null;
 }

@@ -82,7 +82,67 @@ export interface Brand {
   lotteryRtpBp: LotteryRtpBp;
   /** The brand's look (validated; the platform's when it has none or the stored one is not valid). */
   theme: BrandTheme;
+  /** Non-empty: only clients from these countries may use the site (blockedCountries still refuse). */
+  allowedCountries: string[];
+  /** The logo and favicon (relative to the image CDN, or absolute); null: the platform's. */
+  logoPath: string | null;
+  faviconPath: string | null;
+  /** Scheduled maintenance windows not yet over (cancelled ones left out), earliest first. */
+  maintenanceWindows: MaintenanceWindow[];
 }
+
+/** A scheduled maintenance window as the gate reads it. */
+export interface MaintenanceWindow {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  message: LocalizedText;
+  /** Lower-case usernames of members who may still use the site during the window. */
+  allowedUsernames: string[];
+}
+
+/** The window in force at `now`, if any (the one ending last when several overlap). */
+export function activeWindow(brand: Brand, now: Date = new Date()): MaintenanceWindow | null {
+  let found: MaintenanceWindow | null = null;
+  for (const w of brand.maintenanceWindows) {
+    if (w.startsAt <= now && now < w.endsAt && (!found || w.endsAt > found.endsAt)) found = w;
+  }
+  return found;
+}
+
+/**
+ * What a back-office request sees before any brand exists (or when its host names none): no
+ * brand code, so no brand's data can be read through it. Only sign-in, set-up and platform
+ * routes accept it (request-context.ts).
+ */
+export const NO_BRAND: Brand = Object.freeze({
+  code: '',
+  name: '',
+  defaultLanguage: 'EN',
+  languages: ['EN'],
+  currencySymbol: '',
+  timezone: 'UTC',
+  loginedToHomePage: false,
+  blockedCountries: [],
+  maintenanceOn: false,
+  maintenanceEndTime: null,
+  gtagId: null,
+  imageCdns: [],
+  launchGameCdns: [],
+  social: { facebook: '', telegram: '', whatsapp: '' },
+  licence: {},
+  stats: { avgDepositSeconds: 0, avgWithdrawSeconds: 0 },
+  legacyCrypto: false,
+  geetestId: null,
+  passwordExpiryDays: null,
+  enforcePasswordExpiry: false,
+  lotteryRtpBp: {},
+  theme: PLATFORM_THEME,
+  allowedCountries: [],
+  logoPath: null,
+  faviconPath: null,
+  maintenanceWindows: [],
+}) as Brand;
 
 /** The stored theme as read: a valid theme, else the platform's, with why it was rejected for the log. */
 function readTheme(stored: unknown): { value: BrandTheme; rejected: string | null } {
@@ -96,7 +156,12 @@ function readTheme(stored: unknown): { value: BrandTheme; rejected: string | nul
   };
 }
 
-function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp, theme: BrandTheme): Brand {
+function toBrand(
+  row: Selectable<MerchantTable>,
+  lotteryRtpBp: LotteryRtpBp,
+  theme: BrandTheme,
+  maintenanceWindows: MaintenanceWindow[],
+): Brand {
   const languages = row.languages.map((l) => parseLanguage(l)).filter((l): l is Language => !!l);
   return {
     code: row.code,
@@ -121,6 +186,10 @@ function toBrand(row: Selectable<MerchantTable>, lotteryRtpBp: LotteryRtpBp, the
     enforcePasswordExpiry: row.enforce_password_expiry,
     lotteryRtpBp,
     theme,
+    allowedCountries: row.allowed_countries,
+    logoPath: row.logo_path,
+    faviconPath: row.favicon_path,
+    maintenanceWindows,
   };
 }
 
@@ -177,9 +246,31 @@ export class BrandResolver {
     const hit = this.byCode.get(code);
     if (this.fresh(hit)) return hit.value;
     const row = await this.db.selectFrom('merchant').selectAll().where('code', '=', code).executeTakeFirst();
-    const value = row ? toBrand(row, this.lotteryRtpOf(row), this.themeOf(row)) : null;
+    const value = row
+      ? toBrand(row, this.lotteryRtpOf(row), this.themeOf(row), await this.windowsOf(code))
+      : null;
     this.byCode.set(code, { value, at: Date.now() });
     return value;
+  }
+
+  /** The brand's maintenance windows not yet over; the gate compares their times on every request. */
+  private async windowsOf(code: string): Promise<MaintenanceWindow[]> {
+    const rows = await this.db
+      .selectFrom('maintenance_window')
+      .select(['id', 'starts_at', 'ends_at', 'message', 'allowed_usernames'])
+      .where('merchant_code', '=', code)
+      .where('cancelled_at', 'is', null)
+      .where('ends_at', '>', new Date())
+      .orderBy('starts_at')
+      .limit(50)
+      .execute();
+    return rows.map((r) => ({
+      id: String(r.id),
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+      message: r.message,
+      allowedUsernames: r.allowed_usernames,
+    }));
   }
 
   /** The row's lottery returns; bad stored values are logged (once) and fall back to the default. */

@@ -306,6 +306,8 @@ function brand(code: string, legacyCrypto: boolean): Brand {
     blockedCountries: [],
     maintenanceOn: false,
     maintenanceEndTime: null,
+    allowedCountries: [],
+    maintenanceWindows: [],
     legacyCrypto,
   };
   return fields as Brand;

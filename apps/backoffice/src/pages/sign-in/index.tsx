@@ -12,6 +12,7 @@ import { LANGUAGE_NAMES, currentLanguage, setLanguage, type UiLanguage } from '.
 import { Button, Field, errorText } from '../../ui';
 import { PASSWORD_MIN, passwordSchema } from '../account/password-rules';
 import { RecoveryCodes } from '../account/recovery-codes';
+import { FirstOwnerSetup } from '../brands/setup';
 
 type Step = 'CHANGE_PASSWORD' | 'ENROL_TOTP' | 'SECOND_FACTOR';
 interface LoginStep {
@@ -77,6 +78,7 @@ export default function SignInPage() {
               </p>
             )}
             <Credentials onNext={setStep} />
+            <FirstOwnerSetup />
           </>
         ) : step.step === 'CHANGE_PASSWORD' ? (
           <ChangePassword step={step} onNext={setStep} />

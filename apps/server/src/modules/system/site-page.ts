@@ -26,7 +26,18 @@ function brandPage(html: string, brand: Brand): string {
       `<meta name="theme-color" content="${brand.theme.light.headerBg}" />`,
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.name)}</title>`)
+    .replace(/<link rel="icon"[^>]*>/, (tag) =>
+      brand.faviconPath ? `<link rel="icon" href="${escapeHtml(faviconUrl(brand))}" />` : tag,
+    )
     .replace('</head>', `${style}</head>`);
+}
+
+/** The favicon's address: absolute as set, else under the brand's first image CDN. */
+function faviconUrl(brand: Brand): string {
+  const path = brand.faviconPath ?? '';
+  if (/^https:\/\//.test(path) || path.startsWith('/')) return path;
+  const cdn = (brand.imageCdns[0] ?? '/media').replace(/\/$/, '');
+  return `${cdn}/${path}`;
 }
 
 /**
@@ -44,7 +55,7 @@ export class SitePages {
   /** The page for a brand; the page as built when the host belongs to no brand. */
   page(brand: Brand | null): string {
     if (!brand) return this.html;
-    const key = `${brand.name}\n${JSON.stringify(brand.theme)}`;
+    const key = `${brand.name}\n${brand.faviconPath ?? ''}\n${JSON.stringify(brand.theme)}`;
     const hit = this.pages.get(brand.code);
     if (hit?.key === key) return hit.page;
     const page = brandPage(this.html, brand);

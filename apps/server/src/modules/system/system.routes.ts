@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
+import { closureOf } from '../../platform/request-context';
 import type { SystemService } from './system.service';
 
 export async function systemRoutes(app: FastifyInstance, opts: { system: SystemService }) {
@@ -32,7 +33,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { system: SystemS
         response: { 200: ok(systemStatusSchema) },
       },
     },
-    async (req) => envelope(await system.status(req.brand, req.lang, req.ip)),
+    async (req) => envelope(await system.status(req.brand, req.lang, req.ip, await closureOf(req))),
   );
 
   r.get(

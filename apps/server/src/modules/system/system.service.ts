@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../platform/app-error';
 import { type Brand, pickText } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
-import { closureFor } from '../../platform/request-context';
+import { closureFor, type Closure } from '../../platform/request-context';
 import type { SystemRepository } from './system.repository';
 
 type NodeRow = { mod_id: string; parent_mod_id: string | null; enabled: boolean };
@@ -78,8 +78,13 @@ export class SystemService {
   }
 
   /** The permission call: everything the site needs at start-up, including whether it is closed. */
-  async status(brand: Brand, lang: Language, ip: string): Promise<SystemStatusValue> {
-    const closure = closureFor(brand, ip);
+  /** `closure` is the caller's (request-context closureOf: a tester on a window's allowed list sees it open). */
+  async status(
+    brand: Brand,
+    lang: Language,
+    ip: string,
+    closure: Closure = closureFor(brand, ip),
+  ): Promise<SystemStatusValue> {
     const [whitelabel, register, resources, customerService, domainRoute] = await Promise.all([
       this.whitelabel(brand),
       this.registerRules(brand),
@@ -90,7 +95,7 @@ export class SystemService {
     const info: BrandInfo = {
       merchantCode: brand.code,
       brandName: brand.name,
-      logoUrl: `brand/${brand.code.toLowerCase()}-logo.svg`,
+      logoUrl: brand.logoPath ?? `brand/${brand.code.toLowerCase()}-logo.svg`,
       currencySymbol: brand.currencySymbol,
       defaultLanguage: brand.defaultLanguage,
       languages: brand.languages,
@@ -117,7 +122,10 @@ export class SystemService {
     return {
       status,
       maintenance: closure.maintenance,
-      maintenanceEndTime: closure.maintenance ? (brand.maintenanceEndTime?.toISOString() ?? null) : null,
+      maintenanceEndTime: closure.maintenance ? (closure.maintenanceEndTime?.toISOString() ?? null) : null,
+      maintenanceMessage: closure.maintenanceMessage
+        ? pickText(closure.maintenanceMessage, lang, brand)
+        : null,
       regionRestriction: closure.regionRestriction,
       location: { ip, countryCode: closure.countryCode },
       info,

@@ -250,4 +250,16 @@ export const cn: Record<ErrorCode, string> = {
   'content.image.dimensions': '该图片为 {0}×{1} 像素；此位置要求宽 {2}–{3} 像素、高 {4}–{5} 像素。',
   'content.not.found': '未找到该内容。',
   'content.broadcast.state': '该群发消息已无法更改：当前状态为 {0}。',
+  // Brands run from the back office.
+  'brand.code.taken': '品牌代码 {0} 已被使用。',
+  'brand.host.taken': '域名 {0} 已属于某个品牌。',
+  'brand.language.invalid': '语言设置无效：{0}。',
+  'brand.timezone.invalid': '{0} 不是有效的时区（请使用如 Asia/Manila 的名称）。',
+  'brand.settings.invalid': '设置未保存：{0}。',
+  'brand.not.found': '未找到该品牌。',
+  'brand.maintenance.invalid': '维护时段未保存：{0}。',
+  'brand.maintenance.not.found': '未找到该维护时段，或其已结束。',
+  'brand.region.invalid': '地区规则未保存：{0}。',
+  'setup.not.needed': '平台已完成初始设置：请使用您的账号登录。',
+  'setup.token.invalid': '设置令牌无效。',
 };

@@ -261,4 +261,16 @@ export const en: Record<ErrorCode, string> = {
     'This image is {0}×{1} pixels; this place takes {2}–{3} pixels wide and {4}–{5} pixels high.',
   'content.not.found': 'This content item was not found.',
   'content.broadcast.state': 'This broadcast can no longer be changed: it is {0}.',
+  // Brands run from the back office.
+  'brand.code.taken': 'The brand code {0} is already in use.',
+  'brand.host.taken': 'The domain {0} already belongs to a brand.',
+  'brand.language.invalid': 'The languages are not valid: {0}.',
+  'brand.timezone.invalid': '{0} is not a known time zone (use a name such as Asia/Manila).',
+  'brand.settings.invalid': 'The settings were not saved: {0}.',
+  'brand.not.found': 'This brand was not found.',
+  'brand.maintenance.invalid': 'The maintenance window was not saved: {0}.',
+  'brand.maintenance.not.found': 'This maintenance window was not found or is already over.',
+  'brand.region.invalid': 'The region rules were not saved: {0}.',
+  'setup.not.needed': 'This platform is already set up: sign in with your account.',
+  'setup.token.invalid': 'The set-up token is not valid.',
 };

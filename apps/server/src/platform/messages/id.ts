@@ -269,4 +269,16 @@ export const id: Record<ErrorCode, string> = {
     'Gambar ini berukuran {0}×{1} piksel; tempat ini menerima lebar {2}–{3} piksel dan tinggi {4}–{5} piksel.',
   'content.not.found': 'Konten ini tidak ditemukan.',
   'content.broadcast.state': 'Siaran ini tidak dapat diubah lagi: statusnya {0}.',
+  // Brands run from the back office.
+  'brand.code.taken': 'Kode merek {0} sudah digunakan.',
+  'brand.host.taken': 'Domain {0} sudah dimiliki sebuah merek.',
+  'brand.language.invalid': 'Bahasa tidak valid: {0}.',
+  'brand.timezone.invalid': '{0} bukan zona waktu yang dikenal (gunakan nama seperti Asia/Manila).',
+  'brand.settings.invalid': 'Pengaturan tidak disimpan: {0}.',
+  'brand.not.found': 'Merek ini tidak ditemukan.',
+  'brand.maintenance.invalid': 'Jadwal pemeliharaan tidak disimpan: {0}.',
+  'brand.maintenance.not.found': 'Jadwal pemeliharaan ini tidak ditemukan atau sudah selesai.',
+  'brand.region.invalid': 'Aturan wilayah tidak disimpan: {0}.',
+  'setup.not.needed': 'Platform ini sudah disiapkan: masuk dengan akun Anda.',
+  'setup.token.invalid': 'Token penyiapan tidak valid.',
 };

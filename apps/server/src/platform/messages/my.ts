@@ -273,4 +273,16 @@ export const my: Record<ErrorCode, string> = {
     'Imej ini bersaiz {0}×{1} piksel; tempat ini menerima lebar {2}–{3} piksel dan tinggi {4}–{5} piksel.',
   'content.not.found': 'Kandungan ini tidak dijumpai.',
   'content.broadcast.state': 'Siaran ini tidak boleh diubah lagi: statusnya {0}.',
+  // Brands run from the back office.
+  'brand.code.taken': 'Kod jenama {0} sudah digunakan.',
+  'brand.host.taken': 'Domain {0} sudah dimiliki oleh sebuah jenama.',
+  'brand.language.invalid': 'Bahasa tidak sah: {0}.',
+  'brand.timezone.invalid': '{0} bukan zon waktu yang dikenali (gunakan nama seperti Asia/Manila).',
+  'brand.settings.invalid': 'Tetapan tidak disimpan: {0}.',
+  'brand.not.found': 'Jenama ini tidak ditemui.',
+  'brand.maintenance.invalid': 'Tempoh penyelenggaraan tidak disimpan: {0}.',
+  'brand.maintenance.not.found': 'Tempoh penyelenggaraan ini tidak ditemui atau sudah tamat.',
+  'brand.region.invalid': 'Peraturan wilayah tidak disimpan: {0}.',
+  'setup.not.needed': 'Platform ini sudah disediakan: log masuk dengan akaun anda.',
+  'setup.token.invalid': 'Token persediaan tidak sah.',
 };

@@ -251,4 +251,16 @@ export const th: Record<ErrorCode, string> = {
     'รูปภาพนี้มีขนาด {0}×{1} พิกเซล ตำแหน่งนี้รับความกว้าง {2}–{3} พิกเซลและความสูง {4}–{5} พิกเซล',
   'content.not.found': 'ไม่พบเนื้อหานี้',
   'content.broadcast.state': 'ไม่สามารถแก้ไขการส่งข้อความนี้ได้แล้ว: สถานะคือ {0}',
+  // Brands run from the back office.
+  'brand.code.taken': 'รหัสแบรนด์ {0} ถูกใช้งานแล้ว',
+  'brand.host.taken': 'โดเมน {0} เป็นของแบรนด์อื่นแล้ว',
+  'brand.language.invalid': 'การตั้งค่าภาษาไม่ถูกต้อง: {0}',
+  'brand.timezone.invalid': '{0} ไม่ใช่เขตเวลาที่รู้จัก (ใช้ชื่อเช่น Asia/Manila)',
+  'brand.settings.invalid': 'ไม่ได้บันทึกการตั้งค่า: {0}',
+  'brand.not.found': 'ไม่พบแบรนด์นี้',
+  'brand.maintenance.invalid': 'ไม่ได้บันทึกช่วงปิดปรับปรุง: {0}',
+  'brand.maintenance.not.found': 'ไม่พบช่วงปิดปรับปรุงนี้ หรือสิ้นสุดไปแล้ว',
+  'brand.region.invalid': 'ไม่ได้บันทึกกฎภูมิภาค: {0}',
+  'setup.not.needed': 'แพลตฟอร์มนี้ตั้งค่าแล้ว: เข้าสู่ระบบด้วยบัญชีของคุณ',
+  'setup.token.invalid': 'โทเค็นการตั้งค่าไม่ถูกต้อง',
 };

@@ -275,4 +275,17 @@ export const ty: Record<ErrorCode, string> = {
     'Ang larawang ito ay {0}×{1} pixels; ang puwestong ito ay tumatanggap ng lapad na {2}–{3} pixels at taas na {4}–{5} pixels.',
   'content.not.found': 'Hindi nakita ang content na ito.',
   'content.broadcast.state': 'Hindi na mababago ang broadcast na ito: ito ay {0}.',
+  // Brands run from the back office.
+  'brand.code.taken': 'Ginagamit na ang brand code na {0}.',
+  'brand.host.taken': 'Pag-aari na ng isang brand ang domain na {0}.',
+  'brand.language.invalid': 'Hindi wasto ang mga wika: {0}.',
+  'brand.timezone.invalid':
+    'Ang {0} ay hindi kilalang time zone (gumamit ng pangalang tulad ng Asia/Manila).',
+  'brand.settings.invalid': 'Hindi na-save ang mga setting: {0}.',
+  'brand.not.found': 'Hindi nahanap ang brand na ito.',
+  'brand.maintenance.invalid': 'Hindi na-save ang maintenance window: {0}.',
+  'brand.maintenance.not.found': 'Hindi nahanap ang maintenance window na ito o tapos na ito.',
+  'brand.region.invalid': 'Hindi na-save ang mga panuntunan sa rehiyon: {0}.',
+  'setup.not.needed': 'Naka-set up na ang platform na ito: mag-sign in gamit ang iyong account.',
+  'setup.token.invalid': 'Hindi wasto ang set-up token.',
 };

@@ -262,4 +262,16 @@ export const vi: Record<ErrorCode, string> = {
     'Ảnh này có kích thước {0}×{1} pixel; vị trí này nhận chiều rộng {2}–{3} pixel và chiều cao {4}–{5} pixel.',
   'content.not.found': 'Không tìm thấy nội dung này.',
   'content.broadcast.state': 'Không thể thay đổi tin nhắn hàng loạt này nữa: trạng thái là {0}.',
+  // Brands run from the back office.
+  'brand.code.taken': 'Mã thương hiệu {0} đã được sử dụng.',
+  'brand.host.taken': 'Tên miền {0} đã thuộc về một thương hiệu.',
+  'brand.language.invalid': 'Ngôn ngữ không hợp lệ: {0}.',
+  'brand.timezone.invalid': '{0} không phải múi giờ hợp lệ (dùng tên như Asia/Manila).',
+  'brand.settings.invalid': 'Chưa lưu cài đặt: {0}.',
+  'brand.not.found': 'Không tìm thấy thương hiệu này.',
+  'brand.maintenance.invalid': 'Chưa lưu khung giờ bảo trì: {0}.',
+  'brand.maintenance.not.found': 'Không tìm thấy khung giờ bảo trì này hoặc nó đã kết thúc.',
+  'brand.region.invalid': 'Chưa lưu quy tắc khu vực: {0}.',
+  'setup.not.needed': 'Nền tảng đã được thiết lập: hãy đăng nhập bằng tài khoản của bạn.',
+  'setup.token.invalid': 'Mã thiết lập không hợp lệ.',
 };

@@ -25,7 +25,7 @@ export function MaintenancePage({ status }: { status: SystemStatusValue }) {
           {t('maintenance.until', { time: endText })}
         </p>
       )}
-      <p>{t('maintenance.info', { brand: status.info.brandName })}</p>
+      <p>{status.maintenanceMessage || t('maintenance.info', { brand: status.info.brandName })}</p>
     </ClosedPage>
   );
 }

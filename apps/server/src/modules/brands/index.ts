@@ -1,0 +1,1 @@
+export { createBrandsModule, type BrandsServices } from './brands.module';
