@@ -357,7 +357,8 @@ async function imageRoutes(app: FastifyInstance, opts: { admin: PromotionAdminSe
       schema: {
         summary: 'A promotion image uploaded in the back office (public; its id never changes content)',
         tags: ['promotions'],
-        params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/) }),
+        // A well-formed uuid only: anything else is a 400, never a failed cast in the database.
+        params: z.object({ id: z.guid() }),
       },
     },
     async (req, reply) => {
