@@ -271,6 +271,10 @@ export const ERRORS = {
   'house.room.unknown': 404,
   'house.room.last': 409,
   'house.room.closed': 409,
+  // Scheduled moves of a member to another upline.
+  'agent.move.pending': 409,
+  'agent.move.unknown': 404,
+  'agent.move.state': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -211,7 +211,7 @@ export const cn: Record<ErrorCode, string> = {
   'agent.move.cycle': '代理不能被移到自己或自己的下级之下。',
   'agent.move.depth': '此次转移会使代理树超过 {0} 层。',
   'agent.move.settled': '生效日期落在已结算的周期内；请选择 {0} 或之后。',
-  'agent.move.future': '生效日期不能是未来时间。',
+  'agent.move.future': "生效日期最多只能在 {0} 天之后。",
   'agent.statement.unknown': '未找到该结算记录。',
   'channel.unknown': '未找到该支付渠道。',
   'channel.code.taken': '已存在相同代码的渠道。',
@@ -245,4 +245,7 @@ export const cn: Record<ErrorCode, string> = {
   'house.room.unknown': '该游戏没有这个房间或牌桌。',
   'house.room.last': '至少要保留一个房间或牌桌开放；如需全部关闭，请关闭该游戏类别。',
   'house.room.closed': '该房间或牌桌已关闭，请选择其他房间或牌桌。',
+  'agent.move.pending': "该会员已有一个待生效的转移，请先取消它。",
+  'agent.move.unknown': "该转移不存在。",
+  'agent.move.state': "只能取消尚未生效的预约转移。",
 };
