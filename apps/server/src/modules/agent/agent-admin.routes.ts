@@ -311,7 +311,12 @@ export async function agentAdminRoutes(
       req.auditDetail = {
         action: 'agent.move.cancel',
         target: `member:${after.memberId}`,
-        before: { move: before.id, status: before.status, upline: before.to, effectiveAt: before.effectiveAt },
+        before: {
+          move: before.id,
+          status: before.status,
+          upline: before.to,
+          effectiveAt: before.effectiveAt,
+        },
         after: { move: after.id, status: after.status, reason: req.body.reason },
       };
       return envelope(after);

@@ -328,7 +328,8 @@ export class AgentAdminService {
     try {
       return await this.repo.transaction(async (trx) => {
         await this.repo.lockMoves(trx, brand.code);
-        if (await this.repo.pendingOf(trx, brand.code, input.memberId)) throw new AppError('agent.move.pending');
+        if (await this.repo.pendingOf(trx, brand.code, input.memberId))
+          throw new AppError('agent.move.pending');
         const { member, target, team, earliest, from } = await this.check(
           trx,
           brand.code,
@@ -345,7 +346,9 @@ export class AgentAdminService {
         }
         if (earliest && at < earliest)
           throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
-        const ended = measured ? measured.contractsEnding : await this.endAndMove(trx, brand.code, member, target.id, at);
+        const ended = measured
+          ? measured.contractsEnding
+          : await this.endAndMove(trx, brand.code, member, target.id, at);
         const moveId = await this.repo.insertMove(trx, {
           merchant_code: brand.code,
           member_id: member.id,
@@ -451,7 +454,12 @@ export class AgentAdminService {
         const v = await this.repo.claimMove(trx, d.id, now);
         if (!v) return null;
         try {
-          const { member, team, earliest } = await this.check(trx, v.merchant_code, v.member_id, v.to_upline_id);
+          const { member, team, earliest } = await this.check(
+            trx,
+            v.merchant_code,
+            v.member_id,
+            v.to_upline_id,
+          );
           if (earliest && v.effective_at < earliest)
             throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
           const ended = await this.endAndMove(trx, v.merchant_code, member, v.to_upline_id, v.effective_at);

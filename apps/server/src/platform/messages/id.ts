@@ -228,7 +228,7 @@ export const id: Record<ErrorCode, string> = {
   'agent.move.depth': 'Pemindahan ini akan membuat pohon agen lebih dalam dari {0} tingkat.',
   'agent.move.settled':
     'Tanggal berlaku berada dalam periode yang sudah diselesaikan; pilih {0} atau sesudahnya.',
-  'agent.move.future': "Tanggal berlaku paling lambat {0} hari ke depan.",
+  'agent.move.future': 'Tanggal berlaku paling lambat {0} hari ke depan.',
   'agent.statement.unknown': 'Baris laporan ini tidak ditemukan.',
   'channel.unknown': 'Saluran pembayaran ini tidak ditemukan.',
   'channel.code.taken': 'Saluran dengan kode ini sudah ada.',
@@ -263,7 +263,7 @@ export const id: Record<ErrorCode, string> = {
   'house.room.last':
     'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
   'house.room.closed': 'Ruang atau meja ini ditutup. Silakan pilih yang lain.',
-  'agent.move.pending': "Anggota ini sudah memiliki pemindahan terjadwal; batalkan dulu.",
-  'agent.move.unknown': "Pemindahan ini tidak ada.",
-  'agent.move.state': "Hanya pemindahan terjadwal yang belum berlaku yang dapat dibatalkan.",
+  'agent.move.pending': 'Anggota ini sudah memiliki pemindahan terjadwal; batalkan dulu.',
+  'agent.move.unknown': 'Pemindahan ini tidak ada.',
+  'agent.move.state': 'Hanya pemindahan terjadwal yang belum berlaku yang dapat dibatalkan.',
 };

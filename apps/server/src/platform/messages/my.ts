@@ -231,7 +231,7 @@ export const my: Record<ErrorCode, string> = {
   'agent.move.depth': 'Pemindahan ini akan menjadikan pokok ejen lebih dalam daripada {0} peringkat.',
   'agent.move.settled':
     'Tarikh berkuat kuasa berada dalam tempoh yang sudah diselesaikan; pilih {0} atau selepasnya.',
-  'agent.move.future': "Tarikh berkuat kuasa paling lewat {0} hari ke hadapan.",
+  'agent.move.future': 'Tarikh berkuat kuasa paling lewat {0} hari ke hadapan.',
   'agent.statement.unknown': 'Baris penyata ini tidak ditemui.',
   'channel.unknown': 'Saluran pembayaran ini tidak ditemui.',
   'channel.code.taken': 'Saluran dengan kod ini sudah wujud.',
@@ -267,7 +267,7 @@ export const my: Record<ErrorCode, string> = {
   'house.room.last':
     'Sekurang-kurangnya satu bilik atau meja mesti kekal dibuka; matikan kategori permainan itu sebaliknya.',
   'house.room.closed': 'Bilik atau meja ini ditutup. Sila pilih yang lain.',
-  'agent.move.pending': "Ahli ini sudah mempunyai pemindahan berjadual; batalkannya dahulu.",
-  'agent.move.unknown': "Pemindahan ini tidak wujud.",
-  'agent.move.state': "Hanya pemindahan berjadual yang belum berkuat kuasa boleh dibatalkan.",
+  'agent.move.pending': 'Ahli ini sudah mempunyai pemindahan berjadual; batalkannya dahulu.',
+  'agent.move.unknown': 'Pemindahan ini tidak wujud.',
+  'agent.move.state': 'Hanya pemindahan berjadual yang belum berkuat kuasa boleh dibatalkan.',
 };
