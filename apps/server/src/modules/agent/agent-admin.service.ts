@@ -448,37 +448,46 @@ export class AgentAdminService {
     const due = await this.repo.dueMoves(now, limit);
     let applied = 0;
     let failed = 0;
+    // An unexpected error (the database) rolls that move back for the next pass; the others
+    // still go ahead, and the first error is raised at the end for the job's log.
+    let error: unknown = null;
     for (const d of due) {
-      const r = await this.repo.transaction(async (trx) => {
-        await this.repo.lockMoves(trx, d.merchant_code);
-        const v = await this.repo.claimMove(trx, d.id, now);
-        if (!v) return null;
-        try {
-          const { member, team, earliest } = await this.check(
-            trx,
-            v.merchant_code,
-            v.member_id,
-            v.to_upline_id,
-          );
-          if (earliest && v.effective_at < earliest)
-            throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
-          const ended = await this.endAndMove(trx, v.merchant_code, member, v.to_upline_id, v.effective_at);
-          await this.repo.markApplied(trx, v.id, {
-            from_upline_id: member.upline_id,
-            contracts_ended: ended,
-            team_size: team.length - 1,
-            applied_at: now,
-          });
-          return 'applied' as const;
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          await this.repo.markFailed(trx, v.id, err.code, err.params);
-          return 'failed' as const;
-        }
-      });
+      const r = await this.repo
+        .transaction(async (trx) => {
+          await this.repo.lockMoves(trx, d.merchant_code);
+          const v = await this.repo.claimMove(trx, d.id, now);
+          if (!v) return null;
+          try {
+            const { member, team, earliest } = await this.check(
+              trx,
+              v.merchant_code,
+              v.member_id,
+              v.to_upline_id,
+            );
+            if (earliest && v.effective_at < earliest)
+              throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
+            const ended = await this.endAndMove(trx, v.merchant_code, member, v.to_upline_id, v.effective_at);
+            await this.repo.markApplied(trx, v.id, {
+              from_upline_id: member.upline_id,
+              contracts_ended: ended,
+              team_size: team.length - 1,
+              applied_at: now,
+            });
+            return 'applied' as const;
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            await this.repo.markFailed(trx, v.id, err.code, err.params);
+            return 'failed' as const;
+          }
+        })
+        .catch((err: unknown) => {
+          error ??= err;
+          return null;
+        });
       if (r === 'applied') applied++;
       if (r === 'failed') failed++;
     }
+    if (error) throw error;
     return { applied, failed };
   }
 

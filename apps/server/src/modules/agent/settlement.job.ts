@@ -22,8 +22,12 @@ export function contractSettlementJob(settlement: SettlementService, admin: Agen
     name: 'contract settlement',
     everyMs: CONTRACT_SETTLEMENT_INTERVAL_MS,
     run: async () => {
-      await admin.applyDueMoves();
-      await settlement.runDue();
+      try {
+        await admin.applyDueMoves();
+      } finally {
+        // A move that could not be applied (it is retried) holds no brand's settlement back.
+        await settlement.runDue();
+      }
     },
   };
 }
