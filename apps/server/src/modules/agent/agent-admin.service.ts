@@ -137,11 +137,12 @@ function lineOf(s: StatementRow): AdminStatementLine {
  * and moves of a member with its team to another upline.
  *
  * A move is effective from a date: settlement counts the member's bets under its old upline before
- * it and under the new one from it (ContractRepository.teamWithin reads agent_move). The date is
- * never in the future and never inside a period already settled for anyone whose figures the move
- * changes (the old and new uplines and their uplines, the member and its team), so no line already
- * written changes meaning. The member's contracts from its old upline end at that date, and with
- * them, as whenever an upline contract ends, the contracts below that they capped.
+ * it and under the new one from it (ContractRepository.teamWithin reads applied agent_move rows).
+ * The date is never inside a period already settled for anyone whose figures the move changes (the
+ * old and new uplines and their uplines, the member and its team), so no line already written
+ * changes meaning. The member's contracts from its old upline end at that date, and with them, as
+ * whenever an upline contract ends, the contracts below that they capped. A future date schedules
+ * the move; applyDueMoves (a job) makes it at that time, checked again.
  */
 export class AgentAdminService {
   constructor(
