@@ -2,7 +2,7 @@
  * Agents in the back office: the tree and its search, contract templates and grants from them
  * (the agent centre's rules), moves of a member with its team to another upline effective from a
  * date (settlement counts each bet under the upline the member had when it settled), the
- * refusals of a move (loops, other brands, settled periods, the future) that change nothing,
+ * refusals of a move (loops, other brands, settled periods, too far ahead) that change nothing,
  * statements traced to the bets and the ledger entry behind each line, permissions and audit.
  */
 import { randomUUID } from 'node:crypto';
@@ -282,7 +282,7 @@ describe('moving a member with its team', () => {
     await contracts.process(brand, ids.ag_x!, 'DAILY', { action: 'ACCEPT', contractId: xContract.id });
   });
 
-  it('refuses loops, other brands, non-agents, the same upline, the future; nothing changes', async () => {
+  it('refuses loops, other brands, non-agents, the same upline, too far ahead; nothing changes', async () => {
     const before = await snapshot();
     const move = (memberId: string, toUplineId: string, extra = {}) =>
       staff('POST', '/wps/admin/agents/moves', { memberId, toUplineId, reason: 'test', ...extra });
@@ -295,7 +295,10 @@ describe('moving a member with its team', () => {
       [await move(ids.ag_x!, ids.ag_w!), 400, 'agent.move.target.not.agent'],
       [await move(ids.ag_x!, ids.ag_one!), 409, 'agent.move.same'],
       [
-        await move(ids.ag_x!, ids.ag_two!, { effectiveAt: new Date(Date.now() + 3_600_000).toISOString() }),
+        await move(ids.ag_x!, ids.ag_two!, {
+          // Beyond how far ahead a move may be scheduled.
+          effectiveAt: new Date(Date.now() + 91 * 86_400_000).toISOString(),
+        }),
         400,
         'agent.move.future',
       ],

@@ -25,6 +25,8 @@ export const AGENT_ADMIN_LIMITS = {
   templateNameMax: 60,
   reasonMax: 200,
   maxPresets: 10,
+  /** How far ahead a move may be scheduled. */
+  moveAheadDays: 90,
 } as const;
 
 const idSchema = z.coerce
@@ -132,8 +134,9 @@ export const contractEndSchema = z.object({
 
 /**
  * `POST /wps/admin/agents/moves`: puts memberId (with its whole team) under toUplineId. Settlement
- * counts the member's bets under the old upline before effectiveAt and under the new one from it;
- * effectiveAt (default: now) is never in the future nor inside a period already settled.
+ * counts the member's bets under the old upline before effectiveAt and under the new one from it.
+ * effectiveAt (default: now) in the past is never inside a period already settled; in the future
+ * (at most AGENT_ADMIN_LIMITS.moveAheadDays ahead) the move is SCHEDULED and applied at that time.
  */
 export const agentMoveInputSchema = z.object({
   memberId: idSchema,
@@ -154,6 +157,9 @@ export const agentMovePreviewSchema = z.object({
 });
 export type AgentMovePreview = z.infer<typeof agentMovePreviewSchema>;
 
+export const AGENT_MOVE_STATUSES = ['SCHEDULED', 'APPLIED', 'CANCELLED', 'FAILED'] as const;
+export type AgentMoveStatus = (typeof AGENT_MOVE_STATUSES)[number];
+
 export const agentMoveSchema = z.object({
   id: z.string(),
   member: z.string(),
@@ -165,9 +171,29 @@ export const agentMoveSchema = z.object({
   movedBy: z.string(),
   contractsEnded: z.number().int(),
   createdTime: z.string(),
+  /**
+   * SCHEDULED: waits for effectiveAt (contractsEnded and teamSize are then what it would do now);
+   * APPLIED; CANCELLED by staff before its time; FAILED when its time came (failure says why).
+   */
+  status: z.enum(AGENT_MOVE_STATUSES),
+  teamSize: z.number().int(),
+  appliedTime: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+  cancelledTime: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Why a scheduled move could not be applied, in the caller's language. */
+  failure: z.string().nullable(),
 });
 export type AgentMove = z.infer<typeof agentMoveSchema>;
-export const agentMovesQuerySchema = z.object({ memberId: idSchema.optional(), ...page(20) });
+/** `POST /wps/admin/agents/moves/:id/cancel`: staff cancel a scheduled move before its time. */
+export const agentMoveCancelSchema = z.object({
+  reason: z.string().trim().min(1).max(AGENT_ADMIN_LIMITS.reasonMax),
+});
+export const agentMovesQuerySchema = z.object({
+  memberId: idSchema.optional(),
+  status: z.enum(AGENT_MOVE_STATUSES).optional(),
+  ...page(20),
+});
 export const agentMovesSchema = z.object({ list: z.array(agentMoveSchema), totalCount: z.number().int() });
 export type AgentMoves = z.infer<typeof agentMovesSchema>;
 

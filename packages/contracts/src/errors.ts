@@ -289,6 +289,10 @@ export const ERRORS = {
   'brand.region.invalid': 400,
   'setup.not.needed': 409,
   'setup.token.invalid': 403,
+  // Scheduled moves of a member to another upline.
+  'agent.move.pending': 409,
+  'agent.move.unknown': 404,
+  'agent.move.state': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2035,6 +2035,15 @@ export interface AgentMoveTable {
   moved_by: string;
   contracts_ended: Generated<number>;
   created_at: Generated<Date>;
+  /** SCHEDULED (waits for effective_at), APPLIED, CANCELLED or FAILED (migration 0056). */
+  status: Generated<'SCHEDULED' | 'APPLIED' | 'CANCELLED' | 'FAILED'>;
+  team_size: Generated<number>;
+  applied_at: Date | null;
+  cancelled_by: string | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  failure_code: string | null;
+  failure_params: Json<(string | number)[]> | null;
 }
 
 // ---- Promotion images (migration 0052) -------------------------------------------------------

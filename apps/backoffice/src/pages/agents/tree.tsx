@@ -1,12 +1,13 @@
-import type {
-  AgentContracts,
-  AgentMove,
-  AgentMovePreview,
-  AgentNode,
-  AgentSearch,
-  AgentTreePage,
-  Contract,
-  ContractTemplate,
+import {
+  AGENT_ADMIN_LIMITS,
+  type AgentContracts,
+  type AgentMove,
+  type AgentMovePreview,
+  type AgentNode,
+  type AgentSearch,
+  type AgentTreePage,
+  type Contract,
+  type ContractTemplate,
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -21,10 +22,12 @@ import {
   Dialog,
   Field,
   errorText,
+  formatDateTime,
   formatNumber,
   useToast,
 } from '../../ui';
 import { ContractBadges, TermsEditor, emptyTerms, termsBody, termsProblem, type TermsDraft } from './terms';
+import { fromZoneInput, toZoneInput } from './zone';
 
 const PAGE = 50;
 
@@ -407,19 +410,19 @@ function GrantForm({ node }: { node: AgentNode }) {
 
 // ---- moving a member with its team ----------------------------------------------------------
 
-/** A local date-time input's value for an instant (the operator's clock). */
-const localInput = (d: Date) => {
-  const z = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return z.toISOString().slice(0, 16);
-};
+/** The server takes a date this far ahead at most (AGENT_ADMIN_LIMITS.moveAheadDays). */
+const AHEAD_MS = AGENT_ADMIN_LIMITS.moveAheadDays * 86_400_000;
+/** Up to this far ahead the server takes a date as now (its clock may run behind the operator's). */
+const SKEW_MS = 60_000;
 
 function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
   const { t } = useTranslation('agents');
-  const { brand } = useSession();
+  const { brand, timeZone } = useSession();
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [target, setTarget] = useState<AgentNode | null>(null);
-  const [when, setWhen] = useState(() => localInput(new Date()));
+  const [when, setWhen] = useState(() => toZoneInput(new Date(), zone));
   const [confirming, setConfirming] = useState(false);
   const qc = useQueryClient();
   const toast = useToast();
@@ -435,16 +438,17 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
     enabled: target !== null,
     retry: false,
   });
-  const at = when ? new Date(when) : null;
+  const at = fromZoneInput(when, zone);
   const earliest = preview.data?.earliest ? new Date(preview.data.earliest) : null;
-  const invalid =
-    !at || Number.isNaN(at.getTime())
-      ? t('move.whenRequired')
-      : at.getTime() > Date.now() + 60_000
-        ? t('move.future')
-        : earliest && at < earliest
-          ? t('move.beforeSettled', { at: earliest.toLocaleString() })
-          : null;
+  // A time ahead of now schedules the move; the job makes it then.
+  const scheduled = at !== null && at.getTime() > Date.now() + SKEW_MS;
+  const invalid = !at
+    ? t('move.whenRequired')
+    : at.getTime() > Date.now() + AHEAD_MS
+      ? t('move.future', { days: AGENT_ADMIN_LIMITS.moveAheadDays })
+      : earliest && at < earliest
+        ? t('move.beforeSettled', { at: formatDateTime(earliest.toISOString(), zone) })
+        : null;
   return (
     <Dialog open title={t('move.title', { name: node.username })} onClose={onClose} wide>
       <p className="bo-muted">{t('move.intro')}</p>
@@ -496,9 +500,23 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
       )}
       {target && (
         <>
-          <Field label={t('move.when')} hint={t('move.whenHint')} error={invalid ?? undefined}>
-            <input type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />
+          <Field
+            label={t('move.when', { zone })}
+            hint={t('move.whenHint', { days: AGENT_ADMIN_LIMITS.moveAheadDays })}
+            error={invalid ?? undefined}
+          >
+            <input
+              type="datetime-local"
+              value={when}
+              onChange={(e) => setWhen(e.target.value)}
+              data-testid="move-when"
+            />
           </Field>
+          {scheduled && !invalid && (
+            <p className="bo-agents-note" data-testid="move-scheduled-note">
+              <Badge tone="info">{t('moves.status.SCHEDULED')}</Badge> {t('move.scheduledNote')}
+            </p>
+          )}
           {preview.isPending && <p className="bo-muted">…</p>}
           {preview.error && <p role="alert">{errorText(preview.error)}</p>}
           {preview.data && (
@@ -507,7 +525,7 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
               <li>{t('move.contractsEnding', { n: preview.data.contractsEnding })}</li>
               <li>
                 {preview.data.earliest
-                  ? t('move.earliest', { at: new Date(preview.data.earliest).toLocaleString() })
+                  ? t('move.earliest', { at: formatDateTime(preview.data.earliest, zone) })
                   : t('move.noSettled')}
               </li>
             </ul>
@@ -518,7 +536,7 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
               disabled={!preview.data || invalid !== null}
               onClick={() => setConfirming(true)}
             >
-              {t('move.submit')}
+              {scheduled ? t('move.schedule') : t('move.submit')}
             </Button>
           </div>
         </>
@@ -528,16 +546,16 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
         title={t('move.confirmTitle')}
         message={
           target
-            ? t('move.confirmText', {
+            ? t(scheduled ? 'move.confirmScheduled' : 'move.confirmText', {
                 name: node.username,
                 target: target.username,
-                at: at?.toLocaleString() ?? '',
+                at: at ? `${formatDateTime(at.toISOString(), zone)} (${zone})` : '',
                 n: preview.data?.contractsEnding ?? 0,
               })
             : undefined
         }
         requireReason
-        confirmLabel={t('move.submit')}
+        confirmLabel={scheduled ? t('move.schedule') : t('move.submit')}
         onClose={() => setConfirming(false)}
         onConfirm={async (reason) => {
           const moved = await api.post<AgentMove>('/agents/moves', {
@@ -546,7 +564,15 @@ function MoveDialog({ node, onClose }: { node: AgentNode; onClose(): void }) {
             effectiveAt: at!.toISOString(),
             reason,
           });
-          toast(t('move.done', { name: moved.member, target: moved.to }));
+          toast(
+            moved.status === 'SCHEDULED'
+              ? t('move.doneScheduled', {
+                  name: moved.member,
+                  target: moved.to,
+                  at: formatDateTime(moved.effectiveAt, zone),
+                })
+              : t('move.done', { name: moved.member, target: moved.to }),
+          );
           await qc.invalidateQueries({ queryKey: ['agents'] });
           onClose();
         }}

@@ -1,7 +1,7 @@
-import { ACCOUNT_CENTRE_TYPES, AGENT_LIMITS, type ContractKind } from '@app/contracts';
+import { ACCOUNT_CENTRE_TYPES, AGENT_LIMITS, type AgentMoveStatus, type ContractKind } from '@app/contracts';
 import { sql, type Selectable } from 'kysely';
 import { Repository, type Db } from '../../db/repository';
-import type { AgentContractTemplateTable, AgentSettlementTable } from '../../db/schema';
+import type { AgentContractTemplateTable, AgentMoveTable, AgentSettlementTable } from '../../db/schema';
 import { windowEnd, windowStart, type DayWindow } from '../../platform/day-window';
 import { teamWithin } from './contract.repository';
 
@@ -19,6 +19,14 @@ export type StatementRow = Selectable<AgentSettlementTable> & {
   version: number;
   member_name: string;
   payer_name: string | null;
+};
+
+export type MoveRow = Omit<Selectable<AgentMoveTable>, 'failure_params'> & {
+  failure_params: (string | number)[] | null;
+  member_name: string;
+  to_name: string;
+  from_name: string | null;
+  total: string;
 };
 
 /** `LIKE` pattern of a prefix: the caller's % and _ match themselves. */
@@ -227,13 +235,96 @@ export class AgentAdminRepository extends Repository {
       reason: string;
       moved_by: string;
       contracts_ended: number;
+      team_size: number;
+      status: 'SCHEDULED' | 'APPLIED';
+      applied_at: Date | null;
     },
   ): Promise<string> {
     const r = await db.insertInto('agent_move').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   }
 
-  async moves(merchant: string, memberId: string | undefined, offset: number, limit: number) {
+  /** Whether a move of this member waits for its time. */
+  async pendingOf(db: Db, merchant: string, memberId: string): Promise<boolean> {
+    const r = await db
+      .selectFrom('agent_move')
+      .select('id')
+      .where('merchant_code', '=', merchant)
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'SCHEDULED')
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** Marks a scheduled move CANCELLED; false when it is not (or no longer) scheduled. */
+  async cancelMove(
+    db: Db,
+    merchant: string,
+    id: string,
+    c: { by: string; reason: string; at: Date },
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('agent_move')
+      .set({ status: 'CANCELLED', cancelled_by: c.by, cancel_reason: c.reason, cancelled_at: c.at })
+      .where('merchant_code', '=', merchant)
+      .where('id', '=', id)
+      .where('status', '=', 'SCHEDULED')
+      .executeTakeFirst();
+    return r.numUpdatedRows > 0n;
+  }
+
+  /** Scheduled moves whose time has come, of every brand, oldest first. */
+  dueMoves(now: Date, limit: number) {
+    return this.db
+      .selectFrom('agent_move')
+      .select(['id', 'merchant_code'])
+      .where('status', '=', 'SCHEDULED')
+      .where('effective_at', '<=', now)
+      .orderBy('effective_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The move, locked, if it is still scheduled and due; undefined when another pass has it or had it. */
+  claimMove(db: Db, id: string, now: Date) {
+    return db
+      .selectFrom('agent_move')
+      .select(['id', 'merchant_code', 'member_id', 'to_upline_id', 'effective_at'])
+      .where('id', '=', id)
+      .where('status', '=', 'SCHEDULED')
+      .where('effective_at', '<=', now)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+  }
+
+  async markApplied(
+    db: Db,
+    id: string,
+    a: { from_upline_id: string | null; contracts_ended: number; team_size: number; applied_at: Date },
+  ): Promise<void> {
+    await db
+      .updateTable('agent_move')
+      .set({ ...a, status: 'APPLIED' })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async markFailed(db: Db, id: string, code: string, params: (string | number)[]): Promise<void> {
+    await db
+      .updateTable('agent_move')
+      .set({ status: 'FAILED', failure_code: code, failure_params: JSON.stringify(params) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async moves(
+    merchant: string,
+    f: { id?: string; memberId?: string; status?: AgentMoveStatus },
+    offset: number,
+    limit: number,
+  ): Promise<MoveRow[]> {
     let q = this.db
       .selectFrom('agent_move as v')
       .innerJoin('member as m', 'm.id', 'v.member_id')
@@ -247,8 +338,17 @@ export class AgentAdminRepository extends Repository {
         sql<string>`(count(*) OVER ())::text`.as('total'),
       ])
       .where('v.merchant_code', '=', merchant);
-    if (memberId) q = q.where('v.member_id', '=', memberId);
-    return q.orderBy('v.id', 'desc').offset(offset).limit(limit).execute();
+    if (f.id) q = q.where('v.id', '=', f.id);
+    if (f.memberId) q = q.where('v.member_id', '=', f.memberId);
+    if (f.status) q = q.where('v.status', '=', f.status);
+    const rows = await q.orderBy('v.id', 'desc').offset(offset).limit(limit).execute();
+    return rows.map((r) => ({
+      ...r,
+      failure_params:
+        typeof r.failure_params === 'string'
+          ? (JSON.parse(r.failure_params) as (string | number)[])
+          : r.failure_params,
+    }));
   }
 
   // ---- statements --------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import {
   adminStatementQuerySchema,
   adminStatementsSchema,
   agentContractsSchema,
+  agentMoveCancelSchema,
   agentMoveInputSchema,
   agentMovePreviewQuerySchema,
   agentMovePreviewSchema,
@@ -248,20 +249,22 @@ export async function agentAdminRoutes(
     {
       config: operatorRoute('agents.view'),
       schema: {
-        summary: 'Moves made, newest first (of one member with memberId)',
+        summary:
+          'Moves scheduled, applied, cancelled or failed, newest first (of one member with memberId, in one status)',
         tags,
         querystring: agentMovesQuerySchema,
         response: { 200: ok(agentMovesSchema) },
       },
     },
-    async (req) => envelope(await admin.moves(req.brand, req.query)),
+    async (req) => envelope(await admin.moves(req.brand, req.query, req.lang)),
   );
   r.post(
     '/wps/admin/agents/moves',
     {
       config: operatorRoute('agents.members.move'),
       schema: {
-        summary: 'Moves a member with its team under another agent, effective from a date (audited)',
+        summary:
+          'Moves a member with its team under another agent, effective from a date; a future date schedules it (audited)',
         tags,
         body: agentMoveInputSchema,
         response: { 200: ok(agentMoveSchema) },
@@ -277,11 +280,46 @@ export async function agentAdminRoutes(
         after: {
           upline: r.move.to,
           effectiveAt: r.move.effectiveAt,
+          status: r.move.status,
           reason: r.move.reason,
           contractsEnded: r.move.contractsEnded,
         },
       };
       return envelope(r.move);
+    },
+  );
+  r.post(
+    '/wps/admin/agents/moves/:id/cancel',
+    {
+      config: operatorRoute('agents.members.move'),
+      schema: {
+        summary: 'Cancels a scheduled move before it takes effect (audited)',
+        tags,
+        params: idParams,
+        body: agentMoveCancelSchema,
+        response: { 200: ok(agentMoveSchema) },
+      },
+    },
+    async (req) => {
+      const { before, after } = await admin.cancelMove(
+        req.brand,
+        req.params.id,
+        req.body.reason,
+        operatorName(req),
+        req.lang,
+      );
+      req.auditDetail = {
+        action: 'agent.move.cancel',
+        target: `member:${after.memberId}`,
+        before: {
+          move: before.id,
+          status: before.status,
+          upline: before.to,
+          effectiveAt: before.effectiveAt,
+        },
+        after: { move: after.id, status: after.status, reason: req.body.reason },
+      };
+      return envelope(after);
     },
   );
 

@@ -1,5 +1,8 @@
 import {
   AGENT_ADMIN_LIMITS,
+  ERROR_CODES,
+  type ErrorCode,
+  type Language,
   AGENT_LIMITS,
   fromMinor,
   minorText,
@@ -30,7 +33,9 @@ import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
 import { dayWindow } from '../../platform/day-window';
-import type { AgentAdminRepository, NodeRow, StatementRow } from './agent-admin.repository';
+import type { Db } from '../../db/repository';
+import { messageFor } from '../../platform/messages';
+import type { AgentAdminRepository, MoveRow, NodeRow, StatementRow } from './agent-admin.repository';
 import { isAgentType } from './agent.service';
 import { checkPlatformTerms, type ContractService } from './contract.service';
 import { bpText, bpToPercent, maxRateBp } from './settlement-formula';
@@ -42,8 +47,12 @@ type MovesQuery = z.output<typeof agentMovesQuerySchema>;
 type StatementQuery = z.output<typeof adminStatementQuerySchema>;
 type BetsQuery = z.output<typeof adminStatementBetsQuerySchema>;
 
-/** How far ahead of the server's clock an effective date may be (the operator's clock may run ahead). */
+/**
+ * An effective date up to this far ahead of the server's clock is taken as now (the operator's
+ * clock may run ahead); further ahead, the move is scheduled.
+ */
 const CLOCK_SKEW_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** Thrown inside a move's transaction to undo it after measuring it (the preview). */
 class Preview extends Error {
@@ -68,6 +77,33 @@ function templateOf(t: Selectable<AgentContractTemplateTable>): ContractTemplate
     updatedBy: t.updated_by,
     updatedTime: t.updated_at.toISOString(),
   };
+}
+
+function moveOf(v: MoveRow, lang: Language): AgentMove {
+  return {
+    id: v.id,
+    member: v.member_name,
+    memberId: v.member_id,
+    from: v.from_name,
+    to: v.to_name,
+    effectiveAt: v.effective_at.toISOString(),
+    reason: v.reason,
+    movedBy: v.moved_by,
+    contractsEnded: v.contracts_ended,
+    createdTime: v.created_at.toISOString(),
+    status: v.status,
+    teamSize: v.team_size,
+    appliedTime: v.applied_at?.toISOString() ?? null,
+    cancelledBy: v.cancelled_by,
+    cancelledTime: v.cancelled_at?.toISOString() ?? null,
+    cancelReason: v.cancel_reason,
+    failure: v.failure_code ? failureText(v.failure_code, v.failure_params, lang) : null,
+  };
+}
+
+/** A stored failure in the reader's language (a code no longer known is shown as it is). */
+function failureText(code: string, params: (string | number)[] | null, lang: Language): string {
+  return (ERROR_CODES as string[]).includes(code) ? messageFor(code as ErrorCode, lang, params ?? []) : code;
 }
 
 function lineOf(s: StatementRow): AdminStatementLine {
@@ -101,11 +137,12 @@ function lineOf(s: StatementRow): AdminStatementLine {
  * and moves of a member with its team to another upline.
  *
  * A move is effective from a date: settlement counts the member's bets under its old upline before
- * it and under the new one from it (ContractRepository.teamWithin reads agent_move). The date is
- * never in the future and never inside a period already settled for anyone whose figures the move
- * changes (the old and new uplines and their uplines, the member and its team), so no line already
- * written changes meaning. The member's contracts from its old upline end at that date, and with
- * them, as whenever an upline contract ends, the contracts below that they capped.
+ * it and under the new one from it (ContractRepository.teamWithin reads applied agent_move rows).
+ * The date is never inside a period already settled for anyone whose figures the move changes (the
+ * old and new uplines and their uplines, the member and its team), so no line already written
+ * changes meaning. The member's contracts from its old upline end at that date, and with them, as
+ * whenever an upline contract ends, the contracts below that they capped. A future date schedules
+ * the move; applyDueMoves (a job) makes it at that time, checked again.
  */
 export class AgentAdminService {
   constructor(
@@ -240,11 +277,41 @@ export class AgentAdminService {
   // ---- moves -------------------------------------------------------------------------------------
 
   /**
+   * The checks every move passes, now and again when a scheduled one takes effect: both members
+   * of the brand (another brand's is unknown here), the new upline an agent and not already the
+   * member's upline, not the member itself nor anyone in its team (a loop), the tree no deeper
+   * than AGENT_LIMITS.maxDepth. Reads only: a refusal here has changed nothing.
+   */
+  private async check(trx: Db, merchant: string, memberId: string, toUplineId: string) {
+    const member = await this.repo.member(trx, merchant, memberId);
+    const target = await this.repo.member(trx, merchant, toUplineId);
+    if (!member || !target) throw new AppError('agent.member.unknown');
+    if (!isAgentType(target.is_agent)) throw new AppError('agent.move.target.not.agent');
+    if (member.upline_id === target.id) throw new AppError('agent.move.same');
+    const team = await this.repo.subtree(trx, member.id);
+    if (team.some((m) => m.id === target.id)) throw new AppError('agent.move.cycle');
+    const targetPath = await this.repo.path(trx, target.id);
+    const height = Math.max(...team.map((m) => m.level));
+    // The target's level from the top (a top member is 1) plus the team's height below the member.
+    if (targetPath.length + 1 + height > AGENT_LIMITS.maxDepth)
+      throw new AppError('agent.move.depth', undefined, [AGENT_LIMITS.maxDepth]);
+    const oldPath = member.upline_id ? await this.repo.path(trx, member.id) : [];
+    const involved = [
+      ...oldPath.map((p) => p.id),
+      ...targetPath.map((p) => p.id),
+      target.id,
+      ...team.map((m) => m.id),
+    ];
+    const earliest = await this.repo.lastSettledEnd(trx, merchant, [...new Set(involved)]);
+    return { member, target, team, earliest, from: oldPath.at(-1)?.username ?? null };
+  }
+
+  /**
    * Moves the member with its team under the new upline, effective from `input.effectiveAt`
-   * (default now). Refused, changing nothing: an unknown member or upline (another brand's is
-   * unknown here), an upline that is no agent, the member's own upline already, the member
-   * itself or anyone in its team (a loop), a tree deeper than AGENT_LIMITS.maxDepth, a date in the
-   * future or inside a period already settled.
+   * (default now). A date in the future (beyond the clock skew allowed) schedules the move: it is
+   * stored SCHEDULED with what it would do now, and applyDueMoves makes it at its time. Refused,
+   * changing nothing: any refusal of `check`, a move of this member already scheduled, a date
+   * more than AGENT_ADMIN_LIMITS.moveAheadDays ahead or inside a period already settled.
    */
   async move(
     brand: Brand,
@@ -254,30 +321,22 @@ export class AgentAdminService {
   ): Promise<{ move: AgentMove; before: { upline: string | null } } | AgentMovePreview> {
     const now = this.now();
     const at = input.effectiveAt ? new Date(input.effectiveAt) : now;
-    if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw new AppError('agent.move.future');
+    if (at.getTime() > now.getTime() + AGENT_ADMIN_LIMITS.moveAheadDays * DAY_MS)
+      throw new AppError('agent.move.future', undefined, [AGENT_ADMIN_LIMITS.moveAheadDays]);
+    const scheduled = at.getTime() > now.getTime() + CLOCK_SKEW_MS;
+    // What the move would do now, measured (and undone) before it is scheduled.
+    const measured = scheduled && !dryRun ? await this.measure(brand, input) : null;
     try {
       return await this.repo.transaction(async (trx) => {
         await this.repo.lockMoves(trx, brand.code);
-        const member = await this.repo.member(trx, brand.code, input.memberId);
-        const target = await this.repo.member(trx, brand.code, input.toUplineId);
-        if (!member || !target) throw new AppError('agent.member.unknown');
-        if (!isAgentType(target.is_agent)) throw new AppError('agent.move.target.not.agent');
-        if (member.upline_id === target.id) throw new AppError('agent.move.same');
-        const team = await this.repo.subtree(trx, member.id);
-        if (team.some((m) => m.id === target.id)) throw new AppError('agent.move.cycle');
-        const targetPath = await this.repo.path(trx, target.id);
-        const height = Math.max(...team.map((m) => m.level));
-        // The target's level from the top (a top member is 1) plus the team's height below the member.
-        if (targetPath.length + 1 + height > AGENT_LIMITS.maxDepth)
-          throw new AppError('agent.move.depth', undefined, [AGENT_LIMITS.maxDepth]);
-        const oldPath = member.upline_id ? await this.repo.path(trx, member.id) : [];
-        const involved = [
-          ...oldPath.map((p) => p.id),
-          ...targetPath.map((p) => p.id),
-          target.id,
-          ...team.map((m) => m.id),
-        ];
-        const earliest = await this.repo.lastSettledEnd(trx, brand.code, [...new Set(involved)]);
+        if (await this.repo.pendingOf(trx, brand.code, input.memberId))
+          throw new AppError('agent.move.pending');
+        const { member, target, team, earliest, from } = await this.check(
+          trx,
+          brand.code,
+          input.memberId,
+          input.toUplineId,
+        );
         if (dryRun) {
           const ended = await this.contracts.endOnMove(trx, brand.code, member.id, member.upline_id, at);
           throw new Preview({
@@ -288,8 +347,9 @@ export class AgentAdminService {
         }
         if (earliest && at < earliest)
           throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
-        const ended = await this.contracts.endOnMove(trx, brand.code, member.id, member.upline_id, at);
-        await this.repo.setUpline(trx, member.id, target.id);
+        const ended = measured
+          ? measured.contractsEnding
+          : await this.endAndMove(trx, brand.code, member, target.id, at);
         const moveId = await this.repo.insertMove(trx, {
           merchant_code: brand.code,
           member_id: member.id,
@@ -299,8 +359,10 @@ export class AgentAdminService {
           reason: input.reason,
           moved_by: by,
           contracts_ended: ended,
+          team_size: team.length - 1,
+          status: scheduled ? 'SCHEDULED' : 'APPLIED',
+          applied_at: scheduled ? null : now,
         });
-        const from = oldPath.at(-1)?.username ?? null;
         return {
           before: { upline: from },
           move: {
@@ -314,36 +376,131 @@ export class AgentAdminService {
             movedBy: by,
             contractsEnded: ended,
             createdTime: now.toISOString(),
+            status: scheduled ? 'SCHEDULED' : 'APPLIED',
+            teamSize: team.length - 1,
+            appliedTime: scheduled ? null : now.toISOString(),
+            cancelledBy: null,
+            cancelledTime: null,
+            cancelReason: null,
+            failure: null,
           },
         };
       });
     } catch (err) {
       if (err instanceof Preview) return err.result;
+      // Two schedulings of one member racing past pendingOf: the partial unique index refuses one.
+      if (uniqueViolation(err)) throw new AppError('agent.move.pending');
       throw err;
     }
   }
 
-  async preview(brand: Brand, memberId: string, toUplineId: string): Promise<AgentMovePreview> {
-    const r = await this.move(brand, { memberId, toUplineId, reason: 'preview' }, 'preview', true);
+  /** Ends the member's contracts from its old upline at `at` and puts it under the new one. */
+  private async endAndMove(
+    trx: Db,
+    merchant: string,
+    member: { id: string; upline_id: string | null },
+    toUplineId: string,
+    at: Date,
+  ): Promise<number> {
+    const ended = await this.contracts.endOnMove(trx, merchant, member.id, member.upline_id, at);
+    await this.repo.setUpline(trx, member.id, toUplineId);
+    return ended;
+  }
+
+  private async measure(brand: Brand, input: MoveInput): Promise<AgentMovePreview> {
+    const r = await this.move(brand, { ...input, effectiveAt: undefined }, 'preview', true);
     if ('move' in r) throw new Error('a preview made a move');
     return r;
   }
 
-  async moves(brand: Brand, q: MovesQuery): Promise<AgentMoves> {
-    const rows = await this.repo.moves(brand.code, q.memberId, (q.pageNo - 1) * q.pageSize, q.pageSize);
+  async preview(brand: Brand, memberId: string, toUplineId: string): Promise<AgentMovePreview> {
+    return this.measure(brand, { memberId, toUplineId, reason: 'preview' });
+  }
+
+  /**
+   * Staff cancel a scheduled move before it takes effect. Under the brand's move lock, so the job
+   * either applied it first (then this is refused: agent.move.state) or never will.
+   */
+  async cancelMove(brand: Brand, id: string, reason: string, by: string, lang: Language) {
+    const before = await this.oneMove(brand, id, lang);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.lockMoves(trx, brand.code);
+      if (!(await this.repo.cancelMove(trx, brand.code, id, { by, reason, at: this.now() })))
+        throw new AppError('agent.move.state');
+    });
+    return { before, after: await this.oneMove(brand, id, lang) };
+  }
+
+  private async oneMove(brand: Brand, id: string, lang: Language): Promise<AgentMove> {
+    const row = (await this.repo.moves(brand.code, { id }, 0, 1))[0];
+    if (!row) throw new AppError('agent.move.unknown');
+    return moveOf(row, lang);
+  }
+
+  /**
+   * Applies every scheduled move whose time has come, each exactly once: under the brand's move
+   * lock the row is claimed (FOR UPDATE SKIP LOCKED, still SCHEDULED), so a second server instance
+   * or a second pass finds it done; a crash rolls the whole application back and the next pass
+   * retries it. The checks are run again; a refusal marks it FAILED with the reason, changing
+   * nothing else. Contracts from the old upline end at effective_at, not when it was scheduled.
+   */
+  async applyDueMoves(limit = 100): Promise<{ applied: number; failed: number }> {
+    const now = this.now();
+    const due = await this.repo.dueMoves(now, limit);
+    let applied = 0;
+    let failed = 0;
+    // An unexpected error (the database) rolls that move back for the next pass; the others
+    // still go ahead, and the first error is raised at the end for the job's log.
+    let error: unknown = null;
+    for (const d of due) {
+      const r = await this.repo
+        .transaction(async (trx) => {
+          await this.repo.lockMoves(trx, d.merchant_code);
+          const v = await this.repo.claimMove(trx, d.id, now);
+          if (!v) return null;
+          try {
+            const { member, team, earliest } = await this.check(
+              trx,
+              v.merchant_code,
+              v.member_id,
+              v.to_upline_id,
+            );
+            if (earliest && v.effective_at < earliest)
+              throw new AppError('agent.move.settled', undefined, [earliest.toISOString()]);
+            const ended = await this.endAndMove(trx, v.merchant_code, member, v.to_upline_id, v.effective_at);
+            await this.repo.markApplied(trx, v.id, {
+              from_upline_id: member.upline_id,
+              contracts_ended: ended,
+              team_size: team.length - 1,
+              applied_at: now,
+            });
+            return 'applied' as const;
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            await this.repo.markFailed(trx, v.id, err.code, err.params);
+            return 'failed' as const;
+          }
+        })
+        .catch((err: unknown) => {
+          error ??= err;
+          return null;
+        });
+      if (r === 'applied') applied++;
+      if (r === 'failed') failed++;
+    }
+    if (error) throw error;
+    return { applied, failed };
+  }
+
+  async moves(brand: Brand, q: MovesQuery, lang: Language): Promise<AgentMoves> {
+    const rows = await this.repo.moves(
+      brand.code,
+      { memberId: q.memberId, status: q.status },
+      (q.pageNo - 1) * q.pageSize,
+      q.pageSize,
+    );
     return {
-      list: rows.map((v) => ({
-        id: v.id,
-        member: v.member_name,
-        memberId: v.member_id,
-        from: v.from_name,
-        to: v.to_name,
-        effectiveAt: v.effective_at.toISOString(),
-        reason: v.reason,
-        movedBy: v.moved_by,
-        contractsEnded: v.contracts_ended,
-        createdTime: v.created_at.toISOString(),
-      })),
+      list: rows.map((v) => moveOf(v, lang)),
       totalCount: Number(rows[0]?.total ?? 0),
     };
   }

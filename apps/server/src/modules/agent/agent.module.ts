@@ -20,7 +20,7 @@ import { ConsolidatedFundsService } from './consolidated.service';
 import { ContractRepository } from './contract.repository';
 import { contractRoutes } from './contract.routes';
 import { ContractService } from './contract.service';
-import { contractSettlementJob } from './settlement.job';
+import { agentMoveJob, contractSettlementJob } from './settlement.job';
 import { SettlementService } from './settlement.service';
 
 interface AgentDeps extends ModuleContext {
@@ -71,6 +71,6 @@ export function createAgentModule(
       await app.register(consolidatedRoutes, { consolidated });
       await app.register(agentAdminRoutes, { admin, contracts });
     },
-    jobs: [contractSettlementJob(settlement)],
+    jobs: [contractSettlementJob(settlement, admin), agentMoveJob(admin)],
   };
 }

@@ -15,24 +15,27 @@ type NewSettlement = Omit<Selectable<AgentSettlementTable>, 'id' | 'created_at'>
  * as it was over time, for a query to follow. Each member is in it with the part [lo, hi) of the
  * window in which it was below the root; the root itself is level 0 with the whole window.
  *
- * The edges are member.upline_id for a member never moved, and for a moved member (agent_move,
- * `moved`) one edge per stretch of time: the first move's from-upline before its effective_at, then each
- * move's to-upline until the next move. A member moved from one branch of the root to another
+ * The edges are member.upline_id for a member never moved, and for a moved member (agent_move
+ * rows APPLIED: a scheduled move changes nothing until the job applies it; `moved`) one edge per
+ * stretch of time: the first move's from-upline before its effective_at, then each move's
+ * to-upline until the next move. A member moved from one branch of the root to another
  * appears twice, with windows that do not overlap, so each bet counts once.
  */
 export function teamWithin(rootId: string, start: Date, end: Date) {
   // Each level probes member_upline_idx once per member of the level above (LATERAL: a nested
   // loop, never a scan of every member per level); moves are few and read from their own table.
-  return sql`WITH RECURSIVE moved (child, parent, lo, hi) AS (
+  return sql`WITH RECURSIVE applied AS (
+      SELECT * FROM agent_move WHERE status = 'APPLIED'
+    ), moved (child, parent, lo, hi) AS (
       SELECT v.member_id, v.from_upline_id, '-infinity'::timestamptz, v.effective_at
-        FROM agent_move v
-       WHERE NOT EXISTS (SELECT 1 FROM agent_move w WHERE w.member_id = v.member_id
+        FROM applied v
+       WHERE NOT EXISTS (SELECT 1 FROM applied w WHERE w.member_id = v.member_id
                             AND (w.effective_at, w.id) < (v.effective_at, v.id))
       UNION ALL
       SELECT v.member_id, v.to_upline_id, v.effective_at,
-             coalesce((SELECT min(w.effective_at) FROM agent_move w WHERE w.member_id = v.member_id
+             coalesce((SELECT min(w.effective_at) FROM applied w WHERE w.member_id = v.member_id
                           AND (w.effective_at, w.id) > (v.effective_at, v.id)), 'infinity'::timestamptz)
-        FROM agent_move v
+        FROM applied v
     ), team (id, level, lo, hi) AS (
       SELECT ${rootId}::bigint, 0, ${start}::timestamptz, ${end}::timestamptz
       UNION ALL
@@ -42,7 +45,7 @@ export function teamWithin(rootId: string, start: Date, end: Date) {
              SELECT m.id AS child, '-infinity'::timestamptz AS lo, 'infinity'::timestamptz AS hi
                FROM member m
               WHERE m.upline_id = t.id
-                AND NOT EXISTS (SELECT 1 FROM agent_move v WHERE v.member_id = m.id)
+                AND NOT EXISTS (SELECT 1 FROM applied v WHERE v.member_id = m.id)
              UNION ALL
              SELECT d.child, d.lo, d.hi FROM moved d WHERE d.parent = t.id
            ) e

@@ -1,4 +1,5 @@
 import type { IntervalJob } from '../../platform/module';
+import type { AgentAdminService } from './agent-admin.service';
 import type { SettlementService } from './settlement.service';
 
 /**
@@ -8,11 +9,30 @@ import type { SettlementService } from './settlement.service';
  */
 const CONTRACT_SETTLEMENT_INTERVAL_MS = 60_000;
 
-/** Contract settlement: every due period of every brand, each paid once. */
-export function contractSettlementJob(settlement: SettlementService): IntervalJob {
+/** How often scheduled moves of members to another upline are looked for. */
+const AGENT_MOVE_INTERVAL_MS = 10_000;
+
+/**
+ * Contract settlement: every due period of every brand, each paid once. Moves whose time has come
+ * are applied first, so a period ending after a move's effective time is not settled (and so
+ * closed to the move) before the move is made.
+ */
+export function contractSettlementJob(settlement: SettlementService, admin: AgentAdminService): IntervalJob {
   return {
     name: 'contract settlement',
     everyMs: CONTRACT_SETTLEMENT_INTERVAL_MS,
-    run: () => settlement.runDue(),
+    run: async () => {
+      try {
+        await admin.applyDueMoves();
+      } finally {
+        // A move that could not be applied (it is retried) holds no brand's settlement back.
+        await settlement.runDue();
+      }
+    },
   };
+}
+
+/** Scheduled moves: each applied once, within seconds of its effective time. */
+export function agentMoveJob(admin: AgentAdminService): IntervalJob {
+  return { name: 'agent moves', everyMs: AGENT_MOVE_INTERVAL_MS, run: () => admin.applyDueMoves() };
 }

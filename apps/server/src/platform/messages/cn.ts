@@ -211,7 +211,7 @@ export const cn: Record<ErrorCode, string> = {
   'agent.move.cycle': '代理不能被移到自己或自己的下级之下。',
   'agent.move.depth': '此次转移会使代理树超过 {0} 层。',
   'agent.move.settled': '生效日期落在已结算的周期内；请选择 {0} 或之后。',
-  'agent.move.future': '生效日期不能是未来时间。',
+  'agent.move.future': '生效日期最多只能在 {0} 天之后。',
   'agent.statement.unknown': '未找到该结算记录。',
   'channel.unknown': '未找到该支付渠道。',
   'channel.code.taken': '已存在相同代码的渠道。',
@@ -262,4 +262,7 @@ export const cn: Record<ErrorCode, string> = {
   'brand.region.invalid': '地区规则未保存：{0}。',
   'setup.not.needed': '平台已完成初始设置：请使用您的账号登录。',
   'setup.token.invalid': '设置令牌无效。',
+  'agent.move.pending': '该会员已有一个待生效的转移，请先取消它。',
+  'agent.move.unknown': '该转移不存在。',
+  'agent.move.state': '只能取消尚未生效的预约转移。',
 };

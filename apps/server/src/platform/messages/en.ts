@@ -221,7 +221,7 @@ export const en: Record<ErrorCode, string> = {
   'agent.move.cycle': 'An agent cannot be moved under itself or its own downline.',
   'agent.move.depth': 'The move would make the agent tree deeper than {0} levels.',
   'agent.move.settled': 'The effective date is inside a period already settled; choose {0} or later.',
-  'agent.move.future': 'The effective date cannot be in the future.',
+  'agent.move.future': 'The effective date can be at most {0} days ahead.',
   'agent.statement.unknown': 'This statement line was not found.',
   'channel.unknown': 'This payment channel was not found.',
   'channel.code.taken': 'A channel with this code already exists.',
@@ -273,4 +273,7 @@ export const en: Record<ErrorCode, string> = {
   'brand.region.invalid': 'The region rules were not saved: {0}.',
   'setup.not.needed': 'This platform is already set up: sign in with your account.',
   'setup.token.invalid': 'The set-up token is not valid.',
+  'agent.move.pending': 'This member already has a scheduled move; cancel it first.',
+  'agent.move.unknown': 'This move does not exist.',
+  'agent.move.state': 'Only a scheduled move that has not yet taken effect can be cancelled.',
 };

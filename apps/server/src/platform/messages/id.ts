@@ -228,7 +228,7 @@ export const id: Record<ErrorCode, string> = {
   'agent.move.depth': 'Pemindahan ini akan membuat pohon agen lebih dalam dari {0} tingkat.',
   'agent.move.settled':
     'Tanggal berlaku berada dalam periode yang sudah diselesaikan; pilih {0} atau sesudahnya.',
-  'agent.move.future': 'Tanggal berlaku tidak boleh di masa depan.',
+  'agent.move.future': 'Tanggal berlaku paling lambat {0} hari ke depan.',
   'agent.statement.unknown': 'Baris laporan ini tidak ditemukan.',
   'channel.unknown': 'Saluran pembayaran ini tidak ditemukan.',
   'channel.code.taken': 'Saluran dengan kode ini sudah ada.',
@@ -281,4 +281,7 @@ export const id: Record<ErrorCode, string> = {
   'brand.region.invalid': 'Aturan wilayah tidak disimpan: {0}.',
   'setup.not.needed': 'Platform ini sudah disiapkan: masuk dengan akun Anda.',
   'setup.token.invalid': 'Token penyiapan tidak valid.',
+  'agent.move.pending': 'Anggota ini sudah memiliki pemindahan terjadwal; batalkan dulu.',
+  'agent.move.unknown': 'Pemindahan ini tidak ada.',
+  'agent.move.state': 'Hanya pemindahan terjadwal yang belum berlaku yang dapat dibatalkan.',
 };

@@ -231,7 +231,7 @@ export const my: Record<ErrorCode, string> = {
   'agent.move.depth': 'Pemindahan ini akan menjadikan pokok ejen lebih dalam daripada {0} peringkat.',
   'agent.move.settled':
     'Tarikh berkuat kuasa berada dalam tempoh yang sudah diselesaikan; pilih {0} atau selepasnya.',
-  'agent.move.future': 'Tarikh berkuat kuasa tidak boleh pada masa hadapan.',
+  'agent.move.future': 'Tarikh berkuat kuasa paling lewat {0} hari ke hadapan.',
   'agent.statement.unknown': 'Baris penyata ini tidak ditemui.',
   'channel.unknown': 'Saluran pembayaran ini tidak ditemui.',
   'channel.code.taken': 'Saluran dengan kod ini sudah wujud.',
@@ -285,4 +285,7 @@ export const my: Record<ErrorCode, string> = {
   'brand.region.invalid': 'Peraturan wilayah tidak disimpan: {0}.',
   'setup.not.needed': 'Platform ini sudah disediakan: log masuk dengan akaun anda.',
   'setup.token.invalid': 'Token persediaan tidak sah.',
+  'agent.move.pending': 'Ahli ini sudah mempunyai pemindahan berjadual; batalkannya dahulu.',
+  'agent.move.unknown': 'Pemindahan ini tidak wujud.',
+  'agent.move.state': 'Hanya pemindahan berjadual yang belum berkuat kuasa boleh dibatalkan.',
 };

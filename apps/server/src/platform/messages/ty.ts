@@ -230,7 +230,7 @@ export const ty: Record<ErrorCode, string> = {
   'agent.move.cycle': 'Hindi maililipat ang ahente sa ilalim ng sarili o ng sarili nitong downline.',
   'agent.move.depth': 'Gagawin ng paglipat na mas malalim sa {0} antas ang puno ng ahente.',
   'agent.move.settled': 'Nasa loob ng panahong naisettle na ang petsa ng bisa; pumili ng {0} o mas huli.',
-  'agent.move.future': 'Hindi maaaring nasa hinaharap ang petsa ng bisa.',
+  'agent.move.future': 'Ang petsa ng bisa ay hanggang {0} araw lang mula ngayon.',
   'agent.statement.unknown': 'Hindi nakita ang linyang ito ng statement.',
   'channel.unknown': 'Hindi nakita ang channel ng pagbabayad na ito.',
   'channel.code.taken': 'May channel na may ganitong code.',
@@ -288,4 +288,7 @@ export const ty: Record<ErrorCode, string> = {
   'brand.region.invalid': 'Hindi na-save ang mga panuntunan sa rehiyon: {0}.',
   'setup.not.needed': 'Naka-set up na ang platform na ito: mag-sign in gamit ang iyong account.',
   'setup.token.invalid': 'Hindi wasto ang set-up token.',
+  'agent.move.pending': 'May nakatakdang paglipat na ang miyembrong ito; kanselahin muna iyon.',
+  'agent.move.unknown': 'Walang ganitong paglipat.',
+  'agent.move.state': 'Ang nakatakdang paglipat lang na hindi pa umiiral ang maaaring kanselahin.',
 };

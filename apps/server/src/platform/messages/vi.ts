@@ -222,7 +222,7 @@ export const vi: Record<ErrorCode, string> = {
   'agent.move.cycle': 'Không thể chuyển đại lý xuống dưới chính nó hoặc tuyến dưới của nó.',
   'agent.move.depth': 'Việc chuyển sẽ làm cây đại lý sâu hơn {0} cấp.',
   'agent.move.settled': 'Ngày hiệu lực nằm trong kỳ đã quyết toán; hãy chọn {0} hoặc muộn hơn.',
-  'agent.move.future': 'Ngày hiệu lực không được ở tương lai.',
+  'agent.move.future': 'Ngày hiệu lực chỉ được tối đa {0} ngày tới.',
   'agent.statement.unknown': 'Không tìm thấy dòng sao kê này.',
   'channel.unknown': 'Không tìm thấy kênh thanh toán này.',
   'channel.code.taken': 'Đã có kênh với mã này.',
@@ -274,4 +274,7 @@ export const vi: Record<ErrorCode, string> = {
   'brand.region.invalid': 'Chưa lưu quy tắc khu vực: {0}.',
   'setup.not.needed': 'Nền tảng đã được thiết lập: hãy đăng nhập bằng tài khoản của bạn.',
   'setup.token.invalid': 'Mã thiết lập không hợp lệ.',
+  'agent.move.pending': 'Thành viên này đã có một lần chuyển đã lên lịch; hãy hủy nó trước.',
+  'agent.move.unknown': 'Lần chuyển này không tồn tại.',
+  'agent.move.state': 'Chỉ có thể hủy lần chuyển đã lên lịch và chưa có hiệu lực.',
 };
