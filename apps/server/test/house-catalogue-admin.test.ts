@@ -193,6 +193,18 @@ describe('adding the house games to a new brand', () => {
       body: { bet, requestId: `spin-teak-${Date.now()}` },
     });
     expect(spin.balance).toBeCloseTo(50 - bet + spin.totalWin, 2);
+
+    // Every other house game of the offer opens too: its engine's client, or the lottery page.
+    const o = await offer();
+    for (const v of o.vendors)
+      for (const g of v.games) {
+        const res = await id.send<LaunchGame>(
+          `/wps/game/launchGame?vendor=${v.code}&gameType=${v.gameType}&gameCode=${g.gameCode}`,
+          { host: HOST, token: m.token },
+        );
+        expect(res.status, `${v.code}/${g.gameCode}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(res.body.value!.url).toContain(g.engine === null ? 'lottery' : 'code=');
+      }
   });
 
   it('adding again adds nothing; a vendor or game staff switched off stays off; a missing game comes back', async () => {
