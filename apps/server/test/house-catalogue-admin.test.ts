@@ -151,7 +151,7 @@ describe('adding the house games to a new brand', () => {
     expect(vendors).toHaveLength(9);
     expect(vendors.every((v) => v.enabled && v.adapter === 'HOUSE')).toBe(true);
     expect(games).toHaveLength(before.missingGames);
-    expect(games.find((g) => g.game_code === 'house-main-arena')).toMatchObject({
+    expect(games.find((g) => g.game_code === 'house-live-sabong')).toMatchObject({
       vendor_code: 'HOUSE',
       engine: 'COCKFIGHT',
     });

@@ -44,7 +44,8 @@ function houseArena(): OfferGame {
     ...main,
     vendor: 'HOUSE',
     gameId: 'HOUSE-COCKFIGHT-1',
-    gameCode: 'house-main-arena',
+    // The house's own code scheme (seed/game-catalogue.ts codeOf): house-<English name>.
+    gameCode: `house-${main.names.EN.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
     hot: true,
     iconPath: gameIconPath(main.vendor, main.gameCode),
   };
