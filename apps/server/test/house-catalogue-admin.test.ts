@@ -133,6 +133,13 @@ describe('adding the house games to a new brand', () => {
     await id.fails(OFFER, teak(CONTENT_KEY), 403, 'operator.forbidden');
     await id.fails(OFFER, { ...teak(CONTENT_KEY), method: 'POST' }, 403, 'operator.forbidden');
     await id.fails(OFFER, { host: HOST, method: 'POST' }, 401, 'admin.unauthorized');
+    // The offer is added whole: a request for a part of it is refused, not half-understood.
+    await id.fails(
+      OFFER,
+      { ...teak(), method: 'POST', body: { vendors: ['HOUSE'] } },
+      400,
+      'request.invalid',
+    );
     expect(await rows()).toEqual({ vendors: [], games: [] });
     expect(await auditRows()).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { houseOfferResultSchema, houseOfferSchema, ok } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import { operatorRoute } from '../../platform/operator-auth';
 import type { HouseCatalogueService } from './house-catalogue.service';
@@ -32,6 +33,9 @@ export async function houseCatalogueRoutes(app: FastifyInstance, opts: { house: 
       schema: {
         summary: 'Adds the house vendors and games the brand lacks (rows already there stay as they are)',
         tags,
+        // Nothing to choose: the whole offer is added. A body asking for something else (a subset,
+        // other vendors) is refused rather than silently ignored.
+        body: z.object({}).strict().nullish(),
         response: { 200: ok(houseOfferResultSchema) },
       },
     },
