@@ -222,6 +222,18 @@ describe('adding the house games to a new brand', () => {
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect((await playerList({ gameType: 'LIVE' })).totalCount).toBe(0);
+    const keno = await t.db.db
+      .selectFrom('game')
+      .select('node_id')
+      .where('merchant_code', '=', 'TEAK')
+      .where('game_code', '=', 'keno')
+      .executeTakeFirstOrThrow();
+    const gameOff = await id.send(`/wps/admin/games/${keno.node_id}`, {
+      ...teak(),
+      method: 'PUT',
+      body: { enabled: false },
+    });
+    expect(gameOff.status, JSON.stringify(gameOff.body)).toBe(200);
     // A game staff removed by hand (the offer shows it missing; adding brings back just that one).
     await t.db.db
       .deleteFrom('game')
@@ -239,6 +251,7 @@ describe('adding the house games to a new brand', () => {
     const after = await rows();
     expect(after.vendors).toEqual(before.vendors);
     expect(after.vendors.find((v) => v.game_type === 'LIVE')!.enabled).toBe(false);
+    expect(after.games.find((g) => g.game_code === 'keno')!.enabled).toBe(false);
     expect(after.games).toHaveLength(before.games.length + 1);
     expect((await playerList({ gameType: 'LIVE' })).totalCount).toBe(0);
     expect((await playerList({ gameType: 'FISH' })).totalCount).toBe(1);
