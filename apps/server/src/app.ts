@@ -134,7 +134,7 @@ function composeModules(ctx: ModuleContext) {
     // The players module is composed below; this runs only when a request asks for it.
     countLinked: (merchant, memberId) => players.services.players.countLinked(merchant, memberId),
   });
-  const games = createGamesModule({ ...ctx, ...vendors.services });
+  const games = createGamesModule({ ...ctx, ...vendors.services, configs: integrations.services.configs });
   const providers = createProvidersModule({
     ...ctx,
     ...vendors.services,

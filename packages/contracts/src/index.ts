@@ -40,3 +40,4 @@ export * from './rewards-admin';
 export * from './games-admin';
 export * from './content';
 export * from './brand-admin';
+export * from './house-catalogue';

@@ -32,6 +32,7 @@ import {
   useToast,
   type Column,
 } from '../../ui';
+import { AddHouseGames } from './add-house-games';
 import './games.css';
 
 const TABS = ['categories', 'vendors', 'games', 'house'] as const;
@@ -54,6 +55,7 @@ function Catalogue() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <AddHouseGames />
       <Tabs<Tab>
         tabs={TABS.map((id) => ({ id, label: t(`tab.${id}`) }))}
         value={tab}

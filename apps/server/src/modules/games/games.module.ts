@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
+import type { ProviderConfigSource } from '../integrations';
 import type { VendorService } from '../vendors';
 import { CatalogueAdminRepository } from './catalogue-admin.repository';
 import { catalogueAdminRoutes } from './catalogue-admin.routes';
@@ -8,10 +9,15 @@ import { CatalogueService } from './catalogue.service';
 import { GameRepository } from './game.repository';
 import { gameRoutes } from './game.routes';
 import { GameService } from './game.service';
+import { HouseCatalogueRepository } from './house-catalogue.repository';
+import { houseCatalogueRoutes } from './house-catalogue.routes';
+import { HouseCatalogueService } from './house-catalogue.service';
 import { vendorRoutes } from './vendor.routes';
 
 interface GamesDeps extends ModuleContext {
   vendors: VendorService;
+  /** Brands' provider settings (the house offer says whether Hub88 is set up). */
+  configs: ProviderConfigSource;
 }
 
 /**
@@ -24,12 +30,14 @@ export function createGamesModule(
   const catalogue = new CatalogueService(new GameRepository(deps.db));
   const games = new GameService(new GameRepository(deps.db), catalogue);
   const admin = new CatalogueAdminService(new CatalogueAdminRepository(deps.db), catalogue);
+  const house = new HouseCatalogueService(new HouseCatalogueRepository(deps.db), catalogue, deps.configs);
   return {
     services: { catalogue, games },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorRoutes, { vendors: deps.vendors, catalogue });
       await app.register(gameRoutes, { catalogue, games });
       await app.register(catalogueAdminRoutes, { admin, vendors: deps.vendors, catalogue });
+      await app.register(houseCatalogueRoutes, { house });
     },
   };
 }
