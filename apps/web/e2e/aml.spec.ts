@@ -5,17 +5,16 @@
  * is shared by every spec).
  */
 import { HEADERS, type AmlCaseRow, type AmlRule } from '@app/contracts';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import * as OTPAuth from 'otpauth';
 import { registerMember, value, type Member } from './api';
 import { ADMIN_API_KEY } from './operator';
+import { signInStaff, specOwner } from './staff';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const operatorHeaders = { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' };
 const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token });
 /** An amount no other spec deposits, so the lowered threshold is met by this spec's deposit. */
@@ -50,33 +49,8 @@ async function approvedDeposit(request: APIRequestContext, m: Member, amount: st
   return deposit.orderNo;
 }
 
-/**
- * Signs the demo owner in (password, then a TOTP code). The server refuses a code step already
- * used (another spec may sign the owner in at the same moment): the next step is taken then.
- */
-async function signInOwner(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  let step = Math.floor(Date.now() / 30_000);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-    expect(attempt, 'the owner TOTP code keeps being refused').toBeLessThan(4);
-    step = Math.max(step + 1, Math.floor(Date.now() / 30_000));
-    // The server takes one step ahead at most: wait for the clock when the next is further.
-    const wait = (step - 1) * 30_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait + 100);
-  }
-  await page.getByLabel('Brand').selectOption('GOLDEN');
-  return page;
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const signInOwner = (browser: Browser) => signInStaff(browser, specOwner('aml'), { brand: 'GOLDEN' });
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -131,7 +105,7 @@ test('an AML threshold deposit opens a case that staff see in the queue and clea
   await expect(page.getByRole('heading', { name: new RegExp(`Case #${row!.id}`) })).toBeVisible();
   await expect(page.getByRole('cell', { name: orderNo })).toBeVisible();
   await page.getByTestId('aml-assign').click();
-  await expect(page.getByTestId('aml-assignee')).toHaveText('owner');
+  await expect(page.getByTestId('aml-assignee')).toHaveText(specOwner('aml').username);
   await page.getByTestId('aml-clear').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(m.username.toLowerCase());
@@ -145,6 +119,6 @@ test('an AML threshold deposit opens a case that staff see in the queue and clea
     await request.get(`/wps/admin/aml/cases/${row!.id}`, { headers: operatorHeaders }),
   );
   expect(after.state).toBe('CLEARED');
-  expect(after.decidedBy).toBe('owner');
+  expect(after.decidedBy).toBe(specOwner('aml').username);
   expect(after.notes.map((n) => n.kind)).toEqual(['OPENED', 'ASSIGNED', 'DECIDED']);
 });

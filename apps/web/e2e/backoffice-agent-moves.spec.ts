@@ -5,28 +5,11 @@
  * demo01 where the other specs expect it).
  */
 import type { Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { expect, test } from './fixtures';
+import { signInOn, specOwner } from './staff';
 
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-
-/** Signs the owner in; a TOTP step another spec just used is refused, then the next one is tried. */
-async function ownerSignIn(page: Page) {
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = 0; ; step++) {
-    expect(step, 'the owner TOTP code keeps being refused').toBeLessThan(3);
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: Date.now() + step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-  }
-  await page.getByLabel('Brand').selectOption('GOLDEN');
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const ownerSignIn = (page: Page) => signInOn(page, specOwner('agent-moves'), 'GOLDEN');
 
 const dialog = (page: Page, title: string) =>
   page

@@ -7,34 +7,15 @@
  * An hourly wage is used because the other specs look at agent01's daily wage only.
  */
 import type { Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
+import { signInOn, specOwner } from './staff';
 
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 /** agent01 (demo seed) logs in from its usual address, so no new-device check stops it. */
 const AGENT01 = { username: 'agent01', password: 'agent1234', ip: '10.208.8.1' };
 
-/**
- * Signs the owner in. The server refuses a TOTP step already used (another spec may have signed
- * the owner in within the same 30 s): then the next step, which the server accepts, is tried.
- */
-async function ownerSignIn(page: Page) {
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = 0; ; step++) {
-    expect(step, 'the owner TOTP code keeps being refused').toBeLessThan(3);
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: Date.now() + step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-  }
-  await page.getByLabel('Brand').selectOption('GOLDEN');
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const ownerSignIn = (page: Page) => signInOn(page, specOwner('agents'), 'GOLDEN');
 
 async function hourlyPage(page: Page) {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': AGENT01.ip });

@@ -1,10 +1,10 @@
 import { HEADERS, type SystemStatusValue } from '@app/contracts';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { encrypt, randomIp, signIn as memberSession, value } from './api';
 import { hostUrl, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
+import { signInStaff, specOwner } from './staff';
 
 /**
  * Brands from the back office: the demo owner creates a brand in the back office and the site
@@ -12,27 +12,8 @@ import { ADMIN_API_KEY } from './operator';
  * the maintenance screen while a member on its allowed list still gets in.
  */
 
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-
-/** The owner's TOTP code; a code the server refuses as a replay (another spec used it) moves to the next step. */
-async function signInOwner(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = Math.floor(Date.now() / 30_000), attempt = 0; ; step++, attempt++) {
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-    expect(attempt, 'the owner TOTP code keeps being refused').toBeLessThan(2);
-  }
-  return page;
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const signInOwner = (browser: Browser) => signInStaff(browser, specOwner('brands'));
 
 const suffix = () => randomBytes(3).toString('hex').toUpperCase();
 

@@ -5,35 +5,14 @@
  * CATALOG (a fixture copy of Royal Lotus that only this spec uses) and its fishing category.
  */
 import { type Browser, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
 import { expect, hostUrl, test } from './fixtures';
+import { signInStaff, specOwner } from './staff';
 
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const BRAND = 'CATALOG';
 const HOST = 'catalog.localhost';
 
-/**
- * Signs the owner in. The server refuses a TOTP step already used (another spec may have signed
- * the owner in within the same 30 s): then the next step, which the server accepts, is tried.
- */
-async function ownerSignIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = 0; ; step++) {
-    expect(step, 'the owner TOTP code keeps being refused').toBeLessThan(3);
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: Date.now() + step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-  }
-  await page.getByLabel('Brand').selectOption(BRAND);
-  return page;
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const ownerSignIn = (browser: Browser) => signInStaff(browser, specOwner('games'), { brand: BRAND });
 
 /** Whether the brand's site, freshly loaded, lists the fishing category in its navigation. */
 async function siteListsFishing(site: Page): Promise<boolean> {

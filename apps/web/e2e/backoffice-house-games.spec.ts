@@ -1,37 +1,19 @@
 import { HEADERS, type GameList } from '@app/contracts';
-import { expect, type Browser, type Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import { expect, type Browser } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { value } from './api';
 import { test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
+import { signInStaff, specOwner } from './staff';
 
 /**
  * A brand created from the back office has no games; the owner adds the platform's house games
  * from the game catalogue (listed, confirmed) and the site lists them at once.
  */
 
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-
-/** The owner's TOTP code; a code the server refuses as a replay (another spec used it) moves to the next step. */
-async function signInOwner(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = Math.floor(Date.now() / 30_000), attempt = 0; ; step++, attempt++) {
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-    expect(attempt, 'the owner TOTP code keeps being refused').toBeLessThan(2);
-  }
-  return page;
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const signInOwner = (browser: Browser) =>
+  signInStaff(browser, specOwner('house-games'), { viewport: { width: 1280, height: 800 } });
 
 test('an owner adds the house games to a new brand and the site lists them at once', async ({
   browser,

@@ -17,14 +17,13 @@ import {
   type PromotionDetail,
   type WalletBalance,
 } from '@app/contracts';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { registerMember, value, type Member } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
+import { signInStaff, specOwner } from './staff';
 
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const admin = { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' };
 const relay = (name: string) => `/wps/relay/${name}`;
 const memberHeaders = (m: Member) => ({ 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token });
@@ -46,28 +45,8 @@ async function mainBalance(request: APIRequestContext, m: Member): Promise<numbe
   return b.mainBalance;
 }
 
-/**
- * Signs the owner in. The server refuses a TOTP step already used (another spec may have signed
- * the owner in within the same 30 s): then the next step, which the server accepts, is tried.
- */
-async function ownerSignIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = 0; ; step++) {
-    expect(step, 'the owner TOTP code keeps being refused').toBeLessThan(3);
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: Date.now() + step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-  }
-  await page.getByLabel('Brand').selectOption('GOLDEN');
-  return page;
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const ownerSignIn = (browser: Browser) => signInStaff(browser, specOwner('promotions'), { brand: 'GOLDEN' });
 
 test.describe.configure({ timeout: 150_000 });
 

@@ -5,12 +5,12 @@
  * through the API with unique codes, switched off at the end): the e2e database is shared.
  */
 import { HEADERS } from '@app/contracts';
-import type { Browser, Page } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import type { Browser } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { registerMember, value } from './api';
 import { expect, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
+import { signInStaff, specOwner } from './staff';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -19,27 +19,9 @@ const PNG = Buffer.from(
 const admin = { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' };
 
 /** The demo owner (README): every permission on every brand; TOTP enrolled by serve.ts. */
-const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 
-/** Signs the owner in; a TOTP step another spec used within the same 30 s is refused, so the next is tried. */
-async function ownerSignIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/backoffice/');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const otp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(OWNER.secret) });
-  for (let step = 0; ; step++) {
-    expect(step, 'the owner TOTP code keeps being refused').toBeLessThan(3);
-    await page.getByLabel('6-digit code').fill(otp.generate({ timestamp: Date.now() + step * 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const shell = page.locator('.bo-shell');
-    await expect(shell.or(page.getByRole('alert')).first()).toBeVisible();
-    if (await shell.isVisible()) break;
-  }
-  await page.getByLabel('Brand').selectOption('GOLDEN');
-  return page;
-}
+/** The spec's own platform owner, signed in (staff.ts). */
+const ownerSignIn = (browser: Browser) => signInStaff(browser, specOwner('rewards'), { brand: 'GOLDEN' });
 
 test.describe.configure({ timeout: 120_000 });
 

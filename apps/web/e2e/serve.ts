@@ -21,6 +21,7 @@ import { createPostgresDatabase } from '../../server/test/helper';
 import { XenditFake } from '../../server/test/fakes/xendit';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
 import { ADMIN_API_KEY, CHECKER_API_KEY } from './operator';
+import { SPEC_OWNERS, specOwner } from './staff';
 
 /** The operator API key specs send in x-api-key; defined in operator.ts so specs need not import this file. */
 export { ADMIN_API_KEY };
@@ -85,6 +86,17 @@ const { app, services, brands } = platform;
 // two, because a manual adjustment is asked by one operator and approved by another.
 await services.staff.admin.insertKey(ADMIN_API_KEY, 'e2e-operator', null, [...PERMISSIONS], 'e2e');
 await services.staff.admin.insertKey(CHECKER_API_KEY, 'e2e-checker', null, [...PERMISSIONS], 'e2e');
+// A platform owner per back-office spec, enrolled: each spec signs in with its own TOTP steps.
+for (const spec of SPEC_OWNERS) {
+  const owner = specOwner(spec);
+  await services.staff.admin.seedDemo({
+    username: owner.username,
+    displayName: `E2E ${spec}`,
+    password: owner.password,
+    totpSecret: owner.secret,
+    grant: 'platform-owner',
+  });
+}
 
 // Test harness only (this file is the e2e server, never the product): settles a brand's contracts
 // of one kind for the local day so far, as the settlement job does once the day has ended, so a
