@@ -271,6 +271,11 @@ export const ERRORS = {
   'house.room.unknown': 404,
   'house.room.last': 409,
   'house.room.closed': 409,
+  // Uploaded game icons and lottery games a brand switches off.
+  'game.icon.invalid': 400,
+  'game.icon.too.large': 413,
+  'game.icon.size': 400,
+  'lottery.game.off': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

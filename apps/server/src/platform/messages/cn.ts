@@ -245,4 +245,8 @@ export const cn: Record<ErrorCode, string> = {
   'house.room.unknown': '该游戏没有这个房间或牌桌。',
   'house.room.last': '至少要保留一个房间或牌桌开放；如需全部关闭，请关闭该游戏类别。',
   'house.room.closed': '该房间或牌桌已关闭，请选择其他房间或牌桌。',
+  'game.icon.invalid': '请上传 PNG、JPEG 或 WebP 图片。',
+  'game.icon.too.large': '图标过大，上限为 {0} KB。',
+  'game.icon.size': '图标必须为正方形，边长 {0} 至 {1} 像素。',
+  'lottery.game.off': '该彩票游戏暂未开放，请选择其他游戏。',
 };

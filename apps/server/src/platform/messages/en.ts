@@ -255,4 +255,8 @@ export const en: Record<ErrorCode, string> = {
   'house.room.unknown': 'This room or table does not exist in this game.',
   'house.room.last': "At least one room or table must stay open; switch the game's category off instead.",
   'house.room.closed': 'This room or table is closed. Please choose another one.',
+  'game.icon.invalid': 'Please upload a PNG, JPEG or WebP image.',
+  'game.icon.too.large': 'This icon is too large; the limit is {0} KB.',
+  'game.icon.size': 'The icon must be square, from {0} to {1} pixels on each side.',
+  'lottery.game.off': 'This lottery game is not available right now. Please choose another game.',
 };

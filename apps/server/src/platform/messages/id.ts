@@ -263,4 +263,8 @@ export const id: Record<ErrorCode, string> = {
   'house.room.last':
     'Setidaknya satu ruang atau meja harus tetap terbuka; nonaktifkan kategori game-nya sebagai gantinya.',
   'house.room.closed': 'Ruang atau meja ini ditutup. Silakan pilih yang lain.',
+  'game.icon.invalid': 'Silakan unggah gambar PNG, JPEG, atau WebP.',
+  'game.icon.too.large': 'Ikon ini terlalu besar; batasnya {0} KB.',
+  'game.icon.size': 'Ikon harus persegi, sisi {0} sampai {1} piksel.',
+  'lottery.game.off': 'Permainan lotere ini sedang tidak tersedia. Silakan pilih permainan lain.',
 };

@@ -267,4 +267,8 @@ export const my: Record<ErrorCode, string> = {
   'house.room.last':
     'Sekurang-kurangnya satu bilik atau meja mesti kekal dibuka; matikan kategori permainan itu sebaliknya.',
   'house.room.closed': 'Bilik atau meja ini ditutup. Sila pilih yang lain.',
+  'game.icon.invalid': 'Sila muat naik imej PNG, JPEG atau WebP.',
+  'game.icon.too.large': 'Ikon ini terlalu besar; hadnya {0} KB.',
+  'game.icon.size': 'Ikon mestilah segi empat sama, setiap sisi {0} hingga {1} piksel.',
+  'lottery.game.off': 'Permainan loteri ini tidak tersedia sekarang. Sila pilih permainan lain.',
 };

@@ -269,4 +269,8 @@ export const ty: Record<ErrorCode, string> = {
   'house.room.last':
     'Kailangang manatiling bukas ang kahit isang kuwarto o mesa; isara na lang ang kategorya ng laro.',
   'house.room.closed': 'Sarado ang kuwarto o mesang ito. Pumili ng iba.',
+  'game.icon.invalid': 'Pakiupload ng PNG, JPEG o WebP na larawan.',
+  'game.icon.too.large': 'Masyadong malaki ang icon na ito; ang limitasyon ay {0} KB.',
+  'game.icon.size': 'Dapat parisukat ang icon, {0} hanggang {1} pixel bawat gilid.',
+  'lottery.game.off': 'Hindi available ngayon ang larong lottery na ito. Pumili ng ibang laro.',
 };

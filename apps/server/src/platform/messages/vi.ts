@@ -256,4 +256,8 @@ export const vi: Record<ErrorCode, string> = {
   'house.room.unknown': 'Trò chơi này không có phòng hoặc bàn này.',
   'house.room.last': 'Phải giữ ít nhất một phòng hoặc bàn mở; hãy tắt danh mục trò chơi thay vào đó.',
   'house.room.closed': 'Phòng hoặc bàn này đã đóng. Vui lòng chọn phòng hoặc bàn khác.',
+  'game.icon.invalid': 'Vui lòng tải lên ảnh PNG, JPEG hoặc WebP.',
+  'game.icon.too.large': 'Biểu tượng này quá lớn; giới hạn là {0} KB.',
+  'game.icon.size': 'Biểu tượng phải là hình vuông, mỗi cạnh từ {0} đến {1} điểm ảnh.',
+  'lottery.game.off': 'Trò xổ số này hiện không khả dụng. Vui lòng chọn trò khác.',
 };
