@@ -143,7 +143,7 @@ function Schedules() {
       key: 'act',
       header: t('col.actions'),
       render: (g) => (
-        <Button size="sm" variant={g.enabled ? 'danger' : 'secondary'} onClick={() => setSwitching(g)}>
+        <Button size="sm" onClick={() => setSwitching(g)}>
           {g.enabled ? t('switch.off') : t('switch.on')}
         </Button>
       ),
