@@ -97,7 +97,10 @@ describe('icons per language', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(solidPng(128, 128, [10, 200, 10]))).toBe(true);
-    // A wrong extension or an unknown id is not found.
+    // A wrong extension, an unknown id or one that is not a UUID is not found.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/media/game-icons/${'-'.repeat(36)}.png` })).statusCode,
+    ).toBe(404);
     const wrongExt = new URL(thIcon).pathname.replace(/\.png$/, '.jpg');
     expect((await t.app.inject({ method: 'GET', url: wrongExt })).statusCode).toBe(404);
     expect(

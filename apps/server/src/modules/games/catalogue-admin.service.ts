@@ -59,7 +59,7 @@ export function adminGameWire(r: AdminGameRow, media = ''): AdminGame {
 
 /** Where uploaded icons are served, under the brand's image CDN (/media here). */
 export const GAME_ICON_DIR = 'game-icons';
-const ICON_FILE = /^([0-9a-f-]{36})\.(png|jpg|webp)$/;
+const ICON_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|webp)$/;
 
 /** What the audit log keeps of a game: the fields an operator changes. */
 export const auditedGame = (r: AdminGameRow) => ({

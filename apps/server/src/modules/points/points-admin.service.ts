@@ -19,7 +19,7 @@ type ItemRow = NonNullable<Awaited<ReturnType<PointsAdminRepository['item']>>>;
 
 /** Where uploaded mall images are served, relative to the brand's image CDN (/media here). */
 export const REWARD_IMAGE_DIR = 'reward-images';
-const IMAGE_FILE = /^([0-9a-f-]{36})\.(png|jpg)$/;
+const IMAGE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg)$/;
 
 /** What the bytes say the image is (the name or a Content-Type alone is not trusted). */
 function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {

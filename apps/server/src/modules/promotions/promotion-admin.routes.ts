@@ -357,7 +357,9 @@ async function imageRoutes(app: FastifyInstance, opts: { admin: PromotionAdminSe
       schema: {
         summary: 'A promotion image uploaded in the back office (public; its id never changes content)',
         tags: ['promotions'],
-        params: z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/) }),
+        params: z.object({
+          id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+        }),
       },
     },
     async (req, reply) => {

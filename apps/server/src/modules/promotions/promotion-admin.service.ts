@@ -273,7 +273,9 @@ export class PromotionAdminService {
 
   /** An uploaded image by id (public: the site shows it to visitors). */
   async image(id: string): Promise<{ contentType: string; bytes: Uint8Array }> {
-    const found = /^[0-9a-f-]{36}$/.test(id) ? await this.repo.image(id) : undefined;
+    const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+      ? await this.repo.image(id)
+      : undefined;
     if (!found) throw new AppError('system.not.found');
     return { contentType: found.content_type, bytes: found.bytes };
   }
