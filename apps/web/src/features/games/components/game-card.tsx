@@ -83,10 +83,10 @@ export function GameCard({ game, favourite, onLaunch }: GameCardProps) {
             width={160}
             height={160}
           />
-          {game.isNew === 1 && <NewBadge />}
         </span>
         <span className="game-card-title">
           {game.isHot === 1 && <span className="game-card-hot">{t('games.card.hot')}</span>}
+          {game.isNew === 1 && <NewBadge />}
           <span className="game-card-name" title={game.displayName}>
             {game.displayName}
           </span>
