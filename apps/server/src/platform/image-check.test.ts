@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jpegHeader, solidPng, webpLosslessHeader } from '../../test/image-bytes';
-import { inspectImage } from './image-check';
+import { inspectImage, pngOrJpeg } from './image-check';
 
 describe('inspectImage', () => {
   it('reads the type and pixel size of PNG, JPEG and WebP from their bytes', () => {
@@ -24,5 +24,15 @@ describe('inspectImage', () => {
     expect(inspectImage(jpegHeader(0, 0))).toBeNull();
     expect(inspectImage(Buffer.from([0xff, 0xd8, 0xff]))).toBeNull();
     expect(inspectImage(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('pngOrJpeg', () => {
+  it('answers PNG or JPEG by their magic bytes, nothing else', () => {
+    expect(pngOrJpeg(solidPng(2, 2))).toBe('image/png');
+    expect(pngOrJpeg(Buffer.from([0xff, 0xd8, 0xff]))).toBe('image/jpeg');
+    expect(pngOrJpeg(webpLosslessHeader(64, 64))).toBeNull();
+    expect(pngOrJpeg(Buffer.from('GIF89a', 'latin1'))).toBeNull();
+    expect(pngOrJpeg(Buffer.alloc(0))).toBeNull();
   });
 });

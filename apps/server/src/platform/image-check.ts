@@ -71,6 +71,16 @@ function webp(b: Buffer): ImageFacts | null {
   return null;
 }
 
+/**
+ * PNG or JPEG by their magic bytes alone (no size read): what the uploads that take only those
+ * two (receipts, promotion and mall images) accept.
+ */
+export function pngOrJpeg(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
 export function inspectImage(bytes: Buffer): ImageFacts | null {
   const facts = png(bytes) ?? jpeg(bytes) ?? webp(bytes);
   return facts && facts.width > 0 && facts.height > 0 ? facts : null;
