@@ -24,8 +24,11 @@ const PORT = Number(process.env.SHOTS_PORT ?? 8384);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OWNER = { username: 'owner', password: 'DemoOwner!2026', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 
-/** The pages photographed: a name for the file and the path under /backoffice. */
-const PAGES: [string, string][] = [
+/**
+ * The pages photographed: a name for the file, the path under /backoffice, and optionally a
+ * button clicked first (its first match: a dialog opened from the page).
+ */
+const PAGES: [string, string, string?][] = [
   ['dashboard', '/dashboard'],
   ['players', '/players'],
   ['player', '/players/:first'],
@@ -68,6 +71,7 @@ const PAGES: [string, string][] = [
   ['content-footer', '/content?tab=footer'],
   ['content-preview', '/content?tab=preview'],
   ['content-broadcasts', '/content?tab=broadcasts'],
+  ['games-icons', '/games?tab=games', 'Icons'],
   ['audit', '/audit'],
   ['account', '/account'],
   ['agents', '/agents'],
@@ -159,12 +163,16 @@ try {
   for (const view of VIEWS) {
     const page = await open(browser, state, view);
     const first = await firstPlayer(page);
-    for (const [name, at] of PAGES) {
+    for (const [name, at, click] of PAGES) {
       if (only.length > 0 && !only.includes(name)) continue;
       await page.goto(`${BASE}/backoffice${at.replace(':first', first)}`);
       await page.locator('.bo-shell').waitFor();
       // Lists and charts settle: no request in flight for half a second.
       await page.waitForLoadState('networkidle');
+      if (click) {
+        await page.getByRole('button', { name: click, exact: true }).first().click();
+        await page.waitForLoadState('networkidle');
+      }
       await page.waitForTimeout(300);
       const file = path.join(out, `${name}-${view.name}.png`);
       await page.screenshot({ path: file, fullPage: view.name === 'tablet' });

@@ -293,6 +293,11 @@ export const ERRORS = {
   'agent.move.pending': 409,
   'agent.move.unknown': 404,
   'agent.move.state': 409,
+  // Uploaded game icons and lottery games a brand switches off.
+  'game.icon.invalid': 400,
+  'game.icon.too.large': 413,
+  'game.icon.size': 400,
+  'lottery.game.off': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -73,8 +73,13 @@ export const adminGameSchema = z.object({
   /** Whether its vendor row is on (a game of a switched-off vendor is hidden whatever its own switch). */
   vendorEnabled: z.boolean(),
   hot: z.boolean(),
+  /** Marked new: the site shows a "new" badge on its tile. */
+  isNew: z.boolean(),
   sort: z.number().int(),
+  /** The icon shown where a language has none of its own: uploaded, else the vendor's. */
   iconUrl: z.string(),
+  /** Uploaded icons ('default' and per language), absolute URLs. */
+  icons: z.partialRecord(z.enum([...LANGUAGES, 'default']), z.string()),
   /** The house engine that runs it, or null for a third-party game. */
   engine: z.string().nullable(),
 });
@@ -92,6 +97,7 @@ export const adminGamesQuerySchema = z.object({
   gameType: z.enum(GAME_TYPES).optional(),
   enabled: flag.optional(),
   hot: flag.optional(),
+  isNew: flag.optional(),
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -115,6 +121,7 @@ export const adminGamePatchSchema = z
   .object({
     enabled: z.boolean().optional(),
     hot: z.boolean().optional(),
+    isNew: z.boolean().optional(),
     sort: sortSchema.optional(),
     minBet: minBetSchema.optional(),
     displayName: nameSchema.optional(),
@@ -134,12 +141,42 @@ export const adminGameBulkSchema = z
       .array(z.string().regex(/^\d{1,18}$/))
       .min(1)
       .max(1000),
-    enabled: z.boolean(),
+    /** What to set on every game named: its switch, its "new" flag, or both (at least one). */
+    enabled: z.boolean().optional(),
+    isNew: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.enabled !== undefined || b.isNew !== undefined, {
+    message: 'name enabled or isNew',
+  });
 export type AdminGameBulk = z.input<typeof adminGameBulkSchema>;
 
 export const adminGameBulkResultSchema = z.object({ changed: z.number().int() });
+
+/** Uploaded game icons: what the bytes may be and how big (pixels square, bytes). */
+export const GAME_ICON_LIMITS = {
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  maxBytes: 512 * 1024,
+  minPixels: 64,
+  maxPixels: 1024,
+} as const;
+
+/** Which icon an upload or removal is for: one language, or 'default' (every language without its own). */
+export const GAME_ICON_SLOTS = [...LANGUAGES, 'default'] as const;
+export type GameIconSlot = (typeof GAME_ICON_SLOTS)[number];
+
+export const adminGameIconUploadSchema = z
+  .object({
+    lang: z.enum(GAME_ICON_SLOTS),
+    /** The image file, base64 (PNG, JPEG or WebP; square; see GAME_ICON_LIMITS). */
+    // Room past the limit so an icon a little too large is answered game.icon.too.large.
+    data: z
+      .string()
+      .min(1)
+      .max(GAME_ICON_LIMITS.maxBytes * 2),
+  })
+  .strict();
+export type AdminGameIconUpload = z.input<typeof adminGameIconUploadSchema>;
 
 // ---- lottery ---------------------------------------------------------------------------------------
 
@@ -160,8 +197,13 @@ export const adminLotteryGameSchema = z.object({
   intervalSeconds: z.number().int().nullable(),
   lockSeconds: z.number().int().nullable(),
   current: z.object({ numero: z.string(), lockAt: z.string(), drawAt: z.string() }).nullable(),
+  /** Switched on for the brand: off takes no new slips, gets no new draws and leaves the menus. */
+  enabled: z.boolean(),
 });
 export type AdminLotteryGame = z.infer<typeof adminLotteryGameSchema>;
+
+export const adminLotteryGamePatchSchema = z.object({ enabled: z.boolean() }).strict();
+export type AdminLotteryGamePatch = z.input<typeof adminLotteryGamePatchSchema>;
 
 /**
  * How a draw's result was drawn: the generator and every value it gave, in order, with the range

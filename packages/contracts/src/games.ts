@@ -113,7 +113,9 @@ export const gameSchema = z.object({
   /** 'VASSALAGE' opens the vendor's popup game list instead of launching. */
   isGame: z.string().nullable(),
   isHot: z.union([z.literal(0), z.literal(1)]),
-  /** Icon: an absolute URL on the brand's image CDN. */
+  /** 1: the operator marked it new (the site shows a "new" badge). */
+  isNew: z.union([z.literal(0), z.literal(1)]),
+  /** Icon: an absolute URL on the brand's image CDN, in the request's language when it has one. */
   showIcon: z.string(),
   classify: z.enum(GAME_CLASSIFIES),
   /** Smallest stake, major units. */

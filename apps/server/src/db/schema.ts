@@ -1,4 +1,4 @@
-import type { HouseEngine } from '@app/contracts';
+import type { HouseEngine, Language } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Text kept per language: { "EN": "...", "MY": "..." }. */
@@ -206,6 +206,8 @@ export interface Database
   rebate_terms_version: RebateTermsVersionTable;
   reward_image: RewardImageTable;
   house_room_setting: HouseRoomSettingTable;
+  game_icon: GameIconTable;
+  lottery_game_setting: LotteryGameSettingTable;
 }
 
 export interface MemberTable {
@@ -623,6 +625,9 @@ interface GameTable {
   engine: HouseEngine | null;
   sort: number;
   enabled: Generated<boolean>;
+  is_new: Generated<boolean>;
+  /** Uploaded icons by language ('default' for every language without its own), media paths. */
+  icons: ColumnType<GameIcons, GameIcons | string | undefined, GameIcons | string>;
 }
 
 interface FavoriteGameTable {
@@ -2156,4 +2161,29 @@ interface SetupTokenTable {
   token_hash: Buffer;
   created_at: Generated<Date>;
   used_at: Timestamp | null;
+}
+
+/** A game's uploaded icons (migration 0055): a language, or 'default', to a media path. */
+export type GameIcons = Partial<Record<Language | 'default', string>>;
+
+interface GameIconTable {
+  id: string;
+  merchant_code: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Buffer;
+  size: number;
+  width: number;
+  height: number;
+  uploaded_by: string;
+  created_at: Generated<Date>;
+}
+
+/** A lottery game the brand switched off (migration 0055; no row: on). */
+interface LotteryGameSettingTable {
+  merchant_code: string;
+  vendor_code: string;
+  game_code: string;
+  enabled: boolean;
+  updated_by: string;
+  updated_at: Generated<Date>;
 }

@@ -12,6 +12,7 @@ import type enPoints from '../locales/points/en.json';
 import type enInbox from '../locales/inbox/en.json';
 import type enProtection from '../locales/protection/en.json';
 import type enKyc from '../locales/kyc/en.json';
+import type enTiles from '../locales/tiles/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
@@ -31,6 +32,7 @@ declare module 'i18next' {
       inbox: typeof enInbox;
       protection: typeof enProtection;
       kyc: typeof enKyc;
+      tiles: typeof enTiles;
     };
   }
 }
@@ -43,7 +45,7 @@ declare module 'i18next' {
  * /agentHome or the agent-centre overlay. The engagement pages bring theirs: promotions and
  * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
  * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`); responsible gaming its own
- * (`protection`); identity verification its own (`kyc`).
+ * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -57,6 +59,8 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   inbox: import.meta.glob<{ default: Record<string, unknown> }>('../locales/inbox/*.json'),
   protection: import.meta.glob<{ default: Record<string, unknown> }>('../locales/protection/*.json'),
   kyc: import.meta.glob<{ default: Record<string, unknown> }>('../locales/kyc/*.json'),
+  // Game tile badges beyond "hot" (the first page's budget keeps them out of the main locale).
+  tiles: import.meta.glob<{ default: Record<string, unknown> }>('../locales/tiles/*.json'),
 };
 
 const backend: BackendModule = {

@@ -37,6 +37,7 @@ const cases = [
   'kyc',
   'points',
   'inbox',
+  'tiles',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {

@@ -1,4 +1,6 @@
 import {
+  GAME_ICON_LIMITS,
+  GAME_ICON_SLOTS,
   GAME_TYPES,
   LANGUAGES,
   type AdminCategory,
@@ -8,6 +10,7 @@ import {
   type AdminHouseGame,
   type AdminVendor,
   type AdminVendorPatch,
+  type GameIconSlot,
   type GameType,
   type Language,
 } from '@app/contracts';
@@ -339,6 +342,7 @@ interface GameFilter {
   gameType: GameType | '';
   vendor: string;
   state: '' | 'true' | 'false';
+  isNew: '' | 'true' | 'false';
 }
 
 function Games() {
@@ -346,12 +350,13 @@ function Games() {
   const { brand } = useSession();
   const toast = useToast();
   const refresh = useRefresh();
-  const [filter, setFilter] = useState<GameFilter>({ q: '', gameType: '', vendor: '', state: '' });
+  const [filter, setFilter] = useState<GameFilter>({ q: '', gameType: '', vendor: '', state: '', isNew: '' });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<AdminGame | null>(null);
-  const [bulk, setBulk] = useState<boolean | null>(null);
+  const [iconsOf, setIconsOf] = useState<AdminGame | null>(null);
+  const [bulk, setBulk] = useState<BulkChange | null>(null);
   const vendors = useQuery({
     queryKey: [...catalogueKey(brand), 'vendors'],
     queryFn: () => api.get<AdminVendor[]>('/games/vendors'),
@@ -364,6 +369,7 @@ function Games() {
         gameType: filter.gameType || undefined,
         vendor: filter.vendor || undefined,
         enabled: filter.state || undefined,
+        isNew: filter.isNew || undefined,
         pageNo: page,
         pageSize: PAGE_SIZE,
       }),
@@ -444,6 +450,11 @@ function Games() {
       render: (g) => (g.hot ? <Badge tone="warning">{t('hot')}</Badge> : '—'),
     },
     {
+      key: 'new',
+      header: t('col.new'),
+      render: (g) => (g.isNew ? <Badge tone="info">{t('new')}</Badge> : '—'),
+    },
+    {
       key: 'state',
       header: t('col.state'),
       render: (g) => (
@@ -462,9 +473,14 @@ function Games() {
       key: 'act',
       header: t('col.actions'),
       render: (g) => (
-        <Button size="sm" onClick={() => setEditing(g)}>
-          {t('edit')}
-        </Button>
+        <span className="bo-row-actions">
+          <Button size="sm" onClick={() => setEditing(g)}>
+            {t('edit')}
+          </Button>
+          <Button size="sm" onClick={() => setIconsOf(g)}>
+            {t('icons.open')}
+          </Button>
+        </span>
       ),
     },
   ];
@@ -519,6 +535,16 @@ function Games() {
             <option value="false">{t('state.off')}</option>
           </select>
         </Field>
+        <Field label={t('col.new')}>
+          <select
+            value={filter.isNew}
+            onChange={(e) => change({ isNew: e.target.value as GameFilter['isNew'] })}
+          >
+            <option value="">{t('filter.all')}</option>
+            <option value="true">{t('filter.newOnly')}</option>
+            <option value="false">{t('filter.notNew')}</option>
+          </select>
+        </Field>
         <Button type="submit" variant="primary">
           {t('filter.apply')}
         </Button>
@@ -529,11 +555,22 @@ function Games() {
           {selected.size > 0 && ` · ${t('selected', { n: formatNumber(selected.size) })}`}
         </span>
         <span className="bo-row-actions">
-          <Button size="sm" disabled={selected.size === 0} onClick={() => setBulk(true)}>
+          <Button size="sm" disabled={selected.size === 0} onClick={() => setBulk({ enabled: true })}>
             {t('bulk.on')}
           </Button>
-          <Button size="sm" variant="danger" disabled={selected.size === 0} onClick={() => setBulk(false)}>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={selected.size === 0}
+            onClick={() => setBulk({ enabled: false })}
+          >
             {t('bulk.off')}
+          </Button>
+          <Button size="sm" disabled={selected.size === 0} onClick={() => setBulk({ isNew: true })}>
+            {t('bulk.newOn')}
+          </Button>
+          <Button size="sm" disabled={selected.size === 0} onClick={() => setBulk({ isNew: false })}>
+            {t('bulk.newOff')}
           </Button>
           {selected.size > 0 && (
             <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
@@ -568,17 +605,27 @@ function Games() {
           }}
         />
       )}
+      {iconsOf && (
+        <IconEditor
+          game={iconsOf}
+          onClose={() => setIconsOf(null)}
+          onChanged={async (g) => {
+            setIconsOf(g);
+            await refresh();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={bulk !== null}
-        title={t(bulk ? 'bulk.confirmOnTitle' : 'bulk.confirmOffTitle', { n: formatNumber(selected.size) })}
-        message={t(bulk ? 'bulk.confirmOn' : 'bulk.confirmOff')}
-        danger={bulk === false}
-        confirmLabel={bulk ? t('bulk.on') : t('bulk.off')}
+        title={t(`bulk.${bulkKey(bulk)}Title`, { n: formatNumber(selected.size) })}
+        message={t(`bulk.${bulkKey(bulk)}`)}
+        danger={bulk?.enabled === false}
+        confirmLabel={t(`bulk.${bulkLabel(bulk)}`)}
         onClose={() => setBulk(null)}
         onConfirm={async () => {
           const r = await api.post<{ changed: number }>('/games/bulk', {
             nodeIds: [...selected],
-            enabled: bulk === true,
+            ...bulk,
           });
           toast(t('bulk.done', { n: formatNumber(r.changed) }));
           setSelected(new Set());
@@ -586,6 +633,178 @@ function Games() {
         }}
       />
     </>
+  );
+}
+
+/** One bulk change: the switch or the "new" flag of the selected games. */
+type BulkChange = { enabled: boolean; isNew?: undefined } | { isNew: boolean; enabled?: undefined };
+const bulkKey = (b: BulkChange | null) =>
+  b?.isNew !== undefined
+    ? b.isNew
+      ? 'confirmNewOn'
+      : 'confirmNewOff'
+    : b?.enabled
+      ? 'confirmOn'
+      : 'confirmOff';
+const bulkLabel = (b: BulkChange | null) =>
+  b?.isNew !== undefined ? (b.isNew ? 'newOn' : 'newOff') : b?.enabled ? 'on' : 'off';
+
+/** The file as base64 (what the upload takes), without the data URL's prefix. */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Pixel size of an image file, read by the browser (null when it cannot decode it). */
+function pixelsOf(url: string): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => resolve(null);
+    img.src = url;
+  });
+}
+
+interface PendingIcon {
+  slot: GameIconSlot;
+  file: File;
+  preview: string;
+}
+
+/**
+ * A game's icons: the default and one per language, each uploaded (checked here for a quick
+ * answer, and by the server from its bytes) or removed, after a confirmation, since players see
+ * it within seconds.
+ */
+function IconEditor({
+  game,
+  onClose,
+  onChanged,
+}: {
+  game: AdminGame;
+  onClose(): void;
+  onChanged(g: AdminGame): Promise<void>;
+}) {
+  const { t } = useTranslation('games');
+  const toast = useToast();
+  const [pending, setPending] = useState<PendingIcon | null>(null);
+  const [removing, setRemoving] = useState<GameIconSlot | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { minPixels, maxPixels, maxBytes } = GAME_ICON_LIMITS;
+  const label = (slot: GameIconSlot) => (slot === 'default' ? t('icons.default') : t(`lang.${slot}`));
+  const shown = (slot: GameIconSlot) =>
+    game.icons[slot] ?? (slot === 'default' ? game.iconUrl : (game.icons.default ?? game.iconUrl));
+
+  const pick = async (slot: GameIconSlot, file: File | undefined) => {
+    setError(null);
+    if (!file) return;
+    if (!(GAME_ICON_LIMITS.types as readonly string[]).includes(file.type)) {
+      setError(t('icons.badType'));
+      return;
+    }
+    if (file.size > maxBytes) {
+      setError(t('icons.tooLarge', { kb: maxBytes / 1024 }));
+      return;
+    }
+    const preview = URL.createObjectURL(file);
+    const px = await pixelsOf(preview);
+    if (!px || px.width !== px.height || px.width < minPixels || px.width > maxPixels) {
+      URL.revokeObjectURL(preview);
+      setError(t('icons.badSize', { min: minPixels, max: maxPixels }));
+      return;
+    }
+    setPending({ slot, file, preview });
+  };
+
+  return (
+    <Dialog open wide title={t('icons.title', { name: game.displayName })} onClose={onClose}>
+      <p className="bo-muted">{t('icons.help', { min: minPixels, max: maxPixels, kb: maxBytes / 1024 })}</p>
+      {error && (
+        <p className="bo-form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="bo-icon-grid">
+        {GAME_ICON_SLOTS.map((slot) => {
+          const own = game.icons[slot] !== undefined;
+          return (
+            <li key={slot} className="bo-icon-slot" data-slot={slot}>
+              <img
+                src={shown(slot)}
+                alt=""
+                width={64}
+                height={64}
+                className={own ? '' : 'bo-icon-fallback'}
+              />
+              <span>
+                <strong>{label(slot)}</strong>
+                <br />
+                <span className="bo-muted">{own ? t('icons.own') : t('icons.fallback')}</span>
+              </span>
+              <span className="bo-row-actions">
+                <label className="bo-btn bo-btn-secondary bo-btn-sm bo-icon-upload">
+                  {t('icons.upload')}
+                  <input
+                    type="file"
+                    accept={GAME_ICON_LIMITS.types.join(',')}
+                    aria-label={t('icons.uploadFor', { lang: label(slot) })}
+                    onChange={(e) => {
+                      void pick(slot, e.target.files?.[0]);
+                      e.target.value = '';
+                    }}
+                  />
+                </label>
+                {own && (
+                  <Button size="sm" variant="ghost" onClick={() => setRemoving(slot)}>
+                    {t('icons.remove')}
+                  </Button>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('icons.confirmUploadTitle', { lang: pending ? label(pending.slot) : '' })}
+        message={t('icons.confirmUpload')}
+        confirmLabel={t('icons.upload')}
+        onClose={() => {
+          if (pending) URL.revokeObjectURL(pending.preview);
+          setPending(null);
+        }}
+        onConfirm={async () => {
+          if (!pending) return;
+          const data = await readBase64(pending.file);
+          const g = await api.post<AdminGame>(`/games/${game.nodeId}/icons`, { lang: pending.slot, data });
+          URL.revokeObjectURL(pending.preview);
+          setPending(null);
+          toast(t('saved'));
+          await onChanged(g);
+        }}
+      >
+        {pending && <img src={pending.preview} alt="" width={96} height={96} className="bo-icon-preview" />}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('icons.confirmRemoveTitle', { lang: removing ? label(removing) : '' })}
+        message={t(removing === 'default' ? 'icons.confirmRemoveDefault' : 'icons.confirmRemove')}
+        confirmLabel={t('icons.remove')}
+        danger
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          const g = await api.del<AdminGame>(`/games/${game.nodeId}/icons/${removing}`);
+          setRemoving(null);
+          toast(t('saved'));
+          await onChanged(g);
+        }}
+      />
+    </Dialog>
   );
 }
 
@@ -603,6 +822,7 @@ function GameEditor({
   const { t } = useTranslation('games');
   const [enabled, setEnabled] = useState(game.enabled);
   const [hot, setHot] = useState(game.hot);
+  const [isNew, setIsNew] = useState(game.isNew);
   const [sort, setSort] = useState(String(game.sort));
   const [minBet, setMinBet] = useState(String(game.minBet));
   const [displayName, setDisplayName] = useState(game.displayName);
@@ -634,6 +854,7 @@ function GameEditor({
           onSave({
             enabled,
             hot,
+            isNew,
             sort: Number(sort),
             minBet: minBet.trim(),
             displayName: displayName.trim(),
@@ -664,6 +885,10 @@ function GameEditor({
         </label>
         <label className="bo-check">
           <input type="checkbox" checked={hot} onChange={(e) => setHot(e.target.checked)} /> {t('hotFlag')}
+        </label>
+        <label className="bo-check">
+          <input type="checkbox" checked={isNew} onChange={(e) => setIsNew(e.target.checked)} />{' '}
+          {t('newFlag')}
         </label>
         <h3 className="bo-games-sub">{t('game.names')}</h3>
         <p className="bo-muted">{t('game.namesHint')}</p>

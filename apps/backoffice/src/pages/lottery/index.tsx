@@ -84,7 +84,11 @@ function useGames() {
 
 function Schedules() {
   const { t } = useTranslation('lottery');
+  const { brand } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
   const q = useGames();
+  const [switching, setSwitching] = useState<AdminLotteryGame | null>(null);
   const schedule = (g: AdminLotteryGame) =>
     g.family === 'FAST'
       ? t('schedule.fast', { seconds: g.intervalSeconds, lock: g.lockSeconds })
@@ -125,10 +129,30 @@ function Schedules() {
       header: t('col.drawAt'),
       render: (g) => (g.current ? <DateTime value={g.current.drawAt} /> : '—'),
     },
+    {
+      key: 'state',
+      header: t('col.state'),
+      render: (g) =>
+        g.enabled ? (
+          <Badge tone="success">{t('state.on')}</Badge>
+        ) : (
+          <Badge tone="danger">{t('state.off')}</Badge>
+        ),
+    },
+    {
+      key: 'act',
+      header: t('col.actions'),
+      render: (g) => (
+        <Button size="sm" onClick={() => setSwitching(g)}>
+          {g.enabled ? t('switch.off') : t('switch.on')}
+        </Button>
+      ),
+    },
   ];
   return (
     <>
       <p className="bo-muted">{t('schedule.help')}</p>
+      <p className="bo-muted">{t('switch.help')}</p>
       <DataTable<AdminLotteryGame>
         dense
         columns={columns}
@@ -139,6 +163,28 @@ function Schedules() {
         onRetry={() => void q.refetch()}
         empty={t('empty.games')}
         caption={t('tab.schedules')}
+      />
+      <ConfirmDialog
+        open={switching !== null}
+        title={t(switching?.enabled ? 'switch.confirmOffTitle' : 'switch.confirmOnTitle', {
+          name: switching?.name ?? '',
+        })}
+        message={t(switching?.enabled ? 'switch.confirmOff' : 'switch.confirmOn')}
+        danger={switching?.enabled === true}
+        confirmLabel={switching?.enabled ? t('switch.off') : t('switch.on')}
+        onClose={() => setSwitching(null)}
+        onConfirm={async () => {
+          if (!switching) return;
+          const g = await api.put<AdminLotteryGame>(
+            `/lottery/games/${switching.vendor}/${switching.gameCode}`,
+            {
+              enabled: !switching.enabled,
+            },
+          );
+          toast(t(g.enabled ? 'switch.doneOn' : 'switch.doneOff', { name: g.name }));
+          setSwitching(null);
+          await queryClient.invalidateQueries({ queryKey: lotteryKey(brand) });
+        }}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/repository';
-import type { LocalizedText } from '../../db/schema';
+import type { GameIcons, LocalizedText } from '../../db/schema';
+import type { ImageType } from '../../platform/image-check';
 
 /** A game row as the back office edits it, with its vendor's name and switch. */
 export interface AdminGameRow {
@@ -16,8 +17,10 @@ export interface AdminGameRow {
   min_bet: string;
   enabled: boolean;
   is_hot: boolean;
+  is_new: boolean;
   sort: number;
   icon_path: string;
+  icons: GameIcons;
   engine: string | null;
 }
 
@@ -27,16 +30,19 @@ export interface AdminGameFilter {
   gameType?: string;
   enabled?: boolean;
   hot?: boolean;
+  isNew?: boolean;
 }
 
 /** What an operator may change on a game row. */
 export type GameRowChange = Partial<{
   enabled: boolean;
   is_hot: boolean;
+  is_new: boolean;
   sort: number;
   min_bet: bigint;
   display_name: string;
   names: string;
+  icons: string;
 }>;
 
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
@@ -60,6 +66,7 @@ export class CatalogueAdminRepository {
     if (f.gameType) q = q.where('g.game_type', '=', f.gameType);
     if (f.enabled !== undefined) q = q.where('g.enabled', '=', f.enabled);
     if (f.hot !== undefined) q = q.where('g.is_hot', '=', f.hot);
+    if (f.isNew !== undefined) q = q.where('g.is_new', '=', f.isNew);
     if (f.q) {
       const like = containsPattern(f.q);
       q = q.where((eb) =>
@@ -96,8 +103,10 @@ export class CatalogueAdminRepository {
           'g.min_bet',
           'g.enabled',
           'g.is_hot',
+          'g.is_new',
           'g.sort',
           'g.icon_path',
+          'g.icons',
           'g.engine',
         ])
         .orderBy('v.sort')
@@ -173,8 +182,10 @@ export class CatalogueAdminRepository {
             'g.min_bet',
             'g.enabled',
             'g.is_hot',
+            'g.is_new',
             'g.sort',
             'g.icon_path',
+            'g.icons',
             'g.engine',
           ])
           .where('g.node_id', '=', nodeId)
@@ -185,17 +196,63 @@ export class CatalogueAdminRepository {
     });
   }
 
-  /** Switches the brand's games named on or off; ids of another brand are left alone. Answers the rows changed. */
-  async setEnabled(merchant: string, nodeIds: string[], enabled: boolean): Promise<string[]> {
+  /**
+   * Sets the switch and/or the "new" flag of the brand's games named; ids of another brand are
+   * left alone. Answers the rows that actually changed.
+   */
+  async setFlags(
+    merchant: string,
+    nodeIds: string[],
+    flags: { enabled?: boolean; is_new?: boolean },
+  ): Promise<string[]> {
     const rows = await this.db
       .updateTable('game')
-      .set({ enabled })
+      .set(flags)
       .where('merchant_code', '=', merchant)
       .where('node_id', 'in', nodeIds)
-      .where('enabled', '<>', enabled)
+      .where((eb) =>
+        eb.or([
+          ...(flags.enabled === undefined ? [] : [eb('enabled', '<>', flags.enabled)]),
+          ...(flags.is_new === undefined ? [] : [eb('is_new', '<>', flags.is_new)]),
+        ]),
+      )
       .returning('node_id')
       .execute();
     return rows.map((r) => r.node_id);
+  }
+
+  // ---- icons --------------------------------------------------------------------------------------
+
+  async insertIcon(row: {
+    id: string;
+    merchant: string;
+    contentType: ImageType;
+    bytes: Buffer;
+    width: number;
+    height: number;
+    by: string;
+  }): Promise<void> {
+    await this.db
+      .insertInto('game_icon')
+      .values({
+        id: row.id,
+        merchant_code: row.merchant,
+        content_type: row.contentType,
+        bytes: row.bytes,
+        size: row.bytes.length,
+        width: row.width,
+        height: row.height,
+        uploaded_by: row.by,
+      })
+      .execute();
+  }
+
+  icon(id: string) {
+    return this.db
+      .selectFrom('game_icon')
+      .select(['content_type', 'bytes'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /** How many of the ids are games of the brand. */

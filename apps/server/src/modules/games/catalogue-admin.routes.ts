@@ -2,12 +2,15 @@ import {
   adminCategorySchema,
   adminGameBulkResultSchema,
   adminGameBulkSchema,
+  adminGameIconUploadSchema,
   adminGamePageSchema,
   adminGamePatchSchema,
   adminGameSchema,
   adminGamesQuerySchema,
   adminVendorPatchSchema,
   adminVendorSchema,
+  GAME_ICON_LIMITS,
+  GAME_ICON_SLOTS,
   GAME_TYPES,
   ok,
 } from '@app/contracts';
@@ -16,9 +19,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok as envelope } from '../../platform/envelope';
 import { mediaBase } from '../../platform/media-url';
-import { operatorRoute } from '../../platform/operator-auth';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 import type { VendorService } from '../vendors';
-import { adminGameWire, auditedGame, type CatalogueAdminService } from './catalogue-admin.service';
+import {
+  adminGameWire,
+  auditedGame,
+  GAME_ICON_DIR,
+  type CatalogueAdminService,
+} from './catalogue-admin.service';
 import type { CatalogueService } from './catalogue.service';
 
 const tags = ['operator'];
@@ -101,7 +109,7 @@ export async function catalogueAdminRoutes(
     {
       config,
       schema: {
-        summary: 'Changes a game: switch, hot flag, order, minimum bet, names per language',
+        summary: 'Changes a game: switch, hot and new flags, order, minimum bet, names per language',
         tags,
         params: z.object({ nodeId: z.string().regex(/^\d{1,18}$/) }),
         body: adminGamePatchSchema,
@@ -125,21 +133,105 @@ export async function catalogueAdminRoutes(
     {
       config,
       schema: {
-        summary: 'Switches many games of the brand on or off at once (all the brand’s, or none changes)',
+        summary:
+          'Switches many games of the brand on or off and/or marks them new, at once (all the brand’s, or none changes)',
         tags,
         body: adminGameBulkSchema,
         response: { 200: ok(adminGameBulkResultSchema) },
       },
     },
     async (req) => {
-      const changed = await opts.admin.setEnabled(req.brand.code, req.body.nodeIds, req.body.enabled);
+      const { nodeIds, enabled, isNew } = req.body;
+      const changed = await opts.admin.setFlags(req.brand.code, nodeIds, { enabled, isNew });
+      // What was asked; a game changed had at least one of these flags the other way before.
+      const asked = {
+        ...(enabled === undefined ? {} : { enabled }),
+        ...(isNew === undefined ? {} : { isNew }),
+      };
+      const opposite = Object.fromEntries(Object.entries(asked).map(([k, v]) => [k, !v]));
       req.auditDetail = {
         action: 'game.bulk',
-        target: `games:${req.body.nodeIds.length}`,
-        before: { enabled: !req.body.enabled, nodeIds: changed },
-        after: { enabled: req.body.enabled, nodeIds: changed },
+        target: `games:${nodeIds.length}`,
+        before: { ...opposite, nodeIds: changed },
+        after: { ...asked, nodeIds: changed },
       };
       return envelope({ changed: changed.length });
+    },
+  );
+
+  const iconParams = z.object({ nodeId: z.string().regex(/^\d{1,18}$/) });
+
+  r.post(
+    '/wps/admin/games/:nodeId/icons',
+    {
+      config,
+      bodyLimit: GAME_ICON_LIMITS.maxBytes * 3,
+      schema: {
+        summary:
+          'Uploads a game’s icon for one language or the default (base64 PNG, JPEG or WebP, square, 64 to 1024 px, at most 512 KB)',
+        tags,
+        params: iconParams,
+        body: adminGameIconUploadSchema,
+        response: { 200: ok(adminGameSchema) },
+      },
+    },
+    async (req) => {
+      const { lang, data } = req.body;
+      const done = await opts.admin.uploadIcon(
+        req.brand.code,
+        req.params.nodeId,
+        lang,
+        data,
+        operatorName(req),
+      );
+      req.auditDetail = {
+        action: 'game.icon.upload',
+        target: `game:${done.after.vendor_code}/${done.after.game_code}`,
+        before: { lang, icon: done.before.icons[lang] ?? null },
+        after: { lang, icon: done.after.icons[lang] ?? null, size: done.size, pixels: done.width },
+      };
+      return envelope(adminGameWire(done.after, mediaBase(req)));
+    },
+  );
+
+  r.delete(
+    '/wps/admin/games/:nodeId/icons/:lang',
+    {
+      config,
+      schema: {
+        summary:
+          'Takes a game’s uploaded icon off for one language or the default (the fallback shows again)',
+        tags,
+        params: iconParams.extend({ lang: z.enum(GAME_ICON_SLOTS) }),
+        response: { 200: ok(adminGameSchema) },
+      },
+    },
+    async (req) => {
+      const { nodeId, lang } = req.params;
+      const { before, after } = await opts.admin.removeIcon(req.brand.code, nodeId, lang);
+      req.auditDetail = {
+        action: 'game.icon.remove',
+        target: `game:${after.vendor_code}/${after.game_code}`,
+        before: { lang, icon: before.icons[lang] ?? null },
+        after: { lang, icon: null },
+      };
+      return envelope(adminGameWire(after, mediaBase(req)));
+    },
+  );
+
+  // Public: the icons are what the site's game lists show every visitor.
+  r.get(
+    `/media/${GAME_ICON_DIR}/:file`,
+    { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    async (req, reply) => {
+      const icon = await opts.admin.icon(req.params.file);
+      if (!icon) return reply.code(404).send();
+      return reply
+        .type(icon.contentType)
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(icon.bytes);
     },
   );
 }

@@ -9,7 +9,7 @@ import {
   type HouseEngine,
   type Language,
 } from '@app/contracts';
-import type { LocalizedText } from '../../db/schema';
+import type { GameIcons, LocalizedText } from '../../db/schema';
 import { mediaUrl } from '../../platform/media-url';
 import type { CatalogueRow, GameRepository } from './game.repository';
 
@@ -27,9 +27,13 @@ export interface CatalogueGame {
   minBet: bigint;
   lineNum: number;
   hot: boolean;
+  isNew: boolean;
   isGame: string | null;
   defaultPlayType: string | null;
+  /** The vendor's icon (media path). */
   iconPath: string;
+  /** Uploaded icons per language and 'default' (media paths). */
+  icons: GameIcons;
   engine: HouseEngine | null;
   walletType: 'TRANSFER' | 'SEAMLESS';
   adapter: string;
@@ -56,9 +60,11 @@ function toGame(r: CatalogueRow): CatalogueGame {
     minBet: BigInt(r.min_bet),
     lineNum: r.line_num,
     hot: r.is_hot,
+    isNew: r.is_new,
     isGame: r.is_game,
     defaultPlayType: r.default_play_type,
     iconPath: r.icon_path,
+    icons: r.icons,
     engine: r.engine,
     walletType: r.wallet_type as CatalogueGame['walletType'],
     adapter: r.adapter,
@@ -66,6 +72,10 @@ function toGame(r: CatalogueRow): CatalogueGame {
 }
 
 export const gameName = (g: CatalogueGame, lang: Language) => g.names[lang] ?? g.displayName;
+
+/** The icon's media path in `lang`: its own upload, else the uploaded default, else the vendor's. */
+export const gameIcon = (g: Pick<CatalogueGame, 'icons' | 'iconPath'>, lang: Language) =>
+  g.icons[lang] ?? g.icons.default ?? g.iconPath;
 
 /**
  * A game as the lists answer it, in the caller's language, its icon a URL under `media`
@@ -89,7 +99,8 @@ export function presentGame(g: CatalogueGame, lang: Language, media = ''): Game 
     defaultPlayType: g.defaultPlayType,
     isGame: g.isGame,
     isHot: g.hot ? 1 : 0,
-    showIcon: mediaUrl(media, g.iconPath),
+    isNew: g.isNew ? 1 : 0,
+    showIcon: mediaUrl(media, gameIcon(g, lang)),
     classify: g.classify,
     minBet: fromMinor(g.minBet),
     lineNum: g.lineNum,

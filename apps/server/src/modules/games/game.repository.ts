@@ -1,7 +1,7 @@
 import type { HouseEngine } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/repository';
-import type { LocalizedText } from '../../db/schema';
+import type { GameIcons, LocalizedText } from '../../db/schema';
 
 /** A catalogue row with its vendor's facts (what every list is built from). */
 export interface CatalogueRow {
@@ -16,6 +16,8 @@ export interface CatalogueRow {
   min_bet: string;
   line_num: number;
   is_hot: boolean;
+  is_new: boolean;
+  icons: GameIcons;
   is_game: string | null;
   default_play_type: string | null;
   icon_path: string;
@@ -63,6 +65,8 @@ export class GameRepository {
         'g.min_bet',
         'g.line_num',
         'g.is_hot',
+        'g.is_new',
+        'g.icons',
         'g.is_game',
         'g.default_play_type',
         'g.icon_path',

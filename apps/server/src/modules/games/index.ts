@@ -1,3 +1,3 @@
 export { createGamesModule } from './games.module';
-export { gameName, type CatalogueGame, type CatalogueService } from './catalogue.service';
+export { gameIcon, gameName, type CatalogueGame, type CatalogueService } from './catalogue.service';
 export type { GameService } from './game.service';

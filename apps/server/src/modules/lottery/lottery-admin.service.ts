@@ -7,6 +7,7 @@ import {
   type Language,
   type LotteryDrawStatus,
 } from '@app/contracts';
+import { AppError } from '../../platform/app-error';
 import { gameName } from '../games';
 import { lotteryDef } from './lottery-games';
 import { resultWire, type LotteryMenuService } from './lottery-menus.service';
@@ -35,6 +36,7 @@ export class LotteryAdminService {
 
   async games(merchant: string, lang: Language): Promise<AdminLotteryGame[]> {
     const out: AdminLotteryGame[] = [];
+    this.menus.forgetBrand(merchant);
     for (const g of await this.menus.games(merchant)) {
       const plan = await this.menus.planFor(merchant, g.def);
       const slot = currentDraw(this.now(), plan);
@@ -58,9 +60,36 @@ export class LotteryAdminService {
               drawAt: new Date(slot.drawAt).toISOString(),
             }
           : null,
+        enabled: await this.menus.isOn(merchant, g),
       });
     }
     return out;
+  }
+
+  /**
+   * Switches a lottery game of the brand on or off (game.unknown for a game the brand does not
+   * have). Answers the game before and after; this instance's menus follow at once, others within
+   * their few-second cache.
+   */
+  async setEnabled(
+    merchant: string,
+    vendor: string,
+    gameCode: string,
+    enabled: boolean,
+    by: string,
+    lang: Language,
+  ) {
+    const find = async () => {
+      const found = (await this.games(merchant, lang)).find(
+        (g) => g.vendor === vendor && g.gameCode === gameCode,
+      );
+      if (!found) throw new AppError('game.unknown');
+      return found;
+    };
+    const before = await find();
+    await this.repo.setGameEnabled({ merchant, vendor, gameCode }, enabled, by);
+    this.menus.forgetBrand(merchant);
+    return { before, after: await find() };
   }
 
   /** One draw as listed, if it is stored. */

@@ -156,7 +156,8 @@ export class LotteryDrawService {
   /** Every brand's lottery games have their current draw stored (the lists and history show it). */
   private async ensureCurrent(merchant: string): Promise<void> {
     const nowMs = this.now();
-    for (const g of await this.menus.games(merchant)) {
+    // A game switched off gets no new draw; the ones already stored still lock, draw and settle.
+    for (const g of await this.menus.liveGames(merchant)) {
       const slot = currentDraw(nowMs, await this.menus.planFor(merchant, g.def));
       if (!slot) continue;
       const k = `${merchant}|${g.game.vendor}|${g.game.gameCode}|${slot.numero}`;

@@ -19,7 +19,7 @@ import {
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
 import { validZone } from '../../platform/zoned-time';
-import { gameName, type CatalogueGame, type CatalogueService } from '../games';
+import { gameIcon, gameName, type CatalogueGame, type CatalogueService } from '../games';
 import { lotteryDef, planOf, type LotteryGameDef } from './lottery-games';
 import { isResultOf, presentResult, type DrawnResult } from './lottery-rules';
 import { currentDraw, drawDayOfWeek, isBettingOpen } from './lottery-schedule';
@@ -93,6 +93,7 @@ interface LotteryMenuOptions {
 export class LotteryMenuService {
   private readonly zones = new Map<string, { at: number; zone: Promise<string> }>();
   private readonly rtps = new Map<string, { at: number; rtp: Promise<Partial<Record<PrizeMode, number>>> }>();
+  private readonly offs = new Map<string, { at: number; off: Promise<Set<string>> }>();
 
   constructor(
     private readonly repo: LotteryRepository,
@@ -120,6 +121,39 @@ export class LotteryMenuService {
     );
     if (!found) throw new AppError('game.unknown');
     return found;
+  }
+
+  /**
+   * The brand's games switched off ('vendor|gameCode'), looked up at most every few seconds so
+   * a switch reaches every instance within seconds.
+   */
+  private offGames(merchant: string): Promise<Set<string>> {
+    const hit = this.offs.get(merchant);
+    if (hit && Date.now() - hit.at < ZONE_CACHE_MS) return hit.off;
+    const off = this.repo.offGames(merchant);
+    this.offs.set(merchant, { at: Date.now(), off });
+    off.catch(() => this.offs.delete(merchant));
+    return off;
+  }
+
+  /** Whether the brand has the game switched on (`fresh`: read now, not from the few-second cache). */
+  async isOn(merchant: string, g: LotteryGame, fresh = false): Promise<boolean> {
+    const key = { vendor: g.game.vendor, gameCode: g.game.gameCode };
+    const off = fresh ? await this.repo.offGames(merchant, key) : await this.offGames(merchant);
+    return !off.has(`${key.vendor}|${key.gameCode}`);
+  }
+
+  /** The brand's lottery games switched on: what the menus list and the draw job keeps drawing. */
+  async liveGames(merchant: string): Promise<LotteryGame[]> {
+    const off = await this.offGames(merchant);
+    return (await this.games(merchant)).filter((g) => !off.has(`${g.game.vendor}|${g.game.gameCode}`));
+  }
+
+  /** A game that takes slips: as gameOf, and lottery.game.off when the brand switched it off. */
+  async liveGameOf(merchant: string, gameCode: string, vendor?: string, fresh = false): Promise<LotteryGame> {
+    const g = await this.gameOf(merchant, gameCode, vendor);
+    if (!(await this.isOn(merchant, g, fresh))) throw new AppError('lottery.game.off');
+    return g;
   }
 
   /** The brand's time zone (an unknown zone is UTC), looked up at most every few seconds. */
@@ -162,6 +196,7 @@ export class LotteryMenuService {
   forgetBrand(merchant: string): void {
     this.zones.delete(merchant);
     this.rtps.delete(merchant);
+    this.offs.delete(merchant);
   }
 
   async planFor(merchant: string, def: LotteryGameDef) {
@@ -203,7 +238,7 @@ export class LotteryMenuService {
       isHot: g.game.hot ? 1 : 0,
       prizeMode: await this.prizeModeOf(merchant, g.game.gameType, asked),
       family: g.def.family,
-      showIcon: g.game.iconPath,
+      showIcon: gameIcon(g.game, lang),
     };
   }
 
@@ -212,7 +247,9 @@ export class LotteryMenuService {
     lang: Language,
     q: { prizeMode?: PrizeMode; gameType?: LotteryGameType },
   ): Promise<LotteryItem[]> {
-    const games = (await this.games(merchant)).filter((g) => !q.gameType || g.game.gameType === q.gameType);
+    const games = (await this.liveGames(merchant)).filter(
+      (g) => !q.gameType || g.game.gameType === q.gameType,
+    );
     return Promise.all(games.map((g) => this.item(merchant, g, lang, q.prizeMode)));
   }
 
@@ -254,7 +291,8 @@ export class LotteryMenuService {
     for (const nodeId of nodes) {
       const game = await this.catalogue.byNode(merchant, nodeId);
       const def = game && lotteryDef(game.vendor, game.gameCode);
-      if (game && def) out.push(await this.item(merchant, { game, def }, lang, q.prizeMode));
+      if (game && def && (await this.isOn(merchant, { game, def })))
+        out.push(await this.item(merchant, { game, def }, lang, q.prizeMode));
     }
     return out;
   }
@@ -278,7 +316,7 @@ export class LotteryMenuService {
         if (!game || out.length >= q.count) continue;
         const found = await this.catalogue.byCode(merchant, game.vendor, game.gameCode);
         const def = found && lotteryDef(found.vendor, found.gameCode);
-        if (!found || !def) continue;
+        if (!found || !def || !(await this.isOn(merchant, { game: found, def }))) continue;
         out.push({ ...game, lottery: await this.item(merchant, { game: found, def }, lang, q.prizeMode) });
       }
     }
@@ -312,7 +350,7 @@ export class LotteryMenuService {
     const latest = new Map(
       (await this.repo.latestOpened(merchant)).map((d) => [`${d.vendor_code}|${d.game_code}`, d]),
     );
-    return (await this.games(merchant))
+    return (await this.liveGames(merchant))
       .filter((g) => !q.gameType || g.game.gameType === q.gameType)
       .map((g) => {
         const d = latest.get(`${g.game.vendor}|${g.game.gameCode}`);

@@ -102,7 +102,7 @@ export class LotterySlipService {
     q: { gameCode: string; vendor?: string; prizeMode?: PrizeMode },
   ): Promise<LotteryGameInfo> {
     const merchant = brand.code;
-    const g = await this.menus.gameOf(merchant, q.gameCode, q.vendor);
+    const g = await this.menus.liveGameOf(merchant, q.gameCode, q.vendor);
     const plan = await this.menus.planFor(merchant, g.def);
     const prizeMode = await this.menus.prizeModeOf(merchant, g.game.gameType, q.prizeMode);
     const rtpBp = await this.menus.rtpBpOf(merchant, prizeMode);
@@ -212,7 +212,8 @@ export class LotterySlipService {
     // The operator's betting block, read with the session the guard checked.
     if (member.bettingBlocked) throw new AppError('game.betting.blocked');
     const merchant = brand.code;
-    const g = await this.menus.gameOf(merchant, body.gameCode, body.vendor);
+    // Read now: a game staff just switched off takes no new slip on any instance.
+    const g = await this.menus.liveGameOf(merchant, body.gameCode, body.vendor, true);
     const prizeMode = await this.menus.prizeModeOf(merchant, g.game.gameType, body.prizeMode);
     const lines = LotterySlipService.lines(g, body, await this.menus.rtpBpOf(merchant, prizeMode));
 

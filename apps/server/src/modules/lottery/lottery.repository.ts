@@ -24,6 +24,36 @@ const LEASE = sql`interval '30 seconds'`;
 export class LotteryRepository {
   constructor(private readonly db: Db) {}
 
+  /** The brand's lottery games switched off, as 'vendor|gameCode' (or only the one named). */
+  async offGames(merchant: string, only?: { vendor: string; gameCode: string }): Promise<Set<string>> {
+    let q = this.db
+      .selectFrom('lottery_game_setting')
+      .select(['vendor_code', 'game_code'])
+      .where('merchant_code', '=', merchant)
+      .where('enabled', '=', false);
+    if (only) q = q.where('vendor_code', '=', only.vendor).where('game_code', '=', only.gameCode);
+    return new Set((await q.execute()).map((r) => `${r.vendor_code}|${r.game_code}`));
+  }
+
+  /** Switches a lottery game of the brand on or off. */
+  async setGameEnabled(g: GameKey, enabled: boolean, by: string): Promise<void> {
+    await this.db
+      .insertInto('lottery_game_setting')
+      .values({
+        merchant_code: g.merchant,
+        vendor_code: g.vendor,
+        game_code: g.gameCode,
+        enabled,
+        updated_by: by,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['merchant_code', 'vendor_code', 'game_code'])
+          .doUpdateSet({ enabled, updated_by: by, updated_at: new Date() }),
+      )
+      .execute();
+  }
+
   async merchantCodes(): Promise<string[]> {
     return (await this.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((r) => r.code);
   }

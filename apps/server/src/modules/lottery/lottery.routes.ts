@@ -1,6 +1,7 @@
 import {
   adminLotteryDrawPageSchema,
   adminLotteryDrawsQuerySchema,
+  adminLotteryGamePatchSchema,
   adminLotteryGameSchema,
   adminLotteryRtpRowSchema,
   lotteryBetRequestSchema,
@@ -36,7 +37,7 @@ import type { LotteryAdminService } from './lottery-admin.service';
 import type { LotteryDrawService } from './lottery-draws.service';
 import type { LotteryMenuService } from './lottery-menus.service';
 import type { LotterySlipService } from './lottery-slips.service';
-import { operatorRoute } from '../../platform/operator-auth';
+import { operatorName, operatorRoute } from '../../platform/operator-auth';
 
 /** The lottery calls (SPEC section 7): public reads by the brand of the host, member calls by session. */
 export async function lotteryRoutes(
@@ -218,6 +219,42 @@ export async function lotteryRoutes(
       },
     },
     async (req) => envelope(await opts.admin.games(req.brand.code, req.lang)),
+  );
+
+  r.put(
+    '/wps/admin/lottery/games/:vendor/:gameCode',
+    {
+      config: operatorRoute('lottery.manage'),
+      schema: {
+        summary:
+          'Switches a lottery game on or off for the brand: off takes no new slips and leaves the menus; draws already open still settle or are cancelled by staff',
+        tags: ['admin'],
+        params: z.object({
+          vendor: z.string().regex(/^[A-Z0-9_]{1,32}$/),
+          gameCode: z.string().regex(/^[a-z0-9-]{1,40}$/),
+        }),
+        body: adminLotteryGamePatchSchema,
+        response: { 200: ok(adminLotteryGameSchema) },
+      },
+    },
+    async (req) => {
+      const { vendor, gameCode } = req.params;
+      const { before, after } = await opts.admin.setEnabled(
+        req.brand.code,
+        vendor,
+        gameCode,
+        req.body.enabled,
+        operatorName(req),
+        req.lang,
+      );
+      req.auditDetail = {
+        action: 'lottery.game.switch',
+        target: `lottery-game:${vendor}/${gameCode}`,
+        before: { enabled: before.enabled },
+        after: { enabled: after.enabled },
+      };
+      return envelope(after);
+    },
   );
 
   r.get(

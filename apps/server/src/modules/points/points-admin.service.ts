@@ -11,6 +11,7 @@ import {
   type PointRulesInput,
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
+import { pngOrJpeg } from '../../platform/image-check';
 import { uniqueViolation } from '../../platform/db-errors';
 import { mediaUrl } from '../../platform/media-url';
 import type { PointsAdminRepository } from './points-admin.repository';
@@ -19,18 +20,7 @@ type ItemRow = NonNullable<Awaited<ReturnType<PointsAdminRepository['item']>>>;
 
 /** Where uploaded mall images are served, relative to the brand's image CDN (/media here). */
 export const REWARD_IMAGE_DIR = 'reward-images';
-const IMAGE_FILE = /^([0-9a-f-]{36})\.(png|jpg)$/;
-
-/** What the bytes say the image is (the name or a Content-Type alone is not trusted). */
-function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
+const IMAGE_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg)$/;
 
 /**
  * The back office's points setup: earning rules per game type and for deposits, and the mall's
@@ -185,7 +175,7 @@ export class PointsAdminService {
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length > REWARDS_ADMIN_LIMITS.maxImageBytes)
       throw new AppError('reward.image.too.large', undefined, [REWARDS_ADMIN_LIMITS.maxImageBytes / 1024]);
-    const contentType = sniffImage(bytes);
+    const contentType = pngOrJpeg(bytes);
     if (!contentType) throw new AppError('reward.image.invalid');
     const id = randomUUID();
     await this.repo.insertImage({ id, merchant, contentType, bytes, by });

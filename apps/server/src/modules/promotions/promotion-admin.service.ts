@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/repository';
 import type { LocalizedText } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
+import { pngOrJpeg } from '../../platform/image-check';
 import type { Brand } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
 import { validZone } from '../../platform/zoned-time';
@@ -40,17 +41,6 @@ const invalid = (field: string, message: string) =>
 
 const minorOf = (v: string | null): bigint | null => (v === null ? null : toMinor(v));
 const moneyOrNull = (v: string | null): number | null => (v === null ? null : fromMinor(v));
-
-/** PNG or JPEG from the first bytes; anything else is refused. */
-function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 /** Texts with empty languages left out (an empty text falls back to the default language's). */
 const compact = (t: Partial<Record<Language, string>>): LocalizedText =>
@@ -250,7 +240,7 @@ export class PromotionAdminService {
     const row = await this.mustFind(brand, id);
     if (bytes.length === 0 || bytes.length > PROMO_ADMIN_LIMITS.maxImageBytes)
       throw new AppError('promo.image.invalid');
-    const contentType = sniffImage(bytes);
+    const contentType = pngOrJpeg(bytes);
     if (!contentType) throw new AppError('promo.image.invalid');
     const before = await this.present(row);
     const imageId = randomUUID();
@@ -273,7 +263,9 @@ export class PromotionAdminService {
 
   /** An uploaded image by id (public: the site shows it to visitors). */
   async image(id: string): Promise<{ contentType: string; bytes: Uint8Array }> {
-    const found = /^[0-9a-f-]{36}$/.test(id) ? await this.repo.image(id) : undefined;
+    const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+      ? await this.repo.image(id)
+      : undefined;
     if (!found) throw new AppError('system.not.found');
     return { contentType: found.content_type, bytes: found.bytes };
   }

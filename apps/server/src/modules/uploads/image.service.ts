@@ -2,22 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/repository';
 import { CASHIER_LIMITS } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
+import { pngOrJpeg } from '../../platform/image-check';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ImageRepository } from './image.repository';
 
 /** Uploads per member per hour: enough for a few deposits and proofs, not a storage service. */
 const UPLOADS_PER_HOUR = 30;
-
-/** What the bytes say the image is (the Content-Type header alone is not trusted). */
-function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 /**
  * Members' uploaded images: deposit receipts, withdrawal proofs, promotion applications and feedback
@@ -36,7 +26,7 @@ export class ImageService {
     bytes: Buffer,
   ): Promise<{ imageId: string; size: number }> {
     if (bytes.length > CASHIER_LIMITS.maxImageBytes) throw new AppError('cashier.image.too.large');
-    const contentType = sniffImage(bytes);
+    const contentType = pngOrJpeg(bytes);
     if (!contentType) throw new AppError('cashier.image.invalid');
     if ((await this.limits.hit(`cashier-image:${memberId}`, 3600)) > UPLOADS_PER_HOUR)
       throw new AppError('system.throttled');

@@ -265,4 +265,8 @@ export const cn: Record<ErrorCode, string> = {
   'agent.move.pending': '该会员已有一个待生效的转移，请先取消它。',
   'agent.move.unknown': '该转移不存在。',
   'agent.move.state': '只能取消尚未生效的预约转移。',
+  'game.icon.invalid': '请上传 PNG、JPEG 或 WebP 图片。',
+  'game.icon.too.large': '图标过大，上限为 {0} KB。',
+  'game.icon.size': '图标必须为正方形，边长 {0} 至 {1} 像素。',
+  'lottery.game.off': '该彩票游戏暂未开放，请选择其他游戏。',
 };

@@ -276,4 +276,8 @@ export const en: Record<ErrorCode, string> = {
   'agent.move.pending': 'This member already has a scheduled move; cancel it first.',
   'agent.move.unknown': 'This move does not exist.',
   'agent.move.state': 'Only a scheduled move that has not yet taken effect can be cancelled.',
+  'game.icon.invalid': 'Please upload a PNG, JPEG or WebP image.',
+  'game.icon.too.large': 'This icon is too large; the limit is {0} KB.',
+  'game.icon.size': 'The icon must be square, from {0} to {1} pixels on each side.',
+  'lottery.game.off': 'This lottery game is not available right now. Please choose another game.',
 };

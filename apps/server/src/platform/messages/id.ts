@@ -284,4 +284,8 @@ export const id: Record<ErrorCode, string> = {
   'agent.move.pending': 'Anggota ini sudah memiliki pemindahan terjadwal; batalkan dulu.',
   'agent.move.unknown': 'Pemindahan ini tidak ada.',
   'agent.move.state': 'Hanya pemindahan terjadwal yang belum berlaku yang dapat dibatalkan.',
+  'game.icon.invalid': 'Silakan unggah gambar PNG, JPEG, atau WebP.',
+  'game.icon.too.large': 'Ikon ini terlalu besar; batasnya {0} KB.',
+  'game.icon.size': 'Ikon harus persegi, sisi {0} sampai {1} piksel.',
+  'lottery.game.off': 'Permainan lotere ini sedang tidak tersedia. Silakan pilih permainan lain.',
 };

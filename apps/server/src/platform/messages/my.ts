@@ -288,4 +288,8 @@ export const my: Record<ErrorCode, string> = {
   'agent.move.pending': 'Ahli ini sudah mempunyai pemindahan berjadual; batalkannya dahulu.',
   'agent.move.unknown': 'Pemindahan ini tidak wujud.',
   'agent.move.state': 'Hanya pemindahan berjadual yang belum berkuat kuasa boleh dibatalkan.',
+  'game.icon.invalid': 'Sila muat naik imej PNG, JPEG atau WebP.',
+  'game.icon.too.large': 'Ikon ini terlalu besar; hadnya {0} KB.',
+  'game.icon.size': 'Ikon mestilah segi empat sama, setiap sisi {0} hingga {1} piksel.',
+  'lottery.game.off': 'Permainan loteri ini tidak tersedia sekarang. Sila pilih permainan lain.',
 };

@@ -291,4 +291,8 @@ export const ty: Record<ErrorCode, string> = {
   'agent.move.pending': 'May nakatakdang paglipat na ang miyembrong ito; kanselahin muna iyon.',
   'agent.move.unknown': 'Walang ganitong paglipat.',
   'agent.move.state': 'Ang nakatakdang paglipat lang na hindi pa umiiral ang maaaring kanselahin.',
+  'game.icon.invalid': 'Pakiupload ng PNG, JPEG o WebP na larawan.',
+  'game.icon.too.large': 'Masyadong malaki ang icon na ito; ang limitasyon ay {0} KB.',
+  'game.icon.size': 'Dapat parisukat ang icon, {0} hanggang {1} pixel bawat gilid.',
+  'lottery.game.off': 'Hindi available ngayon ang larong lottery na ito. Pumili ng ibang laro.',
 };

@@ -277,4 +277,8 @@ export const vi: Record<ErrorCode, string> = {
   'agent.move.pending': 'Thành viên này đã có một lần chuyển đã lên lịch; hãy hủy nó trước.',
   'agent.move.unknown': 'Lần chuyển này không tồn tại.',
   'agent.move.state': 'Chỉ có thể hủy lần chuyển đã lên lịch và chưa có hiệu lực.',
+  'game.icon.invalid': 'Vui lòng tải lên ảnh PNG, JPEG hoặc WebP.',
+  'game.icon.too.large': 'Biểu tượng này quá lớn; giới hạn là {0} KB.',
+  'game.icon.size': 'Biểu tượng phải là hình vuông, mỗi cạnh từ {0} đến {1} điểm ảnh.',
+  'lottery.game.off': 'Trò xổ số này hiện không khả dụng. Vui lòng chọn trò khác.',
 };

@@ -42,8 +42,18 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
+/** The "new" badge: its text is a lazily loaded namespace, shown once it has arrived. */
+function NewBadge() {
+  const { t, ready } = useTranslation('tiles');
+  return ready ? (
+    <span className="game-card-new" data-testid="game-new">
+      {t('new')}
+    </span>
+  ) : null;
+}
+
 /**
- * A game tile: icon, name, vendor, hot badge and minimum bet; the tile starts the game (click or
+ * A game tile: icon, name, vendor, hot and new badges and minimum bet; the tile starts the game (click or
  * Enter). The heart beside it adds or removes the favourite, with a loading cover meanwhile.
  */
 export function GameCard({ game, favourite, onLaunch }: GameCardProps) {
@@ -76,6 +86,7 @@ export function GameCard({ game, favourite, onLaunch }: GameCardProps) {
         </span>
         <span className="game-card-title">
           {game.isHot === 1 && <span className="game-card-hot">{t('games.card.hot')}</span>}
+          {game.isNew === 1 && <NewBadge />}
           <span className="game-card-name" title={game.displayName}>
             {game.displayName}
           </span>
