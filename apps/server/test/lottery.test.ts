@@ -486,6 +486,9 @@ describe('operator cancel', () => {
       .selectFrom('lottery_draw')
       .select('numero')
       .where('status', '=', 'SETTLED')
+      // GOLDEN's: the brands share draw numbers, and LOTUS's draw of a number may be settled
+      // while GOLDEN's is still open.
+      .where('merchant_code', '=', 'GOLDEN')
       .where('vendor_code', '=', 'ELOTT')
       .where('game_code', '=', 'keno')
       .executeTakeFirst();
