@@ -196,7 +196,45 @@ describe('brand settings', () => {
     await bad((s) => (s.links.hosts = ['localhost']), 'brand.host.taken');
     await bad((s) => (s.security = { ...s.security, enforcePasswordExpiry: true, passwordExpiryDays: null }));
     await bad((s) => (s.general.theme = { bogus: true } as never), 'request.invalid');
+    await bad(
+      (s) =>
+        (s.links.domainRoutes = [
+          { domain: 'm.jade.example', speed: 10 },
+          { domain: 'm.jade.example', speed: 20 },
+        ]),
+    );
+    await bad(
+      (s) => (s.links.domainRoutes = [{ domain: 'https://m.jade.example', speed: 10 }]),
+      'request.invalid',
+    );
+    await bad((s) => (s.links.domainRoutes = [{ domain: 'm.jade.example', speed: -1 }]), 'request.invalid');
     expect(await current()).toEqual(before);
+  });
+
+  it("sets the apps' domain list, and draws the QR code of an app download from its address", async () => {
+    const next = structuredClone(await current());
+    next.links.domainRoutes = [
+      { domain: 'm.jade.example', speed: 40 },
+      { domain: 'gw.jade.example', speed: 25 },
+    ];
+    next.links.resources = [{ type: 'IOS', url: 'https://download.jade.example/ios' }];
+    const res = await admin('/wps/admin/brand/settings', { method: 'PUT', body: next, merchant: 'JADE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const changes = (res.body.value as { changes: { kind: string }[] }).changes.map((c) => c.kind);
+    expect(changes).toContain('domain.routes');
+    const site = await status({ merchant: 'JADE' });
+    expect(site.info.domainRoute.domainList).toEqual([
+      { domain: 'gw.jade.example', speed: 25 },
+      { domain: 'm.jade.example', speed: 40 },
+    ]);
+    const ios = site.info.resources.find((r) => r.resourceType === 'IOS')!;
+    expect(ios.qrCodeUrl).toBe('/app-qr/JADE-IOS.svg');
+    const qr = await t.app.inject({ method: 'GET', url: ios.qrCodeUrl });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    expect(qr.body).toContain('<svg');
+    // No download of that type: nothing to draw.
+    expect((await t.app.inject({ method: 'GET', url: '/app-qr/JADE-LITE.svg' })).statusCode).toBe(404);
   });
 
   it('edits the legacy payload switch, password expiry and GeeTest id the session module reads', async () => {

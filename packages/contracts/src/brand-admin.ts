@@ -77,6 +77,15 @@ export const brandLinksSchema = z.object({
   hosts: z.array(z.string().trim().toLowerCase().regex(HOST_PATTERN)).min(1).max(20),
   resources: z.array(appResourceSchema).max(10),
   customerService: z.array(customerServiceLinkSchema).max(10),
+  /** The alternative domains the apps pick from by measured speed (the WPS domain list). */
+  domainRoutes: z
+    .array(
+      z.object({
+        domain: z.string().trim().toLowerCase().regex(HOST_PATTERN),
+        speed: z.number().int().min(0).max(100_000),
+      }),
+    )
+    .max(20),
 });
 export type BrandLinks = z.infer<typeof brandLinksSchema>;
 
@@ -150,6 +159,7 @@ export const BRAND_CHANGE_KINDS = [
   'host.added',
   'host.removed',
   'resource.changed',
+  'domain.routes',
   'service.changed',
   'module.shown',
   'module.hidden',

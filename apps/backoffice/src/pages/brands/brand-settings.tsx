@@ -51,7 +51,8 @@ function problems(
       | 'errors.timezone'
       | 'errors.defaultLanguage'
       | 'errors.lengths'
-      | 'errors.requiredShown',
+      | 'errors.requiredShown'
+      | 'errors.duplicate',
   ) => string,
 ) {
   const s = fromDraft(d);
@@ -69,6 +70,11 @@ function problems(
     if (s.general.social[k] && !HTTPS.test(s.general.social[k])) e[`social.${k}`] = t('errors.https');
   s.links.resources.forEach((r, i) => {
     if (!HTTPS.test(r.url)) e[`resource.${i}`] = t('errors.https');
+  });
+  s.links.domainRoutes.forEach((d, i) => {
+    if (!HOST_PATTERN.test(d.domain)) e[`domainRoute.${i}`] = t('errors.host');
+    else if (s.links.domainRoutes.findIndex((x) => x.domain === d.domain) !== i)
+      e[`domainRoute.${i}`] = t('errors.duplicate');
   });
   s.links.customerService.forEach((c, i) => {
     if (!HTTPS.test(c.url) && !c.url.startsWith('/')) e[`service.${i}`] = t('errors.https');
@@ -316,6 +322,40 @@ export function BrandSettingsEditor() {
             }
           >
             {t('settings.addApp')}
+          </Button>
+        )}
+        <h3>{t('settings.domainRoutes')}</h3>
+        <p className="bo-muted">{t('settings.domainRoutesHint')}</p>
+        {s.links.domainRoutes.map((d, i) => (
+          <div className="bo-form-row" key={i}>
+            <Field label={t('fields.routeDomain')} error={errs[`domainRoute.${i}`]}>
+              <input
+                value={d.domain}
+                onChange={(e) =>
+                  set((x) => void (x.links.domainRoutes[i]!.domain = e.target.value.trim().toLowerCase()))
+                }
+              />
+            </Field>
+            <Field label={t('fields.routeSpeed')}>
+              <input
+                type="number"
+                min={0}
+                max={100000}
+                value={d.speed}
+                onChange={(e) => set((x) => void (x.links.domainRoutes[i]!.speed = Number(e.target.value)))}
+              />
+            </Field>
+            <Button variant="ghost" onClick={() => set((x) => void x.links.domainRoutes.splice(i, 1))}>
+              {t('remove')}
+            </Button>
+          </div>
+        ))}
+        {s.links.domainRoutes.length < 20 && (
+          <Button
+            size="sm"
+            onClick={() => set((x) => void x.links.domainRoutes.push({ domain: '', speed: 100 }))}
+          >
+            {t('settings.addDomainRoute')}
           </Button>
         )}
         <h3>{t('settings.service')}</h3>

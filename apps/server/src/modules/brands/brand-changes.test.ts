@@ -1,6 +1,7 @@
 import type { BrandSettings } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { brandChanges } from './brand-changes';
+import { qrPathFor } from './brands.service';
 import { DEFAULT_CASHIER, DEFAULT_REGISTER_RULES } from './brand-defaults';
 
 const base: BrandSettings = {
@@ -17,7 +18,7 @@ const base: BrandSettings = {
     theme: null,
     social: { facebook: '', telegram: '', whatsapp: '' },
   },
-  links: { hosts: ['jade.example'], resources: [], customerService: [] },
+  links: { hosts: ['jade.example'], resources: [], customerService: [], domainRoutes: [] },
   modules: [
     { modId: 'FREEPLAY', enabled: true, sort: 0 },
     { modId: 'PHONELOGIN', enabled: false, sort: 1 },
@@ -36,6 +37,7 @@ describe('brandChanges', () => {
     const next = structuredClone(base);
     next.general.languages = ['EN', 'TH'];
     next.links.hosts = ['www.jade.example'];
+    next.links.domainRoutes = [{ domain: 'm.jade.example', speed: 40 }];
     next.modules = [
       { modId: 'FREEPLAY', enabled: false, sort: 0 },
       { modId: 'PHONELOGIN', enabled: false, sort: 5 },
@@ -49,6 +51,7 @@ describe('brandChanges', () => {
       { kind: 'languages.added', subject: 'TH', from: null, to: null },
       { kind: 'host.added', subject: 'www.jade.example', from: null, to: null },
       { kind: 'host.removed', subject: 'jade.example', from: null, to: null },
+      { kind: 'domain.routes', subject: null, from: '—', to: 'm.jade.example (40)' },
       { kind: 'module.hidden', subject: 'FREEPLAY', from: null, to: null },
       { kind: 'module.order', subject: 'PHONELOGIN', from: '1', to: '5' },
       { kind: 'register.field.required', subject: 'email', from: null, to: null },
@@ -56,5 +59,18 @@ describe('brandChanges', () => {
       { kind: 'transfer.upline', subject: null, from: null, to: 'true' },
       { kind: 'password.expiry', subject: null, from: null, to: '90' },
     ]);
+  });
+
+  it('keeps a drawn QR code while its address is unchanged, else draws one from the address', () => {
+    const existing = [{ resource_type: 'IOS', url: 'https://a.example/ios', qr_path: 'qr/jade-ios.svg' }];
+    expect(qrPathFor('JADE', { type: 'IOS', url: 'https://a.example/ios' }, existing)).toBe(
+      'qr/jade-ios.svg',
+    );
+    expect(qrPathFor('JADE', { type: 'IOS', url: 'https://b.example/ios' }, existing)).toBe(
+      '/app-qr/JADE-IOS.svg',
+    );
+    expect(qrPathFor('JADE', { type: 'ANDROID', url: 'https://a.example/apk' }, existing)).toBe(
+      '/app-qr/JADE-ANDROID.svg',
+    );
   });
 });

@@ -45,6 +45,10 @@ export function brandChanges(before: BrandSettings, after: BrandSettings): Brand
     const b = l1.resources.find((r) => r.type === t)?.url ?? null;
     if (a !== b) out.push(change('resource.changed', t, a, b));
   }
+  const routes = (l: BrandSettings['links']) =>
+    l.domainRoutes.map((d) => `${d.domain} (${d.speed})`).join(', ');
+  if (routes(l0) !== routes(l1))
+    out.push(change('domain.routes', null, routes(l0) || '—', routes(l1) || '—'));
   const services = new Set(
     [...l0.customerService, ...l1.customerService].map((c) => `${c.position} ${c.type}`),
   );

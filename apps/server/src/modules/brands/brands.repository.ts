@@ -63,6 +63,32 @@ export class BrandsRepository {
       .execute();
   }
 
+  domainRoutes(code: string, db: Db = this.db) {
+    return db
+      .selectFrom('domain_route')
+      .select(['domain', 'speed'])
+      .where('merchant_code', '=', code)
+      .orderBy('speed')
+      .orderBy('domain')
+      .execute();
+  }
+
+  async replaceDomainRoutes(trx: Db, code: string, rows: Row<'domain_route'>[]) {
+    await trx.deleteFrom('domain_route').where('merchant_code', '=', code).execute();
+    if (rows.length) await trx.insertInto('domain_route').values(rows).execute();
+  }
+
+  /** The address of one app download of a brand (the generated QR code encodes it). */
+  async resourceUrl(code: string, type: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('app_resource')
+      .select('url')
+      .where('merchant_code', '=', code)
+      .where('resource_type', '=', type)
+      .executeTakeFirst();
+    return row?.url ?? null;
+  }
+
   customerService(code: string, db: Db = this.db) {
     return db
       .selectFrom('customer_service')

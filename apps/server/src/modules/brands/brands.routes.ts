@@ -259,6 +259,27 @@ export async function brandsRoutes(app: FastifyInstance, opts: Opts) {
     },
   );
 
+  // An app download's QR code, drawn from the address staff set: outside the API, like the logo.
+  r.get(
+    '/app-qr/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().regex(/^[A-Z0-9_]{2,20}-[A-Z0-9_]{1,20}\.svg$/) }),
+      },
+    },
+    async (req, reply) => {
+      const [code, type] = req.params.file.slice(0, -4).split('-') as [string, string];
+      const svg = await brands.appQrSvg(code, type);
+      if (svg === null) return reply.code(404).send();
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=60')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(svg);
+    },
+  );
+
   // The first owner's set-up: open to anyone, useful only with the token the server printed.
   r.get(
     '/wps/admin/setup',

@@ -29,6 +29,7 @@ import {
   defaultModuleNodes,
 } from './brand-defaults';
 import type { BrandsRepository } from './brands.repository';
+import QRCode from 'qrcode';
 
 type NewBrand = z.output<typeof createBrandSchema>;
 
@@ -131,23 +132,31 @@ export class BrandsService {
         hosts,
         resources: input.resources,
         customerService: input.customerService,
+        domainRoutes: [],
       });
     });
     this.brands.invalidate();
     return this.settings(input.code);
   }
 
+  /** The QR code of a brand's app download, drawn from its address; null when there is none. */
+  async appQrSvg(code: string, type: string): Promise<string | null> {
+    const url = await this.repo.resourceUrl(code, type);
+    return url ? QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) : null;
+  }
+
   /** Every setting the site reads for the brand, as the settings page edits it. */
   async settings(code: string, db: Db = this.repo.db): Promise<BrandSettings> {
     const m = await this.repo.merchant(code, db);
     if (!m) throw new AppError('brand.not.found');
-    const [hosts, resources, cs, nodes, rules, cashier] = await Promise.all([
+    const [hosts, resources, cs, nodes, rules, cashier, routes] = await Promise.all([
       this.repo.hostsOf(code, db),
       this.repo.resources(code, db),
       this.repo.customerService(code, db),
       this.repo.moduleNodes(code, db),
       this.repo.registerRules(code, db),
       this.repo.cashier(code, db),
+      this.repo.domainRoutes(code, db),
     ]);
     const theme = brandThemeSchema.safeParse(m.theme);
     const social = (m.social ?? {}) as Record<string, unknown>;
@@ -178,6 +187,7 @@ export class BrandsService {
           type: c.cs_type as 'VIP' | 'LIVECHAT',
           url: unscrambleCsPath(c.path) ?? '',
         })),
+        domainRoutes: routes.map((d) => ({ domain: d.domain, speed: d.speed })),
       },
       modules: BRAND_MODULES.map((modId, i) => {
         const n = nodes.find((x) => x.mod_id === modId);
@@ -228,6 +238,8 @@ export class BrandsService {
       s.links.customerService.length
     )
       throw bad('a customer-service link is listed twice');
+    if (new Set(s.links.domainRoutes.map((d) => d.domain)).size !== s.links.domainRoutes.length)
+      throw bad('an app domain is listed twice');
     if (new Set(s.modules.map((m) => m.modId)).size !== s.modules.length)
       throw bad('a module is listed twice');
     if (new Set(s.registerRules.map((r) => r.field)).size !== s.registerRules.length)
@@ -315,12 +327,14 @@ export class BrandsService {
         merchant_code: code,
         resource_type: r.type,
         url: r.url,
-        // A QR image already drawn for the type is kept; a new one is expected at the usual path.
-        qr_path:
-          existing.find((e) => e.resource_type === r.type)?.qr_path ??
-          `qr/${code.toLowerCase()}-${r.type.toLowerCase()}.svg`,
+        qr_path: qrPathFor(code, r, existing),
         sort: i,
       })),
+    );
+    await this.repo.replaceDomainRoutes(
+      trx,
+      code,
+      links.domainRoutes.map((d) => ({ merchant_code: code, domain: d.domain, speed: d.speed })),
     );
     await this.repo.replaceCustomerService(
       trx,
@@ -367,3 +381,18 @@ export class BrandsService {
 }
 
 export type { CreateBrand };
+
+/**
+ * Where the site finds an app download's QR code: an image drawn for it (the demo's) stays while
+ * the address it encodes is unchanged; otherwise the server draws one from the address
+ * (`/app-qr/<CODE>-<TYPE>.svg`), so a new or changed download never shows a stale or missing code.
+ */
+export function qrPathFor(
+  code: string,
+  r: { type: string; url: string },
+  existing: readonly { resource_type: string; url: string; qr_path: string }[],
+): string {
+  const was = existing.find((e) => e.resource_type === r.type);
+  if (was && was.url === r.url) return was.qr_path;
+  return `/app-qr/${code}-${r.type}.svg`;
+}
