@@ -443,4 +443,70 @@ describe('house games', () => {
     await setRoom('BACCARAT/rooms/1', { enabled: true });
     await setRoom('BACCARAT/rooms/2', { enabled: true });
   });
+
+  it('a card room outside its opening hours (brand time zone) leaves the lobby and takes no seat; audited', async () => {
+    // GOLDEN's wall clock (Asia/Manila, UTC+8), as HH:MM `minutes` from now.
+    const at = (minutes: number) => {
+      const d = new Date(Date.now() + 8 * 3_600_000 + minutes * 60_000);
+      return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+    };
+    const audits = (await auditRows('house.room.hours')).length;
+    const later = { from: at(60), until: at(120) };
+    expect((await setRoom('CARDS/rooms/gold/hours', { hours: later })).status).toBe(200);
+    expect(await roomList()).toEqual(['bronze', 'silver']);
+    expect(await roomList(LOTUS)).toEqual(['bronze', 'silver', 'gold']);
+    const gold = (await house()).find((g) => g.engine === 'CARDS')!.rooms.find((r) => r.roomId === 'gold')!;
+    expect(gold).toMatchObject({ enabled: true, hours: later, openNow: false });
+
+    const m = await id.registerGolden();
+    await id.credit(m.username, '100.00', ADMIN_KEY);
+    const l = await id.ok<LaunchGame>(
+      '/wps/game/launchGame?vendor=HOUSE&gameCode=house-three-card-showdown',
+      {
+        token: m.token,
+      },
+    );
+    const ticket = await ticketOf(t.app, l.url);
+    const next = (
+      await id.ok<{ next: { handNo: number } }>('/wps/house/cards/table?roomId=bronze', {
+        headers: { 'x-game-token': ticket },
+      })
+    ).next.handNo;
+    await id.fails(
+      '/wps/house/cards/join',
+      { headers: { 'x-game-token': ticket }, body: { roomId: 'gold', handNo: next } },
+      409,
+      'house.room.closed',
+    );
+
+    // Hours running past midnight that hold the present: open again.
+    const now = { from: at(-60), until: at(60) };
+    expect((await setRoom('CARDS/rooms/gold/hours', { hours: now })).status).toBe(200);
+    expect(await roomList()).toEqual(['bronze', 'silver', 'gold']);
+
+    // Bad hours, an unknown room, no permission: refused, the stored hours unchanged.
+    for (const hours of [
+      { from: '10:00', until: '10:00' },
+      { from: '25:00', until: '02:00' },
+      { from: '9:00' },
+    ])
+      expect((await setRoom('CARDS/rooms/gold/hours', { hours })).status).toBe(400);
+    expect((await setRoom('CARDS/rooms/zinc/hours', { hours: null })).status).toBe(404);
+    expect((await setRoom('CARDS/rooms/gold/hours', { hours: null }, contentOnly)).status).toBe(403);
+    expect(
+      (await house()).find((g) => g.engine === 'CARDS')!.rooms.find((r) => r.roomId === 'gold')!.hours,
+    ).toEqual(now);
+
+    const rows = await auditRows('house.room.hours');
+    expect(rows).toHaveLength(audits + 2);
+    expect(rows.at(-1)).toMatchObject({
+      target: 'house-room:CARDS/gold',
+      before: { hours: later },
+      after: { hours: now },
+    });
+    expect((await setRoom('CARDS/rooms/gold/hours', { hours: null })).status).toBe(200);
+    expect(
+      (await house()).find((g) => g.engine === 'CARDS')!.rooms.find((r) => r.roomId === 'gold'),
+    ).toMatchObject({ hours: null, openNow: true });
+  });
 });

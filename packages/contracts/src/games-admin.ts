@@ -284,8 +284,32 @@ export const adminHouseGameSchema = z.object({
   figures: z.array(z.object({ name: z.string(), rtp: z.number() })),
   /** Platform-wide settings the engine runs with (server configuration), read-only here. */
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
-  rooms: z.array(z.object({ roomId: z.string(), enabled: z.boolean(), detail: z.string() })),
+  rooms: z.array(
+    z.object({
+      roomId: z.string(),
+      /** Switched on for the brand. */
+      enabled: z.boolean(),
+      /** Opening hours in the brand's time zone; null: all day. */
+      hours: z.object({ from: z.string(), until: z.string() }).nullable(),
+      /** On and within its hours now: in the lobby and taking seats and bets. */
+      openNow: z.boolean(),
+      detail: z.string(),
+    }),
+  ),
 });
 export type AdminHouseGame = z.infer<typeof adminHouseGameSchema>;
 
 export const adminHouseRoomPatchSchema = z.object({ enabled: z.boolean() }).strict();
+
+const HHMM = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'must be a time like 18:30' });
+/** A room's opening hours (brand time zone, until exclusive; past midnight when until < from), or null: all day. */
+export const adminHouseRoomHoursSchema = z
+  .object({
+    hours: z
+      .object({ from: HHMM, until: HHMM })
+      .strict()
+      .refine((h) => h.from !== h.until, { error: 'opening and closing times must differ' })
+      .nullable(),
+  })
+  .strict();
+export type AdminHouseRoomHours = z.infer<typeof adminHouseRoomHoursSchema>;

@@ -2100,6 +2100,9 @@ interface HouseRoomSettingTable {
   engine: 'CARDS' | 'BACCARAT';
   room_id: string;
   enabled: boolean;
+  /** Opening hours in the brand's zone, HH:MM (migration 0057); both null: all day. */
+  open_from: ColumnType<string | null, string | null | undefined, string | null>;
+  open_until: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
 }
 

@@ -36,6 +36,7 @@ import {
   type Column,
 } from '../../ui';
 import { AddHouseGames } from './add-house-games';
+import { RoomHoursDialog } from './room-hours';
 import './games.css';
 
 const TABS = ['categories', 'vendors', 'games', 'house'] as const;
@@ -920,6 +921,7 @@ function HouseGames() {
   const toast = useToast();
   const refresh = useRefresh();
   const [switching, setSwitching] = useState<{ game: AdminHouseGame; room: HouseRoom } | null>(null);
+  const [timing, setTiming] = useState<{ game: AdminHouseGame; room: HouseRoom } | null>(null);
   const q = useQuery({
     queryKey: [...catalogueKey(brand), 'house'],
     queryFn: () => api.get<AdminHouseGame[]>('/games/house'),
@@ -979,6 +981,13 @@ function HouseGames() {
                   {g.rooms.map((r) => (
                     <li key={r.roomId}>
                       <span>{roomName(g, r)}</span> <OnOff on={r.enabled} />{' '}
+                      <span className="bo-muted">
+                        {r.hours ? t('house.hoursShort', r.hours) : t('house.allDay')}
+                        {r.enabled && ` · ${r.openNow ? t('house.openNow') : t('house.closedNow')}`}
+                      </span>{' '}
+                      <Button size="sm" onClick={() => setTiming({ game: g, room: r })}>
+                        {t('house.hours')}
+                      </Button>{' '}
                       <Button
                         size="sm"
                         variant={r.enabled ? 'danger' : 'primary'}
@@ -994,6 +1003,18 @@ function HouseGames() {
           </section>
         ))}
       </div>
+      {timing && (
+        <RoomHoursDialog
+          engine={timing.game.engine}
+          room={timing.room}
+          name={roomName(timing.game, timing.room)}
+          onClose={() => setTiming(null)}
+          onSaved={async () => {
+            toast(t('saved'));
+            await refresh();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={switching !== null}
         title={

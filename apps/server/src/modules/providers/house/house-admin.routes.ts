@@ -1,5 +1,6 @@
 import {
   adminHouseGameSchema,
+  adminHouseRoomHoursSchema,
   adminHouseRoomPatchSchema,
   BACCARAT_LIMITS,
   CARDS_RAKE_PERCENT,
@@ -56,6 +57,21 @@ export async function houseAdminRoutes(
       const merchant = req.brand.code;
       const closedCards = await opts.rooms.closed(merchant, 'CARDS');
       const closedTables = await opts.rooms.closed(merchant, 'BACCARAT');
+      const stored = {
+        CARDS: (await opts.rooms.settings(merchant, 'CARDS')).rows,
+        BACCARAT: (await opts.rooms.settings(merchant, 'BACCARAT')).rows,
+      };
+      const room = (engine: 'CARDS' | 'BACCARAT', roomId: string, detail: string) => {
+        const row = stored[engine].find((r) => r.roomId === roomId);
+        const closed = engine === 'CARDS' ? closedCards : closedTables;
+        return {
+          roomId,
+          enabled: row?.enabled ?? true,
+          hours: row?.hours ?? null,
+          openNow: !closed.has(roomId),
+          detail,
+        };
+      };
       const slot = HOUSE_SIMULATIONS.slice(0, 1);
       const games: AdminHouseGame[] = [
         { engine: 'SLOT', configurations: 1, figures: figures(slot), settings: [], rooms: [] },
@@ -70,9 +86,7 @@ export async function houseAdminRoutes(
               value: `${l.min} – ${l.max}`,
             })),
           ],
-          rooms: opts.rooms
-            .all('BACCARAT')
-            .map((id) => ({ roomId: id, enabled: !closedTables.has(id), detail: '' })),
+          rooms: opts.rooms.all('BACCARAT').map((id) => room('BACCARAT', id, '')),
         },
         { engine: 'FISH', configurations: 1, figures: figures(FISH_SIMULATIONS), settings: [], rooms: [] },
         {
@@ -83,11 +97,7 @@ export async function houseAdminRoutes(
             { key: 'decisionSeconds', value: String(s.cardsDecisionSeconds) },
             { key: 'rakePercent', value: String(CARDS_RAKE_PERCENT) },
           ],
-          rooms: CARDS_ROOMS.map((room) => ({
-            roomId: room.roomId,
-            enabled: !closedCards.has(room.roomId),
-            detail: String(room.ante),
-          })),
+          rooms: CARDS_ROOMS.map((c) => room('CARDS', c.roomId, String(c.ante))),
         },
         {
           engine: 'COCKFIGHT',
@@ -134,6 +144,35 @@ export async function houseAdminRoutes(
         after: { enabled: req.body.enabled },
       };
       return envelope({ roomId, enabled: req.body.enabled });
+    },
+  );
+
+  r.put(
+    '/wps/admin/games/house/:engine/rooms/:roomId/hours',
+    {
+      config,
+      schema: {
+        summary:
+          'Sets a house card room’s or baccarat table’s opening hours for the brand (its time zone), or all day',
+        tags: ['operator'],
+        params: z.object({
+          engine: z.enum(HOUSE_ROOM_ENGINES),
+          roomId: z.string().regex(/^[a-z0-9]{1,16}$/),
+        }),
+        body: adminHouseRoomHoursSchema,
+        response: { 200: ok(adminHouseRoomHoursSchema.extend({ roomId: z.string() })) },
+      },
+    },
+    async (req) => {
+      const { engine, roomId } = req.params;
+      const before = await opts.rooms.setHours(req.brand.code, engine, roomId, req.body.hours);
+      req.auditDetail = {
+        action: 'house.room.hours',
+        target: `house-room:${engine}/${roomId}`,
+        before: { hours: before },
+        after: { hours: req.body.hours },
+      };
+      return envelope({ roomId, hours: req.body.hours });
     },
   );
 }
