@@ -45,9 +45,17 @@ export async function encrypt(request: APIRequestContext, headers: Record<string
 }
 
 /** The newest SMS code sent to a number, from the development outbox. */
-export async function smsCode(request: APIRequestContext, mobileNum: string): Promise<string> {
+export async function smsCode(
+  request: APIRequestContext,
+  mobileNum: string,
+  /** The brand that sent it (each brand has its own outbox; default: the host's, GOLDEN). */
+  merchant?: string,
+): Promise<string> {
   const messages = await value<{ body: string }[]>(
-    await request.get('/wps/dev/outbox', { params: { target: `${DIALING}${mobileNum}` } }),
+    await request.get('/wps/dev/outbox', {
+      params: { target: `${DIALING}${mobileNum}` },
+      ...(merchant ? { headers: { [HEADERS.merchant]: merchant } } : {}),
+    }),
   );
   const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no SMS code for ${mobileNum}`);
@@ -66,8 +74,14 @@ export async function registerMember(
   referralCode?: string,
   /** The address it signs up from (default: a fresh one). */
   ip = randomIp(),
+  /** The brand it signs up on (default: the host's, GOLDEN). */
+  merchant?: string,
 ): Promise<Member> {
-  const headers = { 'x-forwarded-for': ip, [HEADERS.device]: 'WEB' };
+  const headers = {
+    'x-forwarded-for': ip,
+    [HEADERS.device]: 'WEB',
+    ...(merchant ? { [HEADERS.merchant]: merchant } : {}),
+  };
   const username = `e${randomBytes(5).toString('hex')}`;
   const password = 'secure123';
   const payeeName = 'Juan Dela Cruz';
@@ -78,7 +92,7 @@ export async function registerMember(
       data: { countryDialingCode: DIALING, mobileNo: mobileNum },
     }),
   );
-  const verificationCode = await smsCode(request, mobileNum);
+  const verificationCode = await smsCode(request, mobileNum, merchant);
   const result = await value<{ token: string; customerId: number }>(
     await request.put('/wps/member/register', {
       headers,

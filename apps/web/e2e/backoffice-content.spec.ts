@@ -11,10 +11,13 @@ import type { Browser, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { crc32, deflateSync } from 'node:zlib';
 import { registerMember, value } from './api';
-import { expect, test } from './fixtures';
+import { expect, hostUrl, test } from './fixtures';
 import { ADMIN_API_KEY } from './operator';
 
-const admin = { [BACKOFFICE_HEADERS.apiKey]: ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN' };
+/** A fixture copy of Golden Palm (serve.ts): the banner and the broadcast reach no other spec's members. */
+const BRAND = 'CONTENT';
+const HOST = 'content.localhost';
+const admin = { [BACKOFFICE_HEADERS.apiKey]: ADMIN_API_KEY, [HEADERS.merchant]: BRAND };
 
 /** A real one-colour PNG of this size (what a designer's export would be, minus the art). */
 function png(width: number, height: number): Buffer {
@@ -46,7 +49,7 @@ function localInput(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** A new content manager, signed in through every first-sign-in step, on GOLDEN. */
+/** A new content manager, signed in through every first-sign-in step, on the spec's brand. */
 async function contentManager(browser: Browser, oneTime: string, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/backoffice/');
@@ -65,7 +68,7 @@ async function contentManager(browser: Browser, oneTime: string, username: strin
   await page.getByLabel('I saved them').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('.bo-shell')).toBeVisible();
-  await page.getByLabel('Brand').selectOption('GOLDEN');
+  await page.getByLabel('Brand').selectOption(BRAND);
   return page;
 }
 
@@ -123,7 +126,7 @@ test('a content manager schedules a banner a few seconds ahead and it appears on
   expect(Date.parse(banner!.startsAt!)).toBe(startsAt.getTime());
 
   // Before its start the home page does not show it.
-  await page.goto('/');
+  await page.goto(hostUrl(HOST, '/'));
   await expect(page.getByTestId('banner-area')).toBeVisible();
   expect(Date.now()).toBeLessThan(startsAt.getTime());
   await expect(page.getByTestId(`banner-${banner!.id}`)).toHaveCount(0);
@@ -131,7 +134,7 @@ test('a content manager schedules a banner a few seconds ahead and it appears on
   // From its start, a fresh page shows it within seconds.
   await page.waitForTimeout(Math.max(0, startsAt.getTime() - Date.now()));
   await expect(async () => {
-    await page.goto('/');
+    await page.goto(hostUrl(HOST, '/'));
     await expect(page.getByTestId(`banner-${banner!.id}`)).toBeAttached({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
@@ -146,9 +149,9 @@ test('a content manager broadcasts to members registered today; a new member rea
   request,
   browser,
 }) => {
-  const member = await registerMember(request);
+  const member = await registerMember(request, undefined, undefined, undefined, BRAND);
   const status = await value<{ timezone: string }>(
-    await request.get('/wps/system/status', { headers: { [HEADERS.merchant]: 'GOLDEN' } }),
+    await request.get('/wps/system/status', { headers: { [HEADERS.merchant]: BRAND } }),
   );
   // "Today" in the brand's time zone, as the segment counts days.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: status.timezone }).format(new Date());
@@ -189,6 +192,7 @@ test('a content manager broadcasts to members registered today; a new member rea
       await request.get('/wps/member/messages', {
         headers: {
           [HEADERS.authorization]: member.token,
+          [HEADERS.merchant]: BRAND,
           [HEADERS.language]: 'CN',
           'x-forwarded-for': member.ip,
         },

@@ -38,8 +38,12 @@ test.describe('player protection', () => {
     const m = await registerMember(request);
     const dialog = await openMemberCentre(page, m, 'responsibleGaming');
     const row = dialog.getByTestId('rg-DEPOSIT-D');
-    await row.getByRole('textbox').fill('100');
-    await row.getByRole('button', { name: 'Set limit' }).click();
+    // The section may draw itself again as its data arrives, emptying a field typed into too
+    // early: typed again until the button takes it.
+    await expect(async () => {
+      await row.getByRole('textbox').fill('100');
+      await row.getByRole('button', { name: 'Set limit' }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(dialog.getByTestId('rg-DEPOSIT-D-current')).toHaveText('P 100.00');
 
     await dialog.getByTestId('depositv2').click();

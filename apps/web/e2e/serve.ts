@@ -1,9 +1,10 @@
 /**
  * The server the end-to-end tests run against: the real app on a fresh database (a new
  * PostgreSQL database when TEST_DATABASE_URL is set, else a temporary PGlite), migrated and
- * seeded with the demo brands plus three fixture brands: MAINT (in maintenance) at
- * maint.localhost, BLOCK (blocks US visitors) at block.localhost and CATALOG (a copy of Royal
- * Lotus whose game categories the catalogue spec switches) at catalog.localhost.
+ * seeded with the demo brands plus four fixture brands: MAINT (in maintenance) at
+ * maint.localhost, BLOCK (blocks US visitors) at block.localhost, CATALOG (a copy of Royal
+ * Lotus whose game categories the catalogue spec switches) at catalog.localhost and CONTENT (a copy
+ * of Golden Palm the content spec publishes banners and broadcasts on) at content.localhost.
  */
 import type { FastifyReply } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,6 +49,8 @@ await seedDemo(db.db, [
   ...DEMO_BRANDS,
   // The catalogue spec switches this brand's categories off and on; no other spec reads it.
   { ...lotus, code: 'CATALOG', name: 'Catalog Lotus', hosts: ['catalog.localhost'] },
+  // The content spec publishes banners and broadcasts to today's members on this one.
+  { ...golden, code: 'CONTENT', name: 'Content Palace', hosts: ['content.localhost'] },
   { ...golden, code: 'MAINT', name: 'Maint Palace', hosts: ['maint.localhost'] },
   { ...golden, code: 'BLOCK', name: 'Block Palace', hosts: ['block.localhost'], blockedCountries: ['US'] },
 ]);
