@@ -68,4 +68,29 @@ export class AgentTeam {
       .executeTakeFirst();
     return BigInt(row?.balance ?? 0);
   }
+
+  /**
+   * A settled house-slot bet of `name` at `settledAt` with `validBet` minor units of valid turnover,
+   * booked against an existing stake entry (the settlement reads bet records, not their money).
+   */
+  async settledBet(name: string, settledAt: Date, validBet: bigint, stakeEntryId: string): Promise<void> {
+    await this.db
+      .insertInto('bet_record')
+      .values({
+        merchant_code: this.merchant,
+        member_id: this.ids[name]!,
+        vendor_code: 'HOUSE',
+        game_type: 'RNG',
+        game_code: 'slot',
+        game_name: 'Slot',
+        round_id: `team-${randomUUID()}`,
+        stake: validBet.toString(),
+        valid_bet: validBet.toString(),
+        payout: '0',
+        status: 'SETTLED',
+        stake_entry_id: stakeEntryId,
+        settled_at: settledAt,
+      })
+      .execute();
+  }
 }

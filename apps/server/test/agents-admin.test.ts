@@ -69,27 +69,8 @@ const ok = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, bod
   return r.value;
 };
 
-/** A settled bet of `name` at `settledAt`, valid turnover in minor units. */
-async function bet(name: string, settledAt: Date, validBet: bigint) {
-  await t.db.db
-    .insertInto('bet_record')
-    .values({
-      merchant_code: M,
-      member_id: ids[name]!,
-      vendor_code: 'HOUSE',
-      game_type: 'RNG',
-      game_code: 'slot',
-      game_name: 'Slot',
-      round_id: `adm-${randomUUID()}`,
-      stake: validBet.toString(),
-      valid_bet: validBet.toString(),
-      payout: '0',
-      status: 'SETTLED',
-      stake_entry_id: stakeEntry,
-      settled_at: settledAt,
-    })
-    .execute();
-}
+const bet = (name: string, settledAt: Date, validBet: bigint) =>
+  team.settledBet(name, settledAt, validBet, stakeEntry);
 
 /** What a refused call must not change. */
 async function snapshot(): Promise<string> {

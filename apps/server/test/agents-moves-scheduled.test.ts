@@ -70,26 +70,8 @@ const move = (memberId: string, toUplineId: string, at: Date | null, reason = 't
 const instance = (at: Date) =>
   new AgentAdminService(new AgentAdminRepository(t.db.db), t.services.agent.contracts, () => at);
 
-async function bet(name: string, settledAt: Date, validBet: bigint) {
-  await t.db.db
-    .insertInto('bet_record')
-    .values({
-      merchant_code: M,
-      member_id: ids[name]!,
-      vendor_code: 'HOUSE',
-      game_type: 'RNG',
-      game_code: 'slot',
-      game_name: 'Slot',
-      round_id: `sched-${randomUUID()}`,
-      stake: validBet.toString(),
-      valid_bet: validBet.toString(),
-      payout: '0',
-      status: 'SETTLED',
-      stake_entry_id: stakeEntry,
-      settled_at: settledAt,
-    })
-    .execute();
-}
+const bet = (name: string, settledAt: Date, validBet: bigint) =>
+  team.settledBet(name, settledAt, validBet, stakeEntry);
 
 /** What a refused call or a failed application must not change. */
 async function snapshot(): Promise<string> {
