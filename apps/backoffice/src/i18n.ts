@@ -22,6 +22,13 @@ import type enPromotions from './locales/en/promotions.json';
 import type enRewards from './locales/en/rewards.json';
 import type enAgents from './locales/en/agents.json';
 import type enChannels from './locales/en/channels.json';
+import type enReports from './locales/en/reports.json';
+import type enReportsBusiness from './locales/en/reportsBusiness.json';
+import type enReportsCashier from './locales/en/reportsCashier.json';
+import type enReportsPlayers from './locales/en/reportsPlayers.json';
+import type enReportsRewards from './locales/en/reportsRewards.json';
+import type enReportsAgents from './locales/en/reportsAgents.json';
+import type enReportsCompliance from './locales/en/reportsCompliance.json';
 
 /** One namespace per page group: a page downloads only its own texts, in the active language. */
 export const NAMESPACES = [
@@ -46,6 +53,13 @@ export const NAMESPACES = [
   'rewards',
   'agents',
   'channels',
+  'reports',
+  'reportsBusiness',
+  'reportsCashier',
+  'reportsPlayers',
+  'reportsRewards',
+  'reportsAgents',
+  'reportsCompliance',
 ] as const;
 
 declare module 'i18next' {
@@ -74,6 +88,13 @@ declare module 'i18next' {
       rewards: typeof enRewards;
       agents: typeof enAgents;
       channels: typeof enChannels;
+      reports: typeof enReports;
+      reportsBusiness: typeof enReportsBusiness;
+      reportsCashier: typeof enReportsCashier;
+      reportsPlayers: typeof enReportsPlayers;
+      reportsRewards: typeof enReportsRewards;
+      reportsAgents: typeof enReportsAgents;
+      reportsCompliance: typeof enReportsCompliance;
     };
   }
 }

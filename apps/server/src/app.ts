@@ -14,6 +14,7 @@ import { createAgentModule } from './modules/agent';
 import { createAmlModule } from './modules/aml';
 import { createBrandsModule } from './modules/brands';
 import { createCashierModule, XENDIT_DEFINITION } from './modules/cashier';
+import { createReportsModule } from './modules/reports';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
 import { createIntegrationsModule } from './modules/integrations';
@@ -195,6 +196,7 @@ function composeModules(ctx: ModuleContext) {
     ...ctx,
     lockMember: (merchant, memberId) => players.services.players.setLocked(merchant, memberId, true),
   });
+  const reports = createReportsModule(ctx);
   // AML monitoring hears of money movements and sign-ups after they commit (its sweep job catches
   // up on any it missed), never inside their transactions.
   cashier.services.deposits.onCredited((d) => aml.services.monitor.afterDeposit(d.orderNo));
@@ -231,6 +233,7 @@ function composeModules(ctx: ModuleContext) {
     dashboard,
     aml,
     brands,
+    reports,
   };
 }
 

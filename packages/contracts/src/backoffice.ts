@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   // Dashboard and reports
   'dashboard.view',
   'reports.view',
+  // Report exports (figures per member are personal data in bulk) and payment reconciliation
+  'reports.export',
+  'reports.reconcile',
   // Players: search and the player page read personal data in bulk (audited as reads)
   'players.search',
   'players.view',
@@ -73,6 +76,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   finance: [
     'dashboard.view',
     'reports.view',
+    'reports.export',
+    'reports.reconcile',
     'players.search',
     'players.view',
     'cashier.deposits.view',
@@ -86,6 +91,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   risk: [
     'dashboard.view',
     'reports.view',
+    'reports.export',
     'players.search',
     'players.view',
     'players.note',
@@ -120,6 +126,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   auditor: [
     'dashboard.view',
     'reports.view',
+    'reports.export',
     'players.search',
     'players.view',
     'cashier.deposits.view',

@@ -188,6 +188,8 @@ export const ERRORS = {
   // The back-office dashboard's period.
   'dashboard.period.order': 400,
   'dashboard.period.too.long': 400,
+  'report.period.order': 400,
+  'report.period.too.long': 400,
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,

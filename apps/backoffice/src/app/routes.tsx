@@ -16,6 +16,7 @@ export interface NavItem {
 }
 export type NavLabel =
   | 'dashboard'
+  | 'reports'
   | 'players'
   | 'cashier'
   | 'deposits'
@@ -41,6 +42,7 @@ export type NavLabel =
 export const NAV: NavItem[] = [
   // First: where "/" leads staff who may see it.
   { to: '/dashboard', label: 'dashboard', icon: 'dashboard', permission: 'dashboard.view' },
+  { to: '/reports', label: 'reports', icon: 'reports', permission: ['reports.view', 'agents.view'] },
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
   {
     to: '/cashier',
@@ -98,6 +100,7 @@ export function allowed(can: (p: Permission) => boolean, permission: Permission 
 
 const SignIn = lazy(() => import('../pages/sign-in'));
 const Dashboard = lazy(() => import('../pages/dashboard'));
+const Reports = lazy(() => import('../pages/reports'));
 const Account = lazy(() => import('../pages/account'));
 const Staff = lazy(() => import('../pages/staff'));
 const ApiKeys = lazy(() => import('../pages/api-keys'));
@@ -146,6 +149,7 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Home /> },
       { path: 'dashboard', element: page(Dashboard) },
+      { path: 'reports/*', element: page(Reports) },
       { path: 'players/*', element: page(Players) },
       { path: 'cashier/*', element: page(Cashier) },
       { path: 'staff', element: page(Staff) },

@@ -39,6 +39,8 @@ const PATHS = {
   // A tree of people.
   agents:
     'M12 3v6M12 9H5v4M12 9h7v4M5 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4M19 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4M12 9v4M12 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4',
+  // A bar chart.
+  reports: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
   // A card.
   paymentChannels: 'M2 6h20v12H2zM2 10h20M6 15h4',
 } as const;

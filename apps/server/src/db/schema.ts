@@ -187,7 +187,8 @@ export interface Database
     KycTables,
     PromotionAdminTables,
     ContentTables,
-    BrandAdminTables {
+    BrandAdminTables,
+    ReportTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2189,4 +2190,57 @@ interface LotteryGameSettingTable {
   enabled: boolean;
   updated_by: string;
   updated_at: Generated<Date>;
+}
+
+// ---- the reports' aggregates (migration 0058; modules/reports/README.md) ------------------------
+// Minor units as text (bigint); day as yyyy-mm-dd in the brand's zone.
+
+interface ReportGameDayTable {
+  merchant_code: string;
+  day: string;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  bets: Generated<string>;
+  turnover: Generated<string>;
+  valid_turnover: Generated<string>;
+  settled: Generated<string>;
+  settled_stake: Generated<string>;
+  payout: Generated<string>;
+  ggr: Generated<string>;
+  voided: Generated<string>;
+  voided_stake: Generated<string>;
+  ratio_sq: Generated<number>;
+}
+
+interface ReportMemberDayTable {
+  merchant_code: string;
+  day: string;
+  member_id: string;
+  bets: Generated<string>;
+  turnover: Generated<string>;
+  valid_turnover: Generated<string>;
+  settled_stake: Generated<string>;
+  payout: Generated<string>;
+  ggr: Generated<string>;
+  deposits: Generated<string>;
+  deposit_count: Generated<number>;
+  withdrawals: Generated<string>;
+  withdrawal_count: Generated<number>;
+  bonus: Generated<string>;
+}
+
+interface ReportBonusDayTable {
+  merchant_code: string;
+  day: string;
+  kind: string;
+  source: Generated<string>;
+  amount: Generated<string>;
+  entries: Generated<number>;
+}
+
+interface ReportTables {
+  report_game_day: ReportGameDayTable;
+  report_member_day: ReportMemberDayTable;
+  report_bonus_day: ReportBonusDayTable;
 }

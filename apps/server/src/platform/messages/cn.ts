@@ -169,6 +169,8 @@ export const cn: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': '结束日期不能早于开始日期。',
   'dashboard.period.too.long': '查询期间最多 {0} 天。',
+  'report.period.order': '结束日期不能早于开始日期。',
+  'report.period.too.long': '查询期间最多 {0} 天。',
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',

@@ -173,6 +173,8 @@ export const en: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': 'The period must end on or after the day it starts.',
   'dashboard.period.too.long': 'The period may cover at most {0} days.',
+  'report.period.order': 'The period must end on or after the day it starts.',
+  'report.period.too.long': 'The period may cover at most {0} days.',
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',

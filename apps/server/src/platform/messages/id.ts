@@ -178,6 +178,8 @@ export const id: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': 'Periode harus berakhir pada atau setelah tanggal mulainya.',
   'dashboard.period.too.long': 'Periode paling lama {0} hari.',
+  'report.period.order': 'Periode harus berakhir pada atau setelah tanggal mulainya.',
+  'report.period.too.long': 'Periode paling lama {0} hari.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',

@@ -181,6 +181,8 @@ export const my: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
+  'report.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
+  'report.period.too.long': 'Tempoh paling lama {0} hari.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
   'integration.incomplete':

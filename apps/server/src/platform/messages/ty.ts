@@ -180,6 +180,8 @@ export const ty: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
   'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
+  'report.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
+  'report.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
   'integration.incomplete':

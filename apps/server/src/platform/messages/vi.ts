@@ -174,6 +174,8 @@ export const vi: Record<ErrorCode, string> = {
   // The back-office dashboard's period.
   'dashboard.period.order': 'Ngày kết thúc không được trước ngày bắt đầu.',
   'dashboard.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
+  'report.period.order': 'Ngày kết thúc không được trước ngày bắt đầu.',
+  'report.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
   // Integrations.
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',
   'integration.incomplete': 'Hãy nhập đủ thông tin xác thực nhà cung cấp cần trước khi bật: {0}.',

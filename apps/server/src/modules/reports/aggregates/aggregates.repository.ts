@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import { ledgerHorizon } from '../../../db/ledger-horizon';
+import { Repository } from '../../../db/repository';
+
+/** The reports' row in dashboard_rollup_state (migration 0058). */
+export const REPORTS_ROLLUP = 'reports';
+
+/**
+ * The reports' aggregates (report_game_day, report_member_day, report_bonus_day): folded from the
+ * ledger after a watermark, as the dashboard's roll-ups are (modules/dashboard/README.md).
+ */
+export class AggregatesRepository extends Repository {
+  /**
+   * Folds the next batch of ledger entries (at most `limit`) into the aggregates, in one
+   * transaction: entries in (txid, id) order from the watermark up to the horizon (every
+   * transaction below it has ended), the watermark row locked first so a second instance waits and
+   * then starts where this batch stopped. Bets are read from bet_record through their entries (a
+   * BET entry is a bet's stake; a PAYOUT or BET_VOID entry its settlement), so a bet counts on the
+   * day its stake was taken and on the day it was settled. Answers the entries folded.
+   */
+  foldBatch(limit: number): Promise<number> {
+    return this.transaction(async (trx) => {
+      const horizon = await ledgerHorizon(trx);
+      const state = await sql<{ last_txid: string; last_entry_id: string }>`
+        SELECT last_txid::text AS last_txid, last_entry_id::text AS last_entry_id
+          FROM dashboard_rollup_state WHERE name = ${REPORTS_ROLLUP} FOR UPDATE`.execute(trx);
+      const w = state.rows[0];
+      if (!w) throw new Error(`reports: roll-up state ${REPORTS_ROLLUP} is missing`);
+      const { rows } = await sql<{ n: string; last_txid: string | null; last_id: string | null }>`
+        WITH b AS MATERIALIZED (
+          SELECT e.id, e.txid, e.merchant_code, e.kind, e.member_id, e.memo,
+                 (e.created_at AT TIME ZONE m.timezone)::date AS day
+            FROM (SELECT * FROM ledger_entry
+                   WHERE txid < ${horizon}::xid8
+                     AND (txid, id) > (${w.last_txid}::xid8, ${w.last_entry_id}::bigint)
+                   ORDER BY txid, id
+                   LIMIT ${limit}) e
+            JOIN merchant m ON m.code = e.merchant_code
+        ),
+        ops AS MATERIALIZED (SELECT id, kind FROM ledger_account WHERE NOT tracked),
+        -- One row per bet event: a stake taken (BET), a settlement (PAYOUT) or a void (BET_VOID).
+        ev AS MATERIALIZED (
+          SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
+                 1 AS placed, r.stake AS placed_stake, 0 AS settled, 0::bigint AS settled_stake,
+                 0::bigint AS payout, 0::bigint AS valid, 0 AS voided, 0::bigint AS voided_stake,
+                 0::float8 AS ratio_sq
+            FROM b JOIN bet_record r ON r.stake_entry_id = b.id
+           WHERE b.kind = 'BET'
+          UNION ALL
+          SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
+                 0, 0, 1, r.stake, r.payout, r.valid_bet, 0, 0,
+                 CASE WHEN r.stake > 0 THEN (r.payout::float8 / r.stake::float8) ^ 2 ELSE 0 END
+            FROM b JOIN bet_record r ON r.settle_entry_id = b.id
+           WHERE b.kind = 'PAYOUT'
+          UNION ALL
+          SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
+                 0, 0, 0, 0, 0, 0, 1, r.stake, 0
+            FROM b JOIN bet_record r ON r.settle_entry_id = b.id
+           WHERE b.kind = 'BET_VOID'
+        ),
+        game_up AS (
+          INSERT INTO report_game_day AS g
+                 (merchant_code, day, vendor_code, game_type, game_code, bets, turnover, valid_turnover,
+                  settled, settled_stake, payout, ggr, voided, voided_stake, ratio_sq)
+          SELECT merchant_code, day, vendor_code, game_type, game_code, sum(placed),
+                 sum(placed_stake) - sum(voided_stake), sum(valid), sum(settled), sum(settled_stake),
+                 sum(payout), sum(settled_stake) - sum(payout), sum(voided), sum(voided_stake), sum(ratio_sq)
+            FROM ev GROUP BY merchant_code, day, vendor_code, game_type, game_code
+          ON CONFLICT (merchant_code, day, vendor_code, game_type, game_code) DO UPDATE
+             SET bets = g.bets + excluded.bets,
+                 turnover = g.turnover + excluded.turnover,
+                 valid_turnover = g.valid_turnover + excluded.valid_turnover,
+                 settled = g.settled + excluded.settled,
+                 settled_stake = g.settled_stake + excluded.settled_stake,
+                 payout = g.payout + excluded.payout,
+                 ggr = g.ggr + excluded.ggr,
+                 voided = g.voided + excluded.voided,
+                 voided_stake = g.voided_stake + excluded.voided_stake,
+                 ratio_sq = g.ratio_sq + excluded.ratio_sq
+        ),
+        -- Money that is not a bet, per entry: deposits, withdrawals paid, bonus cost.
+        money AS MATERIALIZED (
+          SELECT b.merchant_code, b.day, b.member_id, b.kind, coalesce(b.memo->>'source', '') AS source,
+                 coalesce(sum(-p.amount) FILTER (WHERE b.kind = 'DEPOSIT' AND o.kind = 'PAYMENT_CLEARING'), 0) AS deposit,
+                 coalesce(sum(p.amount) FILTER (WHERE b.kind = 'WITHDRAW_PAID' AND o.kind = 'PAYMENT_CLEARING'), 0) AS withdrawal,
+                 coalesce(sum(-p.amount) FILTER (WHERE o.kind IN ('PROMOTION_EXPENSE', 'WAGE_EXPENSE')), 0) AS bonus
+            FROM b
+            JOIN ledger_posting p ON p.entry_id = b.id
+            LEFT JOIN ops o ON o.id = p.account_id
+           WHERE b.kind NOT IN ('BET', 'PAYOUT', 'BET_VOID')
+           GROUP BY b.id, b.merchant_code, b.day, b.member_id, b.kind, b.memo
+        ),
+        bonus_up AS (
+          INSERT INTO report_bonus_day AS d (merchant_code, day, kind, source, amount, entries)
+          SELECT merchant_code, day, kind, source, sum(bonus), count(*)
+            FROM money WHERE bonus <> 0
+           GROUP BY merchant_code, day, kind, source
+          ON CONFLICT (merchant_code, day, kind, source) DO UPDATE
+             SET amount = d.amount + excluded.amount, entries = d.entries + excluded.entries
+        ),
+        member_rows AS (
+          SELECT merchant_code, day, member_id, placed AS bets, placed_stake - voided_stake AS turnover,
+                 valid, settled_stake, payout, 0::bigint AS deposit, 0 AS deposit_n, 0::bigint AS withdrawal,
+                 0 AS withdrawal_n, 0::bigint AS bonus
+            FROM ev
+          UNION ALL
+          SELECT merchant_code, day, member_id, 0, 0, 0, 0, 0, deposit, (deposit <> 0)::int, withdrawal,
+                 (withdrawal <> 0)::int, bonus
+            FROM money
+           WHERE member_id IS NOT NULL AND (deposit <> 0 OR withdrawal <> 0 OR bonus <> 0)
+        ),
+        member_up AS (
+          INSERT INTO report_member_day AS d
+                 (merchant_code, day, member_id, bets, turnover, valid_turnover, settled_stake, payout, ggr,
+                  deposits, deposit_count, withdrawals, withdrawal_count, bonus)
+          SELECT merchant_code, day, member_id, sum(bets), sum(turnover), sum(valid), sum(settled_stake),
+                 sum(payout), sum(settled_stake) - sum(payout), sum(deposit), sum(deposit_n), sum(withdrawal),
+                 sum(withdrawal_n), sum(bonus)
+            FROM member_rows GROUP BY merchant_code, day, member_id
+          ON CONFLICT (merchant_code, day, member_id) DO UPDATE
+             SET bets = d.bets + excluded.bets,
+                 turnover = d.turnover + excluded.turnover,
+                 valid_turnover = d.valid_turnover + excluded.valid_turnover,
+                 settled_stake = d.settled_stake + excluded.settled_stake,
+                 payout = d.payout + excluded.payout,
+                 ggr = d.ggr + excluded.ggr,
+                 deposits = d.deposits + excluded.deposits,
+                 deposit_count = d.deposit_count + excluded.deposit_count,
+                 withdrawals = d.withdrawals + excluded.withdrawals,
+                 withdrawal_count = d.withdrawal_count + excluded.withdrawal_count,
+                 bonus = d.bonus + excluded.bonus
+        ),
+        last AS (SELECT txid, id FROM b ORDER BY txid DESC, id DESC LIMIT 1)
+        SELECT (SELECT count(*) FROM b)::text AS n,
+               (SELECT txid::text FROM last) AS last_txid,
+               (SELECT id::text FROM last) AS last_id`.execute(trx);
+      const r = rows[0]!;
+      const n = Number(r.n);
+      if (n > 0)
+        await sql`
+          UPDATE dashboard_rollup_state
+             SET last_txid = ${r.last_txid}::xid8, last_entry_id = ${r.last_id}::bigint,
+                 entries = entries + ${n}, updated_at = now()
+           WHERE name = ${REPORTS_ROLLUP}`.execute(trx);
+      return n;
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export { createReportsModule } from './reports.module';
