@@ -31,6 +31,11 @@ export const SPEC_OWNERS = [
   'house-games',
   'promotions',
   'rewards',
+  'reports-business',
+  'reports-cashier',
+  'reports-people',
+  'reports-agents',
+  'reports-exports',
 ] as const;
 export type SpecOwner = (typeof SPEC_OWNERS)[number];
 
