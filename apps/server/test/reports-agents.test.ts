@@ -153,7 +153,7 @@ beforeAll(async () => {
     1,
   );
   await t.services.reports.aggregates.rollUp();
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });

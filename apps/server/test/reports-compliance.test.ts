@@ -142,7 +142,7 @@ beforeAll(async () => {
   await amlCase(c, 'LARGE_TRANSACTION', 1);
   await cases.decide(M, x, { decision: 'CLEARED', reason: 'Salary, documented' }, 'alice');
   await cases.decide(M, y, { decision: 'REPORTED', reason: 'Split deposits under the threshold' }, 'alice');
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
