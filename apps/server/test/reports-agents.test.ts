@@ -48,7 +48,7 @@ async function call<T>(
   method: 'GET' | 'POST',
   url: string,
   who = 'boss',
-  permissions = PERMISSIONS,
+  permissions: readonly Permission[] = PERMISSIONS,
   body?: object,
 ) {
   const res = await t.app.inject({
