@@ -83,6 +83,8 @@ const PAGES: [string, string, string?][] = [
   ['brands', '/brands?tab=brands'],
   ['brand-settings', '/brands?tab=settings'],
   ['brand-maintenance', '/brands?tab=maintenance'],
+  ['reports-agents', '/reports?tab=agents'],
+  ['reports-compliance', '/reports?tab=compliance'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },
