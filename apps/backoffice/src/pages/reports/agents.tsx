@@ -102,7 +102,7 @@ export default function AgentsTab() {
         <Kpi label={t('kpi.costRatio')} value={r && percent(r.totals.costRatio)} loading={loading} />
       </section>
       {r && (
-        <div className="bo-charts">
+        <div className="bo-charts" style={{ marginBottom: '1rem' }}>
           <PayTrend series={r.series} />
           <TopAgents rows={r.list} />
         </div>
@@ -293,7 +293,7 @@ function AgentsTable({
     },
   ];
   return (
-    <section className="bo-card">
+    <div>
       <ReportTable
         id="agents.summary"
         caption={
@@ -316,7 +316,7 @@ function AgentsTable({
         onRowClick={onOpen}
         initialSort={{ key: 'ggr', desc: true }}
       />
-    </section>
+    </div>
   );
 }
 

@@ -20,13 +20,24 @@ function useAxis() {
   };
 }
 
-function Kpi({ label, value, loading }: { label: string; value: string | undefined; loading: boolean }) {
+function Kpi({
+  label,
+  value,
+  note,
+  loading,
+}: {
+  label: string;
+  value: string | undefined;
+  note?: string;
+  loading: boolean;
+}) {
   return (
     <div className="bo-kpi">
       <div className="bo-kpi-label">{label}</div>
       <div className="bo-kpi-value">
         {loading || value === undefined ? <span className="bo-skeleton" /> : value}
       </div>
+      {note && !loading && <div className="bo-kpi-delta bo-muted">{note}</div>}
     </div>
   );
 }
@@ -157,7 +168,8 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
         <Kpi label={t('rg.kpi.realityChecks')} value={fmt(n('realityCheck'))} loading={loading} />
         <Kpi
           label={t('rg.kpi.excludedNow')}
-          value={
+          value={r && formatNumber(r.excludedNow.timeouts + r.excludedNow.selfExclusions)}
+          note={
             r &&
             t('rg.excluded', {
               timeouts: formatNumber(r.excludedNow.timeouts),
@@ -169,12 +181,13 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
         <Kpi label={t('rg.kpi.kycPending')} value={fmt(r?.kyc.pendingNow)} loading={loading} />
         <Kpi
           label={t('rg.kpi.kycTurnaround')}
-          value={r && t('rg.turnaround', { average: hours(r.kyc.averageHours), p90: hours(r.kyc.p90Hours) })}
+          value={r && t('rg.hours', { hours: hours(r.kyc.averageHours) })}
+          note={r && t('rg.p90', { hours: hours(r.kyc.p90Hours) })}
           loading={loading}
         />
       </section>
       {r && series && (
-        <div className="bo-charts">
+        <div className="bo-charts" style={{ marginBottom: '1rem' }}>
           <ChartCard title={t('rg.chart')} empty={r.byKind.every((k) => k.events === 0)}>
             <ResponsiveContainer width="100%" height={240}>
               <BarChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: 4 }}>
@@ -219,8 +232,8 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
           </section>
         </div>
       )}
-      <div className="bo-charts">
-        <section className="bo-card">
+      <div className="bo-charts" style={{ marginBottom: '1rem' }}>
+        <div>
           <ReportTable
             id="compliance.rg.kinds"
             caption={t('rg.byKind')}
@@ -229,8 +242,8 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
             rowKey={(k) => k.kind}
             loading={loading}
           />
-        </section>
-        <section className="bo-card">
+        </div>
+        <div>
           <ReportTable
             id="compliance.rg.limits"
             caption={t('rg.byLimit')}
@@ -240,7 +253,7 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
             loading={loading}
             empty={t('rg.noLimits')}
           />
-        </section>
+        </div>
       </div>
     </section>
   );
@@ -282,7 +295,7 @@ function AmlSection({ q, query, loading, disabled }: SectionProps<AmlReport>) {
   ];
   const chart = r?.byRule.map((x) => ({ ...x, name: rule(x.rule) }));
   return (
-    <section aria-labelledby="aml-title">
+    <section aria-labelledby="aml-title" style={{ marginTop: '1.5rem' }}>
       <header className="bo-section-head">
         <h2 id="aml-title">{t('aml.title')}</h2>
         <ExportButton report="compliance.aml" query={query} disabled={disabled} />
@@ -301,7 +314,7 @@ function AmlSection({ q, query, loading, disabled }: SectionProps<AmlReport>) {
         />
       </section>
       {r && chart && (
-        <div className="bo-charts">
+        <div className="bo-charts" style={{ marginBottom: '1rem' }}>
           <ChartCard title={t('aml.chartRules')} empty={chart.length === 0}>
             <ResponsiveContainer width="100%" height={240}>
               <BarChart data={chart} margin={{ top: 8, right: 12, bottom: 0, left: 4 }}>
@@ -367,7 +380,7 @@ function AmlSection({ q, query, loading, disabled }: SectionProps<AmlReport>) {
           </ChartCard>
         </div>
       )}
-      <section className="bo-card">
+      <div>
         <ReportTable
           id="compliance.aml.rules"
           caption={t('aml.byRule')}
@@ -377,7 +390,7 @@ function AmlSection({ q, query, loading, disabled }: SectionProps<AmlReport>) {
           loading={loading}
           empty={t('aml.empty')}
         />
-      </section>
+      </div>
     </section>
   );
 }
