@@ -41,3 +41,5 @@ export * from './games-admin';
 export * from './content';
 export * from './brand-admin';
 export * from './house-catalogue';
+export * from './reports-players';
+export * from './reports-rewards';
