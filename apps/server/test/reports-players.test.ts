@@ -115,9 +115,12 @@ const rollUp = async () => {
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 // ---- the API -------------------------------------------------------------------------------------
 
@@ -140,9 +143,13 @@ async function getOk<T>(path: string, query: Record<string, string | number>, ke
 
 const local = (col: string) => sql.raw(`(${col} AT TIME ZONE '${TZ}')::date`);
 const bucket = (col: string, by: string) =>
-  by === 'day' ? sql.raw(`(${col} AT TIME ZONE '${TZ}')::date::text`) : sql.raw(`date_trunc('${by}', (${col} AT TIME ZONE '${TZ}'))::date::text`);
+  by === 'day'
+    ? sql.raw(`(${col} AT TIME ZONE '${TZ}')::date::text`)
+    : sql.raw(`date_trunc('${by}', (${col} AT TIME ZONE '${TZ}'))::date::text`);
 
-async function countsBy(q: ReturnType<typeof sql<{ period: string; n: number }>>): Promise<Map<string, number>> {
+async function countsBy(
+  q: ReturnType<typeof sql<{ period: string; n: number }>>,
+): Promise<Map<string, number>> {
   return new Map((await q.execute(t.db.db)).rows.map((r) => [r.period, r.n]));
 }
 
@@ -306,7 +313,9 @@ describe('players reports', () => {
     const audits = async () =>
       Number(
         (
-          await sql<{ n: string }>`SELECT count(*)::text AS n FROM audit_log WHERE action = 'reports.players.ranking'`.execute(
+          await sql<{
+            n: string;
+          }>`SELECT count(*)::text AS n FROM audit_log WHERE action = 'reports.players.ranking'`.execute(
             t.db.db,
           )
         ).rows[0]!.n,
@@ -378,7 +387,9 @@ describe('players reports', () => {
     expect(all.totals.registrations).toBeGreaterThanOrEqual(golden.totals.registrations);
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM member m JOIN merchant mc ON mc.code = m.merchant_code
-       WHERE (m.created_at AT TIME ZONE mc.timezone)::date BETWEEN ${from}::date AND ${to}::date`.execute(t.db.db);
+       WHERE (m.created_at AT TIME ZONE mc.timezone)::date BETWEEN ${from}::date AND ${to}::date`.execute(
+      t.db.db,
+    );
     expect(all.totals.registrations).toBe(rows[0]!.n);
     for (const path of ['activity', 'cohorts', 'ranking', 'vip']) {
       const res = await get(path, { from, to, scope: 'all' }, brandKey);

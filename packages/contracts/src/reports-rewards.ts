@@ -7,7 +7,15 @@ import { REPORT_BUCKETS } from './reports-players';
  * to cash or redeemed for a bonus in the mall), anything else. Agent wages and dividends are not
  * here (the agents report).
  */
-export const REWARD_CATEGORIES = ['promotion', 'mission', 'rebate', 'referral', 'vip', 'points', 'other'] as const;
+export const REWARD_CATEGORIES = [
+  'promotion',
+  'mission',
+  'rebate',
+  'referral',
+  'vip',
+  'points',
+  'other',
+] as const;
 export type RewardCategory = (typeof REWARD_CATEGORIES)[number];
 
 const costs = {

@@ -6,8 +6,8 @@ import type {
   ReportBucket,
   VipDistribution,
 } from '@app/contracts';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -24,9 +24,9 @@ import {
 } from 'recharts';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { useThemeName } from '../../app/theme';
-import { Button, Field, errorText, formatMoney, formatNumber } from '../../ui';
+import { Field, formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
+import { HEAD, QueryError, Tile, useAxisStyle } from './players-kit';
 import {
   ChartCard,
   RangeBar,
@@ -37,48 +37,7 @@ import {
   type ReportRange,
 } from './kit';
 
-/** A section's heading row: title, its own controls, export (styles here: reports.css is shared). */
-export const HEAD = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '0.75rem',
-  justifyContent: 'space-between',
-} as const;
-
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-
-/** A failed read: what went wrong and a retry. */
-export function QueryError({ query }: { query: UseQueryResult<unknown> }) {
-  const { t } = useTranslation('common');
-  if (!query.error || query.data) return null;
-  return (
-    <div className="bo-card" role="alert">
-      <p>{errorText(query.error)}</p>
-      <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
-    </div>
-  );
-}
-
-/** A KPI tile: its label and value (a skeleton while loading). */
-export function Tile({ label, value }: { label: ReactNode; value: ReactNode | undefined }) {
-  return (
-    <div className="bo-kpi">
-      <div className="bo-kpi-label">{label}</div>
-      <div className="bo-kpi-value">{value === undefined ? <span className="bo-skeleton" /> : value}</div>
-    </div>
-  );
-}
-
-/** Grid and axis colours of the current theme, as the dashboard draws them. */
-export function useAxisStyle() {
-  const dark = useThemeName() === 'dark';
-  return {
-    grid: dark ? '#2d3a50' : '#d9dee7',
-    tick: { fontSize: 11, fill: dark ? '#93a0b5' : '#5d6779' },
-    tooltip: { background: dark ? '#182130' : '#fff', border: `1px solid ${dark ? '#2d3a50' : '#d9dee7'}` },
-  };
-}
 
 /**
  * The players tab: registrations, first-time depositors and actives by period, retention by
@@ -212,7 +171,8 @@ function ActivityTable({
 
 /** A cell's background: the share as the strength of the theme's first chart colour. */
 function heat(share: number, colour: string): string {
-  const alpha = Math.min(1, Math.max(0, share)) * 0.85 + (share > 0 ? 0.08 : 0);
+  // At most 60 % strength, so the figure stays readable on it in both themes.
+  const alpha = Math.min(1, Math.max(0, share)) * 0.52 + (share > 0 ? 0.08 : 0);
   const hex = Math.round(alpha * 255)
     .toString(16)
     .padStart(2, '0');

@@ -49,7 +49,8 @@ export function playersReports(deps: ModuleContext): ReportPart<PlayersReportSer
           response: { 200: ok(playerActivitySchema) },
         },
       },
-      async (req) => envelope(await service.activity(await resolveScope(req, req.query, allBrands), req.query.by)),
+      async (req) =>
+        envelope(await service.activity(await resolveScope(req, req.query, allBrands), req.query.by)),
     );
     r.get(
       '/wps/admin/reports/players/cohorts',
@@ -62,7 +63,8 @@ export function playersReports(deps: ModuleContext): ReportPart<PlayersReportSer
           response: { 200: ok(playerCohortsSchema) },
         },
       },
-      async (req) => envelope(await service.cohorts(await resolveScope(req, req.query, allBrands), req.query.by)),
+      async (req) =>
+        envelope(await service.cohorts(await resolveScope(req, req.query, allBrands), req.query.by)),
     );
     r.get(
       '/wps/admin/reports/players/ranking',
@@ -70,7 +72,8 @@ export function playersReports(deps: ModuleContext): ReportPart<PlayersReportSer
         // Usernames with their money in bulk: an audited read.
         config: operatorRoute('reports.view', { auditRead: true }),
         schema: {
-          summary: "The period's biggest winners or losers with their turnover, deposits, withdrawals and bonus",
+          summary:
+            "The period's biggest winners or losers with their turnover, deposits, withdrawals and bonus",
           tags,
           querystring: reportRangeQuery.merge(rankingFields),
           response: { 200: ok(playerRankingSchema) },
@@ -129,7 +132,8 @@ export function playersReports(deps: ModuleContext): ReportPart<PlayersReportSer
     async *rows(scope, q) {
       const c = await service.cohorts(scope, q.by);
       for (const row of c.cohorts)
-        for (let i = 0; i < row.active.length; i++) yield [row.cohort, row.size, i, row.active[i]!, row.share[i]!];
+        for (let i = 0; i < row.active.length; i++)
+          yield [row.cohort, row.size, i, row.active[i]!, row.share[i]!];
     },
   };
 

@@ -162,7 +162,9 @@ export class PlayersReportRepository {
     after: { merchant: string; memberId: string } | null,
     limit: number,
   ): Promise<MemberSums[]> {
-    const from = after ? sql`AND (d.merchant_code, d.member_id) > (${after.merchant}, ${after.memberId}::bigint)` : sql``;
+    const from = after
+      ? sql`AND (d.merchant_code, d.member_id) > (${after.merchant}, ${after.memberId}::bigint)`
+      : sql``;
     const { rows } = await sql<MemberSumsRow>`
       WITH ranked AS (
         SELECT d.merchant_code, d.member_id, sum(d.bets) AS bets, sum(d.turnover) AS turnover,

@@ -77,7 +77,8 @@ export class PlayersReportService {
       const later = buckets.filter((b) => b >= cohort);
       const active = later.map((p) => cells.get(`${cohort}|${p}`) ?? 0);
       // Each later bucket's index is its distance from the cohort's.
-      if (later.some((p, i) => bucketDistance(cohort, p, by) !== i)) throw new Error('cohort buckets out of order');
+      if (later.some((p, i) => bucketDistance(cohort, p, by) !== i))
+        throw new Error('cohort buckets out of order');
       return { cohort, size, active, share: active.map((n) => (size > 0 ? n / size : 0)) };
     });
     return { by, cohorts };

@@ -28,13 +28,15 @@ export function rewardsReports(deps: ModuleContext): ReportPart<RewardsReportSer
       {
         config: operatorRoute('reports.view'),
         schema: {
-          summary: 'Bonus cost by category (promotions, missions, rebates, referral, VIP, points) per period, with GGR, NGR and bonus-to-NGR',
+          summary:
+            'Bonus cost by category (promotions, missions, rebates, referral, VIP, points) per period, with GGR, NGR and bonus-to-NGR',
           tags,
           querystring: reportRangeQuery.merge(bucketFields),
           response: { 200: ok(rewardCostsSchema) },
         },
       },
-      async (req) => envelope(await service.costs(await resolveScope(req, req.query, allBrands), req.query.by)),
+      async (req) =>
+        envelope(await service.costs(await resolveScope(req, req.query, allBrands), req.query.by)),
     );
     r.get(
       '/wps/admin/reports/rewards/items',
@@ -61,7 +63,8 @@ export function rewardsReports(deps: ModuleContext): ReportPart<RewardsReportSer
           response: { 200: ok(rewardPointsSchema) },
         },
       },
-      async (req) => envelope(await service.points(await resolveScope(req, req.query, allBrands), req.query.by)),
+      async (req) =>
+        envelope(await service.points(await resolveScope(req, req.query, allBrands), req.query.by)),
     );
   };
 

@@ -48,7 +48,13 @@ export class RewardsReportRepository {
   constructor(private readonly db: Db) {}
 
   async bonusCells(s: ReportScope, by: ReportBucket): Promise<BonusCell[]> {
-    const { rows } = await sql<{ period: string; kind: string; source: string; amount: string; entries: number }>`
+    const { rows } = await sql<{
+      period: string;
+      kind: string;
+      source: string;
+      amount: string;
+      entries: number;
+    }>`
       SELECT ${bucketSql(sql`day`, by)} AS period, kind, source, sum(amount)::text AS amount,
              sum(entries)::int AS entries
         FROM report_bonus_day
@@ -103,7 +109,10 @@ export class RewardsReportRepository {
   }
 
   /** Points moved per bucket and point_entry kind (sums with their signs: spending is negative). */
-  async points(s: ReportScope, by: ReportBucket): Promise<{ period: string; kind: string; points: string }[]> {
+  async points(
+    s: ReportScope,
+    by: ReportBucket,
+  ): Promise<{ period: string; kind: string; points: string }[]> {
     const { rows } = await sql<{ period: string; kind: string; points: string }>`
       SELECT ${bucketSql(sql`(x.created_at AT TIME ZONE mc.timezone)::date`, by)} AS period, x.kind,
              sum(x.points)::text AS points

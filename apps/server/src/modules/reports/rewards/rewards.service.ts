@@ -191,7 +191,10 @@ export class RewardsReportService {
       totals.cash += cell.amount;
     }
     return {
-      series: bucketsBetween(s.from, s.to, by).map((period) => ({ period, sums: per.get(period) ?? pointsZero() })),
+      series: bucketsBetween(s.from, s.to, by).map((period) => ({
+        period,
+        sums: per.get(period) ?? pointsZero(),
+      })),
       totals,
     };
   }
