@@ -26,9 +26,18 @@ export function QueryError({ query }: { query: UseQueryResult<unknown> }) {
 }
 
 /** A KPI tile: its label and value (a skeleton while loading). */
-export function Tile({ label, value }: { label: ReactNode; value: ReactNode | undefined }) {
+export function Tile({
+  label,
+  value,
+  title,
+}: {
+  label: ReactNode;
+  value: ReactNode | undefined;
+  /** Why the value reads as it does (shown on hover). */
+  title?: string;
+}) {
   return (
-    <div className="bo-kpi">
+    <div className="bo-kpi" title={title}>
       <div className="bo-kpi-label">{label}</div>
       <div className="bo-kpi-value">{value === undefined ? <span className="bo-skeleton" /> : value}</div>
     </div>

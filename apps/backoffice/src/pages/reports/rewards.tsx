@@ -69,6 +69,7 @@ export default function RewardsTab() {
         <Tile
           label={t('kpi.bonusToNgr')}
           value={totals && (ratio(totals.bonusToNgr) ?? t('kpi.notMeaningful'))}
+          title={totals?.bonusToNgr === null ? t('kpi.notMeaningfulWhy') : undefined}
         />
         {REWARD_CATEGORIES.filter((c) => c !== 'other' || (totals?.other ?? 0) !== 0).map((c) => (
           <Tile key={c} label={t(`categories.${c}`)} value={totals && formatMoney(totals[c])} />
@@ -330,7 +331,7 @@ function PointsSection({
   });
   const series = q.data?.series ?? [];
   const totals = q.data?.totals;
-  const bars = ['earned', 'redeemed', 'converted'] as const;
+  const bars = ['earned', 'redeemed', 'converted', 'adjusted'] as const;
   const empty = series.every((r) => !r.earned && !r.redeemed && !r.converted && !r.adjusted);
   const count = (k: 'earned' | 'redeemed' | 'converted' | 'adjusted') =>
     ({
@@ -376,7 +377,7 @@ function PointsSection({
                 key={k}
                 dataKey={k}
                 name={t(`points.${k}`)}
-                fill={colours[i + 2]}
+                fill={colours[(i + 2) % colours.length]}
                 isAnimationActive={false}
               />
             ))}
