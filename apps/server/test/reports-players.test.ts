@@ -128,7 +128,7 @@ const get = (path: string, query: Record<string, string | number>, key = ADMIN_K
   t.app.inject({
     method: 'GET',
     url: `/wps/admin/reports/players/${path}?${new URLSearchParams(
-      Object.entries(query).map(([k, v]) => [k, String(v)]),
+      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString()}`,
     headers: { host: 'localhost', merchant, 'x-api-key': key },
   });
