@@ -85,6 +85,8 @@ const PAGES: [string, string, string?][] = [
   ['brand-maintenance', '/brands?tab=maintenance'],
   ['reports-agents', '/reports?tab=agents'],
   ['reports-compliance', '/reports?tab=compliance'],
+  ['reports-players', '/reports?tab=players'],
+  ['reports-rewards', '/reports?tab=rewards'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },

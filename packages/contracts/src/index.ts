@@ -43,3 +43,5 @@ export * from './brand-admin';
 export * from './house-catalogue';
 export * from './reports-agents';
 export * from './reports-compliance';
+export * from './reports-players';
+export * from './reports-rewards';

@@ -1,0 +1,58 @@
+import type { ReportBucket } from '@app/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import { parseDay } from '../../../platform/periods';
+import { DAY_MS } from '../../../platform/zoned-time';
+
+/**
+ * Buckets of brand-local days: a day, a week (Monday to Sunday) or a calendar month, each named by
+ * its first day (yyyy-mm-dd). The players and rewards reports group by them.
+ */
+
+const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day of the bucket holding `day` (yyyy-mm-dd). */
+export function bucketOf(day: string, by: ReportBucket): string {
+  if (by === 'month') return `${day.slice(0, 7)}-01`;
+  if (by === 'day') return day;
+  const n = parseDay(day);
+  // 1970-01-01 was a Thursday: Monday is 3 days before it.
+  return dayOf(n - ((n + 3) % 7));
+}
+
+/** Every bucket from the one holding `from` to the one holding `to`, in order. */
+export function bucketsBetween(from: string, to: string, by: ReportBucket): string[] {
+  const out: string[] = [];
+  let b = bucketOf(from, by);
+  const last = bucketOf(to, by);
+  while (b <= last) {
+    out.push(b);
+    if (by === 'day') b = dayOf(parseDay(b) + 1);
+    else if (by === 'week') b = dayOf(parseDay(b) + 7);
+    else {
+      const y = Number(b.slice(0, 4));
+      const m = Number(b.slice(5, 7));
+      b = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    }
+  }
+  return out;
+}
+
+/** How many buckets `later` is after `first` (both bucket names). */
+export function bucketDistance(first: string, later: string, by: ReportBucket): number {
+  if (by === 'month')
+    return (
+      (Number(later.slice(0, 4)) - Number(first.slice(0, 4))) * 12 +
+      Number(later.slice(5, 7)) -
+      Number(first.slice(5, 7))
+    );
+  const days = parseDay(later) - parseDay(first);
+  return by === 'week' ? days / 7 : days;
+}
+
+/** SQL: the bucket name (text) of a date expression. */
+export function bucketSql(day: RawBuilder<unknown>, by: ReportBucket): RawBuilder<string> {
+  if (by === 'day') return sql<string>`(${day})::text`;
+  // A literal, not a parameter: the same expression in SELECT and GROUP BY must be one text.
+  const unit = sql.raw(by === 'week' ? `'week'` : `'month'`);
+  return sql<string>`date_trunc(${unit}, (${day})::timestamp)::date::text`;
+}

@@ -1,0 +1,228 @@
+import type { ReportBucket } from '@app/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../../db/repository';
+import type { LocalizedText } from '../../../db/schema';
+import type { ReportScope } from '../report-scope';
+import { bucketSql } from './buckets';
+
+export interface BucketCount {
+  period: string;
+  n: number;
+}
+
+export interface CohortCell {
+  cohort: string;
+  period: string;
+  n: number;
+}
+
+/** A member's sums over a period, minor units as bigint. */
+export interface MemberSums {
+  merchant: string;
+  memberId: string;
+  username: string;
+  vipLevel: number;
+  bets: number;
+  turnover: bigint;
+  validTurnover: bigint;
+  ggr: bigint;
+  deposits: bigint;
+  withdrawals: bigint;
+  bonus: bigint;
+}
+
+interface MemberSumsRow {
+  merchant: string;
+  member_id: string;
+  username: string;
+  vip_level: number;
+  bets: string;
+  turnover: string;
+  valid_turnover: string;
+  ggr: string;
+  deposits: string;
+  withdrawals: string;
+  bonus: string;
+}
+
+const toSums = (r: MemberSumsRow): MemberSums => ({
+  merchant: r.merchant,
+  memberId: r.member_id,
+  username: r.username,
+  vipLevel: r.vip_level,
+  bets: Number(r.bets),
+  turnover: BigInt(r.turnover),
+  validTurnover: BigInt(r.valid_turnover),
+  ggr: BigInt(r.ggr),
+  deposits: BigInt(r.deposits),
+  withdrawals: BigInt(r.withdrawals),
+  bonus: BigInt(r.bonus),
+});
+
+const inBrands = (s: ReportScope) => sql`(${sql.join(s.merchants)})`;
+
+/**
+ * Members registered in the scope's brand-local days, each with its local registration day: one
+ * index range (member_brand_created_idx) per brand, bounded by the brand's own midnights.
+ */
+const registered = (s: ReportScope) => sql`
+  SELECT x.id AS member_id, mc.code AS merchant_code, (x.created_at AT TIME ZONE mc.timezone)::date AS day
+    FROM merchant mc
+   CROSS JOIN LATERAL (
+         SELECT id, created_at FROM member m
+          WHERE m.merchant_code = mc.code
+            AND m.created_at >= ((${s.from}::date)::timestamp AT TIME ZONE mc.timezone)
+            AND m.created_at < ((${s.to}::date + 1)::timestamp AT TIME ZONE mc.timezone)) x
+   WHERE mc.code IN ${inBrands(s)}`;
+
+/** The rows of report_member_day in the scope where the member bet (a BET entry that day). */
+const betDays = (s: ReportScope) => sql`
+  SELECT merchant_code, day, member_id FROM report_member_day
+   WHERE merchant_code IN ${inBrands(s)} AND day BETWEEN ${s.from}::date AND ${s.to}::date AND bets > 0`;
+
+/** The players reports' reads: the members table, report_member_day and the dashboard's first deposits. */
+export class PlayersReportRepository {
+  constructor(private readonly db: Db) {}
+
+  async registrations(s: ReportScope, by: ReportBucket): Promise<BucketCount[]> {
+    const { rows } = await sql<BucketCount>`
+      SELECT ${bucketSql(sql`r.day`, by)} AS period, count(*)::int AS n
+        FROM (${registered(s)}) r GROUP BY 1`.execute(this.db);
+    return rows;
+  }
+
+  /** Members whose first credited deposit ever is in the period (the dashboard's roll-up keeps the day). */
+  async firstDepositors(s: ReportScope, by: ReportBucket): Promise<BucketCount[]> {
+    const { rows } = await sql<BucketCount>`
+      SELECT ${bucketSql(sql`day`, by)} AS period, count(*)::int AS n
+        FROM dashboard_first_deposit
+       WHERE merchant_code IN ${inBrands(s)} AND day BETWEEN ${s.from}::date AND ${s.to}::date
+       GROUP BY 1`.execute(this.db);
+    return rows;
+  }
+
+  /** Distinct members who bet, per bucket; `total`: over the whole period, each counted once. */
+  async active(s: ReportScope, by: ReportBucket): Promise<{ buckets: BucketCount[]; total: number }> {
+    const { rows } = await sql<BucketCount>`
+      SELECT ${bucketSql(sql`day`, by)} AS period, count(DISTINCT member_id)::int AS n
+        FROM (${betDays(s)}) d GROUP BY 1`.execute(this.db);
+    const total = await sql<{ n: number }>`
+      SELECT count(DISTINCT member_id)::int AS n FROM (${betDays(s)}) d`.execute(this.db);
+    return { buckets: rows, total: total.rows[0]?.n ?? 0 };
+  }
+
+  /** Members registered per cohort (bucket of their registration day). */
+  async cohortSizes(s: ReportScope, by: 'week' | 'month'): Promise<BucketCount[]> {
+    return this.registrations(s, by);
+  }
+
+  /** Per cohort and later bucket, members of the cohort who bet in that bucket. */
+  async cohortActivity(s: ReportScope, by: 'week' | 'month'): Promise<CohortCell[]> {
+    const { rows } = await sql<CohortCell>`
+      WITH reg AS MATERIALIZED (${registered(s)})
+      SELECT ${bucketSql(sql`reg.day`, by)} AS cohort, ${bucketSql(sql`d.day`, by)} AS period,
+             count(DISTINCT d.member_id)::int AS n
+        FROM reg
+        JOIN report_member_day d
+          ON d.merchant_code = reg.merchant_code AND d.member_id = reg.member_id
+       WHERE d.day BETWEEN ${s.from}::date AND ${s.to}::date AND d.bets > 0
+       GROUP BY 1, 2`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Members with settled play in the period ranked by what they won (`winners`: the house's GGR on
+   * them below zero, most negative first) or lost (`losers`: GGR above zero, largest first).
+   */
+  async ranking(s: ReportScope, side: 'winners' | 'losers', limit: number): Promise<MemberSums[]> {
+    const having = side === 'winners' ? sql`sum(d.ggr) < 0` : sql`sum(d.ggr) > 0`;
+    const order = side === 'winners' ? sql`sum(d.ggr) ASC` : sql`sum(d.ggr) DESC`;
+    const { rows } = await sql<MemberSumsRow>`
+      WITH ranked AS (
+        SELECT d.merchant_code, d.member_id, sum(d.bets) AS bets, sum(d.turnover) AS turnover,
+               sum(d.valid_turnover) AS valid_turnover, sum(d.ggr) AS ggr, sum(d.deposits) AS deposits,
+               sum(d.withdrawals) AS withdrawals, sum(d.bonus) AS bonus
+          FROM report_member_day d
+         WHERE d.merchant_code IN ${inBrands(s)} AND d.day BETWEEN ${s.from}::date AND ${s.to}::date
+         GROUP BY d.merchant_code, d.member_id
+        HAVING ${having}
+         ORDER BY ${order}, d.member_id
+         LIMIT ${limit})
+      ${this.sumsSelect(sql`ranked`)}
+       ORDER BY ${side === 'winners' ? sql`r.ggr ASC` : sql`r.ggr DESC`}, r.member_id`.execute(this.db);
+    return rows.map(toSums);
+  }
+
+  /**
+   * Every member with any figure in the period, by brand and member id, in pages after `after`
+   * (keyset on report_member_day_member_idx): what the ranking export streams.
+   */
+  async sumsPage(
+    s: ReportScope,
+    after: { merchant: string; memberId: string } | null,
+    limit: number,
+  ): Promise<MemberSums[]> {
+    const from = after
+      ? sql`AND (d.merchant_code, d.member_id) > (${after.merchant}, ${after.memberId}::bigint)`
+      : sql``;
+    const { rows } = await sql<MemberSumsRow>`
+      WITH ranked AS (
+        SELECT d.merchant_code, d.member_id, sum(d.bets) AS bets, sum(d.turnover) AS turnover,
+               sum(d.valid_turnover) AS valid_turnover, sum(d.ggr) AS ggr, sum(d.deposits) AS deposits,
+               sum(d.withdrawals) AS withdrawals, sum(d.bonus) AS bonus
+          FROM report_member_day d
+         WHERE d.merchant_code IN ${inBrands(s)} AND d.day BETWEEN ${s.from}::date AND ${s.to}::date ${from}
+         GROUP BY d.merchant_code, d.member_id
+         ORDER BY d.merchant_code, d.member_id
+         LIMIT ${limit})
+      ${this.sumsSelect(sql`ranked`)}
+       ORDER BY r.merchant_code, r.member_id`.execute(this.db);
+    return rows.map(toSums);
+  }
+
+  private sumsSelect(ranked: RawBuilder<unknown>) {
+    return sql`
+      SELECT r.merchant_code AS merchant, r.member_id::text AS member_id, m.username,
+             coalesce(v.level, 0)::int AS vip_level, r.bets::text AS bets, r.turnover::text AS turnover,
+             r.valid_turnover::text AS valid_turnover, r.ggr::text AS ggr, r.deposits::text AS deposits,
+             r.withdrawals::text AS withdrawals, r.bonus::text AS bonus
+        FROM ${ranked} r
+        JOIN member m ON m.id = r.member_id
+        LEFT JOIN member_vip v ON v.member_id = r.member_id`;
+  }
+
+  /** Members per VIP level now (no stored level: 0), in the scope's brands. */
+  async vipMembers(s: ReportScope): Promise<{ level: number; n: number }[]> {
+    const { rows } = await sql<{ level: number; n: number }>`
+      SELECT coalesce(v.level, 0)::int AS level, count(*)::int AS n
+        FROM member m LEFT JOIN member_vip v ON v.member_id = m.id
+       WHERE m.merchant_code IN ${inBrands(s)}
+       GROUP BY 1`.execute(this.db);
+    return rows;
+  }
+
+  /** Members who bet in the period, per their VIP level now. */
+  async vipActive(s: ReportScope): Promise<{ level: number; n: number }[]> {
+    const { rows } = await sql<{ level: number; n: number }>`
+      SELECT coalesce(v.level, 0)::int AS level, count(*)::int AS n
+        FROM (SELECT DISTINCT member_id FROM (${betDays(s)}) d) a
+        LEFT JOIN member_vip v ON v.member_id = a.member_id
+       GROUP BY 1`.execute(this.db);
+    return rows;
+  }
+
+  /** A brand's VIP level names. */
+  async vipLabels(merchant: string): Promise<{ level: number; label: LocalizedText }[]> {
+    return this.db
+      .selectFrom('vip_level')
+      .select(['level', 'label'])
+      .where('merchant_code', '=', merchant)
+      .execute();
+  }
+
+  /** Every brand's code (a report over every brand). */
+  async brandCodes(): Promise<string[]> {
+    const rows = await this.db.selectFrom('merchant').select('code').orderBy('code').execute();
+    return rows.map((r) => r.code);
+  }
+}
