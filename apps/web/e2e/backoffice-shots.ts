@@ -83,6 +83,7 @@ const PAGES: [string, string, string?][] = [
   ['brands', '/brands?tab=brands'],
   ['brand-settings', '/brands?tab=settings'],
   ['brand-maintenance', '/brands?tab=maintenance'],
+  ['reports-cashier', '/reports?tab=cashier'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },
