@@ -48,7 +48,10 @@ export function duration(seconds: number | null): string {
 }
 
 /** Sections one under the other (the tab's own layout; the shared sheet has no such class). */
-const STACK = { display: 'grid', gap: '1rem' } as const;
+// minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+const STACK = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' } as const;
+/** Seven tiles side by side at 1280 px (the shared grid fits five). */
+const TILES = { gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', marginBottom: 0 } as const;
 
 const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 
@@ -82,7 +85,7 @@ export default function CashierTab() {
         </div>
       )}
 
-      <section className="bo-kpis" aria-busy={report.isFetching || undefined}>
+      <section className="bo-kpis" style={TILES} aria-busy={report.isFetching || undefined}>
         <Tile label={t('kpi.depositSuccess')} value={data && percent(data.deposits.successRate)}>
           {data && t('kpi.ofDecided', { n: formatNumber(data.deposits.succeeded + data.deposits.failed) })}
         </Tile>
