@@ -86,6 +86,9 @@ function composeModules(ctx: ModuleContext) {
   const system = createSystemModule({
     ...ctx,
     vipService: (merchant, memberId) => levels.hasVipService(merchant, memberId),
+    // The reports module is composed below; the home page's times are asked for per request.
+    cashierTimes: async (brand) =>
+      (await reports.services.cashierReports?.reports.homeTimes(brand)) ?? brand.stats,
   });
   const uploads = createUploadsModule(ctx);
   const messages = createMessagesModule({ ...ctx, ...uploads.services });

@@ -87,6 +87,7 @@ const PAGES: [string, string, string?][] = [
   ['reports-compliance', '/reports?tab=compliance'],
   ['reports-players', '/reports?tab=players'],
   ['reports-rewards', '/reports?tab=rewards'],
+  ['reports-cashier', '/reports?tab=cashier'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },

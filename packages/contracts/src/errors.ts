@@ -190,6 +190,16 @@ export const ERRORS = {
   'dashboard.period.too.long': 400,
   'report.period.order': 400,
   'report.period.too.long': 400,
+  // Settlement files uploaded for reconciliation, and the runs they make.
+  'report.reconcile.not.csv': 400,
+  'report.reconcile.too.large': 413,
+  'report.reconcile.too.many.lines': 400,
+  'report.reconcile.columns': 400,
+  'report.reconcile.value': 400,
+  'report.reconcile.empty': 400,
+  'report.reconcile.provider': 400,
+  'report.reconcile.not.found': 404,
+  'report.orders.cursor': 400,
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,

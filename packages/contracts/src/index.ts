@@ -45,3 +45,4 @@ export * from './reports-agents';
 export * from './reports-compliance';
 export * from './reports-players';
 export * from './reports-rewards';
+export * from './reports-cashier';

@@ -188,7 +188,8 @@ export interface Database
     PromotionAdminTables,
     ContentTables,
     BrandAdminTables,
-    ReportTables {
+    ReportTables,
+    ReconciliationTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2243,4 +2244,44 @@ interface ReportTables {
   report_game_day: ReportGameDayTable;
   report_member_day: ReportMemberDayTable;
   report_bonus_day: ReportBonusDayTable;
+}
+
+// ---- the cashier report's reconciliation runs (migration 0059; modules/reports/README.md) --------
+
+interface ReconciliationRunTable {
+  id: Generated<string>;
+  merchant_code: string;
+  provider: string;
+  period_from: ColumnType<Date, string, string>;
+  period_to: ColumnType<Date, string, string>;
+  file_name: string;
+  file_sha256: string;
+  file_lines: number;
+  matched: number;
+  mismatched: number;
+  kinds: Json<Record<string, number>>;
+  created_by: string;
+  created_at: Generated<Date>;
+}
+
+interface ReconciliationLineTable {
+  run_id: string;
+  seq: number;
+  file_line: number | null;
+  issues: string[];
+  direction: 'DEPOSIT' | 'PAYOUT' | null;
+  order_no: string | null;
+  provider_ref: string | null;
+  file_amount: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  our_amount: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  file_fee: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  our_fee: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  file_status: string | null;
+  our_status: string | null;
+  file_time: Date | null;
+}
+
+interface ReconciliationTables {
+  reconciliation_run: ReconciliationRunTable;
+  reconciliation_line: ReconciliationLineTable;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Brand } from '../../platform/brand';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import { LegacySwitchRepository } from './legacy-switch.repository';
 import { legacySwitchRoutes } from './legacy-switch.routes';
@@ -10,6 +11,8 @@ import { SystemService } from './system.service';
 interface SystemDeps extends ModuleContext {
   /** Whether the member gets the VIP customer service (the VIP module's rule). */
   vipService: (merchant: string, memberId: string) => Promise<boolean>;
+  /** The home page's average deposit and withdrawal times (the reports module, composed later). */
+  cashierTimes?: (brand: Brand) => Promise<Brand['stats']>;
 }
 
 /**
@@ -17,7 +20,7 @@ interface SystemDeps extends ModuleContext {
  * the operator's legacy-encryption switch.
  */
 export function createSystemModule(deps: SystemDeps): ServerModule<{ system: SystemService }> {
-  const system = new SystemService(new SystemRepository(deps.db), deps.vipService);
+  const system = new SystemService(new SystemRepository(deps.db), deps.vipService, deps.cashierTimes);
   const legacy = new LegacySwitchService(new LegacySwitchRepository(deps.db));
   return {
     services: { system },

@@ -40,6 +40,8 @@ export class SystemService {
     private readonly repo: SystemRepository,
     /** Whether the member gets the VIP customer service (the VIP module's rule). */
     private readonly vipService: (merchant: string, memberId: string) => Promise<boolean>,
+    /** The home page's average deposit and withdrawal times (the cashier report's); else the brand's configured ones. */
+    private readonly cashierTimes: (brand: Brand) => Promise<Brand['stats']> = async (brand) => brand.stats,
   ) {}
 
   async whitelabel(brand: Brand): Promise<ModuleNode[]> {
@@ -85,12 +87,14 @@ export class SystemService {
     ip: string,
     closure: Closure = closureFor(brand, ip),
   ): Promise<SystemStatusValue> {
-    const [whitelabel, register, resources, customerService, domainRoute] = await Promise.all([
+    const [whitelabel, register, resources, customerService, domainRoute, stats] = await Promise.all([
       this.whitelabel(brand),
       this.registerRules(brand),
       this.repo.listResources(brand.code),
       this.customerService(brand),
       this.domainRoute(brand),
+      // A figure that cannot be read is not worth failing the site's start-up call for.
+      this.cashierTimes(brand).catch(() => brand.stats),
     ]);
     const info: BrandInfo = {
       merchantCode: brand.code,
@@ -111,7 +115,7 @@ export class SystemService {
       launchGameCDNs: brand.launchGameCdns,
       social: brand.social,
       licence: pickText(brand.licence, lang, brand),
-      stats: brand.stats,
+      stats,
       theme: brand.theme,
     };
     const status = closure.maintenance

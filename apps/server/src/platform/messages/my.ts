@@ -183,6 +183,15 @@ export const my: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
   'report.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
   'report.period.too.long': 'Tempoh paling lama {0} hari.',
+  'report.reconcile.not.csv': 'Fail ini bukan fail penyelesaian CSV (fail teks .csv dengan baris tajuk).',
+  'report.reconcile.too.large': 'Fail ini terlalu besar; hadnya {0} MB.',
+  'report.reconcile.too.many.lines': 'Fail ini mempunyai terlalu banyak baris; hadnya {0}.',
+  'report.reconcile.columns': 'Fail ini tiada lajur berikut: {0}.',
+  'report.reconcile.value': 'Baris {0}: {1} "{2}" tidak sah.',
+  'report.reconcile.empty': 'Fail ini hanya ada tajuk, tiada baris data.',
+  'report.reconcile.provider': 'Jenama ini tiada penyedia pembayaran tersebut.',
+  'report.reconcile.not.found': 'Penyesuaian ini tidak ditemui.',
+  'report.orders.cursor': 'Pautan halaman ini tidak sah; mulakan semula dari halaman pertama.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
   'integration.incomplete':

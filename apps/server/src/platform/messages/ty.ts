@@ -182,6 +182,16 @@ export const ty: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
   'report.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
   'report.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
+  'report.reconcile.not.csv':
+    'Hindi CSV settlement file ang file na ito (.csv na text file na may header na linya).',
+  'report.reconcile.too.large': 'Masyadong malaki ang file; hanggang {0} MB lamang.',
+  'report.reconcile.too.many.lines': 'Masyadong marami ang linya ng file; hanggang {0} lamang.',
+  'report.reconcile.columns': 'Kulang ang file sa mga column na ito: {0}.',
+  'report.reconcile.value': 'Linya {0}: hindi wasto ang {1} na "{2}".',
+  'report.reconcile.empty': 'May header ang file pero walang linya ng datos.',
+  'report.reconcile.provider': 'Walang ganitong payment provider ang brand na ito.',
+  'report.reconcile.not.found': 'Hindi nahanap ang reconciliation na ito.',
+  'report.orders.cursor': 'Hindi wasto ang link ng pahinang ito; magsimula muli sa unang pahina.',
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
   'integration.incomplete':
