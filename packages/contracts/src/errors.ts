@@ -190,6 +190,8 @@ export const ERRORS = {
   'dashboard.period.too.long': 400,
   'report.period.order': 400,
   'report.period.too.long': 400,
+  // A business report's drill-down page cursor that this server did not hand out.
+  'report.cursor.invalid': 400,
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,
   'integration.incomplete': 422,

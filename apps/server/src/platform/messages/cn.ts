@@ -171,6 +171,7 @@ export const cn: Record<ErrorCode, string> = {
   'dashboard.period.too.long': '查询期间最多 {0} 天。',
   'report.period.order': '结束日期不能早于开始日期。',
   'report.period.too.long': '查询期间最多 {0} 天。',
+  'report.cursor.invalid': '分页游标无效，请从第一页重新开始。',
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',
   'integration.incomplete': '启用前请填写该服务商所需的全部凭据：{0}。',

@@ -175,6 +175,7 @@ export const en: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'The period may cover at most {0} days.',
   'report.period.order': 'The period must end on or after the day it starts.',
   'report.period.too.long': 'The period may cover at most {0} days.',
+  'report.cursor.invalid': 'The page cursor is not valid: start again from the first page.',
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',

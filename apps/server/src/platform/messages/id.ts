@@ -180,6 +180,7 @@ export const id: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Periode paling lama {0} hari.',
   'report.period.order': 'Periode harus berakhir pada atau setelah tanggal mulainya.',
   'report.period.too.long': 'Periode paling lama {0} hari.',
+  'report.cursor.invalid': 'Kursor halaman tidak valid: mulai lagi dari halaman pertama.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',

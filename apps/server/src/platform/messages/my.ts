@@ -183,6 +183,7 @@ export const my: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
   'report.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
   'report.period.too.long': 'Tempoh paling lama {0} hari.',
+  'report.cursor.invalid': 'Kursor halaman tidak sah: mulakan semula dari halaman pertama.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',
   'integration.incomplete':

@@ -170,6 +170,7 @@ export const th: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'ช่วงเวลาต้องไม่เกิน {0} วัน',
   'report.period.order': 'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น',
   'report.period.too.long': 'ช่วงเวลาต้องไม่เกิน {0} วัน',
+  'report.cursor.invalid': 'ตัวชี้หน้าไม่ถูกต้อง: กรุณาเริ่มใหม่จากหน้าแรก',
   // Integrations.
   'integration.unknown': 'การเชื่อมต่อนี้ไม่มีในเซิร์ฟเวอร์นี้',
   'integration.incomplete': 'กรอกข้อมูลรับรองทั้งหมดที่ผู้ให้บริการนี้ต้องการก่อนเปิดใช้งาน: {0}',

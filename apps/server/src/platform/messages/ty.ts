@@ -182,6 +182,7 @@ export const ty: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
   'report.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
   'report.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
+  'report.cursor.invalid': 'Hindi wasto ang cursor ng pahina: magsimulang muli sa unang pahina.',
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',
   'integration.incomplete':

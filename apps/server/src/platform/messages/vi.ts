@@ -176,6 +176,7 @@ export const vi: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
   'report.period.order': 'Ngày kết thúc không được trước ngày bắt đầu.',
   'report.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
+  'report.cursor.invalid': 'Con trỏ trang không hợp lệ: hãy bắt đầu lại từ trang đầu.',
   // Integrations.
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',
   'integration.incomplete': 'Hãy nhập đủ thông tin xác thực nhà cung cấp cần trước khi bật: {0}.',
