@@ -84,7 +84,6 @@ const PAGES: [string, string, string?][] = [
   ['brand-settings', '/brands?tab=settings'],
   ['brand-maintenance', '/brands?tab=maintenance'],
   ['reports-business', '/reports?tab=business'],
-  ['reports-business-bets', '/reports?tab=business', 'Bets of'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },
