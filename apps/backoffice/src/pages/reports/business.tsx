@@ -34,7 +34,7 @@ const GROUPS: BusinessGroupBy[] = ['day', 'week', 'month'];
 const BYS: BusinessBreakdownBy[] = ['category', 'vendor', 'game'];
 const MONEY_KPIS = ['turnover', 'validTurnover', 'payout', 'ggr', 'bonusCost', 'ngr'] as const;
 
-const pct = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)} %`);
+const pct = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}%`);
 
 /** A segmented control of a few choices. */
 function Segmented<T extends string>({
@@ -391,6 +391,7 @@ function BreakdownTable({
           {
             key: 'category',
             header: t('by.category'),
+            hidden: by === 'game',
             render: (r: Row) => category(r.category),
             sort: (r: Row) => r.category,
           },
@@ -420,6 +421,7 @@ function BreakdownTable({
       key: 'turnoverShare',
       header: t('figures.turnoverShare'),
       align: 'right',
+      hidden: by === 'game',
       render: (r) => pct(r.turnoverShare),
       sort: (r) => r.turnoverShare ?? -Infinity,
     },
@@ -456,9 +458,9 @@ function BreakdownTable({
                   <Badge tone="danger">{t('rtp.flag')}</Badge>
                 </span>
               ) : r.publishedRtp === null ? (
-                <span className="bo-muted">{t('rtp.none')}</span>
+                <span className="bo-muted bo-biz-nowrap">{t('rtp.none')}</span>
               ) : r.settled < RTP_FLAG_MIN_ROUNDS ? (
-                <span className="bo-muted">{t('rtp.few')}</span>
+                <span className="bo-muted bo-biz-nowrap">{t('rtp.few')}</span>
               ) : (
                 <Badge tone="success">{t('rtp.ok')}</Badge>
               ),

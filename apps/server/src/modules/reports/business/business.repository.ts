@@ -159,7 +159,8 @@ export class BusinessRepository {
         LEFT JOIN LATERAL (
           SELECT display_name FROM vendor
            WHERE g.vendor_code IS NOT NULL AND merchant_code IN (${brands}) AND code = g.vendor_code
-           ORDER BY merchant_code LIMIT 1) v ON true
+           -- A vendor has a row (and a name) per category: the row's own category's first.
+           ORDER BY game_type = g.game_type DESC, merchant_code, game_type LIMIT 1) v ON true
         LEFT JOIN LATERAL (
           SELECT display_name, engine FROM game
            WHERE g.game_code IS NOT NULL AND merchant_code IN (${brands})
