@@ -88,6 +88,7 @@ const PAGES: [string, string, string?][] = [
   ['reports-players', '/reports?tab=players'],
   ['reports-rewards', '/reports?tab=rewards'],
   ['reports-cashier', '/reports?tab=cashier'],
+  ['reports-business', '/reports?tab=business'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },

@@ -46,3 +46,4 @@ export * from './reports-compliance';
 export * from './reports-players';
 export * from './reports-rewards';
 export * from './reports-cashier';
+export * from './reports-business';

@@ -11,3 +11,4 @@ export type {
 } from './vendor-adapter';
 export type { RoundSyncResult, VendorRoundSyncService } from './vendor-round-sync.service';
 export { hub88Definition } from './hub88/hub88.definition';
+export { HOUSE_PUBLISHED_RTP } from './house/published-rtp';

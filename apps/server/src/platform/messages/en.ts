@@ -184,6 +184,7 @@ export const en: Record<ErrorCode, string> = {
   'report.reconcile.provider': 'This brand has no such payment provider.',
   'report.reconcile.not.found': 'This reconciliation run was not found.',
   'report.orders.cursor': 'This page link is not valid; start again from the first page.',
+  'report.cursor.invalid': 'The page cursor is not valid: start again from the first page.',
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',
   'integration.incomplete': 'Enter every credential this provider needs before switching it on: {0}.',

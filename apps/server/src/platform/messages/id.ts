@@ -189,6 +189,7 @@ export const id: Record<ErrorCode, string> = {
   'report.reconcile.provider': 'Brand ini tidak memiliki penyedia pembayaran tersebut.',
   'report.reconcile.not.found': 'Rekonsiliasi ini tidak ditemukan.',
   'report.orders.cursor': 'Tautan halaman ini tidak valid; mulai lagi dari halaman pertama.',
+  'report.cursor.invalid': 'Kursor halaman tidak valid: mulai lagi dari halaman pertama.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',
   'integration.incomplete': 'Isi semua kredensial yang dibutuhkan penyedia ini sebelum mengaktifkannya: {0}.',
