@@ -5,6 +5,8 @@
  * cut anywhere), and once the server has ended its sessions the fold catches up and the
  * aggregates equal the ledger. Then a rebuild gives the same figures.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/client';
@@ -72,7 +74,7 @@ describe.skipIf(!PG)(
       };
       const folders = [folder(), folder()];
       try {
-        await load.untilAcked(300);
+        await load.untilAcked(200);
         await killLoad(t.db, load, 'agg-crash');
       } finally {
         stop = true;
@@ -94,6 +96,47 @@ describe.skipIf(!PG)(
 
       await aggregates.rebuild();
       expect(await checkAggregates(t.db.db)).toEqual([]);
-    }, 120_000);
+    }, 180_000);
+
+    it('npm run reports:check and reports:rebuild on the database: exit 0, 1 on a difference, 2 on a brand it lacks', async () => {
+      await t.services.reports.aggregates.rollUp();
+      const run = async (...args: string[]) => {
+        try {
+          const { stdout, stderr } = await promisify(execFile)(
+            process.execPath,
+            ['--openssl-legacy-provider', '--import', 'tsx', 'scripts/reports.ts', ...args],
+            { env: { ...process.env, DATABASE_URL: dbUrl }, timeout: 90_000 },
+          );
+          return { code: 0, out: stdout + stderr };
+        } catch (err) {
+          const e = err as { code?: number; stdout?: string; stderr?: string };
+          return { code: e.code ?? -1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+        }
+      };
+      const consistent = await run('check');
+      expect(consistent.code, consistent.out).toBe(0);
+      expect(consistent.out).toContain('the aggregates equal the ledger');
+
+      const unknown = await run('check', '--brand', 'NOPE');
+      expect(unknown.code, unknown.out).toBe(2);
+      expect(unknown.out).toContain('no brand NOPE');
+
+      const { rows } = await sql<{ day: string; game_code: string }>`
+        UPDATE report_game_day SET turnover = turnover + 5
+         WHERE (merchant_code, day, vendor_code, game_type, game_code) =
+               (SELECT merchant_code, day, vendor_code, game_type, game_code FROM report_game_day
+                 WHERE merchant_code = 'GOLDEN' ORDER BY day, game_code LIMIT 1)
+        RETURNING day::text AS day, game_code`.execute(t.db.db);
+      const broken = await run('check', '--brand', 'GOLDEN');
+      expect(broken.code, broken.out).toBe(1);
+      expect(broken.out).toContain(`DIFFERS report_game_day GOLDEN ${rows[0]!.day}`);
+      expect(broken.out).toContain(`${rows[0]!.game_code} turnover`);
+      expect(broken.out).toContain(`DIFFERS brand_day GOLDEN ${rows[0]!.day} turnover`);
+
+      const rebuilt = await run('rebuild');
+      expect(rebuilt.code, rebuilt.out).toBe(0);
+      expect(rebuilt.out).toMatch(/rebuilt from \d+ ledger entries in [\d.]+ s \(\d+ entries\/s\)/);
+      expect((await run('check')).code).toBe(0);
+    }, 240_000);
   },
 );
