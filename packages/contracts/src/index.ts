@@ -47,3 +47,4 @@ export * from './reports-players';
 export * from './reports-rewards';
 export * from './reports-cashier';
 export * from './reports-business';
+export * from './reports-status';

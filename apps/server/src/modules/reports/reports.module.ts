@@ -1,6 +1,7 @@
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import { aggregatesJob } from './aggregates/aggregates.job';
 import { AggregatesRepository } from './aggregates/aggregates.repository';
+import { aggregatesRoutes } from './aggregates/aggregates.routes';
 import { AggregatesService } from './aggregates/aggregates.service';
 import { agentsReports } from './agents/agents.part';
 import { businessReports } from './business/business.part';
@@ -31,6 +32,7 @@ export function createReportsModule(deps: ModuleContext) {
   const all = [...parts, exportsPart];
   return {
     routes: async (app) => {
+      await app.register(aggregatesRoutes(aggregates));
       for (const p of all) if (p.routes) await app.register(p.routes);
     },
     jobs: [aggregatesJob(aggregates), ...all.flatMap((p) => p.jobs ?? [])],

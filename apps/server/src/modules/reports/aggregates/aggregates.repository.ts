@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { ledgerHorizon } from '../../../db/ledger-horizon';
 import { Repository } from '../../../db/repository';
+import type { Database } from '../../../db/schema';
 
 /** The reports' row in dashboard_rollup_state (migration 0058). */
 export const REPORTS_ROLLUP = 'reports';
@@ -9,24 +10,101 @@ export const REPORTS_ROLLUP = 'reports';
  * The reports' aggregates (report_game_day, report_member_day, report_bonus_day): folded from the
  * ledger after a watermark, as the dashboard's roll-ups are (modules/dashboard/README.md).
  */
+/** Where the fold stands (GET /wps/admin/reports/status). */
+export interface FoldState {
+  /** When the fold last moved (folded at least one entry); null: never. */
+  movedAt: Date | null;
+  /** created_at of the newest entry folded (by the watermark); null: none yet. */
+  newestFoldedAt: Date | null;
+  entriesFolded: number;
+  /** Entries committed or not after the watermark, counted up to `cap`. */
+  pending: number;
+  now: Date;
+}
+
 export class AggregatesRepository extends Repository {
+  /**
+   * The watermark, the newest entry it covers and how many entries lie beyond it (an index range
+   * of ledger_entry (txid, id), counted up to `cap` so a large backlog costs no more than that).
+   */
+  async state(cap: number): Promise<FoldState> {
+    const { rows } = await sql<{
+      moved_at: Date | null;
+      newest: Date | null;
+      entries: string;
+      pending: string;
+      now: Date;
+    }>`
+      SELECT CASE WHEN s.entries > 0 THEN s.updated_at END AS moved_at,
+             (SELECT e.created_at FROM ledger_entry e WHERE e.id = s.last_entry_id) AS newest,
+             s.entries::text AS entries,
+             (SELECT count(*) FROM (SELECT 1 FROM ledger_entry e
+                                     WHERE (e.txid, e.id) > (s.last_txid, s.last_entry_id)
+                                     LIMIT ${cap}) x)::text AS pending,
+             now() AS now
+        FROM dashboard_rollup_state s WHERE s.name = ${REPORTS_ROLLUP}`.execute(this.db);
+    const r = rows[0];
+    if (!r) throw new Error(`reports: roll-up state ${REPORTS_ROLLUP} is missing`);
+    return {
+      movedAt: r.moved_at,
+      newestFoldedAt: r.newest,
+      entriesFolded: Number(r.entries),
+      pending: Number(r.pending),
+      now: r.now,
+    };
+  }
+
   /**
    * Folds the next batch of ledger entries (at most `limit`) into the aggregates, in one
    * transaction: entries in (txid, id) order from the watermark up to the horizon (every
    * transaction below it has ended), the watermark row locked first so a second instance waits and
-   * then starts where this batch stopped. Bets are read from bet_record through their entries (a
-   * BET entry is a bet's stake; a PAYOUT or BET_VOID entry its settlement), so a bet counts on the
-   * day its stake was taken and on the day it was settled. Answers the entries folded.
+   * then starts where this batch stopped. Answers the entries folded.
    */
   foldBatch(limit: number): Promise<number> {
+    return this.transaction((trx) => this.foldIn(trx, limit));
+  }
+
+  /**
+   * Empties the aggregates and folds the whole ledger again, in one transaction that holds the
+   * watermark row from the start: the job waits meanwhile, and readers see the old figures until
+   * the new ones commit. `progress` is told the running total after each batch. Answers the
+   * entries folded.
+   */
+  rebuild(limit: number, progress?: (entries: number) => void): Promise<number> {
     return this.transaction(async (trx) => {
-      const horizon = await ledgerHorizon(trx);
-      const state = await sql<{ last_txid: string; last_entry_id: string }>`
+      const locked = await sql`
+        SELECT 1 FROM dashboard_rollup_state WHERE name = ${REPORTS_ROLLUP} FOR UPDATE`.execute(trx);
+      if (locked.rows.length === 0) throw new Error(`reports: roll-up state ${REPORTS_ROLLUP} is missing`);
+      await sql`DELETE FROM report_game_day`.execute(trx);
+      await sql`DELETE FROM report_member_day`.execute(trx);
+      await sql`DELETE FROM report_bonus_day`.execute(trx);
+      await sql`
+        UPDATE dashboard_rollup_state
+           SET last_txid = '0'::xid8, last_entry_id = 0, entries = 0, updated_at = now()
+         WHERE name = ${REPORTS_ROLLUP}`.execute(trx);
+      let total = 0;
+      for (;;) {
+        const n = await this.foldIn(trx, limit);
+        total += n;
+        progress?.(total);
+        if (n < limit) return total;
+      }
+    });
+  }
+
+  /**
+   * One batch on `trx`. Bets are read from bet_record through their entries (a BET entry is a
+   * bet's stake; a PAYOUT or BET_VOID entry its settlement), so a bet counts on the day its stake
+   * was taken and on the day it was settled; money is read from the entries' postings.
+   */
+  private async foldIn(trx: Transaction<Database>, limit: number): Promise<number> {
+    const horizon = await ledgerHorizon(trx);
+    const state = await sql<{ last_txid: string; last_entry_id: string }>`
         SELECT last_txid::text AS last_txid, last_entry_id::text AS last_entry_id
           FROM dashboard_rollup_state WHERE name = ${REPORTS_ROLLUP} FOR UPDATE`.execute(trx);
-      const w = state.rows[0];
-      if (!w) throw new Error(`reports: roll-up state ${REPORTS_ROLLUP} is missing`);
-      const { rows } = await sql<{ n: string; last_txid: string | null; last_id: string | null }>`
+    const w = state.rows[0];
+    if (!w) throw new Error(`reports: roll-up state ${REPORTS_ROLLUP} is missing`);
+    const { rows } = await sql<{ n: string; last_txid: string | null; last_id: string | null }>`
         WITH b AS MATERIALIZED (
           SELECT e.id, e.txid, e.merchant_code, e.kind, e.member_id, e.memo,
                  (e.created_at AT TIME ZONE m.timezone)::date AS day
@@ -38,7 +116,21 @@ export class AggregatesRepository extends Repository {
             JOIN merchant m ON m.code = e.merchant_code
         ),
         ops AS MATERIALIZED (SELECT id, kind FROM ledger_account WHERE NOT tracked),
-        -- One row per bet event: a stake taken (BET), a settlement (PAYOUT) or a void (BET_VOID).
+        -- What each PAYOUT entry credited to HOUSE (stake - payout of a settlement; minus the
+        -- amount of a further payout). Payouts are read from the entries, never from the bet's
+        -- payout column, which a further payout raises after the settlement was folded.
+        house AS MATERIALIZED (
+          SELECT b.id, coalesce(sum(p.amount) FILTER (WHERE o.kind = 'HOUSE'), 0)::bigint AS amount
+            FROM b
+            JOIN ledger_posting p ON p.entry_id = b.id
+            LEFT JOIN ops o ON o.id = p.account_id
+           WHERE b.kind = 'PAYOUT'
+           GROUP BY b.id
+        ),
+        -- One row per bet event: a stake taken (BET), a settlement (the PAYOUT entry a bet names),
+        -- a further payout (a PAYOUT entry no bet names: BetService.addPayout, under its memo's
+        -- vendor and round) or a void (BET_VOID). ratio_sq adds what the event adds to
+        -- (payout / stake)²: a further payout a adds ((p + a)² - p²) / stake², p the settlement's.
         ev AS MATERIALIZED (
           SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
                  1 AS placed, r.stake AS placed_stake, 0 AS settled, 0::bigint AS settled_stake,
@@ -48,10 +140,23 @@ export class AggregatesRepository extends Repository {
            WHERE b.kind = 'BET'
           UNION ALL
           SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
-                 0, 0, 1, r.stake, r.payout, r.valid_bet, 0, 0,
-                 CASE WHEN r.stake > 0 THEN (r.payout::float8 / r.stake::float8) ^ 2 ELSE 0 END
-            FROM b JOIN bet_record r ON r.settle_entry_id = b.id
-           WHERE b.kind = 'PAYOUT'
+                 0, 0, 1, r.stake, r.stake - h.amount, r.valid_bet, 0, 0,
+                 ((r.stake - h.amount)::float8 / r.stake::float8) ^ 2
+            FROM b JOIN house h ON h.id = b.id JOIN bet_record r ON r.settle_entry_id = b.id
+          UNION ALL
+          SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
+                 0, 0, 0, 0, -h.amount, 0, 0, 0,
+                 (((s.payout - h.amount)::float8 / r.stake::float8) ^ 2)
+                   - ((s.payout::float8 / r.stake::float8) ^ 2)
+            FROM b
+            JOIN house h ON h.id = b.id
+            JOIN bet_record r ON r.merchant_code = b.merchant_code AND r.vendor_code = b.memo->>'vendor'
+                             AND r.round_id = b.memo->>'roundId'
+            CROSS JOIN LATERAL (
+              SELECT r.stake - coalesce(sum(p.amount), 0) AS payout
+                FROM ledger_posting p JOIN ops o ON o.id = p.account_id AND o.kind = 'HOUSE'
+               WHERE p.entry_id = r.settle_entry_id) s
+           WHERE NOT EXISTS (SELECT 1 FROM bet_record x WHERE x.settle_entry_id = b.id)
           UNION ALL
           SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
                  0, 0, 0, 0, 0, 0, 1, r.stake, 0
@@ -80,7 +185,10 @@ export class AggregatesRepository extends Repository {
         ),
         -- Money that is not a bet, per entry: deposits, withdrawals paid, bonus cost.
         money AS MATERIALIZED (
-          SELECT b.merchant_code, b.day, b.member_id, b.kind, coalesce(b.memo->>'source', '') AS source,
+          SELECT b.merchant_code, b.day, b.kind, coalesce(b.memo->>'source', '') AS source,
+                 -- A payment's entry names no member (the member's wallets do not move): its memo does.
+                 coalesce(b.member_id, CASE WHEN b.memo->>'memberId' ~ '^[0-9]{1,18}$'
+                                            THEN (b.memo->>'memberId')::bigint END) AS member_id,
                  coalesce(sum(-p.amount) FILTER (WHERE b.kind = 'DEPOSIT' AND o.kind = 'PAYMENT_CLEARING'), 0) AS deposit,
                  coalesce(sum(p.amount) FILTER (WHERE b.kind = 'WITHDRAW_PAID' AND o.kind = 'PAYMENT_CLEARING'), 0) AS withdrawal,
                  coalesce(sum(-p.amount) FILTER (WHERE o.kind IN ('PROMOTION_EXPENSE', 'WAGE_EXPENSE')), 0) AS bonus
@@ -134,15 +242,14 @@ export class AggregatesRepository extends Repository {
         SELECT (SELECT count(*) FROM b)::text AS n,
                (SELECT txid::text FROM last) AS last_txid,
                (SELECT id::text FROM last) AS last_id`.execute(trx);
-      const r = rows[0]!;
-      const n = Number(r.n);
-      if (n > 0)
-        await sql`
+    const r = rows[0]!;
+    const n = Number(r.n);
+    if (n > 0)
+      await sql`
           UPDATE dashboard_rollup_state
              SET last_txid = ${r.last_txid}::xid8, last_entry_id = ${r.last_id}::bigint,
                  entries = entries + ${n}, updated_at = now()
            WHERE name = ${REPORTS_ROLLUP}`.execute(trx);
-      return n;
-    });
+    return n;
   }
 }
