@@ -41,3 +41,4 @@ export * from './games-admin';
 export * from './content';
 export * from './brand-admin';
 export * from './house-catalogue';
+export * from './reports-exports';

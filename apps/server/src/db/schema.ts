@@ -188,7 +188,8 @@ export interface Database
     PromotionAdminTables,
     ContentTables,
     BrandAdminTables,
-    ReportTables {
+    ReportTables,
+    ReportExportTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2243,4 +2244,40 @@ interface ReportTables {
   report_game_day: ReportGameDayTable;
   report_member_day: ReportMemberDayTable;
   report_bonus_day: ReportBonusDayTable;
+}
+
+/** Exports of reports (migration 0060): the jobs and their files' chunks. */
+interface ReportExportTable {
+  id: Generated<string>;
+  merchant_code: string;
+  scope_all: Generated<boolean>;
+  report: string;
+  format: 'csv' | 'xlsx';
+  query: Json<Record<string, unknown>>;
+  from_day: string;
+  to_day: string;
+  requested_by: string;
+  status: Generated<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
+  rows_written: Generated<string>;
+  rows_total: string | null;
+  bytes: Generated<string>;
+  chunks: Generated<number>;
+  error: string | null;
+  attempt: Generated<number>;
+  lease_until: Date | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  expires_at: Date | null;
+}
+
+interface ReportExportChunkTable {
+  export_id: string;
+  seq: number;
+  data: Buffer;
+}
+
+interface ReportExportTables {
+  report_export: ReportExportTable;
+  report_export_chunk: ReportExportChunkTable;
 }
