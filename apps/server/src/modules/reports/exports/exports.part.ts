@@ -5,7 +5,10 @@ import { ExportsService } from './exports.service';
 import { exportsRoutes } from './exports.routes';
 
 /** Exports of any report source to CSV or XLSX (README, "Exports"). */
-export function reportExports(deps: ModuleContext, sources: ReportSource[]): ReportPart<ExportsService> {
+export function reportExports(
+  deps: ModuleContext,
+  sources: ReportSource[],
+): ReportPart<ExportsService> & { services: ExportsService } {
   const service = new ExportsService(deps.db, new ExportsRepository(deps.db), deps.log, sources);
   return {
     routes: async (app) => exportsRoutes(app, { exports: service }),

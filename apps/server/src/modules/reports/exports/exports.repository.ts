@@ -193,7 +193,12 @@ export class ExportsRepository {
   async fail(id: string, attempt: number, reason: string): Promise<boolean> {
     const r = await this.db
       .updateTable('report_export')
-      .set({ status: 'FAILED', error: reason.slice(0, 500), finished_at: sql<Date>`now()`, lease_until: null })
+      .set({
+        status: 'FAILED',
+        error: reason.slice(0, 500),
+        finished_at: sql<Date>`now()`,
+        lease_until: null,
+      })
       .where('id', '=', id)
       .where('attempt', '=', attempt)
       .where('status', '=', 'RUNNING')

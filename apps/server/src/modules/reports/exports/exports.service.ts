@@ -30,7 +30,9 @@ export interface ExportOrder {
 }
 
 /** An export's file name: `<BRAND|ALL>-<report>-<from>_<to>.<csv|xlsx>`. */
-export function exportFileName(e: Pick<ExportRow, 'merchant_code' | 'scope_all' | 'report' | 'format' | 'from_day' | 'to_day'>): string {
+export function exportFileName(
+  e: Pick<ExportRow, 'merchant_code' | 'scope_all' | 'report' | 'format' | 'from_day' | 'to_day'>,
+): string {
   const who = e.scope_all ? 'ALL' : e.merchant_code;
   const report = e.report.replace(/[^A-Za-z0-9._-]/g, '_');
   return `${who}-${report}-${e.from_day}_${e.to_day}.${e.format}`;
