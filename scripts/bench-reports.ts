@@ -49,6 +49,9 @@ const { values: args } = parseArgs({
     'lag-seconds': { type: 'string', default: '30' },
     'lag-workers': { type: 'string', default: '24' },
     calls: { type: 'string', default: '50' },
+    // A database an earlier run seeded and kept (--keep): no seeding, no fold, not dropped.
+    reuse: { type: 'string' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const BETS = Number(args.bets);
@@ -63,7 +66,9 @@ const GAMES = 240;
 const VENDORS = 8;
 const TYPES = ['SLOT', 'LIVE', 'FISH', 'LOTT', 'SPORT', 'CARD'];
 const MERCHANT = 'GOLDEN';
-const KEY = 'bench-reports-key-0123456789';
+/** Unique per run: a reused database keeps an earlier run's key and members. */
+const RUN = Date.now().toString(36);
+const KEY = `bench-reports-key-${RUN}`;
 
 const log = (line: string) => console.log(`reports bench: ${line}`);
 const secs = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
@@ -84,7 +89,7 @@ async function seed(db: Db): Promise<void> {
   await sql`
     INSERT INTO member (id, merchant_code, username, password_hash, referral_code, created_at)
     SELECT ${memberBase} + g, ${MERCHANT}, 'r' || g, 'x', 'R' || g,
-           now() - make_interval(secs => ((g * 7919) % (${DAYS + 60} * 86400)))
+           now() - make_interval(secs => ((g::bigint * 7919) % (${DAYS + 60} * 86400))::double precision)
       FROM generate_series(1, ${MEMBERS}) g`.execute(db);
   await sql`SELECT setval(pg_get_serial_sequence('member', 'id'), ${memberBase + MEMBERS})`.execute(db);
   const accountBase = await max('ledger_account');
@@ -232,25 +237,36 @@ function betsSource(db: Db, limit: number): ReportSource {
   };
 }
 
-const created = await createPostgresDatabase();
+const created = args.reuse ? { url: args.reuse, drop: async () => {} } : await createPostgresDatabase();
 const handle = await openDb({ kind: 'postgres', url: created.url, max: 8 });
 try {
-  await migrate(handle);
   const db = handle.db;
-  log(`seeding ${BETS} bets over ${DAYS} days for ${MEMBERS} members`);
-  await seed(db);
-
-  // The real fold, on its own (the app's job, started below, would share the work).
   const aggregates = new AggregatesService(new AggregatesRepository(db));
-  const entries = await count(db, sql<{ n: string }>`SELECT count(*)::text AS n FROM ledger_entry`);
   let t0 = performance.now();
-  const folded = await aggregates.rollUp();
-  const took = (performance.now() - t0) / 1000;
-  log(
-    `fold: ${folded} of ${entries} entries in ${took.toFixed(1)} s (${Math.round(folded / took)} entries/s)`,
-  );
-  for (const table of ['report_game_day', 'report_member_day', 'report_bonus_day'])
-    await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+  if (args.reuse) {
+    log(`reusing ${args.reuse} (seeded and folded by an earlier run)`);
+    // An export an earlier run left unfinished would be taken up again and blur the figures.
+    await db
+      .updateTable('report_export')
+      .set({ status: 'FAILED', error: 'left by an earlier bench run', lease_until: null })
+      .where('status', 'in', ['QUEUED', 'RUNNING'])
+      .execute();
+  } else {
+    await migrate(handle);
+    log(`seeding ${BETS} bets over ${DAYS} days for ${MEMBERS} members`);
+    await seed(db);
+    // The real fold, on its own (the app's job, started below, would share the work).
+    const entries = await count(db, sql<{ n: string }>`SELECT count(*)::text AS n FROM ledger_entry`);
+    t0 = performance.now();
+    const folded = await aggregates.rollUp();
+    const took = (performance.now() - t0) / 1000;
+    log(
+      `fold: ${folded} of ${entries} entries in ${took.toFixed(1)} s (${Math.round(folded / took)} entries/s)`,
+    );
+    for (const table of ['report_game_day', 'report_member_day', 'report_bonus_day'])
+      await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+    if (args.keep) log(`keeping the database: --reuse ${created.url}`);
+  }
   // The dashboard's roll-up is another bench's subject: marked caught up, so its job does not
   // spend the next minutes folding the seeded ledger under this bench's measurements.
   await sql`
@@ -360,9 +376,9 @@ try {
         .insertInto('member')
         .values({
           merchant_code: MERCHANT,
-          username: `lag${w}`,
+          username: `lag${RUN}${w}`,
           password_hash: 'x',
-          referral_code: `LAG${w}`,
+          referral_code: `LAG${RUN}${w}`,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -383,7 +399,7 @@ try {
     let pairs = 0;
     const worker = async (w: number) => {
       for (let i = 0; !stop; i++) {
-        const roundId = `LAG${w}-${i}`;
+        const roundId = `LAG${RUN}-${w}-${i}`;
         await bets.placeBet(MERCHANT, players[w]!, {
           vendor: 'BV0',
           gameType: 'SLOT',
@@ -436,5 +452,5 @@ try {
   }
 } finally {
   await handle.close();
-  await created.drop();
+  if (!args.keep && !args.reuse) await created.drop();
 }
