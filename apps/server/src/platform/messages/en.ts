@@ -286,5 +286,5 @@ export const en: Record<ErrorCode, string> = {
   'report.export.query': 'The export was not started: {0}.',
   'report.export.not.found': 'This export does not exist.',
   'report.export.not.ready': 'This export is not finished yet.',
-  'report.export.expired': 'This export\'s file was deleted after its keeping time; export it again.',
+  'report.export.expired': "This export's file was deleted after its keeping time; export it again.",
 };

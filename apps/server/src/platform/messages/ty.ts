@@ -301,5 +301,6 @@ export const ty: Record<ErrorCode, string> = {
   'report.export.query': 'Hindi nasimulan ang export: {0}.',
   'report.export.not.found': 'Walang ganitong export.',
   'report.export.not.ready': 'Hindi pa tapos ang export na ito.',
-  'report.export.expired': 'Nabura na ang file ng export na ito matapos ang panahon ng pagtatago nito; i-export itong muli.',
+  'report.export.expired':
+    'Nabura na ang file ng export na ito matapos ang panahon ng pagtatago nito; i-export itong muli.',
 };
