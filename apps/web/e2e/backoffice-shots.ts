@@ -73,6 +73,7 @@ const PAGES: [string, string, string?][] = [
   ['content-broadcasts', '/content?tab=broadcasts'],
   ['games-icons', '/games?tab=games', 'Icons'],
   ['audit', '/audit'],
+  ['reports-exports', '/reports?tab=exports'],
   ['account', '/account'],
   ['agents', '/agents'],
   ['agents-templates', '/agents?tab=templates'],

@@ -312,6 +312,12 @@ export const ERRORS = {
   'game.icon.too.large': 413,
   'game.icon.size': 400,
   'lottery.game.off': 409,
+  // Exports of reports to files.
+  'report.export.unknown': 400,
+  'report.export.query': 400,
+  'report.export.not.found': 404,
+  'report.export.not.ready': 409,
+  'report.export.expired': 410,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -48,3 +48,4 @@ export * from './reports-rewards';
 export * from './reports-cashier';
 export * from './reports-business';
 export * from './reports-status';
+export * from './reports-exports';

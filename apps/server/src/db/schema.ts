@@ -189,7 +189,8 @@ export interface Database
     ContentTables,
     BrandAdminTables,
     ReportTables,
-    ReconciliationTables {
+    ReconciliationTables,
+    ReportExportTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2284,4 +2285,40 @@ interface ReconciliationLineTable {
 interface ReconciliationTables {
   reconciliation_run: ReconciliationRunTable;
   reconciliation_line: ReconciliationLineTable;
+}
+
+/** Exports of reports (migration 0060): the jobs and their files' chunks. */
+interface ReportExportTable {
+  id: Generated<string>;
+  merchant_code: string;
+  scope_all: Generated<boolean>;
+  report: string;
+  format: 'csv' | 'xlsx';
+  query: Json<Record<string, unknown>>;
+  from_day: string;
+  to_day: string;
+  requested_by: string;
+  status: Generated<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
+  rows_written: Generated<string>;
+  rows_total: string | null;
+  bytes: Generated<string>;
+  chunks: Generated<number>;
+  error: string | null;
+  attempt: Generated<number>;
+  lease_until: Date | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  expires_at: Date | null;
+}
+
+interface ReportExportChunkTable {
+  export_id: string;
+  seq: number;
+  data: Buffer;
+}
+
+interface ReportExportTables {
+  report_export: ReportExportTable;
+  report_export_chunk: ReportExportChunkTable;
 }

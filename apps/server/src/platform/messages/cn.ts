@@ -281,4 +281,9 @@ export const cn: Record<ErrorCode, string> = {
   'game.icon.too.large': '图标过大，上限为 {0} KB。',
   'game.icon.size': '图标必须为正方形，边长 {0} 至 {1} 像素。',
   'lottery.game.off': '该彩票游戏暂未开放，请选择其他游戏。',
+  'report.export.unknown': '无法导出此报表：{0}。',
+  'report.export.query': '导出未开始：{0}。',
+  'report.export.not.found': '该导出不存在。',
+  'report.export.not.ready': '该导出尚未完成。',
+  'report.export.expired': '该导出的文件已过保存期被删除，请重新导出。',
 };

@@ -292,4 +292,9 @@ export const en: Record<ErrorCode, string> = {
   'game.icon.too.large': 'This icon is too large; the limit is {0} KB.',
   'game.icon.size': 'The icon must be square, from {0} to {1} pixels on each side.',
   'lottery.game.off': 'This lottery game is not available right now. Please choose another game.',
+  'report.export.unknown': 'This report cannot be exported: {0}.',
+  'report.export.query': 'The export was not started: {0}.',
+  'report.export.not.found': 'This export does not exist.',
+  'report.export.not.ready': 'This export is not finished yet.',
+  'report.export.expired': "This export's file was deleted after its keeping time; export it again.",
 };

@@ -300,4 +300,9 @@ export const id: Record<ErrorCode, string> = {
   'game.icon.too.large': 'Ikon ini terlalu besar; batasnya {0} KB.',
   'game.icon.size': 'Ikon harus persegi, sisi {0} sampai {1} piksel.',
   'lottery.game.off': 'Permainan lotere ini sedang tidak tersedia. Silakan pilih permainan lain.',
+  'report.export.unknown': 'Laporan ini tidak dapat diekspor: {0}.',
+  'report.export.query': 'Ekspor tidak dimulai: {0}.',
+  'report.export.not.found': 'Ekspor ini tidak ada.',
+  'report.export.not.ready': 'Ekspor ini belum selesai.',
+  'report.export.expired': 'Berkas ekspor ini sudah dihapus setelah masa simpannya; ekspor ulang.',
 };

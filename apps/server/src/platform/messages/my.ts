@@ -304,4 +304,9 @@ export const my: Record<ErrorCode, string> = {
   'game.icon.too.large': 'Ikon ini terlalu besar; hadnya {0} KB.',
   'game.icon.size': 'Ikon mestilah segi empat sama, setiap sisi {0} hingga {1} piksel.',
   'lottery.game.off': 'Permainan loteri ini tidak tersedia sekarang. Sila pilih permainan lain.',
+  'report.export.unknown': 'ဤအစီရင်ခံစာကို ထုတ်ယူ၍မရပါ- {0}။',
+  'report.export.query': 'ထုတ်ယူမှု မစတင်ခဲ့ပါ- {0}။',
+  'report.export.not.found': 'ဤထုတ်ယူမှု မရှိပါ။',
+  'report.export.not.ready': 'ဤထုတ်ယူမှု မပြီးသေးပါ။',
+  'report.export.expired': 'ဤထုတ်ယူမှု၏ ဖိုင်ကို သိမ်းဆည်းချိန်ကုန်ပြီးနောက် ဖျက်လိုက်ပြီ၊ ထပ်မံထုတ်ယူပါ။',
 };

@@ -282,4 +282,9 @@ export const th: Record<ErrorCode, string> = {
   'game.icon.too.large': 'ไอคอนใหญ่เกินไป ขีดจำกัดคือ {0} KB',
   'game.icon.size': 'ไอคอนต้องเป็นสี่เหลี่ยมจัตุรัส ด้านละ {0} ถึง {1} พิกเซล',
   'lottery.game.off': 'เกมหวยนี้ปิดให้บริการชั่วคราว โปรดเลือกเกมอื่น',
+  'report.export.unknown': 'ไม่สามารถส่งออกรายงานนี้ได้: {0}',
+  'report.export.query': 'ไม่ได้เริ่มการส่งออก: {0}',
+  'report.export.not.found': 'ไม่มีการส่งออกนี้',
+  'report.export.not.ready': 'การส่งออกนี้ยังไม่เสร็จ',
+  'report.export.expired': 'ไฟล์ของการส่งออกนี้ถูกลบหลังหมดระยะเวลาเก็บแล้ว โปรดส่งออกใหม่',
 };

@@ -308,4 +308,10 @@ export const ty: Record<ErrorCode, string> = {
   'game.icon.too.large': 'Masyadong malaki ang icon na ito; ang limitasyon ay {0} KB.',
   'game.icon.size': 'Dapat parisukat ang icon, {0} hanggang {1} pixel bawat gilid.',
   'lottery.game.off': 'Hindi available ngayon ang larong lottery na ito. Pumili ng ibang laro.',
+  'report.export.unknown': 'Hindi ma-export ang ulat na ito: {0}.',
+  'report.export.query': 'Hindi nasimulan ang export: {0}.',
+  'report.export.not.found': 'Walang ganitong export.',
+  'report.export.not.ready': 'Hindi pa tapos ang export na ito.',
+  'report.export.expired':
+    'Nabura na ang file ng export na ito matapos ang panahon ng pagtatago nito; i-export itong muli.',
 };

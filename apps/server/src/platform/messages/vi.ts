@@ -293,4 +293,9 @@ export const vi: Record<ErrorCode, string> = {
   'game.icon.too.large': 'Biểu tượng này quá lớn; giới hạn là {0} KB.',
   'game.icon.size': 'Biểu tượng phải là hình vuông, mỗi cạnh từ {0} đến {1} điểm ảnh.',
   'lottery.game.off': 'Trò xổ số này hiện không khả dụng. Vui lòng chọn trò khác.',
+  'report.export.unknown': 'Không thể xuất báo cáo này: {0}.',
+  'report.export.query': 'Chưa bắt đầu xuất: {0}.',
+  'report.export.not.found': 'Bản xuất này không tồn tại.',
+  'report.export.not.ready': 'Bản xuất này chưa hoàn tất.',
+  'report.export.expired': 'Tệp của bản xuất này đã bị xóa sau thời hạn lưu; hãy xuất lại.',
 };
