@@ -16,11 +16,13 @@ import {
 } from 'recharts';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { useThemeName } from '../../app/theme';
 import { Badge, Button, DateTime, errorText, formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
   ChartCard,
+  QueryError,
+  Tile,
+  useAxisStyle,
   RangeBar,
   ReportTable,
   useChartColours,
@@ -35,27 +37,6 @@ const sum = <R,>(rows: R[] | undefined, f: (r: R) => number) => (rows ?? []).red
 /** Money summed in cents, so a long column adds up to the cent. */
 const sumMoney = <R,>(rows: R[] | undefined, f: (r: R) => number) =>
   sum(rows, (r) => Math.round(f(r) * 100)) / 100;
-
-/** Axis and tooltip styling of the current theme (as the dashboard's charts). */
-function useAxis() {
-  const dark = useThemeName() === 'dark';
-  return {
-    grid: dark ? '#2d3a50' : '#d9dee7',
-    tick: { fontSize: 11, fill: dark ? '#93a0b5' : '#5d6779' },
-    tooltip: { background: dark ? '#182130' : '#fff', border: `1px solid ${dark ? '#2d3a50' : '#d9dee7'}` },
-  };
-}
-
-function Kpi({ label, value, loading }: { label: string; value: string | undefined; loading: boolean }) {
-  return (
-    <div className="bo-kpi">
-      <div className="bo-kpi-label">{label}</div>
-      <div className="bo-kpi-value">
-        {loading || value === undefined ? <span className="bo-skeleton" /> : value}
-      </div>
-    </div>
-  );
-}
 
 /**
  * Agents: per agent over the period, its team (size, active members, turnover, GGR), the wages
@@ -81,25 +62,16 @@ export default function AgentsTab() {
       <RangeBar state={state}>
         <ExportButton report="agents.summary" query={{ ...range }} disabled={!!problem} />
       </RangeBar>
-      {data.error && (
-        <div className="bo-card" role="alert">
-          <p>{errorText(data.error)}</p>
-          <Button onClick={() => void data.refetch()}>{t('retry')}</Button>
-        </div>
-      )}
+      <QueryError query={data} />
       <section className="bo-kpis" aria-busy={data.isFetching || undefined}>
-        <Kpi label={t('kpi.agents')} value={r && formatNumber(r.totals.agents)} loading={loading} />
-        <Kpi label={t('kpi.teamMembers')} value={r && formatNumber(r.totals.teamMembers)} loading={loading} />
-        <Kpi
-          label={t('kpi.activeMembers')}
-          value={r && formatNumber(r.totals.activeMembers)}
-          loading={loading}
-        />
-        <Kpi label={t('kpi.turnover')} value={r && money(r.totals.turnover)} loading={loading} />
-        <Kpi label={t('kpi.ggr')} value={r && money(r.totals.ggr)} loading={loading} />
-        <Kpi label={t('kpi.wages')} value={r && money(r.totals.wages)} loading={loading} />
-        <Kpi label={t('kpi.dividends')} value={r && money(r.totals.dividends)} loading={loading} />
-        <Kpi label={t('kpi.costRatio')} value={r && percent(r.totals.costRatio)} loading={loading} />
+        <Tile label={t('kpi.agents')} value={r && formatNumber(r.totals.agents)} />
+        <Tile label={t('kpi.teamMembers')} value={r && formatNumber(r.totals.teamMembers)} />
+        <Tile label={t('kpi.activeMembers')} value={r && formatNumber(r.totals.activeMembers)} />
+        <Tile label={t('kpi.turnover')} value={r && money(r.totals.turnover)} />
+        <Tile label={t('kpi.ggr')} value={r && money(r.totals.ggr)} />
+        <Tile label={t('kpi.wages')} value={r && money(r.totals.wages)} />
+        <Tile label={t('kpi.dividends')} value={r && money(r.totals.dividends)} />
+        <Tile label={t('kpi.costRatio')} value={r && percent(r.totals.costRatio)} />
       </section>
       {r && (
         <div className="bo-charts" style={{ marginBottom: '1rem' }}>
@@ -122,7 +94,7 @@ export default function AgentsTab() {
 function PayTrend({ series }: { series: AgentsReport['series'] }) {
   const { t } = useTranslation('reportsAgents');
   const colours = useChartColours();
-  const axis = useAxis();
+  const axis = useAxisStyle();
   const empty = series.every((d) => d.wages === 0 && d.dividends === 0 && d.ggr === 0);
   return (
     <ChartCard title={t('charts.trend')} empty={empty}>
@@ -183,7 +155,7 @@ function PayTrend({ series }: { series: AgentsReport['series'] }) {
 function TopAgents({ rows }: { rows: AgentReportRow[] }) {
   const { t } = useTranslation('reportsAgents');
   const colours = useChartColours();
-  const axis = useAxis();
+  const axis = useAxisStyle();
   const top = rows.filter((a) => a.ggr !== 0 || a.wages + a.dividends !== 0).slice(0, 10);
   return (
     <ChartCard title={t('charts.top')} empty={top.length === 0}>
@@ -349,7 +321,7 @@ function AgentDrill({
 }) {
   const { t } = useTranslation('reportsAgents');
   const colours = useChartColours();
-  const axis = useAxis();
+  const axis = useAxisStyle();
   const ref = useRef<HTMLElement>(null);
   const data = useQuery({
     queryKey: ['reports', 'agents', 'statements', agent.memberId, range],

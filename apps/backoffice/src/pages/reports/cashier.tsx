@@ -30,6 +30,8 @@ import {
 import { ExportButton } from './export-button';
 import {
   ChartCard,
+  QueryError,
+  Tile,
   RangeBar,
   ReportTable,
   useChartColours,
@@ -78,33 +80,44 @@ export default function CashierTab() {
         <ExportButton report="cashier.channels" query={{ ...range }} disabled={problem !== null} />
       </RangeBar>
 
-      {report.error && !data && (
-        <div className="bo-card" role="alert">
-          <p>{errorText(report.error)}</p>
-          <Button onClick={() => void report.refetch()}>{t('retry')}</Button>
-        </div>
-      )}
+      <QueryError query={report} />
 
       <section className="bo-kpis" style={TILES} aria-busy={report.isFetching || undefined}>
-        <Tile label={t('kpi.depositSuccess')} value={data && percent(data.deposits.successRate)}>
-          {data && t('kpi.ofDecided', { n: formatNumber(data.deposits.succeeded + data.deposits.failed) })}
-        </Tile>
-        <Tile label={t('kpi.withdrawalSuccess')} value={data && percent(data.withdrawals.successRate)}>
-          {data &&
-            t('kpi.ofDecided', { n: formatNumber(data.withdrawals.succeeded + data.withdrawals.failed) })}
-        </Tile>
-        <Tile label={t('kpi.depositTime')} value={data && duration(data.deposits.avgSeconds)}>
-          {data && t('kpi.p90', { value: duration(data.deposits.p90Seconds) })}
-        </Tile>
-        <Tile label={t('kpi.withdrawalTime')} value={data && duration(data.withdrawals.avgSeconds)}>
-          {data && t('kpi.p90', { value: duration(data.withdrawals.p90Seconds) })}
-        </Tile>
-        <Tile label={t('kpi.deposits')} value={data && formatMoney(data.deposits.amount)}>
-          {data && t('kpi.orders', { n: formatNumber(data.deposits.succeeded) })}
-        </Tile>
-        <Tile label={t('kpi.withdrawals')} value={data && formatMoney(data.withdrawals.amount)}>
-          {data && t('kpi.orders', { n: formatNumber(data.withdrawals.succeeded) })}
-        </Tile>
+        <Tile
+          label={t('kpi.depositSuccess')}
+          value={data && percent(data.deposits.successRate)}
+          note={
+            data && t('kpi.ofDecided', { n: formatNumber(data.deposits.succeeded + data.deposits.failed) })
+          }
+        />
+        <Tile
+          label={t('kpi.withdrawalSuccess')}
+          value={data && percent(data.withdrawals.successRate)}
+          note={
+            data &&
+            t('kpi.ofDecided', { n: formatNumber(data.withdrawals.succeeded + data.withdrawals.failed) })
+          }
+        />
+        <Tile
+          label={t('kpi.depositTime')}
+          value={data && duration(data.deposits.avgSeconds)}
+          note={data && t('kpi.p90', { value: duration(data.deposits.p90Seconds) })}
+        />
+        <Tile
+          label={t('kpi.withdrawalTime')}
+          value={data && duration(data.withdrawals.avgSeconds)}
+          note={data && t('kpi.p90', { value: duration(data.withdrawals.p90Seconds) })}
+        />
+        <Tile
+          label={t('kpi.deposits')}
+          value={data && formatMoney(data.deposits.amount)}
+          note={data && t('kpi.orders', { n: formatNumber(data.deposits.succeeded) })}
+        />
+        <Tile
+          label={t('kpi.withdrawals')}
+          value={data && formatMoney(data.withdrawals.amount)}
+          note={data && t('kpi.orders', { n: formatNumber(data.withdrawals.succeeded) })}
+        />
         <Tile label={t('kpi.fees')} value={data && formatMoney(data.deposits.fees)} />
       </section>
 
@@ -125,24 +138,6 @@ export default function CashierTab() {
       {drill && <OrdersDialog row={drill} range={range} onClose={() => setDrill(null)} />}
 
       {can('reports.reconcile') && <Reconciliation range={range} />}
-    </div>
-  );
-}
-
-function Tile({
-  label,
-  value,
-  children,
-}: {
-  label: string;
-  value: string | undefined;
-  children?: string | false;
-}) {
-  return (
-    <div className="bo-kpi">
-      <div className="bo-kpi-label">{label}</div>
-      <div className="bo-kpi-value">{value === undefined ? <span className="bo-skeleton" /> : value}</div>
-      {children && <div className="bo-kpi-delta bo-muted">{children}</div>}
     </div>
   );
 }

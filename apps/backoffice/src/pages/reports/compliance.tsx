@@ -4,53 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { useThemeName } from '../../app/theme';
-import { Button, errorText, formatNumber } from '../../ui';
+import { formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
-import { ChartCard, RangeBar, ReportTable, useChartColours, useReportRange, type ReportColumn } from './kit';
+import {
+  ChartCard,
+  QueryError,
+  RangeBar,
+  ReportTable,
+  Tile,
+  useAxisStyle,
+  useChartColours,
+  useReportRange,
+  type ReportColumn,
+} from './kit';
 
 const hours = (h: number | null) => (h === null ? '–' : h.toFixed(1));
-
-function useAxis() {
-  const dark = useThemeName() === 'dark';
-  return {
-    grid: dark ? '#2d3a50' : '#d9dee7',
-    tick: { fontSize: 11, fill: dark ? '#93a0b5' : '#5d6779' },
-    tooltip: { background: dark ? '#182130' : '#fff', border: `1px solid ${dark ? '#2d3a50' : '#d9dee7'}` },
-  };
-}
-
-function Kpi({
-  label,
-  value,
-  note,
-  loading,
-}: {
-  label: string;
-  value: string | undefined;
-  note?: string;
-  loading: boolean;
-}) {
-  return (
-    <div className="bo-kpi">
-      <div className="bo-kpi-label">{label}</div>
-      <div className="bo-kpi-value">
-        {loading || value === undefined ? <span className="bo-skeleton" /> : value}
-      </div>
-      {note && !loading && <div className="bo-kpi-delta bo-muted">{note}</div>}
-    </div>
-  );
-}
-
-function Failed({ error, retry }: { error: unknown; retry(): void }) {
-  const { t } = useTranslation('reportsCompliance');
-  return (
-    <div className="bo-card" role="alert">
-      <p>{errorText(error)}</p>
-      <Button onClick={retry}>{t('retry')}</Button>
-    </div>
-  );
-}
 
 /** The kinds the daily chart stacks (the rest are rare enough to read from the table). */
 const CHART_KINDS: RgKind[] = [
@@ -102,7 +70,7 @@ interface SectionProps<T> {
 function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
   const { t } = useTranslation('reportsCompliance');
   const colours = useChartColours();
-  const axis = useAxis();
+  const axis = useAxisStyle();
   const r = q.data;
   const n = (k: RgKind) => r?.byKind.find((x) => x.kind === k)?.events;
   const fmt = (v: number | undefined) => (v === undefined ? undefined : formatNumber(v));
@@ -152,21 +120,13 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
         <h2 id="rg-title">{t('rg.title')}</h2>
         <ExportButton report="compliance.rg" query={query} disabled={disabled} />
       </header>
-      {q.error ? <Failed error={q.error} retry={() => void q.refetch()} /> : null}
+      <QueryError query={q} />
       <section className="bo-kpis" aria-busy={q.isFetching || undefined}>
-        <Kpi
-          label={t('rg.kpi.limits')}
-          value={fmt(r && (n('limitSet') ?? 0) + (n('limitLowered') ?? 0))}
-          loading={loading}
-        />
-        <Kpi label={t('rg.kpi.raises')} value={fmt(n('limitRaiseRequested'))} loading={loading} />
-        <Kpi
-          label={t('rg.kpi.breaks')}
-          value={fmt(r && (n('timeout') ?? 0) + (n('selfExclusion') ?? 0))}
-          loading={loading}
-        />
-        <Kpi label={t('rg.kpi.realityChecks')} value={fmt(n('realityCheck'))} loading={loading} />
-        <Kpi
+        <Tile label={t('rg.kpi.limits')} value={fmt(r && (n('limitSet') ?? 0) + (n('limitLowered') ?? 0))} />
+        <Tile label={t('rg.kpi.raises')} value={fmt(n('limitRaiseRequested'))} />
+        <Tile label={t('rg.kpi.breaks')} value={fmt(r && (n('timeout') ?? 0) + (n('selfExclusion') ?? 0))} />
+        <Tile label={t('rg.kpi.realityChecks')} value={fmt(n('realityCheck'))} />
+        <Tile
           label={t('rg.kpi.excludedNow')}
           value={r && formatNumber(r.excludedNow.timeouts + r.excludedNow.selfExclusions)}
           note={
@@ -176,14 +136,12 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
               exclusions: formatNumber(r.excludedNow.selfExclusions),
             })
           }
-          loading={loading}
         />
-        <Kpi label={t('rg.kpi.kycPending')} value={fmt(r?.kyc.pendingNow)} loading={loading} />
-        <Kpi
+        <Tile label={t('rg.kpi.kycPending')} value={fmt(r?.kyc.pendingNow)} />
+        <Tile
           label={t('rg.kpi.kycTurnaround')}
           value={r && t('rg.hours', { hours: hours(r.kyc.averageHours) })}
           note={r && t('rg.p90', { hours: hours(r.kyc.p90Hours) })}
-          loading={loading}
         />
       </section>
       {r && series && (
@@ -262,7 +220,7 @@ function RgSection({ q, query, loading, disabled }: SectionProps<RgReport>) {
 function AmlSection({ q, query, loading, disabled }: SectionProps<AmlReport>) {
   const { t } = useTranslation('reportsCompliance');
   const colours = useChartColours();
-  const axis = useAxis();
+  const axis = useAxisStyle();
   const r = q.data;
   const fmt = (v: number | undefined) => (v === undefined ? undefined : formatNumber(v));
   const rule = (name: string) => t(`aml.rule.${name}`, { defaultValue: name });
@@ -300,18 +258,14 @@ function AmlSection({ q, query, loading, disabled }: SectionProps<AmlReport>) {
         <h2 id="aml-title">{t('aml.title')}</h2>
         <ExportButton report="compliance.aml" query={query} disabled={disabled} />
       </header>
-      {q.error ? <Failed error={q.error} retry={() => void q.refetch()} /> : null}
+      <QueryError query={q} />
       <section className="bo-kpis" aria-busy={q.isFetching || undefined}>
-        <Kpi label={t('aml.kpi.alerts')} value={fmt(r?.totals.alerts)} loading={loading} />
-        <Kpi label={t('aml.kpi.opened')} value={fmt(r?.totals.opened)} loading={loading} />
-        <Kpi label={t('aml.kpi.escalated')} value={fmt(r?.totals.escalated)} loading={loading} />
-        <Kpi label={t('aml.kpi.reported')} value={fmt(r?.totals.reported)} loading={loading} />
-        <Kpi label={t('aml.kpi.openNow')} value={fmt(r?.totals.openNow)} loading={loading} />
-        <Kpi
-          label={t('aml.kpi.closeHours')}
-          value={r && hours(r.totals.averageCloseHours)}
-          loading={loading}
-        />
+        <Tile label={t('aml.kpi.alerts')} value={fmt(r?.totals.alerts)} />
+        <Tile label={t('aml.kpi.opened')} value={fmt(r?.totals.opened)} />
+        <Tile label={t('aml.kpi.escalated')} value={fmt(r?.totals.escalated)} />
+        <Tile label={t('aml.kpi.reported')} value={fmt(r?.totals.reported)} />
+        <Tile label={t('aml.kpi.openNow')} value={fmt(r?.totals.openNow)} />
+        <Tile label={t('aml.kpi.closeHours')} value={r && hours(r.totals.averageCloseHours)} />
       </section>
       {r && chart && (
         <div className="bo-charts" style={{ marginBottom: '1rem' }}>

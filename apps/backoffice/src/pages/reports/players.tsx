@@ -26,7 +26,6 @@ import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { Field, formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
-import { HEAD, QueryError, Tile, useAxisStyle } from './players-kit';
 import {
   ChartCard,
   RangeBar,
@@ -35,6 +34,10 @@ import {
   useReportRange,
   type ReportColumn,
   type ReportRange,
+  HEAD,
+  QueryError,
+  Tile,
+  useAxisStyle,
 } from './kit';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;

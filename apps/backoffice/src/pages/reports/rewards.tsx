@@ -25,8 +25,11 @@ import {
   useReportRange,
   type ReportColumn,
   type ReportRange,
+  HEAD,
+  QueryError,
+  Tile,
+  useAxisStyle,
 } from './kit';
-import { HEAD, QueryError, Tile, useAxisStyle } from './players-kit';
 
 const ratio = (v: number | null) => (v === null ? null : `${(v * 100).toFixed(1)}%`);
 
