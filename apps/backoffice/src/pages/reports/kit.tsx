@@ -365,3 +365,30 @@ export function useAxisStyle() {
     tooltip: { background: dark ? '#182130' : '#fff', border: `1px solid ${dark ? '#2d3a50' : '#d9dee7'}` },
   };
 }
+
+/** A labelled select of a few fixed choices (a report's grouping: day, week, month). */
+export function ChoiceField<K extends string>({
+  label,
+  value,
+  options,
+  text,
+  onChange,
+}: {
+  label: ReactNode;
+  value: K;
+  options: readonly K[];
+  text(option: K): string;
+  onChange(option: K): void;
+}) {
+  return (
+    <Field label={label}>
+      <select value={value} onChange={(e) => onChange(e.target.value as K)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {text(o)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -24,10 +24,11 @@ import {
 } from 'recharts';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { Field, formatMoney, formatNumber } from '../../ui';
+import { formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
   ChartCard,
+  ChoiceField,
   RangeBar,
   ReportTable,
   useChartColours,
@@ -63,15 +64,13 @@ export default function PlayersTab() {
   return (
     <div className="bo-report">
       <RangeBar state={state}>
-        <Field label={t('by')}>
-          <select value={by} onChange={(e) => setBy(e.target.value as ReportBucket)}>
-            {(['day', 'week', 'month'] as const).map((b) => (
-              <option key={b} value={b}>
-                {t(`buckets.${b}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceField<ReportBucket>
+          label={t('by')}
+          value={by}
+          options={['day', 'week', 'month']}
+          text={(b) => t(`buckets.${b}`)}
+          onChange={setBy}
+        />
       </RangeBar>
       <QueryError query={activity} />
       <section className="bo-kpis" aria-busy={activity.isFetching || undefined}>
@@ -199,12 +198,13 @@ function Cohorts({ range, enabledQuery }: { range: ReportRange; enabledQuery: bo
     <section className="bo-card">
       <div style={HEAD}>
         <h2>{t('cohorts.title')}</h2>
-        <Field label={t('cohorts.by')}>
-          <select value={by} onChange={(e) => setBy(e.target.value as 'week' | 'month')}>
-            <option value="week">{t('buckets.week')}</option>
-            <option value="month">{t('buckets.month')}</option>
-          </select>
-        </Field>
+        <ChoiceField<'week' | 'month'>
+          label={t('cohorts.by')}
+          value={by}
+          options={['week', 'month']}
+          text={(b) => t(`buckets.${b}`)}
+          onChange={setBy}
+        />
         <ExportButton report="players.cohorts" query={{ ...range, by }} disabled={!q.data} />
       </div>
       <p className="bo-muted">{t('cohorts.hint')}</p>

@@ -15,10 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { Field, formatMoney, formatNumber } from '../../ui';
+import { formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
   ChartCard,
+  ChoiceField,
   RangeBar,
   ReportTable,
   useChartColours,
@@ -54,15 +55,13 @@ export default function RewardsTab() {
   return (
     <div className="bo-report">
       <RangeBar state={state}>
-        <Field label={t('by')}>
-          <select value={by} onChange={(e) => setBy(e.target.value as ReportBucket)}>
-            {(['day', 'week', 'month'] as const).map((b) => (
-              <option key={b} value={b}>
-                {t(`buckets.${b}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceField<ReportBucket>
+          label={t('by')}
+          value={by}
+          options={['day', 'week', 'month']}
+          text={(b) => t(`buckets.${b}`)}
+          onChange={setBy}
+        />
       </RangeBar>
       <QueryError query={costs} />
       <section className="bo-kpis" aria-busy={costs.isFetching || undefined}>
