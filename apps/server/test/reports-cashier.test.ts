@@ -314,7 +314,7 @@ describe('the cashier report', () => {
     expect(bank.list[0]).toMatchObject({ amount: 1000, settled: 1000, outcome: 'SUCCEEDED', seconds: 900 });
     const bad = await get(`${base}&after=not-a-cursor`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ errorCode: string }>().errorCode).toBe('report.orders.cursor');
+    expect(bad.json<{ errorCode: string }>().errorCode).toBe('report.cursor.invalid');
   });
 
   it('refuses a bad period and another brand’s figures without a platform grant', async () => {

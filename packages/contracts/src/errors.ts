@@ -199,8 +199,7 @@ export const ERRORS = {
   'report.reconcile.empty': 400,
   'report.reconcile.provider': 400,
   'report.reconcile.not.found': 404,
-  'report.orders.cursor': 400,
-  // A business report's drill-down page cursor that this server did not hand out.
+  // A report drill-down's page cursor that this server did not hand out.
   'report.cursor.invalid': 400,
   // Integrations (game aggregators, payment providers) a brand configures.
   'integration.unknown': 404,

@@ -179,7 +179,6 @@ export const cn: Record<ErrorCode, string> = {
   'report.reconcile.empty': '文件只有表头，没有数据行。',
   'report.reconcile.provider': '该品牌没有此支付服务商。',
   'report.reconcile.not.found': '未找到该对账记录。',
-  'report.orders.cursor': '此分页链接无效，请从第一页重新开始。',
   'report.cursor.invalid': '分页游标无效，请从第一页重新开始。',
   // Integrations.
   'integration.unknown': '此服务器不提供该集成。',

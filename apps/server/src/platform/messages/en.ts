@@ -183,7 +183,6 @@ export const en: Record<ErrorCode, string> = {
   'report.reconcile.empty': 'The file has a header but no lines.',
   'report.reconcile.provider': 'This brand has no such payment provider.',
   'report.reconcile.not.found': 'This reconciliation run was not found.',
-  'report.orders.cursor': 'This page link is not valid; start again from the first page.',
   'report.cursor.invalid': 'The page cursor is not valid: start again from the first page.',
   // Integrations.
   'integration.unknown': 'This integration is not available on this server.',

@@ -188,7 +188,6 @@ export const id: Record<ErrorCode, string> = {
   'report.reconcile.empty': 'File hanya berisi judul, tanpa baris data.',
   'report.reconcile.provider': 'Brand ini tidak memiliki penyedia pembayaran tersebut.',
   'report.reconcile.not.found': 'Rekonsiliasi ini tidak ditemukan.',
-  'report.orders.cursor': 'Tautan halaman ini tidak valid; mulai lagi dari halaman pertama.',
   'report.cursor.invalid': 'Kursor halaman tidak valid: mulai lagi dari halaman pertama.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia di server ini.',

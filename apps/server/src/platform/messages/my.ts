@@ -191,7 +191,6 @@ export const my: Record<ErrorCode, string> = {
   'report.reconcile.empty': 'Fail ini hanya ada tajuk, tiada baris data.',
   'report.reconcile.provider': 'Jenama ini tiada penyedia pembayaran tersebut.',
   'report.reconcile.not.found': 'Penyesuaian ini tidak ditemui.',
-  'report.orders.cursor': 'Pautan halaman ini tidak sah; mulakan semula dari halaman pertama.',
   'report.cursor.invalid': 'Kursor halaman tidak sah: mulakan semula dari halaman pertama.',
   // Integrations.
   'integration.unknown': 'Integrasi ini tidak tersedia pada pelayan ini.',

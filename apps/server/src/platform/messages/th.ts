@@ -178,7 +178,6 @@ export const th: Record<ErrorCode, string> = {
   'report.reconcile.empty': 'ไฟล์มีแต่หัวตาราง ไม่มีบรรทัดข้อมูล',
   'report.reconcile.provider': 'แบรนด์นี้ไม่มีผู้ให้บริการชำระเงินรายนี้',
   'report.reconcile.not.found': 'ไม่พบรายการกระทบยอดนี้',
-  'report.orders.cursor': 'ลิงก์หน้านี้ไม่ถูกต้อง โปรดเริ่มใหม่จากหน้าแรก',
   'report.cursor.invalid': 'ตัวชี้หน้าไม่ถูกต้อง: กรุณาเริ่มใหม่จากหน้าแรก',
   // Integrations.
   'integration.unknown': 'การเชื่อมต่อนี้ไม่มีในเซิร์ฟเวอร์นี้',

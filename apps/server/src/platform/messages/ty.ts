@@ -191,7 +191,6 @@ export const ty: Record<ErrorCode, string> = {
   'report.reconcile.empty': 'May header ang file pero walang linya ng datos.',
   'report.reconcile.provider': 'Walang ganitong payment provider ang brand na ito.',
   'report.reconcile.not.found': 'Hindi nahanap ang reconciliation na ito.',
-  'report.orders.cursor': 'Hindi wasto ang link ng pahinang ito; magsimula muli sa unang pahina.',
   'report.cursor.invalid': 'Hindi wasto ang cursor ng pahina: magsimulang muli sa unang pahina.',
   // Integrations.
   'integration.unknown': 'Hindi available ang integration na ito sa server na ito.',

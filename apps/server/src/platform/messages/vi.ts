@@ -184,7 +184,6 @@ export const vi: Record<ErrorCode, string> = {
   'report.reconcile.empty': 'Tệp chỉ có dòng tiêu đề, không có dòng dữ liệu.',
   'report.reconcile.provider': 'Thương hiệu này không có nhà cung cấp thanh toán đó.',
   'report.reconcile.not.found': 'Không tìm thấy lần đối soát này.',
-  'report.orders.cursor': 'Liên kết trang này không hợp lệ; hãy bắt đầu lại từ trang đầu.',
   'report.cursor.invalid': 'Con trỏ trang không hợp lệ: hãy bắt đầu lại từ trang đầu.',
   // Integrations.
   'integration.unknown': 'Tích hợp này không có trên máy chủ này.',

@@ -63,7 +63,7 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
   const m = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?)\|(\d{1,19})$/.exec(
     text,
   );
-  if (!m) throw new AppError('report.orders.cursor');
+  if (!m) throw new AppError('report.cursor.invalid');
   return { at: m[1]!, id: m[2]! };
 }
 
