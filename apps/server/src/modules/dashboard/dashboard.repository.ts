@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ledgerHorizon } from '../../db/ledger-horizon';
+import { ledgerHorizon, markRollUp } from '../../db/ledger-horizon';
 import { Repository } from '../../db/repository';
 
 /** The one roll-up of the ledger this module keeps (its row in dashboard_rollup_state). */
@@ -67,10 +67,11 @@ export class DashboardRepository extends Repository {
    */
   foldBatch(limit: number): Promise<BatchResult> {
     return this.transaction(async (trx) => {
-      const horizon = await ledgerHorizon(trx);
+      await markRollUp(trx);
       const state = await sql<{ last_txid: string; last_entry_id: string }>`
         SELECT last_txid::text AS last_txid, last_entry_id::text AS last_entry_id
           FROM dashboard_rollup_state WHERE name = ${ROLLUP} FOR UPDATE`.execute(trx);
+      const horizon = await ledgerHorizon(trx);
       const w = state.rows[0];
       if (!w) throw new Error(`dashboard: roll-up state ${ROLLUP} is missing`);
       const { rows } = await sql<{ n: string; last_txid: string | null; last_id: string | null }>`

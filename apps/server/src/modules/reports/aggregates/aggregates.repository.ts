@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { ledgerHorizon } from '../../../db/ledger-horizon';
+import { ledgerHorizon, markRollUp } from '../../../db/ledger-horizon';
 import { Repository } from '../../../db/repository';
 import type { Database } from '../../../db/schema';
 
@@ -98,10 +98,13 @@ export class AggregatesRepository extends Repository {
    * was taken and on the day it was settled; money is read from the entries' postings.
    */
   private async foldIn(trx: Transaction<Database>, limit: number): Promise<number> {
-    const horizon = await ledgerHorizon(trx);
+    await markRollUp(trx);
+    // The horizon is taken once the watermark is ours: a fold that held it has ended by then, so
+    // a caller's rollUp() reaches every entry committed before it was called.
     const state = await sql<{ last_txid: string; last_entry_id: string }>`
         SELECT last_txid::text AS last_txid, last_entry_id::text AS last_entry_id
           FROM dashboard_rollup_state WHERE name = ${REPORTS_ROLLUP} FOR UPDATE`.execute(trx);
+    const horizon = await ledgerHorizon(trx);
     const w = state.rows[0];
     if (!w) throw new Error(`reports: roll-up state ${REPORTS_ROLLUP} is missing`);
     const { rows } = await sql<{ n: string; last_txid: string | null; last_id: string | null }>`
