@@ -22,6 +22,7 @@ import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
 import { ticketOf } from './game-ticket';
 import { Identity, type NewMember } from './identity-client';
+import { sweeper } from './sportsbook-sweep';
 
 const ADMIN_KEY = 'test-admin-key-0123456789';
 const BET = '/wps/house/sportsbook/bet';
@@ -37,6 +38,7 @@ let id: Identity;
 let stats: BetStatsService;
 let codes: { SPORTS: string; ESPORTS: string };
 let time = MORNING;
+let sweepAll: () => Promise<void>;
 const started = new Date();
 
 function setTime(ms: number) {
@@ -49,6 +51,7 @@ beforeAll(async () => {
   id = new Identity(t);
   stats = new BetStatsService(new BetStatsRepository(t.db.db));
   setTime(MORNING);
+  sweepAll = sweeper(t);
   const code = async (gameType: string) =>
     (await id.ok<GameList>(`/wps/relay/GCSGAME_gameList?vassalage=HOUSE&gameType=${gameType}`)).games[0]!
       .gameCode;
@@ -103,7 +106,7 @@ async function bet(
 /** Moves past the end of every match up to `last` and runs the sweeper until it is done. */
 async function settleAll(last: SportsbookMatch): Promise<void> {
   setTime(new Date(last.kickOff).getTime() + 6 * 60 * MIN);
-  while ((await t.services.providers.sportsbook.sweep()) > 0);
+  await sweepAll();
 }
 
 /** The betting record's valid turnover of each bet (minor units as text), by bet id. */
@@ -228,7 +231,7 @@ describe('hedged sportsbook singles count only their net exposure', () => {
     expect((await repo.bet('GOLDEN', bets[1]!.betId))?.status).toBe('OPEN');
 
     // The next pass settles the second bet over both (the first one already settled)...
-    while ((await t.services.providers.sportsbook.sweep()) > 0);
+    await sweepAll();
     // ...and, once the first one's credit is stale, completes it with the figure it settled with.
     await t.db.db
       .updateTable('sportsbook_bet')

@@ -15,6 +15,7 @@ import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { buildTestApp, type TestContext } from './helper';
 import { ticketOf } from './game-ticket';
 import { Identity, type NewMember } from './identity-client';
+import { sweeper } from './sportsbook-sweep';
 
 /**
  * The house sportsbook through its HTTP calls, on a clock the test moves: fixtures in the brand's
@@ -40,6 +41,7 @@ let t: TestContext;
 let id: Identity;
 let codes: { SPORTS: string; ESPORTS: string };
 let time = MORNING;
+let sweep: () => Promise<void>;
 
 function setTime(ms: number) {
   time = ms;
@@ -50,6 +52,7 @@ beforeAll(async () => {
   t = await buildTestApp({ ADMIN_API_KEY: ADMIN_KEY });
   id = new Identity(t);
   setTime(MORNING);
+  sweep = sweeper(t);
   const code = async (gameType: string) =>
     (await id.ok<GameList>(`/wps/relay/GCSGAME_gameList?vassalage=HOUSE&gameType=${gameType}`)).games[0]!
       .gameCode;
@@ -101,11 +104,6 @@ function pick(match: SportsbookMatch, market: string, p: string, line?: number) 
 
 const place = (ticket: string, body: Record<string, unknown>) =>
   id.send<SportsbookBetResult>(BET, { ...game(ticket), body: { requestId: rid(), ...body } });
-
-/** Runs the settlement job until it has nothing left (what the background timer does). */
-async function sweep() {
-  while ((await t.services.providers.sportsbook.sweep()) > 0);
-}
 
 /** Independent check of a 1X2 single: the final score from the database, payout = stake × odds. */
 async function expectedPayout(bet: SportsbookBet): Promise<number> {
