@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { minorText } from '@app/contracts';
-import ExcelJS from 'exceljs';
+import { Zip, ZipDeflate } from 'fflate';
 import type { ReportCell, ReportColumn } from '../report-part';
 
 /** The most bytes one stored chunk of a file holds. */
@@ -59,11 +58,11 @@ export interface ReportWriter {
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /**
- * yyyy-mm-dd hh:mm:ss of an instant on the wall clock of a time zone. Intl is slow (tens of
- * microseconds a call), so the zone's offset is asked once per quarter hour of instants (no zone
- * changes its offset off a quarter hour) and the text is built from the shifted instant.
+ * An instant shifted by a time zone's offset, so its UTC reading is the zone's wall clock. Intl is
+ * slow (tens of microseconds a call), so the zone's offset is asked once per quarter hour of
+ * instants (no zone changes its offset off a quarter hour).
  */
-function wallClock(zone: string) {
+function wallShift(zone: string): (ms: number) => number {
   const fmt = new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
     hourCycle: 'h23',
@@ -76,7 +75,7 @@ function wallClock(zone: string) {
   });
   const offsets = new Map<number, number>();
   const QUARTER = 15 * 60_000;
-  const offsetAt = (ms: number): number => {
+  return (ms) => {
     const key = Math.floor(ms / QUARTER);
     let off = offsets.get(key);
     if (off === undefined) {
@@ -87,12 +86,17 @@ function wallClock(zone: string) {
       if (offsets.size > 10_000) offsets.clear();
       offsets.set(key, off);
     }
-    return off;
+    return ms + off;
   };
-  return (d: Date) => {
+}
+
+/** yyyy-mm-dd hh:mm:ss of an instant on the wall clock of a time zone ('' for an invalid date). */
+function wallClock(zone: string): (d: Date) => string {
+  const shift = wallShift(zone);
+  return (d) => {
     const ms = d.getTime();
     if (Number.isNaN(ms)) return '';
-    const w = new Date(ms + offsetAt(ms));
+    const w = new Date(shift(ms));
     return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
   };
 }
@@ -167,38 +171,78 @@ export function csvWriter(columns: ReportColumn[], out: ChunkBuffer, zone: strin
   };
 }
 
-const NUM_FMT: Partial<Record<ReportColumn['type'], string>> = {
-  money: '#,##0.00',
-  int: '0',
-  percent: '0.00%',
-  day: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm:ss',
-};
+/** The number formats of typed cells; style ids 2.. in styles.xml, in this order (1 is the header). */
+const NUM_FMTS: [ReportColumn['type'], string][] = [
+  ['money', '#,##0.00'],
+  ['int', '0'],
+  ['percent', '0.00%'],
+  ['day', 'yyyy-mm-dd'],
+  ['datetime', 'yyyy-mm-dd hh:mm:ss'],
+];
+const STYLE_OF = new Map(NUM_FMTS.map(([type], i) => [type, i + 2]));
 
-/** Excel stores a time without a zone: the instant shifted so its UTC reading is the zone's wall clock. */
-function wallDate(d: Date, clock: (d: Date) => string): Date {
-  return new Date(`${clock(d).replace(' ', 'T')}Z`);
+/** The most rows one worksheet holds (Excel's limit, header included); more go on the next sheet. */
+export const XLSX_SHEET_ROWS = 1_048_576;
+
+const DAY_MS = 86_400_000;
+/** Excel's day number of 1970-01-01 (its days count from 1899-12-30 in the 1900 date system). */
+const EXCEL_EPOCH_DAYS = 25_569;
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/**
+ * Text as XML character data: markup escaped; characters XML cannot hold (control characters
+ * other than tab and line breaks) written as OOXML's _xHHHH_, and a literal "_xHHHH_" protected
+ * the same way, so the spreadsheet reads back exactly the text written.
+ */
+export function xmlText(text: string): string {
+  return text
+    .replace(/_(?=x[0-9A-Fa-f]{4}_)/g, '_x005F_')
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g,
+      (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+    )
+    .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
-/** One cell's value in an XLSX sheet: numbers, dates and text, typed. */
+/** A column's letters: 0 -> A, 25 -> Z, 26 -> AA. */
+function columnName(i: number): string {
+  let name = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/**
+ * One cell's value in an XLSX sheet: a number (as the text written into the sheet), an instant's
+ * Excel day number, or text; null for an empty cell. Money is major units to the cent as text
+ * (never through a float), days and date-times are day numbers (date-times on the zone's wall
+ * clock: Excel keeps no zone).
+ */
 export function xlsxCell(
   type: ReportColumn['type'],
   v: ReportCell,
-  clock: (d: Date) => string,
-): string | number | Date | null {
+  shift: (ms: number) => number,
+): { number: string } | { text: string } | null {
   if (v === null || v === undefined) return null;
+  const num = (n: number) => (Number.isFinite(n) ? { number: String(n) } : null);
   switch (type) {
     case 'money':
-      return Number(minorText(typeof v === 'number' ? BigInt(Math.round(v)) : (v as bigint | string)));
+      return { number: minorText(typeof v === 'number' ? BigInt(Math.round(v)) : (v as bigint | string)) };
     case 'int':
-    case 'percent':
-      return Number(v);
-    case 'day':
-      return v instanceof Date ? v : new Date(`${String(v).slice(0, 10)}T00:00:00Z`);
+    case 'percent': {
+      const text = String(v);
+      return NUMBER.test(text) ? { number: text } : num(Number(v));
+    }
+    case 'day': {
+      const ms = v instanceof Date ? v.getTime() : Date.parse(`${String(v).slice(0, 10)}T00:00:00Z`);
+      return num(ms / DAY_MS + EXCEL_EPOCH_DAYS);
+    }
     case 'datetime':
-      return v instanceof Date ? wallDate(v, clock) : String(v);
+      return v instanceof Date
+        ? num(shift(v.getTime()) / DAY_MS + EXCEL_EPOCH_DAYS)
+        : { text: inert(String(v)) };
     case 'text':
-      return inert(String(v));
+      return { text: inert(String(v)) };
   }
 }
 
@@ -207,55 +251,173 @@ function sheetName(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Report';
 }
 
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+function stylesXml(): string {
+  const fmts = NUM_FMTS.map(([, code], i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(code)}"/>`);
+  const xfs = NUM_FMTS.map(
+    (_, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+  );
+  return (
+    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+    `<numFmts count="${fmts.length}">${fmts.join('')}</numFmts>` +
+    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
+    '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    `<cellXfs count="${xfs.length + 2}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
+    `<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>${xfs.join('')}</cellXfs>` +
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+    '</styleSheet>'
+  );
+}
+
 /**
- * XLSX through exceljs's streaming writer: each row is committed as it is written (only the
- * current row is held), numbers as numbers (money with 2 decimals shown), days and date-times
- * as dates, no shared-strings table (it would grow with the file).
+ * XLSX (Office Open XML SpreadsheetML) written directly as XML into a streamed ZIP (fflate): each
+ * row becomes its text and leaves at once, so memory stays flat whatever the size, and a million
+ * rows take seconds (a spreadsheet library's per-cell object model took minutes). Numbers are
+ * numbers (money with 2 decimals shown), days and date-times dates, text inline (no shared-strings
+ * table, which would grow with the file), the header row bold and frozen. Past Excel's row limit the
+ * rows go on on a new sheet ("<title> (2)", ...), each with the header.
  */
 export function xlsxWriter(
   columns: ReportColumn[],
   out: ChunkBuffer,
   zone: string,
   title: string,
+  sheetRows = XLSX_SHEET_ROWS,
 ): ReportWriter {
-  const clock = wallClock(zone);
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      out.push(chunk);
-      done();
-    },
+  const shift = wallShift(zone);
+  let failure: Error | null = null;
+  const zip = new Zip((err, data) => {
+    if (err) failure = err;
+    else out.push(Buffer.from(data));
   });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: sink,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = book.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  // Column styles would be copied into every cell, and exceljs would render each copy to find its
-  // style id (most of its time): each column's cells share one style object, which it remembers.
-  const styles = columns.map((c) => (NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {}));
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.type === 'text' ? 24 : c.type === 'datetime' ? 20 : 14,
-  }));
-  const head = sheet.getRow(1);
-  head.font = { bold: true };
-  head.commit();
+  const encoder = new TextEncoder();
+  const refs = columns.map((_, i) => columnName(i));
+  const styles = columns.map((c) => STYLE_OF.get(c.type));
+  const cols = columns
+    .map((c, i) => {
+      const width = c.type === 'text' ? 24 : c.type === 'datetime' ? 20 : 14;
+      return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`;
+    })
+    .join('');
+  const base = sheetName(title);
+  const names: string[] = [];
+
+  let sheet: ZipDeflate | null = null;
+  let rowNo = 0;
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const flush = (final = false) => {
+    sheet!.push(encoder.encode(pending.join('')), final);
+    pending = [];
+    pendingLength = 0;
+    if (failure) throw failure;
+  };
+  const write = (text: string) => {
+    pending.push(text);
+    pendingLength += text.length;
+    if (pendingLength >= 64 * 1024) flush();
+  };
+  const closeSheet = () => {
+    write('</sheetData></worksheet>');
+    flush(true);
+  };
+  const openSheet = () => {
+    const n = names.length + 1;
+    const suffix = n === 1 ? '' : ` (${n})`;
+    names.push(base.slice(0, 31 - suffix.length) + suffix);
+    sheet = new ZipDeflate(`xl/worksheets/sheet${n}.xml`, { level: 6 });
+    zip.add(sheet);
+    rowNo = 1;
+    write(
+      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+        `<cols>${cols}</cols><sheetData><row r="1">` +
+        columns
+          .map(
+            (c, i) =>
+              `<c r="${refs[i]}1" s="1" t="inlineStr"><is><t xml:space="preserve">${xmlText(c.header)}</t></is></c>`,
+          )
+          .join('') +
+        '</row>',
+    );
+  };
+  const file = (name: string, text: string) => {
+    const f = new ZipDeflate(name, { level: 6 });
+    zip.add(f);
+    f.push(encoder.encode(text), true);
+  };
+  openSheet();
+
   return {
     row(cells) {
-      const row = sheet.addRow(columns.map((c, i) => xlsxCell(c.type, cells[i] ?? null, clock)));
-      for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i]!;
-      row.commit();
+      if (rowNo >= sheetRows) {
+        closeSheet();
+        openSheet();
+      }
+      rowNo++;
+      let xml = `<row r="${rowNo}">`;
+      for (let i = 0; i < columns.length; i++) {
+        const cell = xlsxCell(columns[i]!.type, cells[i] ?? null, shift);
+        if (!cell) continue;
+        const ref = `${refs[i]}${rowNo}`;
+        if ('number' in cell) {
+          const s = styles[i];
+          xml += `<c r="${ref}"${s ? ` s="${s}"` : ''}><v>${cell.number}</v></c>`;
+        } else
+          xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cell.text)}</t></is></c>`;
+      }
+      write(`${xml}</row>`);
     },
     async end() {
-      sheet.commit();
-      const finished = new Promise<void>((resolve, reject) => {
-        sink.on('finish', resolve);
-        sink.on('error', reject);
-      });
-      await book.commit();
-      await finished;
+      closeSheet();
+      file('xl/styles.xml', stylesXml());
+      file(
+        'xl/workbook.xml',
+        `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+          names
+            .map((n, i) => `<sheet name="${xmlText(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+            .join('') +
+          '</sheets></workbook>',
+      );
+      file(
+        'xl/_rels/workbook.xml.rels',
+        `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+          names
+            .map(
+              (_, i) =>
+                `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+            )
+            .join('') +
+          `<Relationship Id="rId${names.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+      );
+      file(
+        '_rels/.rels',
+        `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      );
+      file(
+        '[Content_Types].xml',
+        `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+          '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+          names
+            .map(
+              (_, i) =>
+                `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+            )
+            .join('') +
+          '</Types>',
+      );
+      zip.end();
+      if (failure) throw failure;
     },
   };
 }
