@@ -32,7 +32,11 @@ import { migrate } from '../apps/server/src/db/migrate';
 import type { Db } from '../apps/server/src/db/repository';
 import { AggregatesRepository } from '../apps/server/src/modules/reports/aggregates/aggregates.repository';
 import { AggregatesService } from '../apps/server/src/modules/reports/aggregates/aggregates.service';
-import type { ReportCell, ReportSource } from '../apps/server/src/modules/reports/report-part';
+import {
+  EXPORT_BATCH_ROWS,
+  type ReportCell,
+  type ReportSource,
+} from '../apps/server/src/modules/reports/report-part';
 import { BetRepository } from '../apps/server/src/modules/wallet/bet.repository';
 import { BetService } from '../apps/server/src/modules/wallet/bet.service';
 import { LedgerService } from '../apps/server/src/modules/wallet/ledger.service';
@@ -197,7 +201,10 @@ async function seed(db: Db): Promise<void> {
   log(`VACUUM ANALYZE in ${secs(t0)} s`);
 }
 
-/** What an export of bets reads: bet_record in keyset pages of 5,000 (one page held at a time). */
+/**
+ * What an export of bets reads: bet_record in keyset pages of EXPORT_BATCH_ROWS (one page held at
+ * a time), as the app's sources do.
+ */
 function betsSource(db: Db, limit: number): ReportSource {
   return {
     name: 'bench.bets',
@@ -233,7 +240,7 @@ function betsSource(db: Db, limit: number): ReportSource {
           .where('b.merchant_code', 'in', scope.merchants)
           .where('b.id', '>', after)
           .orderBy('b.id')
-          .limit(Math.min(5_000, left))
+          .limit(Math.min(EXPORT_BATCH_ROWS, left))
           .execute();
         if (page.length === 0) return;
         for (const r of page) {

@@ -37,14 +37,19 @@ function discardingLostClients(pool: pg.Pool): PostgresPool {
     async connect() {
       const client = await pool.connect();
       let lost: Error | undefined;
-      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
-        try {
-          return await client.query(text, parameters as unknown[]);
-        } catch (err) {
-          if (isDatabaseUnavailable(err)) lost = err as Error;
-          throw err;
-        }
-      };
+      // pg's callback form, not its promise form: with the promise form every result stayed
+      // reachable a little longer and the young generation promoted it, so reading a million rows
+      // grew the old generation by 100 MB more before a full collection (measured: 55 MB against
+      // 14 MB of heap peak over 300,000 rows).
+      const query = (text: string, parameters: ReadonlyArray<unknown>) =>
+        new Promise<pg.QueryResult>((resolve, reject) => {
+          client.query(text, parameters as unknown[], (err: Error | null, result: pg.QueryResult) => {
+            if (err) {
+              if (isDatabaseUnavailable(err)) lost = err;
+              reject(err);
+            } else resolve(result);
+          });
+        });
       return {
         // Only the (sql, parameters) form: the dialect takes the cursor form only when it is
         // given a cursor class, and this one is not.

@@ -1,12 +1,15 @@
 import type { ModuleContext } from '../../../platform/module';
-import type { ReportCell, ReportColumn, ReportPart, ReportSource } from '../report-part';
+import {
+  type ReportCell,
+  type ReportColumn,
+  type ReportPart,
+  type ReportSource,
+  EXPORT_BATCH_ROWS,
+} from '../report-part';
 import { businessQueries } from './business-queries';
 import { BusinessRepository } from './business.repository';
 import { businessRoutes } from './business.routes';
 import { BusinessService, type Figures } from './business.service';
-
-/** Bets read per batch by the bets export (one keyset page of bet_record at a time). */
-const EXPORT_BATCH = 5_000;
 
 const FIGURE_COLUMNS: ReportColumn[] = [
   { key: 'bets', header: 'Bets', type: 'int' },
@@ -125,7 +128,7 @@ export function businessReports(deps: ModuleContext): ReportPart<BusinessService
     async *rows(scope, q) {
       let cursor: string | undefined;
       do {
-        const page = await business.bets(scope, q.vendor, q.gameCode, cursor, EXPORT_BATCH);
+        const page = await business.bets(scope, q.vendor, q.gameCode, cursor, EXPORT_BATCH_ROWS);
         for (const b of page.items)
           yield [
             b.id,

@@ -15,7 +15,7 @@ type Row = (string | number | bigint | null)[];
 async function file(rows: Row[], sheetRows?: number): Promise<Buffer> {
   const out = new ChunkBuffer();
   const w = xlsxWriter(COLUMNS, out, 'Asia/Manila', 'Bets: [all]', sheetRows);
-  for (const r of rows) w.row(r);
+  for (const r of rows) await w.row(r);
   await w.end();
   return out.takeRest();
 }

@@ -1,5 +1,7 @@
 import { minorText } from '@app/contracts';
-import { Zip, ZipDeflate } from 'fflate';
+import { once } from 'node:events';
+import { crc32, createDeflateRaw } from 'node:zlib';
+import { type AsyncFlateStreamHandler, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import type { ReportCell, ReportColumn } from '../report-part';
 
 /** The most bytes one stored chunk of a file holds. */
@@ -50,7 +52,8 @@ export class ChunkBuffer {
 
 /** Writes a report's rows into a ChunkBuffer as one file format. */
 export interface ReportWriter {
-  row(cells: readonly ReportCell[]): void;
+  /** Writes a row; a promise when the writer is behind and the caller should wait for it. */
+  row(cells: readonly ReportCell[]): void | Promise<void>;
   /** Writes what the format puts after the last row; resolves when every byte is in the buffer. */
   end(): Promise<void>;
 }
@@ -277,6 +280,53 @@ function stylesXml(): string {
 }
 
 /**
+ * A ZIP entry deflated by Node's zlib (native code, on the thread pool, several times faster than
+ * fflate's JavaScript deflate) and handed to fflate's Zip, which writes the ZIP structure around
+ * it: the size and CRC go in the data descriptor after the data, so the entry streams.
+ */
+class ZlibEntry implements ZipInputFile {
+  size = 0;
+  crc = 0;
+  readonly compression = 8;
+  ondata?: AsyncFlateStreamHandler;
+  private readonly z = createDeflateRaw({ level: 6 });
+  private failure: Error | null = null;
+  /** Resolves once the last compressed byte has gone to the ZIP. */
+  readonly done: Promise<void>;
+
+  constructor(readonly filename: string) {
+    // zlib's output Buffers sit on plain ArrayBuffers (never shared memory), as fflate's type wants.
+    this.z.on('data', (chunk: Buffer) => this.ondata!(null, chunk as Uint8Array<ArrayBuffer>, false));
+    this.done = new Promise((resolve) => {
+      this.z.on('end', () => {
+        this.ondata!(null, new Uint8Array(0), true);
+        resolve();
+      });
+      this.z.on('error', (e: Error) => {
+        this.failure = e;
+        resolve();
+      });
+    });
+  }
+
+  /** Adds bytes; a promise when zlib's buffer is full (wait before writing more). */
+  write(bytes: Buffer): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
+    this.size += bytes.length;
+    // A ZIP without its 64-bit extension records sizes in 32 bits.
+    if (this.size > 0xffff_ffff) throw new Error('An XLSX sheet grew past 4 GB: export as CSV instead.');
+    this.crc = crc32(bytes, this.crc);
+    return this.z.write(bytes) ? undefined : once(this.z, 'drain').then(() => undefined);
+  }
+
+  async end(): Promise<void> {
+    this.z.end();
+    await this.done;
+    if (this.failure) throw this.failure;
+  }
+}
+
+/**
  * XLSX (Office Open XML SpreadsheetML) written directly as XML into a streamed ZIP (fflate): each
  * row becomes its text and leaves at once, so memory stays flat whatever the size, and a million
  * rows take seconds (a spreadsheet library's per-cell object model took minutes). Numbers are
@@ -309,30 +359,33 @@ export function xlsxWriter(
   const base = sheetName(title);
   const names: string[] = [];
 
-  let sheet: ZipDeflate | null = null;
+  let sheet: ZlibEntry | null = null;
   let rowNo = 0;
   let pending: string[] = [];
   let pendingLength = 0;
-  const flush = (final = false) => {
-    sheet!.push(encoder.encode(pending.join('')), final);
+  const flush = () => {
+    if (failure) throw failure;
+    const text = pending.join('');
     pending = [];
     pendingLength = 0;
-    if (failure) throw failure;
+    return sheet!.write(Buffer.from(text, 'utf8'));
   };
   const write = (text: string) => {
     pending.push(text);
     pendingLength += text.length;
-    if (pendingLength >= 64 * 1024) flush();
+    return pendingLength >= 64 * 1024 ? flush() : undefined;
   };
-  const closeSheet = () => {
+  const closeSheet = async () => {
+    const closing = sheet!;
     write('</sheetData></worksheet>');
-    flush(true);
+    await flush();
+    await closing.end();
   };
   const openSheet = () => {
     const n = names.length + 1;
     const suffix = n === 1 ? '' : ` (${n})`;
     names.push(base.slice(0, 31 - suffix.length) + suffix);
-    sheet = new ZipDeflate(`xl/worksheets/sheet${n}.xml`, { level: 6 });
+    sheet = new ZlibEntry(`xl/worksheets/sheet${n}.xml`);
     zip.add(sheet);
     rowNo = 1;
     write(
@@ -353,30 +406,34 @@ export function xlsxWriter(
     zip.add(f);
     f.push(encoder.encode(text), true);
   };
+  const writeRow = (cells: readonly ReportCell[]) => {
+    rowNo++;
+    let xml = `<row r="${rowNo}">`;
+    for (let i = 0; i < columns.length; i++) {
+      const cell = xlsxCell(columns[i]!.type, cells[i] ?? null, shift);
+      if (!cell) continue;
+      const ref = `${refs[i]}${rowNo}`;
+      if ('number' in cell) {
+        const s = styles[i];
+        xml += `<c r="${ref}"${s ? ` s="${s}"` : ''}><v>${cell.number}</v></c>`;
+      } else
+        xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cell.text)}</t></is></c>`;
+    }
+    return write(`${xml}</row>`);
+  };
   openSheet();
 
   return {
     row(cells) {
       if (rowNo >= sheetRows) {
-        closeSheet();
+        const closing = closeSheet();
         openSheet();
+        return closing.then(() => writeRow(cells));
       }
-      rowNo++;
-      let xml = `<row r="${rowNo}">`;
-      for (let i = 0; i < columns.length; i++) {
-        const cell = xlsxCell(columns[i]!.type, cells[i] ?? null, shift);
-        if (!cell) continue;
-        const ref = `${refs[i]}${rowNo}`;
-        if ('number' in cell) {
-          const s = styles[i];
-          xml += `<c r="${ref}"${s ? ` s="${s}"` : ''}><v>${cell.number}</v></c>`;
-        } else
-          xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cell.text)}</t></is></c>`;
-      }
-      write(`${xml}</row>`);
+      return writeRow(cells);
     },
     async end() {
-      closeSheet();
+      await closeSheet();
       file('xl/styles.xml', stylesXml());
       file(
         'xl/workbook.xml',

@@ -208,12 +208,13 @@ export class ExportsService {
         if (!(await this.repo.progress(id, attempt, rows, chunk))) throw new LostClaim();
       };
       for await (const cells of source.rows(scope, own)) {
-        writer.row(cells);
+        const behind = writer.row(cells);
+        if (behind) await behind;
         rows++;
         if (buffer.length >= CHUNK_BYTES) for (const c of buffer.takeFull()) await store(c);
         else if (rows % PROGRESS_ROWS === 0) {
           await store(null);
-          // Lets the XLSX writer's compression catch up, so rows do not pile up before it.
+          // Lets the rest of the server in between rows read from memory.
           await tick();
         }
       }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ok as envelope } from '../../../platform/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import { operatorRoute } from '../../../platform/operator-auth';
-import type { ReportPart, ReportSource } from '../report-part';
+import { type ReportPart, type ReportSource, EXPORT_BATCH_ROWS } from '../report-part';
 import { reportRangeQuery, resolveScope } from '../report-scope';
 import { PlayersReportRepository } from './players.repository';
 import { PlayersReportService } from './players.service';
@@ -26,9 +26,6 @@ const rankingFields = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 const none = z.object({});
-
-/** Members per page of the ranking export: one page in memory at a time. */
-const EXPORT_PAGE = 5000;
 
 /** The players reports (README): activity, cohorts, the profit and loss ranking, VIP levels. */
 export function playersReports(deps: ModuleContext): ReportPart<PlayersReportService> {
@@ -158,7 +155,7 @@ export function playersReports(deps: ModuleContext): ReportPart<PlayersReportSer
     async *rows(scope) {
       let after: { merchant: string; memberId: string } | null = null;
       for (;;) {
-        const page = await repo.sumsPage(scope, after, EXPORT_PAGE);
+        const page = await repo.sumsPage(scope, after, EXPORT_BATCH_ROWS);
         for (const m of page)
           yield [
             m.merchant,
@@ -174,7 +171,7 @@ export function playersReports(deps: ModuleContext): ReportPart<PlayersReportSer
             m.withdrawals,
             m.bonus,
           ];
-        if (page.length < EXPORT_PAGE) return;
+        if (page.length < EXPORT_BATCH_ROWS) return;
         const last = page[page.length - 1]!;
         after = { merchant: last.merchant, memberId: last.memberId };
       }
