@@ -349,8 +349,10 @@ describe('no marketing to members on a break', () => {
 });
 
 describe('minimum age at sign-up', () => {
+  // Ages count on the brand's calendar (GOLDEN: Manila), which is a day ahead of UTC's from 16:00 UTC.
   const yearsAgo = (years: number, days = 0) => {
-    const d = new Date();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+    const d = new Date(`${today}T00:00:00Z`);
     d.setUTCFullYear(d.getUTCFullYear() - years);
     d.setUTCDate(d.getUTCDate() + days);
     return d.toISOString().slice(0, 10);
