@@ -11,6 +11,7 @@
  *   2. The business report by game over the last 90 days, ~50 calls: through
  *      GET /wps/admin/reports/business/breakdown?by=game when the business part serves it, else
  *      the same roll-up in SQL over report_game_day (said so). p50/p95 (budget p95 <= 200 ms).
+ *      Then each report screen's reads over the same 90 days, 5 calls each: p50 and max.
  *   3. A --export-rows row export (default 1,000,000) of a bench source that reads bet_record in
  *      keyset pages, as CSV and as XLSX, asked through POST /wps/admin/reports/exports and made by
  *      the app's own export job: time and this process's RSS growth (the server runs in it).
@@ -56,6 +57,9 @@ const { values: args } = parseArgs({
     // A database an earlier run seeded and kept (--keep): no seeding, no fold, not dropped.
     reuse: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // Leave out the export (3) or the lag (4) part, to time the others on their own.
+    'skip-export': { type: 'boolean', default: false },
+    'skip-lag': { type: 'boolean', default: false },
   },
 });
 const BETS = Number(args.bets);
@@ -349,9 +353,45 @@ try {
         `p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms (budget p95 <= 200 ms)`,
     );
 
+    // ---- 2b. every report screen's reads over the same 90 days -------------------------------------
+    const screens = [
+      'business/summary?groupBy=day',
+      'business/summary?groupBy=month',
+      'business/breakdown?by=category',
+      'business/breakdown?by=vendor',
+      'players/activity?by=day',
+      'players/activity?by=week',
+      'players/cohorts?by=week',
+      'players/ranking?side=winners',
+      'players/vip',
+      'cashier',
+      'cashier/providers',
+      'rewards/costs',
+      'rewards/items',
+      'rewards/points',
+      'agents',
+      'compliance/rg',
+      'compliance/aml',
+    ];
+    for (const screen of screens) {
+      const path = `/wps/admin/reports/${screen}${screen.includes('?') ? '&' : '?'}from=${from}&to=${today}`;
+      const took: number[] = [];
+      let status = 0;
+      for (let i = 0; i < 7; i++) {
+        const t = performance.now();
+        const res = await platform.app.inject({ method: 'GET', url: path, headers });
+        status = res.statusCode;
+        if (i >= 2) took.push(performance.now() - t);
+      }
+      took.sort((a, b) => a - b);
+      log(
+        `  ${screen}: ${status === 200 ? '' : `answered ${status}, `}p50 ${pct(took, 50).toFixed(0)} ms, max ${took[took.length - 1]!.toFixed(0)} ms (5 calls)`,
+      );
+    }
+
     // ---- 3. a large export ------------------------------------------------------------------------
     platform.services.reports.reportExports.register(betsSource(db, EXPORT_ROWS));
-    for (const format of ['csv', 'xlsx'] as const) {
+    for (const format of args['skip-export'] ? [] : (['csv', 'xlsx'] as const)) {
       global.gc?.();
       const rss0 = process.memoryUsage().rss;
       const heap0 = process.memoryUsage().heapUsed;
@@ -396,86 +436,89 @@ try {
     }
 
     // ---- 4. aggregate lag under a bet/settle load ---------------------------------------------------
-    const ledger = new LedgerService(db);
-    const bets = new BetService(new BetRepository(db), ledger);
-    const adjustment = await ledger.account(MERCHANT, 'ADJUSTMENT');
-    const players: string[] = [];
-    for (let w = 0; w < LAG_WORKERS; w++) {
-      const m = await db
-        .insertInto('member')
-        .values({
-          merchant_code: MERCHANT,
-          username: `lag${RUN}${w}`,
-          password_hash: 'x',
-          referral_code: `LAG${RUN}${w}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await ledger.post(db, {
-        merchant: MERCHANT,
-        reference: `bench:fund:${m.id}`,
-        kind: 'ADJUSTMENT',
-        memberId: m.id,
-        postings: [
-          { accountId: adjustment, amount: -100_000_000n },
-          { accountId: await ledger.account(MERCHANT, 'MAIN', m.id), amount: 100_000_000n },
-        ],
-      });
-      players.push(m.id);
-    }
-    await aggregates.rollUp();
-    let stop = false;
-    let pairs = 0;
-    const worker = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        const roundId = `LAG${RUN}-${w}-${i}`;
-        await bets.placeBet(MERCHANT, players[w]!, {
-          vendor: 'BV0',
-          gameType: 'SLOT',
-          gameCode: 'game-0',
-          gameName: 'Game 0',
-          roundId,
-          stake: 100n,
+    if (!args['skip-lag']) await lagUnderLoad();
+    async function lagUnderLoad() {
+      const ledger = new LedgerService(db);
+      const bets = new BetService(new BetRepository(db), ledger);
+      const adjustment = await ledger.account(MERCHANT, 'ADJUSTMENT');
+      const players: string[] = [];
+      for (let w = 0; w < LAG_WORKERS; w++) {
+        const m = await db
+          .insertInto('member')
+          .values({
+            merchant_code: MERCHANT,
+            username: `lag${RUN}${w}`,
+            password_hash: 'x',
+            referral_code: `LAG${RUN}${w}`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await ledger.post(db, {
+          merchant: MERCHANT,
+          reference: `bench:fund:${m.id}`,
+          kind: 'ADJUSTMENT',
+          memberId: m.id,
+          postings: [
+            { accountId: adjustment, amount: -100_000_000n },
+            { accountId: await ledger.account(MERCHANT, 'MAIN', m.id), amount: 100_000_000n },
+          ],
         });
-        await bets.settleBet(MERCHANT, 'BV0', roundId, { payout: i % 3 === 0 ? 250n : 0n });
-        pairs++;
+        players.push(m.id);
       }
-    };
-    const lags: number[] = [];
-    const sampleLag = async () => {
-      const r = await sql<{ lag: number | null }>`
-        SELECT extract(epoch FROM now() - e.created_at)::float8 AS lag
-          FROM dashboard_rollup_state s
-          JOIN LATERAL (SELECT created_at FROM ledger_entry
-                         WHERE (txid, id) > (s.last_txid, s.last_entry_id)
-                         ORDER BY txid, id LIMIT 1) e ON true
-         WHERE s.name = 'reports'`.execute(db);
-      lags.push(r.rows[0]?.lag ?? 0);
-    };
-    t0 = performance.now();
-    const running = Array.from({ length: LAG_WORKERS }, (_, w) => worker(w));
-    while (performance.now() - t0 < LAG_SECONDS * 1000) {
-      await new Promise((r) => setTimeout(r, 200));
-      await sampleLag();
+      await aggregates.rollUp();
+      let stop = false;
+      let pairs = 0;
+      const worker = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const roundId = `LAG${RUN}-${w}-${i}`;
+          await bets.placeBet(MERCHANT, players[w]!, {
+            vendor: 'BV0',
+            gameType: 'SLOT',
+            gameCode: 'game-0',
+            gameName: 'Game 0',
+            roundId,
+            stake: 100n,
+          });
+          await bets.settleBet(MERCHANT, 'BV0', roundId, { payout: i % 3 === 0 ? 250n : 0n });
+          pairs++;
+        }
+      };
+      const lags: number[] = [];
+      const sampleLag = async () => {
+        const r = await sql<{ lag: number | null }>`
+          SELECT extract(epoch FROM now() - e.created_at)::float8 AS lag
+            FROM dashboard_rollup_state s
+            JOIN LATERAL (SELECT created_at FROM ledger_entry
+                           WHERE (txid, id) > (s.last_txid, s.last_entry_id)
+                           ORDER BY txid, id LIMIT 1) e ON true
+           WHERE s.name = 'reports'`.execute(db);
+        lags.push(r.rows[0]?.lag ?? 0);
+      };
+      t0 = performance.now();
+      const running = Array.from({ length: LAG_WORKERS }, (_, w) => worker(w));
+      while (performance.now() - t0 < LAG_SECONDS * 1000) {
+        await new Promise((r) => setTimeout(r, 200));
+        await sampleLag();
+      }
+      stop = true;
+      await Promise.all(running);
+      const loadSecs = (performance.now() - t0) / 1000;
+      lags.sort((a, b) => a - b);
+      log(
+        `lag under ${LAG_WORKERS} bettors (${Math.round(pairs / loadSecs)} bet+settle pairs/s for ${loadSecs.toFixed(0)} s), ` +
+          `${lags.length} samples: p50 ${pct(lags, 50).toFixed(2)} s, p99 ${pct(lags, 99).toFixed(2)} s, max ${lags[lags.length - 1]!.toFixed(2)} s (budget <= 5 s)`,
+      );
+      // The fold must have caught up exactly: the aggregates' bets equal the ledger's.
+      await aggregates.rollUp();
+      const check = await sql<{ agg: string; ledger: string }>`
+        SELECT (SELECT sum(settled)::text FROM report_game_day WHERE merchant_code = ${MERCHANT}) AS agg,
+               (SELECT count(*)::text FROM ledger_entry WHERE merchant_code = ${MERCHANT} AND kind = 'PAYOUT') AS ledger`.execute(
+        db,
+      );
+      log(
+        `settled bets in the aggregates ${check.rows[0]!.agg}, PAYOUT entries in the ledger ${check.rows[0]!.ledger}`,
+      );
     }
-    stop = true;
-    await Promise.all(running);
-    const loadSecs = (performance.now() - t0) / 1000;
-    lags.sort((a, b) => a - b);
-    log(
-      `lag under ${LAG_WORKERS} bettors (${Math.round(pairs / loadSecs)} bet+settle pairs/s for ${loadSecs.toFixed(0)} s), ` +
-        `${lags.length} samples: p50 ${pct(lags, 50).toFixed(2)} s, p99 ${pct(lags, 99).toFixed(2)} s, max ${lags[lags.length - 1]!.toFixed(2)} s (budget <= 5 s)`,
-    );
-    // The fold must have caught up exactly: the aggregates' bets equal the ledger's.
-    await aggregates.rollUp();
-    const check = await sql<{ agg: string; ledger: string }>`
-      SELECT (SELECT sum(settled)::text FROM report_game_day WHERE merchant_code = ${MERCHANT}) AS agg,
-             (SELECT count(*)::text FROM ledger_entry WHERE merchant_code = ${MERCHANT} AND kind = 'PAYOUT') AS ledger`.execute(
-      db,
-    );
-    log(
-      `settled bets in the aggregates ${check.rows[0]!.agg}, PAYOUT entries in the ledger ${check.rows[0]!.ledger}`,
-    );
   } finally {
     await platform.app.close();
   }
