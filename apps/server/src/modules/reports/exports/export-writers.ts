@@ -279,6 +279,9 @@ function stylesXml(): string {
   );
 }
 
+/** The most uncompressed bytes a sheet queues in zlib before the writer waits for it. */
+const QUEUED_BYTES = 1024 * 1024;
+
 /**
  * A ZIP entry deflated by Node's zlib (native code, on the thread pool, several times faster than
  * fflate's JavaScript deflate) and handed to fflate's Zip, which writes the ZIP structure around
@@ -316,7 +319,9 @@ class ZlibEntry implements ZipInputFile {
     // A ZIP without its 64-bit extension records sizes in 32 bits.
     if (this.size > 0xffff_ffff) throw new Error('An XLSX sheet grew past 4 GB: export as CSV instead.');
     this.crc = crc32(bytes, this.crc);
-    return this.z.write(bytes) ? undefined : once(this.z, 'drain').then(() => undefined);
+    this.z.write(bytes);
+    // Up to a few batches queue in zlib while the next rows are written; past that, wait for it.
+    return this.z.writableLength > QUEUED_BYTES ? once(this.z, 'drain').then(() => undefined) : undefined;
   }
 
   async end(): Promise<void> {
