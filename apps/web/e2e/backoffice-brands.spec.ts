@@ -104,7 +104,8 @@ test('a scheduled maintenance window closes the site to players, an allowed memb
   );
   const tester = await member(request, code);
   const player = await member(request, code);
-  const startsAt = new Date(Date.now() + 4_000);
+  // Far enough ahead for the "before" page to load on a busy machine (4 s was not, in CI).
+  const startsAt = new Date(Date.now() + 15_000);
   await value(
     await request.post('/wps/admin/brand/maintenance/windows', {
       headers: admin,
@@ -121,6 +122,7 @@ test('a scheduled maintenance window closes the site to players, an allowed memb
   const before = await browser.newPage();
   await before.goto(hostUrl(host, '/'));
   await expect(before.getByTestId('main-nav')).toBeVisible();
+  expect(Date.now(), 'the open site was seen before the window started').toBeLessThan(startsAt.getTime());
   await before.close();
   await new Promise((r) => setTimeout(r, Math.max(0, startsAt.getTime() - Date.now() + 300)));
 
