@@ -1,5 +1,5 @@
 import type { AgentReportRow, AgentsReport, AgentStatementLine, AgentStatementsReport } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +15,6 @@ import {
   YAxis,
 } from 'recharts';
 import { api } from '../../api/client';
-import { useSession } from '../../auth/session';
 import { Badge, Button, DateTime, errorText, formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
@@ -29,6 +28,7 @@ import {
   useReportRange,
   type ReportColumn,
   type ReportRange,
+  useReportQuery,
 } from './kit';
 
 const money = (v: number) => formatMoney(v);
@@ -45,16 +45,10 @@ const sumMoney = <R,>(rows: R[] | undefined, f: (r: R) => number) =>
  */
 export default function AgentsTab() {
   const { t } = useTranslation('reportsAgents');
-  const { brand } = useSession();
   const state = useReportRange('30');
   const { range, problem } = state;
   const [agent, setAgent] = useState<AgentReportRow | null>(null);
-  const data = useQuery({
-    queryKey: ['reports', 'agents', brand, range],
-    queryFn: () => api.get<AgentsReport>('/reports/agents', { ...range }),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
+  const data = useReportQuery<AgentsReport>('/reports/agents', range, {}, !problem);
   const r = data.data;
   const loading = data.isPending && !problem;
   return (

@@ -7,7 +7,6 @@ import {
   type BusinessGroupBy,
   type BusinessSummary,
 } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,12 +21,19 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { api } from '../../api/client';
 import { useThemeName } from '../../app/theme';
 import { Badge, Button, errorText, formatMoney, formatNumber, Money } from '../../ui';
 import { BusinessBetsDialog, type GameRef } from './business-bets';
 import { ExportButton } from './export-button';
-import { ChartCard, RangeBar, ReportTable, useChartColours, useReportRange, type ReportColumn } from './kit';
+import {
+  ChartCard,
+  RangeBar,
+  ReportTable,
+  useChartColours,
+  useReportRange,
+  type ReportColumn,
+  useReportQuery,
+} from './kit';
 import './business.css';
 
 const GROUPS: BusinessGroupBy[] = ['day', 'week', 'month'];
@@ -80,24 +86,14 @@ export default function BusinessTab() {
   const [game, setGame] = useState<GameRef | null>(null);
   const enabled = problem === null;
 
-  const summary = useQuery({
-    queryKey: ['reports', 'business', 'summary', range, groupBy],
-    queryFn: () => api.get<BusinessSummary>('/reports/business/summary', { ...range, groupBy }),
+  const summary = useReportQuery<BusinessSummary>('/reports/business/summary', range, { groupBy }, enabled);
+  const breakdown = useReportQuery<BusinessBreakdown>('/reports/business/breakdown', range, { by }, enabled);
+  const categories = useReportQuery<BusinessBreakdown>(
+    '/reports/business/breakdown',
+    range,
+    { by: 'category' },
     enabled,
-    placeholderData: keepPreviousData,
-  });
-  const breakdown = useQuery({
-    queryKey: ['reports', 'business', 'breakdown', range, by],
-    queryFn: () => api.get<BusinessBreakdown>('/reports/business/breakdown', { ...range, by }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-  const categories = useQuery({
-    queryKey: ['reports', 'business', 'breakdown', range, 'category'],
-    queryFn: () => api.get<BusinessBreakdown>('/reports/business/breakdown', { ...range, by: 'category' }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  );
   const category = (code: string) =>
     code === '' ? t('mixed') : t(`type.${code}`, { ns: 'games', defaultValue: code });
 

@@ -9,7 +9,7 @@ import {
   type ReconciliationLinePage,
   type ReconciliationRun,
 } from '@app/contracts';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -38,6 +38,7 @@ import {
   useReportRange,
   type ReportColumn,
   type ReportRange,
+  useReportQuery,
 } from './kit';
 
 /** Seconds as "45s", "3m 20s", "2h 05m" (the home page shows the same figures). */
@@ -63,16 +64,11 @@ const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed
  */
 export default function CashierTab() {
   const { t } = useTranslation('reportsCashier');
-  const { brand, can } = useSession();
+  const { can } = useSession();
   const state = useReportRange('30');
   const { range, problem } = state;
   const [drill, setDrill] = useState<CashierChannelRow | null>(null);
-  const report = useQuery({
-    queryKey: ['reports', 'cashier', brand, range],
-    queryFn: () => api.get<CashierReport>('/reports/cashier', { ...range }),
-    enabled: problem === null,
-    placeholderData: keepPreviousData,
-  });
+  const report = useReportQuery<CashierReport>('/reports/cashier', range, {}, problem === null);
   const data = report.data;
   return (
     <div style={STACK}>

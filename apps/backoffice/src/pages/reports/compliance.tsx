@@ -1,9 +1,6 @@
 import { RG_KINDS, type AmlReport, type AmlReportRow, type RgKind, type RgReport } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { api } from '../../api/client';
-import { useSession } from '../../auth/session';
 import { formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
@@ -16,6 +13,7 @@ import {
   useChartColours,
   useReportRange,
   type ReportColumn,
+  useReportQuery,
 } from './kit';
 
 const hours = (h: number | null) => (h === null ? '–' : h.toFixed(1));
@@ -36,21 +34,10 @@ const CHART_KINDS: RgKind[] = [
  * opened and decided, escalations, reports filed and the time to decide.
  */
 export default function ComplianceTab() {
-  const { brand } = useSession();
   const state = useReportRange('30');
   const { range, problem } = state;
-  const rg = useQuery({
-    queryKey: ['reports', 'compliance', 'rg', brand, range],
-    queryFn: () => api.get<RgReport>('/reports/compliance/rg', { ...range }),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
-  const aml = useQuery({
-    queryKey: ['reports', 'compliance', 'aml', brand, range],
-    queryFn: () => api.get<AmlReport>('/reports/compliance/aml', { ...range }),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
+  const rg = useReportQuery<RgReport>('/reports/compliance/rg', range, {}, !problem);
+  const aml = useReportQuery<AmlReport>('/reports/compliance/aml', range, {}, !problem);
   return (
     <>
       <RangeBar state={state} />

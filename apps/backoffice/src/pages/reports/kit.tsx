@@ -1,5 +1,7 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
 import { useThemeName } from '../../app/theme';
 import { Button, Field, errorText } from '../../ui';
@@ -61,6 +63,27 @@ export function useReportRange(initial: RangePreset = '30') {
   return { range, problem, preset, setPreset, custom, setCustom, scope, setScope, platform, today };
 }
 export type ReportRangeState = ReturnType<typeof useReportRange>;
+
+/**
+ * One report read over a range (`path` under /wps/admin, with the range and `params`): keyed by
+ * the brand worked on as well, so switching brands never shows another brand's figures from the
+ * cache; off while `enabled` is false (an invalid range); the previous answer stays on screen
+ * while the next one loads.
+ */
+export function useReportQuery<T>(
+  path: string,
+  range: ReportRange,
+  params: Record<string, string | number> = {},
+  enabled = true,
+) {
+  const { brand } = useSession();
+  return useQuery({
+    queryKey: ['reports', path, brand, range, params],
+    queryFn: () => api.get<T>(path, { ...range, ...params }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** The period picker (presets, custom days), the brand / all-brands switch, and the screen's own controls. */
 export function RangeBar({ state, children }: { state: ReportRangeState; children?: ReactNode }) {

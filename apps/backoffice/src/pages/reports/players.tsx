@@ -6,7 +6,6 @@ import type {
   ReportBucket,
   VipDistribution,
 } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -22,8 +21,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { api } from '../../api/client';
-import { useSession } from '../../auth/session';
 import { formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
@@ -39,6 +36,7 @@ import {
   QueryError,
   Tile,
   useAxisStyle,
+  useReportQuery,
 } from './kit';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -50,16 +48,10 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 export default function PlayersTab() {
   const { t } = useTranslation('reportsPlayers');
   const state = useReportRange('30');
-  const { brand } = useSession();
   const [by, setBy] = useState<ReportBucket>('day');
   const { range, problem } = state;
   const enabled = problem === null;
-  const activity = useQuery({
-    queryKey: ['reports', 'players', 'activity', brand, range, by],
-    queryFn: () => api.get<PlayerActivity>('/reports/players/activity', { ...range, by }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const activity = useReportQuery<PlayerActivity>('/reports/players/activity', range, { by }, enabled);
   const totals = activity.data?.totals;
   return (
     <div className="bo-report">
@@ -183,15 +175,9 @@ function heat(share: number, colour: string): string {
 
 function Cohorts({ range, enabledQuery }: { range: ReportRange; enabledQuery: boolean }) {
   const { t } = useTranslation('reportsPlayers');
-  const { brand } = useSession();
   const [by, setBy] = useState<'week' | 'month'>('week');
   const colour = useChartColours()[0]!;
-  const q = useQuery({
-    queryKey: ['reports', 'players', 'cohorts', brand, range, by],
-    queryFn: () => api.get<PlayerCohorts>('/reports/players/cohorts', { ...range, by }),
-    enabled: enabledQuery,
-    placeholderData: keepPreviousData,
-  });
+  const q = useReportQuery<PlayerCohorts>('/reports/players/cohorts', range, { by }, enabledQuery);
   const cohorts = q.data?.cohorts ?? [];
   const width = cohorts[0]?.active.length ?? 0;
   return (
@@ -264,15 +250,14 @@ function Cohorts({ range, enabledQuery }: { range: ReportRange; enabledQuery: bo
 
 function Ranking({ range, enabledQuery }: { range: ReportRange; enabledQuery: boolean }) {
   const { t } = useTranslation('reportsPlayers');
-  const { brand } = useSession();
   const navigate = useNavigate();
   const [side, setSide] = useState<'winners' | 'losers'>('winners');
-  const q = useQuery({
-    queryKey: ['reports', 'players', 'ranking', brand, range, side],
-    queryFn: () => api.get<PlayerRanking>('/reports/players/ranking', { ...range, side, limit: 100 }),
-    enabled: enabledQuery,
-    placeholderData: keepPreviousData,
-  });
+  const q = useReportQuery<PlayerRanking>(
+    '/reports/players/ranking',
+    range,
+    { side, limit: 100 },
+    enabledQuery,
+  );
   const items = q.data?.items;
   const sum = (k: keyof PlayerRankingRow) => items?.reduce((a, r) => a + (r[k] as number), 0) ?? 0;
   const money = (
@@ -365,15 +350,9 @@ function Ranking({ range, enabledQuery }: { range: ReportRange; enabledQuery: bo
 
 function VipCard({ range, enabledQuery }: { range: ReportRange; enabledQuery: boolean }) {
   const { t } = useTranslation('reportsPlayers');
-  const { brand } = useSession();
   const colours = useChartColours();
   const axis = useAxisStyle();
-  const q = useQuery({
-    queryKey: ['reports', 'players', 'vip', brand, range],
-    queryFn: () => api.get<VipDistribution>('/reports/players/vip', { ...range }),
-    enabled: enabledQuery,
-    placeholderData: keepPreviousData,
-  });
+  const q = useReportQuery<VipDistribution>('/reports/players/vip', range, {}, enabledQuery);
   const levels = (q.data?.levels ?? []).map((l) => ({
     ...l,
     name: l.label ? `${l.level} ${l.label}` : String(l.level),

@@ -9,12 +9,9 @@ import {
   type RewardPointsRow,
   type RewardSourceRow,
 } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { api } from '../../api/client';
-import { useSession } from '../../auth/session';
 import { formatMoney, formatNumber } from '../../ui';
 import { ExportButton } from './export-button';
 import {
@@ -30,6 +27,7 @@ import {
   QueryError,
   Tile,
   useAxisStyle,
+  useReportQuery,
 } from './kit';
 
 const ratio = (v: number | null) => (v === null ? null : `${(v * 100).toFixed(1)}%`);
@@ -41,16 +39,10 @@ const ratio = (v: number | null) => (v === null ? null : `${(v * 100).toFixed(1)
 export default function RewardsTab() {
   const { t } = useTranslation('reportsRewards');
   const state = useReportRange('30');
-  const { brand } = useSession();
   const [by, setBy] = useState<ReportBucket>('day');
   const { range, problem } = state;
   const enabled = problem === null;
-  const costs = useQuery({
-    queryKey: ['reports', 'rewards', 'costs', brand, range, by],
-    queryFn: () => api.get<RewardCosts>('/reports/rewards/costs', { ...range, by }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const costs = useReportQuery<RewardCosts>('/reports/rewards/costs', range, { by }, enabled);
   const totals = costs.data?.totals;
   return (
     <div className="bo-report">
@@ -238,13 +230,7 @@ function Sources({ data, loading }: { data: RewardCosts | undefined; loading: bo
 
 function Items({ range, enabledQuery }: { range: ReportRange; enabledQuery: boolean }) {
   const { t } = useTranslation('reportsRewards');
-  const { brand } = useSession();
-  const q = useQuery({
-    queryKey: ['reports', 'rewards', 'items', brand, range],
-    queryFn: () => api.get<RewardItems>('/reports/rewards/items', { ...range }),
-    enabled: enabledQuery,
-    placeholderData: keepPreviousData,
-  });
+  const q = useReportQuery<RewardItems>('/reports/rewards/items', range, {}, enabledQuery);
   const items = q.data?.items;
   const sum = (k: 'claims' | 'members' | 'amount') => items?.reduce((a, r) => a + r[k], 0) ?? 0;
   const columns: ReportColumn<RewardItem>[] = [
@@ -322,15 +308,9 @@ function PointsSection({
   enabledQuery: boolean;
 }) {
   const { t } = useTranslation('reportsRewards');
-  const { brand } = useSession();
   const colours = useChartColours();
   const axis = useAxisStyle();
-  const q = useQuery({
-    queryKey: ['reports', 'rewards', 'points', brand, range, by],
-    queryFn: () => api.get<RewardPoints>('/reports/rewards/points', { ...range, by }),
-    enabled: enabledQuery,
-    placeholderData: keepPreviousData,
-  });
+  const q = useReportQuery<RewardPoints>('/reports/rewards/points', range, { by }, enabledQuery);
   const series = q.data?.series ?? [];
   const totals = q.data?.totals;
   const bars = ['earned', 'redeemed', 'converted', 'adjusted'] as const;
