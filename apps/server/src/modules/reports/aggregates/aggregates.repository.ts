@@ -122,13 +122,17 @@ export class AggregatesRepository extends Repository {
         -- What each PAYOUT entry credited to HOUSE (stake - payout of a settlement; minus the
         -- amount of a further payout). Payouts are read from the entries, never from the bet's
         -- payout column, which a further payout raises after the settlement was folded.
+        -- The entry's own columns come along, so nothing joins this back to b: the planner takes
+        -- "entries after the watermark" for about one row (the watermark sits at the end of the
+        -- statistics), and a join of two such CTEs became a nested loop of batch × batch rows.
         house AS MATERIALIZED (
-          SELECT b.id, coalesce(sum(p.amount) FILTER (WHERE o.kind = 'HOUSE'), 0)::bigint AS amount
+          SELECT b.id, b.merchant_code, b.day, b.memo, coalesce(x.amount, 0)::bigint AS amount
             FROM b
-            JOIN ledger_posting p ON p.entry_id = b.id
-            LEFT JOIN ops o ON o.id = p.account_id
+           CROSS JOIN LATERAL (
+                 SELECT sum(p.amount) FILTER (WHERE o.kind = 'HOUSE') AS amount
+                   FROM ledger_posting p LEFT JOIN ops o ON o.id = p.account_id
+                  WHERE p.entry_id = b.id) x
            WHERE b.kind = 'PAYOUT'
-           GROUP BY b.id
         ),
         -- One row per bet event: a stake taken (BET), a settlement (the PAYOUT entry a bet names),
         -- a further payout (a PAYOUT entry no bet names: BetService.addPayout, under its memo's
@@ -142,24 +146,23 @@ export class AggregatesRepository extends Repository {
             FROM b JOIN bet_record r ON r.stake_entry_id = b.id
            WHERE b.kind = 'BET'
           UNION ALL
-          SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
+          SELECT h.merchant_code, h.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
                  0, 0, 1, r.stake, r.stake - h.amount, r.valid_bet, 0, 0,
                  ((r.stake - h.amount)::float8 / r.stake::float8) ^ 2
-            FROM b JOIN house h ON h.id = b.id JOIN bet_record r ON r.settle_entry_id = b.id
+            FROM house h JOIN bet_record r ON r.settle_entry_id = h.id
           UNION ALL
-          SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
+          SELECT h.merchant_code, h.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
                  0, 0, 0, 0, -h.amount, 0, 0, 0,
                  (((s.payout - h.amount)::float8 / r.stake::float8) ^ 2)
                    - ((s.payout::float8 / r.stake::float8) ^ 2)
-            FROM b
-            JOIN house h ON h.id = b.id
-            JOIN bet_record r ON r.merchant_code = b.merchant_code AND r.vendor_code = b.memo->>'vendor'
-                             AND r.round_id = b.memo->>'roundId'
+            FROM house h
+            JOIN bet_record r ON r.merchant_code = h.merchant_code AND r.vendor_code = h.memo->>'vendor'
+                             AND r.round_id = h.memo->>'roundId'
             CROSS JOIN LATERAL (
               SELECT r.stake - coalesce(sum(p.amount), 0) AS payout
                 FROM ledger_posting p JOIN ops o ON o.id = p.account_id AND o.kind = 'HOUSE'
                WHERE p.entry_id = r.settle_entry_id) s
-           WHERE NOT EXISTS (SELECT 1 FROM bet_record x WHERE x.settle_entry_id = b.id)
+           WHERE NOT EXISTS (SELECT 1 FROM bet_record x WHERE x.settle_entry_id = h.id)
           UNION ALL
           SELECT b.merchant_code, b.day, r.member_id, r.vendor_code, r.game_type, r.game_code,
                  0, 0, 0, 0, 0, 0, 1, r.stake, 0
