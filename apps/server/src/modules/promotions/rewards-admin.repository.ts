@@ -129,7 +129,8 @@ export class RewardsAdminRepository extends Repository {
       .leftJoin('member_vip as v', 'v.member_id', 'm.id')
       .select(['m.id', 'v.level'])
       .where('m.merchant_code', '=', merchant)
-      .where('m.id', 'in', memberIds)
+      // One array parameter: a day's members as an IN list can pass the protocol's 65,535.
+      .where(sql<boolean>`m.id = ANY(${[...memberIds]}::bigint[])`)
       .execute();
     return new Map(rows.map((r) => [r.id, r.level ?? 0]));
   }
