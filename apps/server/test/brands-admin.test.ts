@@ -43,6 +43,7 @@ const NEW_BRAND = {
   hosts: ['jade.localhost', 'www.jade.example'],
   defaultLanguage: 'EN',
   languages: ['EN', 'TH'],
+  currency: 'THB',
   currencySymbol: '฿',
   timezone: 'Asia/Bangkok',
   resources: [{ type: 'ANDROID', url: 'https://download.jade.example/app.apk' }],

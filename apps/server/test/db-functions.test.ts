@@ -82,8 +82,8 @@ describe('database functions (functions/*.sql)', () => {
     const db = await emptyDb();
     try {
       await migrate(db.handle);
-      await sql`INSERT INTO merchant (code, name, default_language, languages)
-                VALUES ('FNTEST', 'Functions', 'en', '{en}')`.execute(db.handle.db);
+      await sql`INSERT INTO merchant (code, name, default_language, languages, currency)
+                VALUES ('FNTEST', 'Functions', 'en', '{en}', 'PHP')`.execute(db.handle.db);
       await sql`INSERT INTO ledger_account (merchant_code, kind, tracked)
                 VALUES ('FNTEST', 'HOUSE', false), ('FNTEST', 'ADJUSTMENT', false)`.execute(db.handle.db);
       const post = async (reference: string) => {

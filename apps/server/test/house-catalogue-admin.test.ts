@@ -38,6 +38,7 @@ beforeAll(async () => {
       hosts: [HOST],
       defaultLanguage: 'EN',
       languages: ['EN', 'TH'],
+      currency: 'THB',
       currencySymbol: '฿',
       timezone: 'Asia/Bangkok',
       resources: [],

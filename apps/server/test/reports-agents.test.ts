@@ -245,7 +245,7 @@ describe('the agents report', () => {
 
   it('exports the same figures, every agent and every line, money in minor units', async () => {
     const part = agentsReports({ db: t.db.db } as ModuleContext);
-    const scope = { merchants: [M], all: false, from, to };
+    const scope = { merchants: [M], all: false, currency: 'PHP', from, to };
     const source = (name: string) => part.sources!.find((s) => s.name === name)!;
     const rows: ReportCell[][] = [];
     for await (const row of source('agents.summary').rows(scope, {})) rows.push(row);
@@ -317,14 +317,22 @@ describe('who may read it, and bad input', () => {
     expect([all.status, all.code]).toEqual([403, 'operator.forbidden']);
   });
 
-  it('answers every brand to a platform grant', async () => {
-    const r = await call<AgentsReport>(
-      'GET',
-      `/wps/admin/reports/agents?from=${from}&to=${to}&scope=all`,
-      'platform-owner',
-      PERMISSIONS,
-    );
-    expect(r.status).toBe(200);
-    expect(r.value.list.some((a) => a.username === 'ra_lotus' && a.merchant === 'LOTUS')).toBe(true);
+  it('answers every brand of one currency to a platform grant', async () => {
+    const all = (currency: string) =>
+      call<AgentsReport>(
+        'GET',
+        `/wps/admin/reports/agents?from=${from}&to=${to}&scope=all${currency}`,
+        'platform-owner',
+        PERMISSIONS,
+      );
+    // LOTUS is in ringgit: not among GOLDEN's peso brands, and alone among the ringgit ones.
+    const php = await all('');
+    expect(php.status).toBe(200);
+    expect(php.value.list.some((a) => a.merchant === 'GOLDEN')).toBe(true);
+    expect(php.value.list.some((a) => a.merchant === 'LOTUS')).toBe(false);
+    const myr = await all('&currency=MYR');
+    expect(myr.status).toBe(200);
+    expect(myr.value.list.some((a) => a.username === 'ra_lotus' && a.merchant === 'LOTUS')).toBe(true);
+    expect(myr.value.list.every((a) => a.merchant === 'LOTUS')).toBe(true);
   });
 });

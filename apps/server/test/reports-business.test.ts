@@ -309,10 +309,25 @@ describe('business reports', () => {
     // Every brand at once (a platform grant): each brand's own local days, summed.
     const from = addDays(gToday(), -3);
     const to = gToday();
+    // Every brand is every brand of one currency: with LOTUS in pesos too, both are added up.
+    const currency = (m: string, c: string) =>
+      t.db.db.updateTable('merchant').set({ currency: c }).where('code', '=', m).execute();
+    await currency('LOTUS', 'PHP');
     const all = await getOk<BusinessSummary>(summaryPath(from, to, '&scope=all'), 'GOLDEN', platformKey);
-    const brands = (await t.db.db.selectFrom('merchant').select('code').execute()).map((r) => r.code);
-    const each = await Promise.all(brands.map((m) => fromLedger(m, from, to)));
-    expect(pick({ ...all.totals })).toEqual(sumFigures(each));
+    const [golden, lotus] = [await fromLedger('GOLDEN', from, to), await fromLedger('LOTUS', from, to)];
+    expect(lotus.turnover).toBeGreaterThan(0);
+    expect(pick({ ...all.totals })).toEqual(sumFigures([golden, lotus]));
+    // In ringgit, LOTUS is never added to pesos: every PHP brand is GOLDEN alone (the request
+    // brand's currency by default), every MYR brand LOTUS alone.
+    await currency('LOTUS', 'MYR');
+    const php = await getOk<BusinessSummary>(summaryPath(from, to, '&scope=all'), 'GOLDEN', platformKey);
+    expect(pick({ ...php.totals })).toEqual(sumFigures([golden]));
+    const myr = await getOk<BusinessSummary>(
+      summaryPath(from, to, '&scope=all&currency=MYR'),
+      'GOLDEN',
+      platformKey,
+    );
+    expect(pick({ ...myr.totals })).toEqual(sumFigures([lotus]));
 
     // Breakdowns: the same totals; games, vendors and categories each equal the ledger.
     const gFrom = addDays(gToday(), -1);
@@ -458,6 +473,10 @@ describe('business reports', () => {
     await fails(breakdownPath('2026-02-30', '2026-03-01'), 400, 'report.period.order');
     await fails(summaryPath('2024-01-01', '2026-01-02'), 400, 'report.period.too.long');
     await fails(summaryPath('yesterday', day), 400, 'request.invalid');
+    await fails(summaryPath(day, day, '&currency=peso'), 400, 'request.invalid');
+    // A brand's report is in its own currency; no brand is in dollars.
+    await fails(summaryPath(day, day, '&currency=MYR'), 400, 'report.currency.brand');
+    await fails(summaryPath(day, day, '&scope=all&currency=USD'), 400, 'report.currency.none', platformKey);
     const bets = (extra: string) => `/wps/admin/reports/business/bets?from=${day}&to=${day}${extra}`;
     await fails(bets('&vendor=HOUSE&gameCode=biz-slot&cursor=abc'), 400, 'report.cursor.invalid');
     await fails(bets('&vendor=HOUSE&gameCode=biz-slot&cursor=1.2.3'), 400, 'report.cursor.invalid');

@@ -238,6 +238,19 @@ describe('the cashier report', () => {
     expect(r.deposits.amount).toBe(fromMinor(rows[0]!.amount));
     expect(r.deposits.amount).toBe(fromMinor(rows[0]!.clearing));
 
+    // Deposit channels are named in the reader's language (?language=), else the brand's.
+    const names = await t.db.db.selectFrom('payment_channel').select(['code', 'name']).execute();
+    const named = (code: string) => names.find((c) => c.code === code)!.name;
+    const inThai = await ok<CashierReport>(`/wps/admin/reports/cashier?from=${from}&to=${today}&language=TH`);
+    const deposits = inThai.rows.filter((c) => c.direction === 'DEPOSIT');
+    expect(deposits.length).toBeGreaterThan(0);
+    for (const c of deposits) {
+      expect(named(c.channel).TH).toBeTruthy();
+      expect(c.channelName).toBe(named(c.channel).TH);
+    }
+    for (const c of r.rows.filter((x) => x.direction === 'DEPOSIT'))
+      expect(c.channelName).toBe(named(c.channel).EN);
+
     expect(r.withdrawals).toMatchObject({ requests: 5, succeeded: 3, failed: 1, pending: 1, amount: 900 });
     expect(r.withdrawals.avgSeconds).toBeCloseTo((300 + 1200 + 3600) / 3, 1);
     expect(r.withdrawals.p90Seconds).toBeCloseTo(percentile(WITHDRAW_SECS, 0.9), 1);

@@ -241,7 +241,7 @@ describe('AML', () => {
 
   it('exports the events and the cases one row each', async () => {
     const part = complianceReports({ db: t.db.db } as ModuleContext);
-    const scope = { merchants: [M], all: false, from, to };
+    const scope = { merchants: [M], all: false, currency: 'PHP', from, to };
     const read = async (name: string) => {
       const rows: ReportCell[][] = [];
       for await (const row of part.sources!.find((s) => s.name === name)!.rows(scope, {})) rows.push(row);

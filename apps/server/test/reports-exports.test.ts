@@ -374,7 +374,7 @@ describe('downloads and the list', () => {
     expect((await download(a.value!.id, keys.noExport)).statusCode).toBe(403);
   });
 
-  it('exports every brand for a platform grant, named ALL', async () => {
+  it('exports every brand for a platform grant, named ALL and its currency', async () => {
     const started = await post(
       { report: 'test.tricky', format: 'csv', query: { ...RANGE, rows: 1, scope: 'all' } },
       ADMIN_KEY,
@@ -382,13 +382,14 @@ describe('downloads and the list', () => {
     expect(started.status).toBe(200);
     expect(started.value).toMatchObject({
       scope: 'all',
-      fileName: 'ALL-test.tricky-2026-01-01_2026-01-31.csv',
+      currency: 'PHP',
+      fileName: 'ALL-PHP-test.tricky-2026-01-01_2026-01-31.csv',
     });
     await settle(started.value!.id);
     expect((await download(started.value!.id, keys.full)).statusCode).toBe(403);
     const res = await download(started.value!.id, ADMIN_KEY);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('ALL-test.tricky-2026-01-01_2026-01-31.csv');
+    expect(res.headers['content-disposition']).toContain('ALL-PHP-test.tricky-2026-01-01_2026-01-31.csv');
   });
 
   it('deletes files past their 7 days, answering expired', async () => {

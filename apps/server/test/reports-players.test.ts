@@ -381,16 +381,28 @@ describe('players reports', () => {
     expect(got.levels.find((l) => l.level === 3)!.label.length).toBeGreaterThan(0);
   });
 
-  it('answers every brand for a platform grant only, summing the brands', async () => {
-    const all = await getOk<PlayerActivity>('activity', { from, to, scope: 'all', by: 'month' });
+  it('answers every brand of a currency for a platform grant only, summing the brands', async () => {
     const golden = await getOk<PlayerActivity>('activity', { from, to, by: 'month' });
-    expect(all.totals.registrations).toBeGreaterThanOrEqual(golden.totals.registrations);
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM member m JOIN merchant mc ON mc.code = m.merchant_code
-       WHERE (m.created_at AT TIME ZONE mc.timezone)::date BETWEEN ${from}::date AND ${to}::date`.execute(
-      t.db.db,
-    );
-    expect(all.totals.registrations).toBe(rows[0]!.n);
+    const registered = async (currency: string) => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM member m JOIN merchant mc ON mc.code = m.merchant_code
+         WHERE (m.created_at AT TIME ZONE mc.timezone)::date BETWEEN ${from}::date AND ${to}::date
+           AND mc.currency = ${currency}`.execute(t.db.db);
+      return rows[0]!.n;
+    };
+    // Every brand in GOLDEN's pesos by default; those in ringgit when asked.
+    const php = await getOk<PlayerActivity>('activity', { from, to, scope: 'all', by: 'month' });
+    expect(php.totals.registrations).toBeGreaterThanOrEqual(golden.totals.registrations);
+    expect(php.totals.registrations).toBe(await registered('PHP'));
+    const myr = await getOk<PlayerActivity>('activity', {
+      from,
+      to,
+      scope: 'all',
+      currency: 'MYR',
+      by: 'month',
+    });
+    expect(myr.totals.registrations).toBe(await registered('MYR'));
+    expect(myr.totals.registrations).toBeGreaterThan(0);
     for (const path of ['activity', 'cohorts', 'ranking', 'vip']) {
       const res = await get(path, { from, to, scope: 'all' }, brandKey);
       expect(res.statusCode, path).toBe(403);

@@ -30,6 +30,7 @@ test('an owner creates a brand in the back office and the site answers for it at
   await form.getByLabel('Brand code').fill(code);
   await form.getByLabel('Brand name', { exact: true }).fill('Emerald Bay');
   await form.getByLabel('Domains').fill(host);
+  await form.getByLabel('Currency', { exact: true }).fill('PHP');
   await form.getByLabel('Currency symbol').fill('₱');
   await form.getByLabel('Time zone').fill('Asia/Manila');
   await form.getByRole('checkbox', { name: 'Thai' }).check();
@@ -97,6 +98,7 @@ test('a scheduled maintenance window closes the site to players, an allowed memb
         hosts: [host],
         defaultLanguage: 'EN',
         languages: ['EN'],
+        currency: 'PHP',
         currencySymbol: 'P',
         timezone: 'Asia/Manila',
       },

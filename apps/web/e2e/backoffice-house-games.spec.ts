@@ -29,6 +29,7 @@ test('an owner adds the house games to a new brand and the site lists them at on
         hosts: [`${code.toLowerCase()}.localhost`],
         defaultLanguage: 'EN',
         languages: ['EN'],
+        currency: 'PHP',
         currencySymbol: 'P',
         timezone: 'Asia/Manila',
       },

@@ -12,6 +12,8 @@ import { brandThemeSchema } from './theme-schema';
  */
 
 export const BRAND_CODE_PATTERN = /^[A-Z0-9_]{2,20}$/;
+/** An ISO 4217 currency code (PHP, MYR, THB, ...). */
+export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
 /** A host name as a browser sends it (lower case, no port, no scheme). */
 export const HOST_PATTERN =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -196,6 +198,10 @@ export const createBrandSchema = z.object({
   hosts: z.array(z.string().trim().toLowerCase().regex(HOST_PATTERN)).min(1).max(20),
   defaultLanguage: language,
   languages: z.array(language).min(1).max(LANGUAGES.length),
+  /** Fixed once the brand exists: its balances and reports are in it. */
+  currency: z.string().trim().toUpperCase().regex(CURRENCY_CODE_PATTERN, {
+    error: 'must be a 3-letter ISO 4217 code',
+  }),
   currencySymbol: z.string().trim().min(1).max(8),
   timezone: z.string().trim().min(1).max(64),
   logoPath: imagePath.nullable().default(null),
@@ -212,6 +218,7 @@ export const brandSummarySchema = z.object({
   hosts: z.array(z.string()),
   defaultLanguage: z.string(),
   languages: z.array(z.string()),
+  currency: z.string(),
   currencySymbol: z.string(),
   timezone: z.string(),
   maintenance: z.boolean(),

@@ -190,6 +190,8 @@ export const ERRORS = {
   'dashboard.period.too.long': 400,
   'report.period.order': 400,
   'report.period.too.long': 400,
+  'report.currency.none': 400,
+  'report.currency.brand': 400,
   // Settlement files uploaded for reconciliation, and the runs they make.
   'report.reconcile.not.csv': 400,
   'report.reconcile.too.large': 413,

@@ -27,6 +27,8 @@ export const reportExportSchema = z.object({
   report: z.string(),
   format: reportExportFormatSchema,
   scope: z.enum(['brand', 'all']),
+  /** Every brand's export: the currency its brands are in (null: one brand's). */
+  currency: z.string().nullable(),
   from: z.string(),
   to: z.string(),
   query: z.record(z.string(), z.unknown()),

@@ -4,8 +4,8 @@ import type { OperatorGrant } from '@app/contracts';
 export interface Session {
   staff: { id: string; username: string; displayName: string };
   csrfToken: string;
-  /** timeZone: the brand's IANA zone, whose days the dashboard and reports count in. */
-  brands: { code: string; name: string; timeZone: string }[];
+  /** timeZone: the brand's IANA zone, whose days the dashboard and reports count in; currency: ISO 4217. */
+  brands: { code: string; name: string; timeZone: string; currency: string }[];
   grants: OperatorGrant[];
   idleExpiresAt: string;
   absoluteExpiresAt: string;

@@ -11,6 +11,8 @@ export interface MerchantTable {
   name: string;
   default_language: string;
   languages: string[];
+  /** ISO 4217. */
+  currency: string;
   currency_symbol: string;
   timezone: string;
   logined_to_home_page: boolean;
@@ -2292,6 +2294,7 @@ interface ReportExportTable {
   id: Generated<string>;
   merchant_code: string;
   scope_all: Generated<boolean>;
+  currency: string | null;
   report: string;
   format: 'csv' | 'xlsx';
   query: Json<Record<string, unknown>>;

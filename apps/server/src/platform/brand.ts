@@ -59,6 +59,8 @@ export interface Brand {
   name: string;
   defaultLanguage: Language;
   languages: Language[];
+  /** ISO 4217: every amount of the brand is in it. */
+  currency: string;
   currencySymbol: string;
   timezone: string;
   loginedToHomePage: boolean;
@@ -120,6 +122,7 @@ export const NO_BRAND: Brand = Object.freeze({
   name: '',
   defaultLanguage: 'EN',
   languages: ['EN'],
+  currency: '',
   currencySymbol: '',
   timezone: 'UTC',
   loginedToHomePage: false,
@@ -168,6 +171,7 @@ function toBrand(
     name: row.name,
     defaultLanguage: parseLanguage(row.default_language) ?? languages[0] ?? 'EN',
     languages,
+    currency: row.currency,
     currencySymbol: row.currency_symbol,
     timezone: row.timezone,
     loginedToHomePage: row.logined_to_home_page,

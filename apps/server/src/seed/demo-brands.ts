@@ -59,6 +59,8 @@ export interface DemoBrand {
   hosts: string[];
   defaultLanguage: Language;
   languages: Language[];
+  /** ISO 4217: what the brand's amounts are in. */
+  currency: string;
   currencySymbol: string;
   timezone: string;
   loginedToHomePage: boolean;
@@ -557,6 +559,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
     hosts: ['localhost', '127.0.0.1', 'golden.localhost'],
     defaultLanguage: 'EN',
     languages: ['EN', 'CN', 'MY', 'ID', 'TH', 'VI', 'TY'],
+    currency: 'PHP',
     currencySymbol: 'P',
     timezone: 'Asia/Manila',
     theme: PLATFORM_THEME,
@@ -725,6 +728,7 @@ export const DEMO_BRANDS: DemoBrand[] = [
     hosts: ['lotus.localhost'],
     defaultLanguage: 'MY',
     languages: ['MY', 'EN'],
+    currency: 'MYR',
     currencySymbol: 'RM',
     timezone: 'Asia/Kuala_Lumpur',
     theme: LOTUS_THEME,

@@ -239,6 +239,7 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
       name: b.name,
       default_language: b.defaultLanguage,
       languages: b.languages,
+      currency: b.currency,
       currency_symbol: b.currencySymbol,
       timezone: b.timezone,
       logined_to_home_page: b.loginedToHomePage,

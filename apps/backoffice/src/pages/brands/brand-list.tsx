@@ -1,5 +1,6 @@
 import {
   BRAND_CODE_PATTERN,
+  CURRENCY_CODE_PATTERN,
   HOST_PATTERN,
   LANGUAGES,
   PLATFORM_THEME,
@@ -69,7 +70,11 @@ export function BrandList({ onCreated }: { onCreated(): void }) {
           { key: 'name', header: t('fields.name'), render: (b) => b.name },
           { key: 'hosts', header: t('fields.hosts'), render: (b) => b.hosts.join(', ') },
           { key: 'langs', header: t('fields.languages'), render: (b) => b.languages.join(' ') },
-          { key: 'cur', header: t('fields.currency'), render: (b) => b.currencySymbol },
+          {
+            key: 'cur',
+            header: t('fields.currencyCode'),
+            render: (b) => `${b.currency} (${b.currencySymbol})`,
+          },
           { key: 'tz', header: t('fields.timezone'), render: (b) => b.timezone },
         ]}
       />
@@ -83,6 +88,7 @@ interface Draft {
   hosts: string;
   defaultLanguage: Language;
   languages: Language[];
+  currency: string;
   currencySymbol: string;
   timezone: string;
   logoPath: string;
@@ -102,6 +108,7 @@ const EMPTY: Draft = {
   hosts: '',
   defaultLanguage: 'EN',
   languages: ['EN'],
+  currency: '',
   currencySymbol: '',
   timezone: 'Asia/Manila',
   logoPath: '',
@@ -116,6 +123,8 @@ const EMPTY: Draft = {
 };
 
 const HTTPS = /^https:\/\/\S+$/;
+/** The region's currencies, offered as the code is typed (any ISO 4217 code is accepted). */
+const CURRENCIES = ['PHP', 'MYR', 'THB', 'IDR', 'VND', 'SGD', 'USD', 'MMK', 'KHR', 'LAK', 'INR', 'CNY'];
 
 function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated(): void }) {
   const { t } = useTranslation('brands');
@@ -134,6 +143,7 @@ function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated():
   else if (hosts.some((h) => !HOST_PATTERN.test(h))) errors.hosts = t('errors.host');
   if (d.languages.length === 0) errors.languages = t('errors.required');
   else if (!d.languages.includes(d.defaultLanguage)) errors.defaultLanguage = t('errors.defaultLanguage');
+  if (!CURRENCY_CODE_PATTERN.test(d.currency)) errors.currency = t('errors.currencyCode');
   if (!d.currencySymbol.trim()) errors.currencySymbol = t('errors.required');
   if (!TIME_ZONES.includes(d.timezone) && d.timezone !== 'UTC') errors.timezone = t('errors.timezone');
   for (const k of ['android', 'ios', 'liveChat'] as const)
@@ -147,6 +157,7 @@ function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated():
     hosts,
     defaultLanguage: d.defaultLanguage,
     languages: d.languages,
+    currency: d.currency,
     currencySymbol: d.currencySymbol.trim(),
     timezone: d.timezone,
     logoPath: d.logoPath.trim() || null,
@@ -195,6 +206,24 @@ function CreateBrandForm({ onClose, onCreated }: { onClose(): void; onCreated():
                 name="hosts"
               />
             </Field>
+            <Field
+              label={t('fields.currencyCode')}
+              hint={t('create.currencyCodeHint')}
+              error={shown('currency')}
+            >
+              <input
+                value={d.currency}
+                maxLength={3}
+                list="bo-currencies"
+                onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
+                name="currency"
+              />
+            </Field>
+            <datalist id="bo-currencies">
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
             <Field
               label={t('fields.currency')}
               hint={t('create.currencyHint')}

@@ -109,7 +109,9 @@ export default function ExportsTab() {
       render: (e) => (
         <>
           {e.from === e.to ? e.from : `${e.from} – ${e.to}`}{' '}
-          {e.scope === 'all' ? <Badge tone="info">{t('exports.allBrands')}</Badge> : null}
+          {e.scope === 'all' ? (
+            <Badge tone="info">{`${t('exports.allBrands')} · ${e.currency ?? ''}`}</Badge>
+          ) : null}
         </>
       ),
     },

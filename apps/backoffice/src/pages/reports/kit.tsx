@@ -13,11 +13,16 @@ export const REPORT_MAX_DAYS = 732;
 export type RangePreset = 'today' | 'yesterday' | '7' | '30' | '90' | 'month' | 'lastMonth' | 'custom';
 const PRESETS: RangePreset[] = ['today', 'yesterday', '7', '30', '90', 'month', 'lastMonth', 'custom'];
 
-/** What every report request carries: the brand-local days (both included) and whose figures. */
+/**
+ * What every report request carries: the brand-local days (both included) and whose figures: the
+ * brand's, or every brand's whose amounts are in `currency` (brands of different currencies are
+ * never added up).
+ */
 export interface ReportRange {
   from: string;
   to: string;
   scope: 'brand' | 'all';
+  currency?: string;
 }
 
 function presetDays(p: Exclude<RangePreset, 'custom'>, today: string): { from: string; to: string } {
@@ -47,11 +52,20 @@ export function rangeProblem(from: string, to: string): 'order' | 'tooLong' | nu
  * custom dates cannot be sent (the query stays disabled and the field says why).
  */
 export function useReportRange(initial: RangePreset = '30') {
-  const { timeZone, session } = useSession();
+  const { timeZone, session, brand } = useSession();
   const today = todayIn(timeZone);
   const [preset, setPreset] = useState<RangePreset>(initial);
   const [custom, setCustom] = useState(() => presetDays('30', today));
   const [scope, setScope] = useState<'brand' | 'all'>('brand');
+  const own = session?.brands.find((b) => b.code === brand)?.currency;
+  const [picked, setCurrency] = useState<string | undefined>(undefined);
+  /** Each currency of the brands the staff member sees, with how many brands are in it. */
+  const currencies = useMemo(() => {
+    const n = new Map<string, number>();
+    for (const b of session?.brands ?? []) n.set(b.currency, (n.get(b.currency) ?? 0) + 1);
+    return [...n].map(([code, brands]) => ({ code, brands })).sort((a, b) => a.code.localeCompare(b.code));
+  }, [session]);
+  const currency = scope === 'all' ? (picked ?? own) : undefined;
   const days = preset === 'custom' ? custom : presetDays(preset, today);
   const problem = rangeProblem(days.from, days.to);
   /** A platform grant of reports.view: the staff member may see every brand's figures at once. */
@@ -59,8 +73,25 @@ export function useReportRange(initial: RangePreset = '30') {
     (g) => g.merchant === null && g.permissions.includes('reports.view'),
   );
   const { from, to } = days;
-  const range: ReportRange = useMemo(() => ({ from, to, scope }), [from, to, scope]);
-  return { range, problem, preset, setPreset, custom, setCustom, scope, setScope, platform, today };
+  const range: ReportRange = useMemo(
+    () => (currency ? { from, to, scope, currency } : { from, to, scope }),
+    [from, to, scope, currency],
+  );
+  return {
+    range,
+    problem,
+    preset,
+    setPreset,
+    custom,
+    setCustom,
+    scope,
+    setScope,
+    currency,
+    setCurrency,
+    currencies,
+    platform,
+    today,
+  };
 }
 export type ReportRangeState = ReturnType<typeof useReportRange>;
 
@@ -89,6 +120,7 @@ export function useReportQuery<T>(
 export function RangeBar({ state, children }: { state: ReportRangeState; children?: ReactNode }) {
   const { t } = useTranslation('reports');
   const { preset, setPreset, custom, setCustom, problem, scope, setScope, platform, today } = state;
+  const { currency, setCurrency, currencies } = state;
   return (
     <div className="bo-card bo-form-row">
       <div className="bo-segmented" role="group" aria-label={t('range.period')}>
@@ -126,9 +158,20 @@ export function RangeBar({ state, children }: { state: ReportRangeState; childre
       )}
       {platform && (
         <Field label={t('range.scope')}>
-          <select value={scope} onChange={(e) => setScope(e.target.value as 'brand' | 'all')}>
+          <select
+            value={scope === 'all' ? `all:${currency ?? ''}` : 'brand'}
+            onChange={(e) => {
+              const [s, code] = e.target.value.split(':');
+              setScope(s === 'all' ? 'all' : 'brand');
+              setCurrency(code || undefined);
+            }}
+          >
             <option value="brand">{t('range.thisBrand')}</option>
-            <option value="all">{t('range.allBrands')}</option>
+            {currencies.map((c) => (
+              <option key={c.code} value={`all:${c.code}`}>
+                {t('range.allBrandsIn', { currency: c.code, count: c.brands })}
+              </option>
+            ))}
           </select>
         </Field>
       )}

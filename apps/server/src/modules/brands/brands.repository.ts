@@ -20,6 +20,7 @@ export class BrandsRepository {
         'name',
         'default_language',
         'languages',
+        'currency',
         'currency_symbol',
         'timezone',
         'maintenance_on',

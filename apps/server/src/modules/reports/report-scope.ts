@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import { parseDay } from '../../platform/periods';
 
@@ -16,6 +17,11 @@ export const reportRangeQuery = z.object({
   from: day,
   to: day,
   scope: z.enum(['brand', 'all']).default('brand'),
+  /** Every brand: those whose amounts are in this currency (default: the request brand's). */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
 });
 export type ReportRangeQuery = z.infer<typeof reportRangeQuery>;
 
@@ -24,30 +30,52 @@ export interface ReportScope {
   merchants: string[];
   /** Every brand (the platform owner's view), not only the request's. */
   all: boolean;
+  /**
+   * ISO 4217: what every amount of the scope is in. Brands of different currencies are never
+   * added up: every brand's figures are those of the brands in one currency.
+   */
+  currency: string;
   from: string;
   to: string;
 }
 
+/** A brand and its currency: what an every-brand report picks its brands from. */
+export interface BrandCurrency {
+  code: string;
+  currency: string;
+}
+
+/** Every brand's code and currency, by code. */
+export function brandCurrencies(db: Db): () => Promise<BrandCurrency[]> {
+  return () => db.selectFrom('merchant').select(['code', 'currency']).orderBy('code').execute();
+}
+
 /**
  * The brands and days of a report request. Every brand needs reports.view on a platform grant
- * (operator.forbidden otherwise); the days are checked as the dashboard checks them.
+ * (operator.forbidden otherwise) and means every brand of one currency: the one asked for, else
+ * the request brand's. The days are checked as the dashboard checks them.
  */
-export function resolveScope(
+export async function resolveScope(
   req: FastifyRequest,
   q: ReportRangeQuery,
-  allBrands: () => Promise<string[]> | string[],
-): Promise<ReportScope> | ReportScope {
+  allBrands: () => Promise<BrandCurrency[]>,
+): Promise<ReportScope> {
   const start = parseDay(q.from);
   const end = parseDay(q.to);
   if (Number.isNaN(start) || Number.isNaN(end) || end < start) throw new AppError('report.period.order');
   if (end - start + 1 > REPORT_MAX_DAYS)
     throw new AppError('report.period.too.long', undefined, [REPORT_MAX_DAYS]);
-  if (q.scope === 'brand') return { merchants: [req.brand.code], all: false, from: q.from, to: q.to };
+  const own = req.brand.currency;
+  if (q.scope === 'brand') {
+    if (q.currency && q.currency !== own) throw new AppError('report.currency.brand', undefined, [own]);
+    return { merchants: [req.brand.code], all: false, currency: own, from: q.from, to: q.to };
+  }
   const platform = req.operator?.grants.some(
     (g) => g.merchant === null && g.permissions.includes('reports.view'),
   );
   if (!platform) throw new AppError('operator.forbidden');
-  const list = allBrands();
-  const done = (merchants: string[]): ReportScope => ({ merchants, all: true, from: q.from, to: q.to });
-  return Array.isArray(list) ? done(list) : list.then(done);
+  const currency = q.currency ?? own;
+  const merchants = (await allBrands()).filter((b) => b.currency === currency).map((b) => b.code);
+  if (merchants.length === 0) throw new AppError('report.currency.none', undefined, [currency]);
+  return { merchants, all: true, currency, from: q.from, to: q.to };
 }

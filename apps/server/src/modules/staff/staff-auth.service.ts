@@ -39,7 +39,7 @@ export interface SessionView {
   staff: { id: string; username: string; displayName: string };
   csrfToken: string;
   /** The brands the staff member may act on; timeZone (IANA) is the brand's, whose days reports count in. */
-  brands: { code: string; name: string; timeZone: string }[];
+  brands: { code: string; name: string; timeZone: string; currency: string }[];
   grants: { merchant: string | null; role: string; permissions: string[] }[];
   idleExpiresAt: string;
   absoluteExpiresAt: string;

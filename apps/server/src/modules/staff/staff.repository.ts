@@ -304,7 +304,10 @@ export class StaffRepository extends Repository {
   }
 
   brandsNamed(codes: string[] | null) {
-    let q = this.db.selectFrom('merchant').select(['code', 'name', 'timezone as timeZone']).orderBy('code');
+    let q = this.db
+      .selectFrom('merchant')
+      .select(['code', 'name', 'timezone as timeZone', 'currency'])
+      .orderBy('code');
     if (codes) {
       if (codes.length === 0) return Promise.resolve([]);
       q = q.where('code', 'in', codes);

@@ -31,7 +31,9 @@ const step = z.object({
 const sessionSchema = z.object({
   staff: z.object({ id: z.string(), username: z.string(), displayName: z.string() }),
   csrfToken: z.string(),
-  brands: z.array(z.object({ code: z.string(), name: z.string(), timeZone: z.string() })),
+  brands: z.array(
+    z.object({ code: z.string(), name: z.string(), timeZone: z.string(), currency: z.string() }),
+  ),
   grants: z.array(
     z.object({ merchant: z.string().nullable(), role: z.string(), permissions: z.array(z.string()) }),
   ),

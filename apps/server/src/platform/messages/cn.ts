@@ -171,6 +171,8 @@ export const cn: Record<ErrorCode, string> = {
   'dashboard.period.too.long': '查询期间最多 {0} 天。',
   'report.period.order': '结束日期不能早于开始日期。',
   'report.period.too.long': '查询期间最多 {0} 天。',
+  'report.currency.none': '没有以 {0} 计价的品牌。',
+  'report.currency.brand': '单个品牌的报表以该品牌的货币（{0}）计。',
   'report.reconcile.not.csv': '该文件不是 CSV 结算文件（带表头行的 .csv 文本文件）。',
   'report.reconcile.too.large': '文件过大，上限为 {0} MB。',
   'report.reconcile.too.many.lines': '文件行数过多，上限为 {0} 行。',

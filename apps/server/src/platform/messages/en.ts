@@ -175,6 +175,8 @@ export const en: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'The period may cover at most {0} days.',
   'report.period.order': 'The period must end on or after the day it starts.',
   'report.period.too.long': 'The period may cover at most {0} days.',
+  'report.currency.none': 'No brand has its amounts in {0}.',
+  'report.currency.brand': "A report of one brand is in that brand's currency ({0}).",
   'report.reconcile.not.csv': 'This file is not a CSV settlement file (a .csv text file with a header line).',
   'report.reconcile.too.large': 'This file is too large; the limit is {0} MB.',
   'report.reconcile.too.many.lines': 'This file has too many lines; the limit is {0}.',

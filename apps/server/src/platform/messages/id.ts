@@ -180,6 +180,8 @@ export const id: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Periode paling lama {0} hari.',
   'report.period.order': 'Periode harus berakhir pada atau setelah tanggal mulainya.',
   'report.period.too.long': 'Periode paling lama {0} hari.',
+  'report.currency.none': 'Tidak ada merek dengan jumlah dalam {0}.',
+  'report.currency.brand': 'Laporan satu merek memakai mata uang merek itu ({0}).',
   'report.reconcile.not.csv': 'File ini bukan file settlement CSV (file teks .csv dengan baris judul).',
   'report.reconcile.too.large': 'File ini terlalu besar; batasnya {0} MB.',
   'report.reconcile.too.many.lines': 'File ini memiliki terlalu banyak baris; batasnya {0}.',

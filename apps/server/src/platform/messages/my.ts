@@ -183,6 +183,8 @@ export const my: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Tempoh paling lama {0} hari.',
   'report.period.order': 'Tempoh mesti berakhir pada atau selepas hari ia bermula.',
   'report.period.too.long': 'Tempoh paling lama {0} hari.',
+  'report.currency.none': 'Tiada jenama dengan jumlah dalam {0}.',
+  'report.currency.brand': 'Laporan satu jenama dalam mata wang jenama itu ({0}).',
   'report.reconcile.not.csv': 'Fail ini bukan fail penyelesaian CSV (fail teks .csv dengan baris tajuk).',
   'report.reconcile.too.large': 'Fail ini terlalu besar; hadnya {0} MB.',
   'report.reconcile.too.many.lines': 'Fail ini mempunyai terlalu banyak baris; hadnya {0}.',

@@ -170,6 +170,8 @@ export const th: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'ช่วงเวลาต้องไม่เกิน {0} วัน',
   'report.period.order': 'วันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น',
   'report.period.too.long': 'ช่วงเวลาต้องไม่เกิน {0} วัน',
+  'report.currency.none': 'ไม่มีแบรนด์ที่ใช้สกุลเงิน {0}',
+  'report.currency.brand': 'รายงานของแบรนด์เดียวใช้สกุลเงินของแบรนด์นั้น ({0})',
   'report.reconcile.not.csv': 'ไฟล์นี้ไม่ใช่ไฟล์สรุปยอด CSV (ไฟล์ข้อความ .csv ที่มีบรรทัดหัวตาราง)',
   'report.reconcile.too.large': 'ไฟล์มีขนาดใหญ่เกินไป จำกัดที่ {0} MB',
   'report.reconcile.too.many.lines': 'ไฟล์มีจำนวนบรรทัดมากเกินไป จำกัดที่ {0} บรรทัด',

@@ -182,6 +182,8 @@ export const ty: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
   'report.period.order': 'Ang huling araw ng panahon ay hindi dapat mas maaga sa unang araw.',
   'report.period.too.long': 'Hanggang {0} araw lamang ang panahon.',
+  'report.currency.none': 'Walang brand na {0} ang pera.',
+  'report.currency.brand': 'Ang ulat ng isang brand ay nasa pera ng brand na iyon ({0}).',
   'report.reconcile.not.csv':
     'Hindi CSV settlement file ang file na ito (.csv na text file na may header na linya).',
   'report.reconcile.too.large': 'Masyadong malaki ang file; hanggang {0} MB lamang.',

@@ -176,6 +176,8 @@ export const vi: Record<ErrorCode, string> = {
   'dashboard.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
   'report.period.order': 'Ngày kết thúc không được trước ngày bắt đầu.',
   'report.period.too.long': 'Khoảng thời gian tối đa {0} ngày.',
+  'report.currency.none': 'Không có thương hiệu nào tính bằng {0}.',
+  'report.currency.brand': 'Báo cáo của một thương hiệu tính bằng tiền tệ của thương hiệu đó ({0}).',
   'report.reconcile.not.csv': 'Tệp này không phải tệp đối soát CSV (tệp văn bản .csv có dòng tiêu đề).',
   'report.reconcile.too.large': 'Tệp quá lớn; giới hạn là {0} MB.',
   'report.reconcile.too.many.lines': 'Tệp có quá nhiều dòng; giới hạn là {0}.',

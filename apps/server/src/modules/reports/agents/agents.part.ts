@@ -6,7 +6,7 @@ import { ok as envelope } from '../../../platform/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import { operatorRoute } from '../../../platform/operator-auth';
 import type { ReportColumn, ReportPart, ReportSource } from '../report-part';
-import { reportRangeQuery, resolveScope } from '../report-scope';
+import { brandCurrencies, reportRangeQuery, resolveScope } from '../report-scope';
 import { AgentsReportRepository } from './agents.repository';
 import { AgentsReportService, agentRow, lineOf } from './agents.service';
 
@@ -64,8 +64,7 @@ const LINE_COLUMNS: ReportColumn[] = [
 export function agentsReports(deps: ModuleContext): ReportPart<{ agents: AgentsReportService }> {
   const repo = new AgentsReportRepository(deps.db);
   const service = new AgentsReportService(repo);
-  const allBrands = async () =>
-    (await deps.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((m) => m.code);
+  const allBrands = brandCurrencies(deps.db);
 
   const summary: ReportSource<z.ZodObject<Record<string, never>>> = {
     name: 'agents.summary',

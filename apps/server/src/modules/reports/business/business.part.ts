@@ -6,6 +6,7 @@ import {
   type ReportSource,
   EXPORT_BATCH_ROWS,
 } from '../report-part';
+import { brandCurrencies } from '../report-scope';
 import { businessQueries } from './business-queries';
 import { BusinessRepository } from './business.repository';
 import { businessRoutes } from './business.routes';
@@ -149,7 +150,7 @@ export function businessReports(deps: ModuleContext): ReportPart<BusinessService
   };
 
   return {
-    routes: (app) => businessRoutes(app, { business }),
+    routes: (app) => businessRoutes(app, { business, allBrands: brandCurrencies(deps.db) }),
     sources: [summary, breakdown, bets],
     services: business,
   };

@@ -109,12 +109,6 @@ export class BusinessRepository {
     });
   }
 
-  /** Every brand's code (the scope "all"). */
-  async merchants(): Promise<string[]> {
-    const rows = await this.db.selectFrom('merchant').select('code').orderBy('code').execute();
-    return rows.map((r) => r.code);
-  }
-
   /** Bet figures per bucket (weeks start on Monday: ISO weeks); buckets with nothing are absent. */
   async bucketSums(scope: ReportScope, groupBy: BusinessGroupBy): Promise<BucketSums[]> {
     const unit = UNIT[groupBy];

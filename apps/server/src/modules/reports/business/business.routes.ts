@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../../platform/envelope';
 import { operatorRoute } from '../../../platform/operator-auth';
-import { reportRangeQuery, resolveScope } from '../report-scope';
+import { reportRangeQuery, resolveScope, type BrandCurrency } from '../report-scope';
 import { businessQueries } from './business-queries';
 import type { Figures, BusinessService } from './business.service';
 
@@ -27,10 +27,13 @@ const wireFigures = (f: Figures) => ({
 });
 
 /** The business reports' routes: reads only (the drill-down to bets is audited as a bulk read). */
-export async function businessRoutes(app: FastifyInstance, opts: { business: BusinessService }) {
+export async function businessRoutes(
+  app: FastifyInstance,
+  opts: { business: BusinessService; allBrands: () => Promise<BrandCurrency[]> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { business } = opts;
-  const all = () => business.merchants();
+  const all = opts.allBrands;
 
   r.get(
     '/wps/admin/reports/business/summary',

@@ -110,10 +110,6 @@ export function parseBetCursor(text: string | undefined): BetCursor | null {
 export class BusinessService {
   constructor(private readonly repo: BusinessRepository) {}
 
-  merchants(): Promise<string[]> {
-    return this.repo.merchants();
-  }
-
   /** Bet figures, bonus cost and NGR per bucket of the period (every bucket, zeros included), and totals. */
   async summary(scope: ReportScope, groupBy: BusinessGroupBy): Promise<Summary> {
     const [bets, bonus] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { CashierDirection, CashierOutcome } from '@app/contracts';
+import type { CashierDirection, CashierOutcome, Language } from '@app/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { Repository } from '../../../db/repository';
 import type { ReportScope } from '../report-scope';
@@ -73,10 +73,12 @@ const end = (s: ReportScope) => sql`((${s.to}::date + 1)::timestamp AT TIME ZONE
  * its channel, provider, outcome and the moment it completed: what every cashier figure reads.
  * Withdrawals complete with their last payment (PAID) or their rejection.
  */
-function deposits(s: ReportScope): RawBuilder<unknown> {
+function deposits(s: ReportScope, lang: Language | null = null): RawBuilder<unknown> {
   return sql`
     SELECT d.id, d.merchant_code, 'DEPOSIT'::text AS direction, d.order_no, d.member_id,
-           c.code AS channel, coalesce(c.name->>'EN', c.code) AS channel_name, c.kind,
+           c.code AS channel,
+           coalesce(c.name->>${lang}::text, c.name->>m.default_language, c.name->>'EN', c.code) AS channel_name,
+           c.kind,
            coalesce(c.gateway, 'MANUAL') AS provider, d.status,
            CASE WHEN d.status IN ('APPROVED', 'ARRIVED') THEN 'SUCCEEDED'
                 WHEN d.status IN ('REJECTED', 'FAILED') THEN 'FAILED' ELSE 'PENDING' END AS outcome,
@@ -118,9 +120,9 @@ export class CashierReportsRepository extends Repository {
    * The figures by channel and provider, by direction and by day of request, in one pass over the
    * orders (grouping sets). Times are of the succeeded orders; p90 interpolates (percentile_cont).
    */
-  async figures(s: ReportScope): Promise<FigureRow[]> {
+  async figures(s: ReportScope, lang: Language | null): Promise<FigureRow[]> {
     const { rows } = await sql<FigureRow>`
-      WITH o AS MATERIALIZED (${deposits(s)} UNION ALL ${withdrawals(s)}),
+      WITH o AS MATERIALIZED (${deposits(s, lang)} UNION ALL ${withdrawals(s)}),
       t AS (SELECT o.*, CASE WHEN outcome = 'SUCCEEDED'
                              THEN extract(epoch FROM completed_at - created_at)::float8 END AS secs FROM o)
       SELECT CASE WHEN grouping(merchant_code) = 0 THEN 'row'

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { auditActor } from '../../../platform/audit';
 import { ok as envelope } from '../../../platform/envelope';
 import { operatorRoute } from '../../../platform/operator-auth';
-import { reportRangeQuery, resolveScope } from '../report-scope';
+import { reportRangeQuery, resolveScope, type BrandCurrency } from '../report-scope';
 import type { CashierReportsService } from './cashier-reports.service';
 import type { ReconciliationService } from './reconciliation.service';
 
@@ -40,7 +40,7 @@ export async function cashierReportRoutes(
   opts: {
     reports: CashierReportsService;
     reconciliation: ReconciliationService;
-    allBrands: () => Promise<string[]>;
+    allBrands: () => Promise<BrandCurrency[]>;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +57,8 @@ export async function cashierReportRoutes(
         response: { 200: ok(cashierReportSchema) },
       },
     },
-    async (req) => envelope(await opts.reports.report(await resolveScope(req, req.query, opts.allBrands))),
+    async (req) =>
+      envelope(await opts.reports.report(await resolveScope(req, req.query, opts.allBrands), req.lang)),
   );
 
   r.get(

@@ -6,6 +6,7 @@ import {
   type CashierOrder,
   type CashierOrderPage,
   type CashierReport,
+  type Language,
 } from '@app/contracts';
 import { dayText, parseDay } from '../../../platform/periods';
 import type { Brand } from '../../../platform/brand';
@@ -98,8 +99,9 @@ export class CashierReportsService {
 
   constructor(private readonly repo: CashierReportsRepository) {}
 
-  async report(scope: ReportScope): Promise<CashierReport> {
-    const rows = await this.repo.figures(scope);
+  /** `lang`: the channels' names in it (null: each brand's default language). */
+  async report(scope: ReportScope, lang: Language | null): Promise<CashierReport> {
+    const rows = await this.repo.figures(scope, lang);
     const out: CashierReport = {
       from: scope.from,
       to: scope.to,

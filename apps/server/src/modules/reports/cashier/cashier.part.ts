@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ModuleContext } from '../../../platform/module';
 import type { ReportCell, ReportColumn, ReportPart, ReportSource } from '../report-part';
+import { brandCurrencies } from '../report-scope';
 import { CashierReportsRepository } from './cashier-reports.repository';
 import { cashierOrdersQuery, cashierReportRoutes } from './cashier-reports.routes';
 import { CashierReportsService } from './cashier-reports.service';
@@ -70,8 +71,7 @@ export function cashierReports(deps: ModuleContext): ReportPart<CashierReportSer
   const repo = new CashierReportsRepository(deps.db);
   const reports = new CashierReportsService(repo);
   const reconciliation = new ReconciliationService(new ReconciliationRepository(deps.db), repo);
-  const allBrands = async () =>
-    (await deps.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((r) => r.code);
+  const allBrands = brandCurrencies(deps.db);
 
   const channels: ReportSource<z.ZodObject> = {
     name: 'cashier.channels',
@@ -79,7 +79,8 @@ export function cashierReports(deps: ModuleContext): ReportPart<CashierReportSer
     query: z.object({}),
     columns: () => CHANNEL_COLUMNS,
     async *rows(scope) {
-      const report = await reports.report(scope);
+      // A file has no reader's language: channels are named in each brand's own.
+      const report = await reports.report(scope, null);
       for (const r of report.rows) {
         // Money goes out in minor units (the export writes it with 2 decimals): rebuilt from the
         // 2-decimal number exactly, never multiplied as a float.

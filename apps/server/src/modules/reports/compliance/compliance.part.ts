@@ -14,7 +14,7 @@ import { ok as envelope } from '../../../platform/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import { operatorRoute } from '../../../platform/operator-auth';
 import type { ReportColumn, ReportPart, ReportSource } from '../report-part';
-import { reportRangeQuery, resolveScope, type ReportScope } from '../report-scope';
+import { brandCurrencies, reportRangeQuery, resolveScope, type ReportScope } from '../report-scope';
 import { ComplianceReportRepository } from './compliance.repository';
 
 const tags = ['operator'];
@@ -156,8 +156,7 @@ const AML_COLUMNS: ReportColumn[] = [
 export function complianceReports(deps: ModuleContext): ReportPart<{ compliance: ComplianceReportService }> {
   const repo = new ComplianceReportRepository(deps.db);
   const service = new ComplianceReportService(repo);
-  const allBrands = async () =>
-    (await deps.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((m) => m.code);
+  const allBrands = brandCurrencies(deps.db);
   const none = z.object({});
 
   const rg: ReportSource<typeof none> = {

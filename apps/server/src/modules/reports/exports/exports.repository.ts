@@ -19,12 +19,15 @@ export interface NewExport {
   from: string;
   to: string;
   requestedBy: string;
+  /** An all-brands export: the currency of its brands. */
+  currency: string | null;
 }
 
 const COLUMNS = [
   'id',
   'merchant_code',
   'scope_all',
+  'currency',
   'report',
   'format',
   'query',
@@ -54,6 +57,7 @@ export class ExportsRepository {
       .values({
         merchant_code: e.merchant,
         scope_all: e.all,
+        currency: e.currency,
         report: e.report,
         format: e.format,
         query: JSON.stringify(e.query),
@@ -233,6 +237,15 @@ export class ExportsRepository {
       )
       .executeTakeFirst();
     return Number(r.numDeletedRows);
+  }
+
+  async currencyOf(merchant: string): Promise<string> {
+    const r = await this.db
+      .selectFrom('merchant')
+      .select('currency')
+      .where('code', '=', merchant)
+      .executeTakeFirstOrThrow();
+    return r.currency;
   }
 
   async zoneOf(merchant: string): Promise<string> {

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/repository';
 import { AppError } from '../../../platform/app-error';
 import { writeAudit, type AuditActor } from '../../../platform/audit';
 import type { ReportSource } from '../report-part';
-import { reportRangeQuery, type ReportScope } from '../report-scope';
+import { brandCurrencies, reportRangeQuery, type BrandCurrency, type ReportScope } from '../report-scope';
 import { CHUNK_BYTES, ChunkBuffer, csvWriter, xlsxWriter, type ReportWriter } from './export-writers';
 import type { ExportRow, ExportsRepository } from './exports.repository';
 
@@ -29,11 +29,14 @@ export interface ExportOrder {
   who: AuditActor;
 }
 
-/** An export's file name: `<BRAND|ALL>-<report>-<from>_<to>.<csv|xlsx>`. */
+/** An export's file name: `<BRAND|ALL-currency>-<report>-<from>_<to>.<csv|xlsx>`. */
 export function exportFileName(
-  e: Pick<ExportRow, 'merchant_code' | 'scope_all' | 'report' | 'format' | 'from_day' | 'to_day'>,
+  e: Pick<
+    ExportRow,
+    'merchant_code' | 'scope_all' | 'currency' | 'report' | 'format' | 'from_day' | 'to_day'
+  >,
 ): string {
-  const who = e.scope_all ? 'ALL' : e.merchant_code;
+  const who = e.scope_all ? `ALL-${e.currency ?? ''}` : e.merchant_code;
   const report = e.report.replace(/[^A-Za-z0-9._-]/g, '_');
   return `${who}-${report}-${e.from_day}_${e.to_day}.${e.format}`;
 }
@@ -47,6 +50,7 @@ export function toExport(e: ExportRow): ReportExport {
     report: e.report,
     format: e.format,
     scope: e.scope_all ? 'all' : 'brand',
+    currency: e.currency,
     from: e.from_day,
     to: e.to_day,
     query: e.query,
@@ -112,10 +116,9 @@ export class ExportsService {
     return { range: range.data, own: own.data as unknown };
   }
 
-  /** Every brand's code (an all-brands export's scope). */
-  async allBrands(): Promise<string[]> {
-    const rows = await this.db.selectFrom('merchant').select('code').orderBy('code').execute();
-    return rows.map((r) => r.code);
+  /** Every brand's code and currency (an all-brands export's scope). */
+  allBrands(): Promise<BrandCurrency[]> {
+    return brandCurrencies(this.db)();
   }
 
   /** Queues an export and writes its audit row in the same transaction. */
@@ -124,6 +127,7 @@ export class ExportsService {
       const row = await this.repo.insert(tx, {
         merchant: order.merchant,
         all: order.scope.all,
+        currency: order.scope.all ? order.scope.currency : null,
         report: order.source.name,
         format: order.format,
         query: order.query,
@@ -189,8 +193,11 @@ export class ExportsService {
       if (!source) throw new Error(`The report ${job.report} is no longer available.`);
       const own = source.query.parse(job.query) as unknown;
       const scope: ReportScope = {
-        merchants: job.scope_all ? await this.allBrands() : [job.merchant_code],
+        merchants: job.scope_all
+          ? (await this.allBrands()).filter((b) => b.currency === job.currency).map((b) => b.code)
+          : [job.merchant_code],
         all: job.scope_all,
+        currency: job.currency ?? (await this.repo.currencyOf(job.merchant_code)),
         from: job.from_day,
         to: job.to_day,
       };

@@ -13,7 +13,7 @@ import { ok as envelope } from '../../../platform/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import { operatorRoute } from '../../../platform/operator-auth';
 import { type ReportPart, type ReportSource, EXPORT_BATCH_ROWS } from '../report-part';
-import { reportRangeQuery, resolveScope } from '../report-scope';
+import { brandCurrencies, reportRangeQuery, resolveScope } from '../report-scope';
 import { PlayersReportRepository } from './players.repository';
 import { PlayersReportService } from './players.service';
 
@@ -31,7 +31,7 @@ const none = z.object({});
 export function playersReports(deps: ModuleContext): ReportPart<PlayersReportService> {
   const repo = new PlayersReportRepository(deps.db);
   const service = new PlayersReportService(repo);
-  const allBrands = () => repo.brandCodes();
+  const allBrands = brandCurrencies(deps.db);
 
   const routes = async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -227,10 +227,4 @@ export class PlayersReportRepository {
       .where('merchant_code', '=', merchant)
       .execute();
   }
-
-  /** Every brand's code (a report over every brand). */
-  async brandCodes(): Promise<string[]> {
-    const rows = await this.db.selectFrom('merchant').select('code').orderBy('code').execute();
-    return rows.map((r) => r.code);
-  }
 }

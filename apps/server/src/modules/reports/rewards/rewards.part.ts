@@ -6,7 +6,7 @@ import { ok as envelope } from '../../../platform/envelope';
 import type { ModuleContext } from '../../../platform/module';
 import { operatorRoute } from '../../../platform/operator-auth';
 import type { ReportPart, ReportSource } from '../report-part';
-import { reportRangeQuery, resolveScope } from '../report-scope';
+import { brandCurrencies, reportRangeQuery, resolveScope } from '../report-scope';
 import { RewardsReportRepository } from './rewards.repository';
 import { RewardsReportService } from './rewards.service';
 
@@ -18,8 +18,7 @@ const bucketFields = z.object({ by: z.enum(REPORT_BUCKETS).default('day') });
 export function rewardsReports(deps: ModuleContext): ReportPart<RewardsReportService> {
   const repo = new RewardsReportRepository(deps.db);
   const service = new RewardsReportService(repo);
-  const allBrands = async () =>
-    (await deps.db.selectFrom('merchant').select('code').orderBy('code').execute()).map((r) => r.code);
+  const allBrands = brandCurrencies(deps.db);
 
   const routes = async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
