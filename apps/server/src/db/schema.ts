@@ -2243,10 +2243,27 @@ interface ReportBonusDayTable {
   entries: Generated<number>;
 }
 
+/** A member's betting days: bit i of `days` is first_day + i (migration 0065). */
+interface ReportMemberActivityTable {
+  merchant_code: string;
+  member_id: string;
+  first_day: string;
+  days: string;
+}
+
+interface ReportActivePeriodTable {
+  merchant_code: string;
+  kind: 'day' | 'week' | 'month';
+  period: string;
+  members: number;
+}
+
 interface ReportTables {
   report_game_day: ReportGameDayTable;
   report_member_day: ReportMemberDayTable;
   report_bonus_day: ReportBonusDayTable;
+  report_member_activity: ReportMemberActivityTable;
+  report_active_period: ReportActivePeriodTable;
 }
 
 // ---- the cashier report's reconciliation runs (migration 0059; modules/reports/README.md) --------

@@ -8,7 +8,13 @@ export interface AggregateDifference {
    * brand_day: a brand's day figure (dashboard definitions) against the sums of the aggregates;
    * otherwise the aggregate table whose row differs.
    */
-  table: 'brand_day' | 'report_game_day' | 'report_member_day' | 'report_bonus_day';
+  table:
+    | 'brand_day'
+    | 'report_game_day'
+    | 'report_member_day'
+    | 'report_bonus_day'
+    | 'report_member_activity'
+    | 'report_active_period';
   /** The row: brand, day and the table's other key columns. */
   key: Record<string, string>;
   column: string;
@@ -116,6 +122,24 @@ export async function checkAggregates(
       expected: 'exp_bonus',
       actual: sql`(SELECT * FROM report_bonus_day WHERE ${brand('merchant_code')})`,
     },
+    {
+      // Each set bit a member-day (bet = 1): the days with a BET entry of the member.
+      name: 'report_member_activity',
+      keys: ['merchant_code', 'day', 'member_id'],
+      ints: ['bet'],
+      expected: 'exp_activity',
+      actual: sql`(SELECT a.merchant_code, a.first_day + i AS day, a.member_id, 1 AS bet
+                     FROM report_member_activity a
+                    CROSS JOIN generate_series(0, length(a.days) - 1) i
+                    WHERE get_bit(a.days, i) = 1 AND ${brand('a.merchant_code')})`,
+    },
+    {
+      name: 'report_active_period',
+      keys: ['merchant_code', 'kind', 'period'],
+      ints: ['members'],
+      expected: 'exp_active',
+      actual: sql`(SELECT * FROM report_active_period WHERE ${brand('merchant_code')})`,
+    },
   ];
 
   return db
@@ -215,6 +239,16 @@ export async function checkAggregates(
                     FROM e
                    WHERE member_id IS NOT NULL AND kind NOT IN ('BET', 'PAYOUT', 'BET_VOID')) x
            GROUP BY merchant_code, day, member_id
+        ),
+        exp_activity AS (
+          SELECT merchant_code, day, member_id, 1 AS bet FROM bev GROUP BY 1, 2, 3 HAVING sum(bets) > 0
+        ),
+        exp_active AS (
+          SELECT merchant_code, p.kind, p.period, count(DISTINCT member_id) AS members
+            FROM exp_activity
+           CROSS JOIN LATERAL (VALUES ('day', day), ('week', date_trunc('week', day)::date),
+                                      ('month', date_trunc('month', day)::date)) p (kind, period)
+           GROUP BY 1, 2, 3
         ),
         exp_bonus AS (
           SELECT merchant_code, day, kind, coalesce(memo->>'source', '') AS source,

@@ -2,13 +2,15 @@ import { sql, type Transaction } from 'kysely';
 import { ledgerHorizon, markRollUp } from '../../../db/ledger-horizon';
 import { Repository } from '../../../db/repository';
 import type { Database } from '../../../db/schema';
+import { betIn, periodEnd } from './activity-sql';
 
 /** The reports' row in dashboard_rollup_state (migration 0058). */
 export const REPORTS_ROLLUP = 'reports';
 
 /**
- * The reports' aggregates (report_game_day, report_member_day, report_bonus_day): folded from the
- * ledger after a watermark, as the dashboard's roll-ups are (modules/dashboard/README.md).
+ * The reports' aggregates (report_game_day, report_member_day, report_bonus_day; who bet when:
+ * report_member_activity, report_active_period): folded from the ledger after a watermark, as the
+ * dashboard's roll-ups are (modules/dashboard/README.md).
  */
 /** Where the fold stands (GET /wps/admin/reports/status). */
 export interface FoldState {
@@ -78,6 +80,8 @@ export class AggregatesRepository extends Repository {
       await sql`DELETE FROM report_game_day`.execute(trx);
       await sql`DELETE FROM report_member_day`.execute(trx);
       await sql`DELETE FROM report_bonus_day`.execute(trx);
+      await sql`DELETE FROM report_member_activity`.execute(trx);
+      await sql`DELETE FROM report_active_period`.execute(trx);
       await sql`
         UPDATE dashboard_rollup_state
            SET last_txid = '0'::xid8, last_entry_id = 0, entries = 0, updated_at = now()
@@ -243,6 +247,47 @@ export class AggregatesRepository extends Repository {
                  withdrawals = d.withdrawals + excluded.withdrawals,
                  withdrawal_count = d.withdrawal_count + excluded.withdrawal_count,
                  bonus = d.bonus + excluded.bonus
+        ),
+        -- The days each member of the batch bet on that the member's activity does not hold yet
+        -- (read as it was before this statement), with the activity as it was.
+        new_days AS MATERIALIZED (
+          SELECT d.merchant_code, d.member_id, d.day, a.first_day AS old_first, a.days AS old_days
+            FROM (SELECT DISTINCT merchant_code, member_id, day FROM ev WHERE placed = 1) d
+            LEFT JOIN report_member_activity a
+              ON a.merchant_code = d.merchant_code AND a.member_id = d.member_id
+           WHERE NOT ${betIn(sql`a.first_day`, sql`a.days`, sql`d.day`, sql`d.day`)}
+        ),
+        -- A member adds one to the count of each day, week and month of a new day in which the
+        -- activity held no day before.
+        active_up AS (
+          INSERT INTO report_active_period AS x (merchant_code, kind, period, members)
+          SELECT merchant_code, kind, period, count(*)
+            FROM (SELECT DISTINCT n.merchant_code, n.member_id, p.kind, p.period, n.old_first, n.old_days
+                    FROM new_days n
+                   CROSS JOIN LATERAL (VALUES ('day', n.day), ('week', date_trunc('week', n.day)::date),
+                                              ('month', date_trunc('month', n.day)::date)) p (kind, period)) q
+           WHERE NOT ${betIn(sql`q.old_first`, sql`q.old_days`, sql`q.period`, periodEnd(sql`q.kind`, sql`q.period`))}
+           GROUP BY merchant_code, kind, period
+          ON CONFLICT (merchant_code, kind, period) DO UPDATE SET members = x.members + excluded.members
+        ),
+        new_bits AS (
+          SELECT merchant_code, member_id, f AS first_day,
+                 (SELECT string_agg(CASE WHEN g::date = ANY (ds) THEN '1' ELSE '0' END, '' ORDER BY g)
+                    FROM generate_series(f::timestamp, l::timestamp, interval '1 day') g)::varbit AS days
+            FROM (SELECT merchant_code, member_id, min(day) AS f, max(day) AS l, array_agg(day) AS ds
+                    FROM new_days GROUP BY merchant_code, member_id) n
+        ),
+        activity_up AS (
+          INSERT INTO report_member_activity AS a (merchant_code, member_id, first_day, days)
+          SELECT merchant_code, member_id, first_day, days FROM new_bits
+          ON CONFLICT (merchant_code, member_id) DO UPDATE
+             SET first_day = least(a.first_day, excluded.first_day),
+                 days = (repeat('0', a.first_day - least(a.first_day, excluded.first_day)) || a.days::text
+                         || repeat('0', greatest(a.first_day + length(a.days), excluded.first_day + length(excluded.days))
+                                        - (a.first_day + length(a.days))))::varbit
+                      | (repeat('0', excluded.first_day - least(a.first_day, excluded.first_day)) || excluded.days::text
+                         || repeat('0', greatest(a.first_day + length(a.days), excluded.first_day + length(excluded.days))
+                                        - (excluded.first_day + length(excluded.days))))::varbit
         ),
         last AS (SELECT txid, id FROM b ORDER BY txid DESC, id DESC LIMIT 1)
         SELECT (SELECT count(*) FROM b)::text AS n,

@@ -19,21 +19,20 @@ export function bucketOf(day: string, by: ReportBucket): string {
   return dayOf(n - ((n + 3) % 7));
 }
 
+/** The bucket after `bucket` (a bucket's name). */
+export function nextBucket(bucket: string, by: ReportBucket): string {
+  if (by === 'day') return dayOf(parseDay(bucket) + 1);
+  if (by === 'week') return dayOf(parseDay(bucket) + 7);
+  const y = Number(bucket.slice(0, 4));
+  const m = Number(bucket.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
 /** Every bucket from the one holding `from` to the one holding `to`, in order. */
 export function bucketsBetween(from: string, to: string, by: ReportBucket): string[] {
   const out: string[] = [];
-  let b = bucketOf(from, by);
   const last = bucketOf(to, by);
-  while (b <= last) {
-    out.push(b);
-    if (by === 'day') b = dayOf(parseDay(b) + 1);
-    else if (by === 'week') b = dayOf(parseDay(b) + 7);
-    else {
-      const y = Number(b.slice(0, 4));
-      const m = Number(b.slice(5, 7));
-      b = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    }
-  }
+  for (let b = bucketOf(from, by); b <= last; b = nextBucket(b, by)) out.push(b);
   return out;
 }
 

@@ -3,7 +3,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/repository';
 import type { LocalizedText } from '../../../db/schema';
 import type { ReportScope } from '../report-scope';
-import { bucketSql } from './buckets';
+import { dayText, parseDay } from '../../../platform/periods';
+import { betIn as activityHas } from '../aggregates/activity-sql';
+import { bucketSql, bucketsBetween, nextBucket } from './buckets';
 
 export interface BucketCount {
   period: string;
@@ -75,10 +77,33 @@ const registered = (s: ReportScope) => sql`
             AND m.created_at < ((${s.to}::date + 1)::timestamp AT TIME ZONE mc.timezone)) x
    WHERE mc.code IN ${inBrands(s)}`;
 
-/** The rows of report_member_day in the scope where the member bet (a BET entry that day). */
-const betDays = (s: ReportScope) => sql`
-  SELECT merchant_code, day, member_id FROM report_member_day
-   WHERE merchant_code IN ${inBrands(s)} AND day BETWEEN ${s.from}::date AND ${s.to}::date AND bets > 0`;
+/** SQL: the member's activity `a` (report_member_activity) has a betting day in [start, end]. */
+const betIn = (start: RawBuilder<unknown>, end: RawBuilder<unknown>) =>
+  activityHas(sql`a.first_day`, sql`a.days`, start, end);
+
+/** The scope's buckets: each one's name (its first day) and its days in the scope. */
+function bucketSpans(s: ReportScope, by: ReportBucket) {
+  const names = bucketsBetween(s.from, s.to, by);
+  return names.map((name, i) => ({
+    name,
+    start: i === 0 ? s.from : name,
+    end: i + 1 < names.length ? dayText(parseDay(names[i + 1]!) - 1) : s.to,
+  }));
+}
+
+/** Buckets as SQL rows b(name, s, e). */
+function periodRows(spans: { name: string; start: string; end: string }[]): RawBuilder<unknown> {
+  return sql`unnest(${spans.map((b) => b.name)}::text[], ${spans.map((b) => b.start)}::date[],
+                    ${spans.map((b) => b.end)}::date[]) AS b(name, s, e)`;
+}
+
+/** The scope's periods as SQL rows b(name, s, e). */
+const periods = (s: ReportScope, by: ReportBucket) => periodRows(bucketSpans(s, by));
+
+/** The scope's members whose activity may hold a day of the period (a cheap cut before betIn). */
+const activityIn = (s: ReportScope) => sql`
+  a.merchant_code IN ${inBrands(s)} AND a.first_day <= ${s.to}::date
+  AND a.first_day + length(a.days) > ${s.from}::date`;
 
 /** The players reports' reads: the members table, report_member_day and the dashboard's first deposits. */
 export class PlayersReportRepository {
@@ -101,14 +126,33 @@ export class PlayersReportRepository {
     return rows;
   }
 
-  /** Distinct members who bet, per bucket; `total`: over the whole period, each counted once. */
+  /**
+   * Distinct members who bet, per bucket; `total`: over the whole period, each counted once. Days
+   * from report_active_day; weeks, months and the total from each member's betting days (one pass
+   * over the members who bet, never over their member-days).
+   */
   async active(s: ReportScope, by: ReportBucket): Promise<{ buckets: BucketCount[]; total: number }> {
-    const { rows } = await sql<BucketCount>`
-      SELECT ${bucketSql(sql`day`, by)} AS period, count(DISTINCT member_id)::int AS n
-        FROM (${betDays(s)}) d GROUP BY 1`.execute(this.db);
-    const total = await sql<{ n: number }>`
-      SELECT count(DISTINCT member_id)::int AS n FROM (${betDays(s)}) d`.execute(this.db);
-    return { buckets: rows, total: total.rows[0]?.n ?? 0 };
+    // Whole buckets from the fold's counts; a bucket the period cuts (the first or last week or
+    // month) and the total from the members' betting days.
+    const spans = bucketSpans(s, by);
+    const cut = spans.filter(
+      (b) => b.start !== b.name || dayText(parseDay(b.end) + 1) !== nextBucket(b.name, by),
+    );
+    const whole = spans.filter((b) => !cut.includes(b)).map((b) => b.name);
+    const counted = await sql<BucketCount>`
+      SELECT period::text AS period, sum(members)::int AS n FROM report_active_period
+       WHERE merchant_code IN ${inBrands(s)} AND kind = ${by} AND period = ANY(${whole}::date[])
+       GROUP BY period`.execute(this.db);
+    const scanned = await sql<BucketCount>`
+      SELECT b.name AS period, count(*)::int AS n
+        FROM report_member_activity a
+       CROSS JOIN ${periodRows([...cut, { name: '*', start: s.from, end: s.to }])}
+       WHERE ${activityIn(s)} AND ${betIn(sql`b.s`, sql`b.e`)}
+       GROUP BY b.name`.execute(this.db);
+    return {
+      buckets: [...counted.rows, ...scanned.rows.filter((r) => r.period !== '*')],
+      total: scanned.rows.find((r) => r.period === '*')?.n ?? 0,
+    };
   }
 
   /** Members registered per cohort (bucket of their registration day). */
@@ -120,12 +164,12 @@ export class PlayersReportRepository {
   async cohortActivity(s: ReportScope, by: 'week' | 'month'): Promise<CohortCell[]> {
     const { rows } = await sql<CohortCell>`
       WITH reg AS MATERIALIZED (${registered(s)})
-      SELECT ${bucketSql(sql`reg.day`, by)} AS cohort, ${bucketSql(sql`d.day`, by)} AS period,
-             count(DISTINCT d.member_id)::int AS n
+      SELECT ${bucketSql(sql`reg.day`, by)} AS cohort, b.name AS period, count(*)::int AS n
         FROM reg
-        JOIN report_member_day d
-          ON d.merchant_code = reg.merchant_code AND d.member_id = reg.member_id
-       WHERE d.day BETWEEN ${s.from}::date AND ${s.to}::date AND d.bets > 0
+        JOIN report_member_activity a
+          ON a.merchant_code = reg.merchant_code AND a.member_id = reg.member_id
+       CROSS JOIN ${periods(s, by)}
+       WHERE b.name >= ${bucketSql(sql`reg.day`, by)} AND ${betIn(sql`b.s`, sql`b.e`)}
        GROUP BY 1, 2`.execute(this.db);
     return rows;
   }
@@ -213,8 +257,9 @@ export class PlayersReportRepository {
   async vipActive(s: ReportScope): Promise<{ level: number; n: number }[]> {
     const { rows } = await sql<{ level: number; n: number }>`
       SELECT coalesce(v.level, 0)::int AS level, count(*)::int AS n
-        FROM (SELECT DISTINCT member_id FROM (${betDays(s)}) d) a
+        FROM report_member_activity a
         LEFT JOIN member_vip v ON v.member_id = a.member_id
+       WHERE ${activityIn(s)} AND ${betIn(sql`${s.from}::date`, sql`${s.to}::date`)}
        GROUP BY 1`.execute(this.db);
     return rows;
   }
