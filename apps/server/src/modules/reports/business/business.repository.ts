@@ -2,6 +2,7 @@ import type { BusinessBreakdownBy, BusinessGroupBy, HouseEngine } from '@app/con
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../../db/repository';
 import type { Database } from '../../../db/schema';
+import { reportRead } from '../report-read';
 import type { ReportScope } from '../report-scope';
 
 /** Bet figures summed over report_game_day rows (minor units). */
@@ -95,18 +96,9 @@ export class BusinessRepository {
       AND day BETWEEN ${scope.from}::date AND ${scope.to}::date`;
   }
 
-  /**
-   * Runs a report's aggregate in its own transaction without JIT and with room to hash: the
-   * planner's cost for a year of games crosses jit_above_cost, and compiling the query then took
-   * seconds (measured: 2.8 s of a 4.2 s breakdown on a busy machine, 0.45 s without), more than
-   * the aggregate itself; the group estimate (games × days) would otherwise sort on disk.
-   */
+  /** The group estimate (games × days) would otherwise sort on disk. */
   private read<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL jit = off`.execute(trx);
-      await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-      return fn(trx);
-    });
+    return reportRead(this.db, '64MB', fn);
   }
 
   /** Bet figures per bucket (weeks start on Monday: ISO weeks); buckets with nothing are absent. */

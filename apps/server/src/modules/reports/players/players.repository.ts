@@ -2,6 +2,7 @@ import type { ReportBucket } from '@app/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/repository';
 import type { LocalizedText } from '../../../db/schema';
+import { reportRead } from '../report-read';
 import type { ReportScope } from '../report-scope';
 import { dayText, parseDay } from '../../../platform/periods';
 import { betIn as activityHas } from '../aggregates/activity-sql';
@@ -181,7 +182,9 @@ export class PlayersReportRepository {
   async ranking(s: ReportScope, side: 'winners' | 'losers', limit: number): Promise<MemberSums[]> {
     const having = side === 'winners' ? sql`sum(d.ggr) < 0` : sql`sum(d.ggr) > 0`;
     const order = side === 'winners' ? sql`sum(d.ggr) ASC` : sql`sum(d.ggr) DESC`;
-    const { rows } = await sql<MemberSumsRow>`
+    // Every member of the period is summed (a hash of them, not a walk of the index).
+    const { rows } = await reportRead(this.db, '128MB', (trx) =>
+      sql<MemberSumsRow>`
       WITH ranked AS (
         SELECT d.merchant_code, d.member_id, sum(d.bets) AS bets, sum(d.turnover) AS turnover,
                sum(d.valid_turnover) AS valid_turnover, sum(d.ggr) AS ggr, sum(d.deposits) AS deposits,
@@ -193,7 +196,8 @@ export class PlayersReportRepository {
          ORDER BY ${order}, d.member_id
          LIMIT ${limit})
       ${this.sumsSelect(sql`ranked`)}
-       ORDER BY ${side === 'winners' ? sql`r.ggr ASC` : sql`r.ggr DESC`}, r.member_id`.execute(this.db);
+       ORDER BY ${side === 'winners' ? sql`r.ggr ASC` : sql`r.ggr DESC`}, r.member_id`.execute(trx),
+    );
     return rows.map(toSums);
   }
 
