@@ -309,14 +309,16 @@ const rollUp = (batch?: number) => t.services.dashboard.dashboard.rollUp(batch);
 // ---- tests -----------------------------------------------------------------------------------------
 
 describe('the back-office dashboard', () => {
-  it('tells the session each brand time zone', async () => {
+  it('tells the session each brand time zone and currency', async () => {
     const made = await t.services.staff.admin.createFromCli({
       username: 'dash-viewer',
       displayName: 'Dash Viewer',
       grant: { merchant: 'LOTUS', role: 'auditor' },
     });
     const opened = await t.services.staff.auth.openFor(made.id);
-    expect(opened.view.brands).toEqual([{ code: 'LOTUS', name: 'Royal Lotus', timeZone: LOTUS_ZONE }]);
+    expect(opened.view.brands).toEqual([
+      { code: 'LOTUS', name: 'Royal Lotus', timeZone: LOTUS_ZONE, currency: 'MYR' },
+    ]);
   });
 
   it('matches the ledger exactly on two brands, across local midnight, incrementally and concurrently', async () => {

@@ -447,31 +447,3 @@ describe('players reports', () => {
     expect(d.id).toBeTruthy();
   });
 });
-
-describe("a member's betting days", () => {
-  it('are kept whatever order their days are folded in, gaps included, and counted once per period', async () => {
-    const m = await id.registerGolden();
-    await deposit(m, '300');
-    // Folded one at a time: 2 days ago, then 9 days ago (before the first), then 5 days ago (a gap).
-    for (const offset of ['-2 days', '-9 days', '-5 days']) {
-      const mark = await lastEntry();
-      await bet(m, 10_00n, 0n);
-      await moveTo(m, offset, mark, false);
-      await rollUp();
-    }
-    const row = await t.db.db
-      .selectFrom('report_member_activity')
-      .select([sql<string>`first_day::text`.as('first'), sql<string>`days::text`.as('days')])
-      .where('member_id', '=', m.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ first: addDays(today(), -9), days: '10001001' });
-    // The member counts once in each day, week and month it bet in, and once over them all.
-    const from = addDays(today(), -40);
-    for (const by of ['day', 'week', 'month'] as const) {
-      const act = await getOk<PlayerActivity>('activity', { from, to: today(), by });
-      const want = await activityFromSources(from, today(), by);
-      for (const r of act.series) expect(r.active, `${by} ${r.period}`).toBe(want.act.get(r.period) ?? 0);
-      expect(act.totals.active).toBe(want.total);
-    }
-  });
-});

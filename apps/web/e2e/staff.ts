@@ -36,6 +36,7 @@ export const SPEC_OWNERS = [
   'reports-people',
   'reports-agents',
   'reports-exports',
+  'reports-screens',
 ] as const;
 export type SpecOwner = (typeof SPEC_OWNERS)[number];
 
