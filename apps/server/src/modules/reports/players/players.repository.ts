@@ -128,9 +128,9 @@ export class PlayersReportRepository {
   }
 
   /**
-   * Distinct members who bet, per bucket; `total`: over the whole period, each counted once. Days
-   * from report_active_day; weeks, months and the total from each member's betting days (one pass
-   * over the members who bet, never over their member-days).
+   * Distinct members who bet, per bucket; `total`: over the whole period, each counted once. Never
+   * a distinct count over the period's member-days: whole buckets are the fold's counts
+   * (report_active_period), the rest one pass over the members who bet (their betting days).
    */
   async active(s: ReportScope, by: ReportBucket): Promise<{ buckets: BucketCount[]; total: number }> {
     // Whole buckets from the fold's counts; a bucket the period cuts (the first or last week or
