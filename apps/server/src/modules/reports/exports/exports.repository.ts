@@ -239,22 +239,13 @@ export class ExportsRepository {
     return Number(r.numDeletedRows);
   }
 
-  async currencyOf(merchant: string): Promise<string> {
-    const r = await this.db
+  /** The brand an export was asked on: its zone (its file's date-times) and its currency. */
+  brandOf(merchant: string): Promise<{ timezone: string; currency: string }> {
+    return this.db
       .selectFrom('merchant')
-      .select('currency')
+      .select(['timezone', 'currency'])
       .where('code', '=', merchant)
       .executeTakeFirstOrThrow();
-    return r.currency;
-  }
-
-  async zoneOf(merchant: string): Promise<string> {
-    const r = await this.db
-      .selectFrom('merchant')
-      .select('timezone')
-      .where('code', '=', merchant)
-      .executeTakeFirst();
-    return r?.timezone ?? 'UTC';
   }
 }
 

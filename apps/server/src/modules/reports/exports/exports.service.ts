@@ -192,18 +192,19 @@ export class ExportsService {
       const source = this.sources.get(job.report);
       if (!source) throw new Error(`The report ${job.report} is no longer available.`);
       const own = source.query.parse(job.query) as unknown;
+      const brand = await this.repo.brandOf(job.merchant_code);
       const scope: ReportScope = {
         merchants: job.scope_all
           ? (await this.allBrands()).filter((b) => b.currency === job.currency).map((b) => b.code)
           : [job.merchant_code],
         all: job.scope_all,
-        currency: job.currency ?? (await this.repo.currencyOf(job.merchant_code)),
+        currency: job.currency ?? brand.currency,
         from: job.from_day,
         to: job.to_day,
       };
       if (counted(source)) await this.repo.setTotal(id, attempt, await source.count(scope, own));
       // Date-times on the brand's wall clock; every brand's in one file: UTC.
-      const zone = job.scope_all ? 'UTC' : await this.repo.zoneOf(job.merchant_code);
+      const zone = job.scope_all ? 'UTC' : brand.timezone;
       const buffer = new ChunkBuffer();
       const columns = source.columns(own);
       const writer: ReportWriter =
