@@ -14,6 +14,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../src/platform/brand';
+import { PlayersReportRepository } from '../src/modules/reports/players/players.repository';
 import { buildTestApp, type TestContext } from './helper';
 import { Identity, type NewMember } from './identity-client';
 
@@ -361,6 +362,65 @@ describe('players reports', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ actor: 'alice', merchant_code: 'GOLDEN' });
     expect(JSON.stringify(row.after)).toContain('"limit":1');
+  });
+
+  it("ranks across brands from each brand's best, ties by member id, days outside the period left out", async () => {
+    // Member-days of their own (a month nothing else touches) for three members of each brand.
+    const pick = (merchant: string) =>
+      Promise.all(
+        [1, 2, 3].map(async () => {
+          const { rows } = await sql<{ id: string }>`
+            INSERT INTO member (merchant_code, username, password_hash, referral_code)
+            VALUES (${merchant}, ${rid('rk').replace(/-/g, '').slice(0, 16)}, 'x', ${rid('rc')})
+            RETURNING id::text AS id`.execute(t.db.db);
+          return rows[0]!;
+        }),
+      );
+    const [g1, g2, g3] = await pick('GOLDEN');
+    const [l1, l2, l3] = await pick('LOTUS');
+    const days: [string, { id: string }, string, number][] = [
+      ['GOLDEN', g1!, '2020-01-05', -500_00],
+      ['GOLDEN', g1!, '2020-01-20', 100_00],
+      ['GOLDEN', g2!, '2020-01-10', -300_00],
+      ['GOLDEN', g3!, '2020-01-10', 200_00],
+      ['GOLDEN', g3!, '2020-02-01', -99_000_00],
+      ['LOTUS', l1!, '2020-01-31', -450_00],
+      ['LOTUS', l2!, '2020-01-01', -300_00],
+      ['LOTUS', l3!, '2020-01-02', 900_00],
+      ['LOTUS', l3!, '2020-01-03', -1_000_00],
+    ];
+    for (const [merchant, m, day, ggr] of days) {
+      await sql`INSERT INTO report_member_day (merchant_code, day, member_id, bets, ggr)
+                VALUES (${merchant}, ${day}::date, ${m.id}::bigint, 1, ${ggr})`.execute(t.db.db);
+    }
+    const repo = new PlayersReportRepository(t.db.db);
+    const scope = {
+      merchants: ['GOLDEN', 'LOTUS'],
+      all: true,
+      currency: 'PHP',
+      from: '2020-01-01',
+      to: '2020-01-31',
+    };
+    const ids = (rows: { memberId: string }[]) => rows.map((r) => r.memberId);
+    const [tieFirst, tieSecond] = BigInt(g2!.id) < BigInt(l2!.id) ? [g2!, l2!] : [l2!, g2!];
+    // Winners: l1 -450, g1 -400, then g2 and l2 at -300 (lower member id first), l3 -100.
+    expect(ids(await repo.ranking(scope, 'winners', 3))).toEqual([l1!.id, g1!.id, tieFirst.id]);
+    expect(ids(await repo.ranking(scope, 'winners', 10))).toEqual([
+      l1!.id,
+      g1!.id,
+      tieFirst.id,
+      tieSecond.id,
+      l3!.id,
+    ]);
+    // Losers: g3's February day is outside the period.
+    const losers = await repo.ranking(scope, 'losers', 10);
+    expect(losers.map((r) => [r.memberId, r.ggr, r.merchant])).toEqual([[g3!.id, 200_00n, 'GOLDEN']]);
+    // One brand alone ranks its own members only.
+    expect(ids(await repo.ranking({ ...scope, merchants: ['LOTUS'] }, 'winners', 2))).toEqual([
+      l1!.id,
+      l2!.id,
+    ]);
+    await sql`DELETE FROM report_member_day WHERE day BETWEEN '2020-01-01' AND '2020-02-01'`.execute(t.db.db);
   });
 
   it('counts members per VIP level now and the actives of each', async () => {

@@ -180,25 +180,65 @@ export class PlayersReportRepository {
    * them below zero, most negative first) or lost (`losers`: GGR above zero, largest first).
    */
   async ranking(s: ReportScope, side: 'winners' | 'losers', limit: number): Promise<MemberSums[]> {
-    const having = side === 'winners' ? sql`sum(d.ggr) < 0` : sql`sum(d.ggr) > 0`;
-    const order = side === 'winners' ? sql`sum(d.ggr) ASC` : sql`sum(d.ggr) DESC`;
-    // Every member of the period is summed (a hash of them, not a walk of the index).
-    const { rows } = await reportRead(this.db, '128MB', (trx) =>
-      sql<MemberSumsRow>`
-      WITH ranked AS (
+    const top = await this.rankedByGgr(s, side, limit);
+    if (top.length === 0) return [];
+    const { rows } = await sql<MemberSumsRow>`
+      WITH picked AS (
+        SELECT * FROM unnest(${top.map((t) => t.merchant)}::text[], ${top.map((t) => t.member_id)}::bigint[])
+          AS p(merchant_code, member_id)),
+      ranked AS (
         SELECT d.merchant_code, d.member_id, sum(d.bets) AS bets, sum(d.turnover) AS turnover,
                sum(d.valid_turnover) AS valid_turnover, sum(d.ggr) AS ggr, sum(d.deposits) AS deposits,
                sum(d.withdrawals) AS withdrawals, sum(d.bonus) AS bonus
-          FROM report_member_day d
-         WHERE d.merchant_code IN ${inBrands(s)} AND d.day BETWEEN ${s.from}::date AND ${s.to}::date
-         GROUP BY d.merchant_code, d.member_id
-        HAVING ${having}
-         ORDER BY ${order}, d.member_id
-         LIMIT ${limit})
+          FROM picked p
+          JOIN report_member_day d ON d.merchant_code = p.merchant_code AND d.member_id = p.member_id
+         WHERE d.day BETWEEN ${s.from}::date AND ${s.to}::date
+         GROUP BY d.merchant_code, d.member_id)
       ${this.sumsSelect(sql`ranked`)}
-       ORDER BY ${side === 'winners' ? sql`r.ggr ASC` : sql`r.ggr DESC`}, r.member_id`.execute(trx),
-    );
+       ORDER BY ${side === 'winners' ? sql`r.ggr ASC` : sql`r.ggr DESC`}, r.member_id`.execute(this.db);
     return rows.map(toSums);
+  }
+
+  /**
+   * The ranking's members: each brand's `limit` best by GGR over the period, then the best of
+   * those. Every member of the period has to be summed; a brand's member-days are read in member
+   * order off report_member_day_member_idx, which carries the GGR, and summed as they come (no
+   * hash of a million members, nothing read from the table), one brand at a time so that the
+   * index order is the grouping order.
+   */
+  private async rankedByGgr(
+    s: ReportScope,
+    side: 'winners' | 'losers',
+    limit: number,
+  ): Promise<{ merchant: string; member_id: string; ggr: bigint }[]> {
+    const having = side === 'winners' ? sql`sum(d.ggr) < 0` : sql`sum(d.ggr) > 0`;
+    const order = side === 'winners' ? sql`sum(d.ggr) ASC` : sql`sum(d.ggr) DESC`;
+    const found = await reportRead(this.db, '64MB', async (trx) => {
+      await sql`SET LOCAL enable_hashagg = off`.execute(trx);
+      const all: { merchant: string; member_id: string; ggr: bigint }[] = [];
+      for (const merchant of s.merchants) {
+        const { rows } = await sql<{ member_id: string; ggr: string }>`
+          SELECT d.member_id::text AS member_id, sum(d.ggr)::text AS ggr
+            FROM report_member_day d
+           WHERE d.merchant_code = ${merchant} AND d.day BETWEEN ${s.from}::date AND ${s.to}::date
+           GROUP BY d.member_id
+          HAVING ${having}
+           ORDER BY ${order}, d.member_id
+           LIMIT ${limit}`.execute(trx);
+        for (const r of rows) all.push({ merchant, member_id: r.member_id, ggr: BigInt(r.ggr) });
+      }
+      return all;
+    });
+    const sign = side === 'winners' ? 1n : -1n;
+    return found
+      .sort((a, b) => {
+        const d = sign * (a.ggr - b.ggr);
+        if (d !== 0n) return d < 0n ? -1 : 1;
+        const ia = BigInt(a.member_id);
+        const ib = BigInt(b.member_id);
+        return ia < ib ? -1 : ia > ib ? 1 : 0;
+      })
+      .slice(0, limit);
   }
 
   /**
@@ -257,15 +297,28 @@ export class PlayersReportRepository {
     return rows.filter((r) => r.n > 0);
   }
 
-  /** Members who bet in the period, per their VIP level now. */
+  /**
+   * Members who bet in the period, per their VIP level now: those above level 0 through
+   * member_vip_level_idx, level 0 the rest of the period's bettors (counted off their activity
+   * alone), instead of joining every bettor to its VIP row.
+   */
   async vipActive(s: ReportScope): Promise<{ level: number; n: number }[]> {
-    const { rows } = await sql<{ level: number; n: number }>`
-      SELECT coalesce(v.level, 0)::int AS level, count(*)::int AS n
-        FROM report_member_activity a
-        LEFT JOIN member_vip v ON v.member_id = a.member_id
-       WHERE ${activityIn(s)} AND ${betIn(sql`${s.from}::date`, sql`${s.to}::date`)}
-       GROUP BY 1`.execute(this.db);
-    return rows;
+    const { rows } = await reportRead(this.db, '64MB', (trx) =>
+      sql<{ level: number; n: number }>`
+      WITH above AS (
+        SELECT v.level, count(*)::int AS n
+          FROM member_vip v
+          JOIN report_member_activity a ON a.merchant_code = v.merchant_code AND a.member_id = v.member_id
+         WHERE v.merchant_code IN ${inBrands(s)} AND v.level > 0
+           AND ${activityIn(s)} AND ${betIn(sql`${s.from}::date`, sql`${s.to}::date`)}
+         GROUP BY v.level)
+      SELECT level, n FROM above
+      UNION ALL
+      SELECT 0, ((SELECT count(*) FROM report_member_activity a
+                   WHERE ${activityIn(s)} AND ${betIn(sql`${s.from}::date`, sql`${s.to}::date`)})
+                 - (SELECT coalesce(sum(n), 0) FROM above))::int`.execute(trx),
+    );
+    return rows.filter((r) => r.n > 0);
   }
 
   /** A brand's VIP level names. */
