@@ -86,6 +86,8 @@ test('a scheduled maintenance window closes the site to players, an allowed memb
   browser,
   request,
 }) => {
+  // The window starts 15 s after it is made (below), and a new brand and two members come first.
+  test.setTimeout(90_000);
   const code = `MW${suffix()}`;
   const host = `${code.toLowerCase()}.localhost`;
   const admin = { 'x-api-key': ADMIN_API_KEY, [HEADERS.merchant]: code };

@@ -82,7 +82,8 @@ test('the owner uploads a game icon and marks the game new; the lobby shows both
     buffer: solidPng(128, 128, [230, 160, 20]),
   });
   const confirm = bo.getByRole('dialog').last();
-  await confirm.getByRole('button', { name: 'Upload' }).click();
+  // Exact: the icon dialog's file inputs are named "Upload an icon for …"; the confirmation's button is "Upload".
+  await confirm.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(bo.getByText('Saved. Players see it within seconds.').first()).toBeVisible();
   const english = icons.locator('[data-slot="EN"]');
   await expect(english.getByText('Uploaded')).toBeVisible();
