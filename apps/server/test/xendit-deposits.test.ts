@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Deposit, PaymentChannel } from '@app/contracts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DepositRepository } from '../src/modules/cashier/deposit.repository';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { LedgerService } from '../src/modules/wallet/ledger.service';
 import { XenditFake } from './fakes/xendit';
@@ -522,6 +523,36 @@ describe('Xendit unavailable when the order is made', () => {
     expect(d.payAction?.kind).toBe('REDIRECT');
     await fake.pay(prOf(d).id);
     expect(await credits(d.orderNo)).toBe(1);
+  });
+
+  it('our database lost after Xendit took the order: PENDING, not failed; the retry collects it, the payment credits once', async () => {
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const setCollection = vi.spyOn(DepositRepository.prototype, 'setCollection').mockRejectedValueOnce(lost);
+    const requestId = newRequestId();
+    const body = { requestId, channelId: await channelIdOf('XENDIT_GCASH'), amount: 170 };
+    try {
+      const first = await id.send<Deposit>('/wps/cashier/deposit', { token: m.token, body });
+      expect(first.status, JSON.stringify(first.body)).toBe(503);
+      expect(first.body.errorCode).toBe('system.db.unavailable');
+    } finally {
+      setCollection.mockRestore();
+    }
+    const made = await t.db.db
+      .selectFrom('deposit')
+      .selectAll()
+      .where('member_id', '=', m.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(made).toMatchObject({ status: 'PENDING', entry_id: null });
+    // The member's retry of the same request collects the same order again (Xendit's idempotency).
+    const again = await id.ok<Deposit>('/wps/cashier/deposit', { token: m.token, body });
+    expect(again.orderNo).toBe(made.order_no);
+    expect([...fake.requests.values()].filter((r) => r.body.reference_id === made.order_no)).toHaveLength(1);
+    await fake.pay(prOf(again).id);
+    expect(await credits(made.order_no)).toBe(1);
+    expect((await order(made.order_no)).status).toBe('ARRIVED');
   });
 
   it('switched off: its channels disappear and an order on them is refused', async () => {

@@ -303,25 +303,23 @@ export class DepositService implements GatewayOrders {
   /**
    * Asks the order's provider to collect it (idempotent at the provider on the order number) and
    * keeps its answer. A provider that cannot be reached or refuses fails the order cleanly: FAILED,
-   * nothing credited, and the member is told to try again (cashier.gateway.unavailable).
+   * nothing credited, and the member is told to try again (cashier.gateway.unavailable). Only the
+   * provider's failure does: once it took the order, a payment may arrive for it, so losing our own
+   * database while keeping its answer leaves the order PENDING (a retry of the request collects
+   * again, idempotently) and the caller gets the database's error.
    */
   private async collect(order: DepositRow, brand: Brand, lang: Language, origin: string): Promise<Deposit> {
     const ops = order.channel_gateway === null ? undefined : this.providers.get(order.channel_gateway);
     if (!ops) throw new AppError('cashier.channel.unknown');
+    let created: Awaited<ReturnType<typeof ops.create>>;
     try {
-      const created = await ops.create({
+      created = await ops.create({
         merchant: order.merchant_code,
         orderNo: order.order_no,
         memberId: order.member_id,
         amount: BigInt(order.amount),
         channelCode: order.channel_provider_code ?? order.channel_code,
         returnUrl: `${origin}${AFTER_PAYMENT_URL}&order=${encodeURIComponent(order.order_no)}`,
-      });
-      await this.repo.setCollection(order.id, {
-        providerRef: created.providerRef,
-        action: actionRecord(created.action),
-        expiresAt: created.expiresAt,
-        currency: created.currency,
       });
     } catch (err) {
       this.log?.warn(
@@ -337,6 +335,12 @@ export class DepositService implements GatewayOrders {
       // The adapter's own refusal (an amount the currency cannot take) says more than "unavailable".
       throw err instanceof AppError ? err : new AppError('cashier.gateway.unavailable');
     }
+    await this.repo.setCollection(order.id, {
+      providerRef: created.providerRef,
+      action: actionRecord(created.action),
+      expiresAt: created.expiresAt,
+      currency: created.currency,
+    });
     return this.toDeposit(await this.mustGet(order.merchant_code, order.id), brand, lang);
   }
 
