@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 
 export const LOGIN_TYPES = ['username', 'sms'] as const;
 /** Login types as the real clients' legacy scheme names them: "1" is by username. */
@@ -159,8 +160,14 @@ export const memberInfoSchema = z.object({
   totpEnabled: z.boolean(),
   referralCode: z.string(),
   createdTime: z.string(),
+  /** The language the member chose (the language call); null: never chosen. */
+  language: z.string().nullable(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+/** The language call's payload: one of the brand's languages (else system.language.unsupported). */
+export const memberLanguageSchema = z.object({ language: z.string().trim().min(1).max(8) });
+export const memberLanguageResultSchema = z.object({ language: z.enum(LANGUAGES) });
 
 export const profileUpdateSchema = z.object({
   nickname: trimmed(30).optional(),

@@ -246,6 +246,8 @@ export interface MemberTable {
   register_ip: string | null;
   /** The client's device id (x-device-id) at sign-up, if it sent one. */
   register_device: Generated<string | null>;
+  /** The language the member chose (the language call); null: never chosen. */
+  language: Generated<string | null>;
   register_url: string | null;
   register_domain: string | null;
   status: Generated<'ACTIVE' | 'DISABLED'>;

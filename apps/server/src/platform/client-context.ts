@@ -1,4 +1,4 @@
-import { HEADERS } from '@app/contracts';
+import { HEADERS, type Language } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** A device id is the client's own random id: anything else is ignored, never stored. */
@@ -11,6 +11,8 @@ export interface ClientContext {
   /** The client's own random device id (x-device-id), when it sent a well-formed one. */
   deviceId?: string | null;
   userAgent: string;
+  /** The request's language: what a notice caused by the request is written in. */
+  lang?: Language;
 }
 
 /** Who is asking, as sessions and login history record it. */
@@ -23,5 +25,6 @@ export function clientContext(request: FastifyRequest): ClientContext {
     device: (typeof device === 'string' ? device : '').slice(0, 40),
     deviceId: typeof deviceId === 'string' && DEVICE_ID.test(deviceId) ? deviceId : null,
     userAgent: (typeof ua === 'string' ? ua : '').slice(0, 300),
+    lang: request.lang,
   };
 }

@@ -3,6 +3,8 @@ import {
   affiliateCheckSchema,
   affiliateQuerySchema,
   forgotByEmailSchema,
+  memberLanguageSchema,
+  memberLanguageResultSchema,
   memberInfoSchema,
   mobileChangeSchema,
   ok,
@@ -100,9 +102,23 @@ export async function memberRoutes(
       },
     },
     async (req) => {
-      await profile.forgotByEmail(req.brand, req.body.username, req.body.email, req.ip);
+      await profile.forgotByEmail(req.brand, req.body.username, req.body.email, req.ip, req.lang);
       return done;
     },
+  );
+
+  r.put(
+    '/wps/member/language',
+    {
+      config: { auth: 'member' },
+      schema: {
+        summary: "The language update call: the member's language for SMS, e-mail and the inbox",
+        tags,
+        body: memberLanguageSchema,
+        response: { 200: ok(memberLanguageResultSchema) },
+      },
+    },
+    async (req) => envelope(await profile.setLanguage(req.brand, req.member!.memberId, req.body.language)),
   );
 
   r.put(
@@ -128,6 +144,7 @@ export async function memberRoutes(
           req.body.countryDialingCode,
           mobile,
           req.ip,
+          req.lang,
         ),
       );
     },

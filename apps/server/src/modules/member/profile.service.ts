@@ -2,6 +2,7 @@ import {
   FALLBACK_LANGUAGE,
   IDENTITY_LIMITS,
   TRIAL_IS_AGENT,
+  parseLanguage,
   type Language,
   type MemberInfo,
   type RegisterField,
@@ -11,6 +12,7 @@ import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { noticeLanguage, noticeText } from '../../platform/notice-texts';
 import { randomCode } from '../../platform/secrets';
 import type { SystemService } from '../system';
 import { phoneTarget, type VerificationService } from '../verification';
@@ -72,7 +74,19 @@ export class ProfileService {
       totpEnabled: m.totp_enabled,
       referralCode: m.referral_code,
       createdTime: m.created_at.toISOString(),
+      language: m.language,
     };
+  }
+
+  /**
+   * The language call: the member's language from now on, one the brand offers. SMS and e-mail to
+   * the member are written in it, and the inbox answers in it when a request names no language.
+   */
+  async setLanguage(brand: Brand, memberId: string, raw: string): Promise<{ language: Language }> {
+    const language = parseLanguage(raw);
+    if (!language || !brand.languages.includes(language)) throw new AppError('system.language.unsupported');
+    await this.repo.update(memberId, { language });
+    return { language };
   }
 
   async updateProfile(
@@ -126,8 +140,16 @@ export class ProfileService {
   }
 
   /** Sends a code to a number the member wants to switch to. */
-  async sendMobileCode(brand: Brand, memberId: string, dialing: string, mobile: string, ip: string) {
+  async sendMobileCode(
+    brand: Brand,
+    memberId: string,
+    dialing: string,
+    mobile: string,
+    ip: string,
+    lang: Language,
+  ) {
     await this.checkMobileRule(brand, mobile);
+    const me = await this.mustGet(memberId);
     const other = await this.repo.byMobile(brand.code, normalizeDialing(dialing), mobile);
     if (other && other.id !== memberId) throw new AppError('member.mobile.used');
     return this.codes.send({
@@ -136,6 +158,7 @@ export class ProfileService {
       purpose: 'MOBILE',
       target: phoneTarget(normalizeDialing(dialing), mobile),
       ip,
+      lang: noticeLanguage(brand, me.language, lang),
     });
   }
 
@@ -181,7 +204,13 @@ export class ProfileService {
    * Forgot password by e-mail: when username and e-mail match, a temporary password goes to
    * the e-mail. It works beside the old one until used or expired, then must be changed.
    */
-  async forgotByEmail(brand: Brand, username: string, email: string, ip: string): Promise<void> {
+  async forgotByEmail(
+    brand: Brand,
+    username: string,
+    email: string,
+    ip: string,
+    lang: Language,
+  ): Promise<void> {
     // Each request hashes a password and sends a mail: limited per address and per account.
     if ((await this.limits.hit(`reset-mail-ip:${brand.code}:${ip}`, 3600)) > RESET_MAILS_PER_IP) {
       throw new AppError('system.throttled');
@@ -216,7 +245,10 @@ export class ProfileService {
       brand.code,
       'EMAIL',
       m.email,
-      `Your temporary password is ${temp}. It works for ${IDENTITY_LIMITS.resetPasswordMinutes} minutes; you will choose a new password after logging in.`,
+      noticeText('tempPassword', noticeLanguage(brand, m.language, lang), [
+        temp,
+        IDENTITY_LIMITS.resetPasswordMinutes,
+      ]),
     );
   }
 
@@ -246,7 +278,7 @@ export class ProfileService {
       brand.code,
       to.channel,
       to.target,
-      `Customer service reset your password. Your temporary password is ${temp}; you will choose a new password after logging in.`,
+      noticeText('operatorReset', noticeLanguage(brand, m.language, brand.defaultLanguage), [temp]),
     );
     return to.channel;
   }

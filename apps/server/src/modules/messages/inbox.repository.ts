@@ -99,6 +99,16 @@ export class InboxRepository {
     return Number(r.numUpdatedRows);
   }
 
+  /** The language the member chose (the language call), if any. */
+  async memberLanguage(memberId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('member')
+      .select('language')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.language ?? null;
+  }
+
   /** The ids of these usernames (lower case) among the brand's members, keyed by username. */
   async memberIds(merchant: string, usernames: string[]): Promise<Map<string, string>> {
     if (usernames.length === 0) return new Map();

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok as envelope } from '../../platform/envelope';
 import type { InboxService } from './inbox.service';
 import { operatorRoute } from '../../platform/operator-auth';
+import { requestedLanguage } from '../../platform/request-context';
 
 /** The member's inbox (messages about its money, rewards, contracts, operator notices) and the operator's notices. */
 export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxService }) {
@@ -34,8 +35,20 @@ export async function inboxRoutes(app: FastifyInstance, opts: { inbox: InboxServ
         response: { 200: ok(inboxListSchema) },
       },
     },
-    async (req) =>
-      envelope(await inbox.list(req.member!.memberId, req.query.pageNo, req.query.pageSize, req.lang)),
+    async (req) => {
+      // Only a language the brand offers counts as asked for; else req.lang is the brand default.
+      const asked = requestedLanguage(req).lang === req.lang ? req.lang : undefined;
+      return envelope(
+        await inbox.list(
+          req.brand,
+          req.member!.memberId,
+          req.query.pageNo,
+          req.query.pageSize,
+          asked,
+          req.lang,
+        ),
+      );
+    },
   );
 
   r.post(

@@ -1,6 +1,8 @@
-import type { InboxKind } from '@app/contracts';
+import type { InboxKind, Language } from '@app/contracts';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
+import type { Brand } from '../../platform/brand';
+import { noticeLanguage } from '../../platform/notice-texts';
 import type { InboxRepository } from './inbox.repository';
 
 /** What a message is about (contracts INBOX_KINDS); the site words it in the member's language. */
@@ -41,8 +43,20 @@ export class InboxService {
     return this.repo.insert(db, m);
   }
 
-  /** The member's messages; a broadcast's text in `lang` when it has one (else the brand default's). */
-  async list(memberId: string, pageNo: number, pageSize: number, lang?: string) {
+  /**
+   * The member's messages; a broadcast's text in the language asked for, else in the one the member
+   * chose (when the brand offers it), else in `fallback` (the brand's default) when it has one,
+   * else in the brand default's.
+   */
+  async list(
+    brand: Pick<Brand, 'languages'>,
+    memberId: string,
+    pageNo: number,
+    pageSize: number,
+    asked: Language | undefined,
+    fallback: Language,
+  ) {
+    const lang = asked ?? noticeLanguage(brand, await this.repo.memberLanguage(memberId), fallback);
     const { rows, total } = await this.repo.page(memberId, (pageNo - 1) * pageSize, pageSize);
     return {
       list: rows.map((r): InboxMessage => ({

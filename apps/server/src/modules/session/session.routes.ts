@@ -183,6 +183,6 @@ export async function sessionRoutes(
         response: { 200: ok(smsSentSchema) },
       },
     },
-    async (req) => envelope(await sessions.sendRegisterCode(req.brand, req.body, req.ip)),
+    async (req) => envelope(await sessions.sendRegisterCode(req.brand, req.body, req.ip, req.lang)),
   );
 }

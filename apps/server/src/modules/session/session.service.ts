@@ -5,6 +5,7 @@ import {
   TRIAL_IS_AGENT,
   isModuleOnTree,
   type ExtraVerificationMethod,
+  type Language,
   type LoginRequest,
   type LoginResult,
   type VerificationRequired,
@@ -13,6 +14,7 @@ import { AppError } from '../../platform/app-error';
 import type { SessionMember } from '../../platform/auth';
 import type { Brand } from '../../platform/brand';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { noticeLanguage } from '../../platform/notice-texts';
 import { randomToken, tokenHash } from '../../platform/secrets';
 import type { ClientContext } from '../../platform/client-context';
 import type { Member } from '../member';
@@ -340,6 +342,7 @@ export class SessionService {
       purpose: body.purpose === 'reset' ? 'RESET' : 'LOGIN',
       target: phoneTarget(dialing, mobile),
       ip: ctx.ip,
+      lang: noticeLanguage(brand, member?.language, ctx.lang ?? brand.defaultLanguage),
       deliver: !!member && member.is_agent !== TRIAL_IS_AGENT,
     });
   }
@@ -353,6 +356,7 @@ export class SessionService {
     brand: Brand,
     body: { countryDialingCode: string; mobileNum?: string; mobileNo?: string },
     ip: string,
+    lang: Language,
   ) {
     const mobile = body.mobileNum ?? body.mobileNo;
     if (!mobile)
@@ -365,6 +369,7 @@ export class SessionService {
       purpose: 'REGISTER',
       target: phoneTarget(dialing, mobile),
       ip,
+      lang,
       deliver: !taken,
     });
   }
@@ -436,6 +441,7 @@ export class SessionService {
       purpose: 'EXTRA',
       target,
       ip: ctx.ip,
+      lang: noticeLanguage(brand, member.language, ctx.lang ?? brand.defaultLanguage),
     });
   }
 

@@ -1,8 +1,9 @@
-import { IDENTITY_LIMITS } from '@app/contracts';
+import { IDENTITY_LIMITS, type Language } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VerificationCodeTable } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
+import { noticeText } from '../../platform/notice-texts';
 import { hashShortSecret, numericCode, verifyShortSecret } from '../../platform/secrets';
 import type { VerificationRepository } from './verification.repository';
 
@@ -36,6 +37,8 @@ export class VerificationService {
     purpose: CodePurpose;
     target: string;
     ip: string;
+    /** What the message is written in (platform/notice-texts.ts noticeLanguage). */
+    lang: Language;
     /** When false the throttles still count, but nothing is sent (no account behind the number). */
     deliver?: boolean;
   }): Promise<{ expiredMinutes: number }> {
@@ -66,12 +69,7 @@ export class VerificationService {
       expires_at: new Date(Date.now() + L.smsExpiredMinutes * 60_000),
       ip,
     });
-    await this.deliver(
-      merchant,
-      channel,
-      target,
-      `Your verification code is ${code}. It expires in ${L.smsExpiredMinutes} minutes.`,
-    );
+    await this.deliver(merchant, channel, target, noticeText('code', args.lang, [code, L.smsExpiredMinutes]));
     return { expiredMinutes: L.smsExpiredMinutes };
   }
 
