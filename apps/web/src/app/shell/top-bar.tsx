@@ -5,8 +5,7 @@ import { useHasHelpTag } from '../../features/system/hooks/use-has-help-tag';
 import { useCustomerService } from '../../features/system/hooks/use-customer-service';
 import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand';
-import { useChooseLanguage } from '../../features/member/api/member-language';
-import { LANGUAGE_NAMES, useApiLanguage } from '../../lib/i18n';
+import { changeLanguage, LANGUAGE_NAMES, useApiLanguage } from '../../lib/i18n';
 import { AccountArea } from './account-area';
 import { Clock } from './clock';
 
@@ -14,7 +13,6 @@ function LanguageSwitcher() {
   const { t } = useTranslation();
   const brand = useBrand();
   const current = useApiLanguage();
-  const choose = useChooseLanguage();
   const offered = LANGUAGES.filter((l) => brand.languages.includes(l));
   if (offered.length < 2) return null;
   return (
@@ -23,7 +21,7 @@ function LanguageSwitcher() {
       <select
         value={current}
         data-testid="language-switcher"
-        onChange={(e) => void choose(e.target.value as Language)}
+        onChange={(e) => void changeLanguage(e.target.value as Language)}
       >
         {offered.map((l) => (
           <option key={l} value={l}>
