@@ -12,6 +12,7 @@ import type enPoints from '../locales/points/en.json';
 import type enInbox from '../locales/inbox/en.json';
 import type enProtection from '../locales/protection/en.json';
 import type enKyc from '../locales/kyc/en.json';
+import type enRecords from '../locales/records/en.json';
 import type enTiles from '../locales/tiles/en.json';
 import { local } from './storage';
 
@@ -33,6 +34,7 @@ declare module 'i18next' {
       protection: typeof enProtection;
       kyc: typeof enKyc;
       tiles: typeof enTiles;
+      records: typeof enRecords;
     };
   }
 }
@@ -45,7 +47,8 @@ declare module 'i18next' {
  * /agentHome or the agent-centre overlay. The engagement pages bring theirs: promotions and
  * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
  * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`); responsible gaming its own
- * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`).
+ * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`);
+ * the member centre's betting and account records and profit report theirs (`records`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -61,6 +64,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   kyc: import.meta.glob<{ default: Record<string, unknown> }>('../locales/kyc/*.json'),
   // Game tile badges beyond "hot" (the first page's budget keeps them out of the main locale).
   tiles: import.meta.glob<{ default: Record<string, unknown> }>('../locales/tiles/*.json'),
+  records: import.meta.glob<{ default: Record<string, unknown> }>('../locales/records/*.json'),
 };
 
 const backend: BackendModule = {

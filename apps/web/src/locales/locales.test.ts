@@ -38,6 +38,7 @@ const cases = [
   'points',
   'inbox',
   'tiles',
+  'records',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {

@@ -33,7 +33,7 @@ const NO_RESULT = '\u2014';
  * of the round (a new tab: the vendor's page is its own, with its own frame policy).
  */
 function RoundDetailsButton({ vendor, roundId }: { vendor: string; roundId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const errorText = useErrorText();
   const details = useRoundDetails();
   if (details.data)
@@ -45,7 +45,7 @@ function RoundDetailsButton({ vendor, roundId }: { vendor: string; roundId: stri
         rel="noopener noreferrer"
         data-testid="round-details-link"
       >
-        {t('records.bets.roundDetailsOpen')}
+        {t('bets.roundDetailsOpen')}
       </a>
     );
   return (
@@ -57,7 +57,7 @@ function RoundDetailsButton({ vendor, roundId }: { vendor: string; roundId: stri
         onClick={() => details.mutate({ vendor, roundId })}
         data-testid="round-details"
       >
-        {details.isPending ? t('records.bets.roundDetailsLoading') : t('records.bets.roundDetails')}
+        {details.isPending ? t('bets.roundDetailsLoading') : t('bets.roundDetails')}
       </button>
       {details.error ? (
         <span className="mc-sub mc-out" role="alert" data-testid="round-details-error">
@@ -69,19 +69,19 @@ function RoundDetailsButton({ vendor, roundId }: { vendor: string; roundId: stri
 }
 
 function BetTable({ data, symbol }: { data: BetRecordList; symbol: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const brand = useBrand();
   const recallable = new Set(useRoundDetailsVendors().data ?? []);
   const cols = {
-    time: t('records.bets.betTime'),
-    game: t('records.bets.game'),
-    stake: t('records.bets.stake'),
-    valid: t('records.bets.validBet'),
-    payout: t('records.bets.payout'),
-    win: t('records.bets.winLoss'),
+    time: t('bets.betTime'),
+    game: t('bets.game'),
+    stake: t('bets.stake'),
+    valid: t('bets.validBet'),
+    payout: t('bets.payout'),
+    win: t('bets.winLoss'),
     status: t('cashierCommon.status'),
   };
-  const state = (s: BetState) => t(`records.bets.states.${s}`);
+  const state = (s: BetState) => t(`bets.states.${s}`);
   return (
     <table className="sec-table mc-table" data-testid="bet-list">
       <thead>
@@ -142,7 +142,7 @@ function BetTable({ data, symbol }: { data: BetRecordList; symbol: string }) {
  * filters, the bets page by page (cards on a phone) and the totals of the whole range.
  */
 export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const brand = useBrand();
   const { range, setRange, today, limits } = useRecordRange();
   const [gameType, setGameType] = useState<GameType | ''>('');
@@ -162,7 +162,7 @@ export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
 
   return (
     <div className="sec-page" data-testid="bet-records">
-      <h3 className="sec-page-title">{t('records.bets.title')}</h3>
+      <h3 className="sec-page-title">{t('bets.title')}</h3>
       <RecordFilters>
         <DateRangePicker
           name="bets"
@@ -176,7 +176,7 @@ export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
         />
         <FilterSelect
           id="bets-game-type"
-          label={t('records.bets.gameType')}
+          label={t('bets.gameType')}
           value={gameType}
           onChange={(v) => {
             setGameType(isGameType(v) ? v : '');
@@ -184,21 +184,21 @@ export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
             setPage(1);
           }}
           options={[
-            { value: '', label: t('records.all') },
+            { value: '', label: t('all') },
             ...GAME_TYPES.map((g) => ({ value: g, label: t(`categories.${g}`) })),
           ]}
           testId="bets-game-type"
         />
         <FilterSelect
           id="bets-vendor"
-          label={t('records.bets.vendor')}
+          label={t('bets.vendor')}
           value={vendor}
           onChange={(v) => {
             setVendor(v);
             setPage(1);
           }}
           options={[
-            { value: '', label: t('records.all') },
+            { value: '', label: t('all') },
             ...vendorNames.map(([code, name]) => ({ value: code, label: name })),
           ]}
           testId="bets-vendor"
@@ -209,23 +209,23 @@ export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
           <>
             <dl className="mc-stats mc-stats-compact" data-testid="bet-summary">
               <div className="mc-stat">
-                <dt>{t('records.count')}</dt>
+                <dt>{t('count')}</dt>
                 <dd>{data.summary.count}</dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.bets.stake')}</dt>
+                <dt>{t('bets.stake')}</dt>
                 <dd>{showMoney(data.summary.stake, symbol)}</dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.bets.validBet')}</dt>
+                <dt>{t('bets.validBet')}</dt>
                 <dd>{showMoney(data.summary.validBet, symbol)}</dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.bets.payout')}</dt>
+                <dt>{t('bets.payout')}</dt>
                 <dd>{showMoney(data.summary.payout, symbol)}</dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.bets.winLoss')}</dt>
+                <dt>{t('bets.winLoss')}</dt>
                 <dd className={signClass(data.summary.winLoss)}>
                   {showSigned(data.summary.winLoss, symbol)}
                 </dd>
@@ -233,13 +233,13 @@ export function BetRecords({ vendors }: { vendors: VendorOption[] }) {
             </dl>
             <PagedTable
               count={data.list.length}
-              empty={t('records.bets.empty')}
+              empty={t('bets.empty')}
               emptyTestId="bet-empty"
               busy={records.isPlaceholderData}
               page={page}
               totalPages={data.totalPages}
               onPage={setPage}
-              label={t('records.pages')}
+              label={t('pages')}
             >
               <BetTable data={data} symbol={symbol} />
             </PagedTable>

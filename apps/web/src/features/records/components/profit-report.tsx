@@ -16,23 +16,23 @@ const winClass = (v: number) => `mc-num ${signClass(v)}`;
  * with the period's deposits, withdrawals and bonuses, and the profit (win/loss + bonuses).
  */
 export function ProfitReport() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const brand = useBrand();
   const { range, setRange, today, limits } = useRecordRange();
   const profit = useProfit(range);
   const symbol = brand.currencySymbol;
   const cols = {
-    type: t('records.bets.gameType'),
-    count: t('records.count'),
-    stake: t('records.bets.stake'),
-    valid: t('records.bets.validBet'),
-    payout: t('records.bets.payout'),
-    win: t('records.bets.winLoss'),
+    type: t('bets.gameType'),
+    count: t('count'),
+    stake: t('bets.stake'),
+    valid: t('bets.validBet'),
+    payout: t('bets.payout'),
+    win: t('bets.winLoss'),
   };
 
   return (
     <div className="sec-page" data-testid="profit-report">
-      <h3 className="sec-page-title">{t('records.profit.title')}</h3>
+      <h3 className="sec-page-title">{t('profit.title')}</h3>
       <RecordFilters>
         <DateRangePicker name="profit" value={range} today={today} limits={limits} onChange={setRange} />
       </RecordFilters>
@@ -41,28 +41,28 @@ export function ProfitReport() {
           <div className={profit.isPlaceholderData ? 'mc-fade is-loading' : 'mc-fade'}>
             <dl className="mc-stats" data-testid="profit-summary">
               <div className="mc-stat mc-stat-main">
-                <dt>{t('records.profit.profit')}</dt>
+                <dt>{t('profit.profit')}</dt>
                 <dd className={signClass(data.profit)} data-testid="profit-total">
                   {showSigned(data.profit, symbol)}
                 </dd>
-                <p className="mc-stat-note">{t('records.profit.profitNote')}</p>
+                <p className="mc-stat-note">{t('profit.profitNote')}</p>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.profit.deposits')}</dt>
+                <dt>{t('profit.deposits')}</dt>
                 <dd>{showMoney(data.deposits, symbol)}</dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.profit.withdrawals')}</dt>
+                <dt>{t('profit.withdrawals')}</dt>
                 <dd>{showMoney(data.withdrawals, symbol)}</dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.profit.bonuses')}</dt>
+                <dt>{t('profit.bonuses')}</dt>
                 <dd>{showMoney(data.bonuses, symbol)}</dd>
               </div>
             </dl>
             {data.rows.length === 0 ? (
               <p className="state-box" data-testid="profit-empty">
-                {t('records.profit.empty')}
+                {t('profit.empty')}
               </p>
             ) : (
               <div className="sec-table-wrap">
@@ -114,7 +114,7 @@ export function ProfitReport() {
                   <tfoot>
                     <tr className="mc-total-row">
                       <th scope="row" data-label={cols.type}>
-                        {t('records.profit.total')}
+                        {t('profit.total')}
                       </th>
                       <td data-label={cols.count} className="mc-num">
                         {data.total.betCount}

@@ -32,14 +32,14 @@ function TwoLineTime({ iso, timeZone }: { iso: string; timeZone: string }) {
 const isType = (v: string): v is TransactionType => (TRANSACTION_TYPES as readonly string[]).includes(v);
 
 function TransactionTable({ data, symbol }: { data: TransactionList; symbol: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const brand = useBrand();
   const cols = {
     time: t('cashierCommon.time'),
-    type: t('records.transactions.type'),
+    type: t('transactions.type'),
     amount: t('cashierCommon.amountLabel'),
-    after: t('records.transactions.balanceAfter'),
-    wallet: t('records.transactions.wallet'),
+    after: t('transactions.balanceAfter'),
+    wallet: t('transactions.wallet'),
     reference: t('cashierCommon.reference'),
   };
   return (
@@ -64,7 +64,7 @@ function TransactionTable({ data, symbol }: { data: TransactionList; symbol: str
               <TwoLineTime iso={row.time} timeZone={brand.timezone} />
             </td>
             <td data-label={cols.type}>
-              <span data-testid="transaction-type">{t(`records.types.${row.type}`)}</span>
+              <span data-testid="transaction-type">{t(`types.${row.type}`)}</span>
               {row.remark && <span className="mc-sub">{row.remark}</span>}
             </td>
             <td
@@ -78,7 +78,7 @@ function TransactionTable({ data, symbol }: { data: TransactionList; symbol: str
               {showMoney(row.balanceAfter, symbol)}
               <span className="mc-sub">
                 <span className="visually-hidden">{cols.wallet}: </span>
-                {row.wallet === MAIN ? t('records.transactions.mainWallet') : row.wallet}
+                {row.wallet === MAIN ? t('transactions.mainWallet') : row.wallet}
               </span>
             </td>
             <td data-label={cols.reference} className="mc-ref">
@@ -97,7 +97,7 @@ function TransactionTable({ data, symbol }: { data: TransactionList; symbol: str
  * (The bonus details page is the promotions feature's own, with each bonus's turnover.)
  */
 export function AccountRecords() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('records');
   const brand = useBrand();
   const { range, setRange, today, limits } = useRecordRange();
   const [type, setType] = useState<TransactionType | ''>('');
@@ -113,7 +113,7 @@ export function AccountRecords() {
 
   return (
     <div className="sec-page" data-testid="transaction-records">
-      <h3 className="sec-page-title">{t('records.transactions.title')}</h3>
+      <h3 className="sec-page-title">{t('transactions.title')}</h3>
       <RecordFilters>
         <DateRangePicker
           name="transactions"
@@ -127,15 +127,15 @@ export function AccountRecords() {
         />
         <FilterSelect
           id="transactions-type"
-          label={t('records.transactions.type')}
+          label={t('transactions.type')}
           value={type}
           onChange={(v) => {
             setType(isType(v) ? v : '');
             setPage(1);
           }}
           options={[
-            { value: '', label: t('records.all') },
-            ...TRANSACTION_TYPES.map((x) => ({ value: x, label: t(`records.types.${x}`) })),
+            { value: '', label: t('all') },
+            ...TRANSACTION_TYPES.map((x) => ({ value: x, label: t(`types.${x}`) })),
           ]}
           testId="transactions-type"
         />
@@ -145,31 +145,31 @@ export function AccountRecords() {
           <>
             <dl className="mc-stats mc-stats-compact" data-testid="transaction-totals">
               <div className="mc-stat">
-                <dt>{t('records.transactions.totalIn')}</dt>
+                <dt>{t('transactions.totalIn')}</dt>
                 <dd className="mc-in" data-testid="transaction-total-in">
                   {showSigned(Math.abs(data.totalIn), symbol)}
                 </dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.transactions.totalOut')}</dt>
+                <dt>{t('transactions.totalOut')}</dt>
                 <dd className="mc-out" data-testid="transaction-total-out">
                   {showSigned(-Math.abs(data.totalOut), symbol)}
                 </dd>
               </div>
               <div className="mc-stat">
-                <dt>{t('records.count')}</dt>
+                <dt>{t('count')}</dt>
                 <dd>{data.totalCount}</dd>
               </div>
             </dl>
             <PagedTable
               count={data.list.length}
-              empty={t('records.transactions.empty')}
+              empty={t('transactions.empty')}
               emptyTestId="transaction-empty"
               busy={records.isPlaceholderData}
               page={page}
               totalPages={data.totalPages}
               onPage={setPage}
-              label={t('records.pages')}
+              label={t('pages')}
             >
               <TransactionTable data={data} symbol={symbol} />
             </PagedTable>
