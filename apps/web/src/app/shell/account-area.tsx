@@ -2,6 +2,7 @@ import { DEFAULT_LABEL_COLOR } from '@app/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../features/member/api/get-member-info';
+import { useSavedLanguage } from '../../features/member/api/member-language';
 import { useGuard } from '../../lib/use-guard';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { isModuleOn, useBrand } from '../../lib/brand';
@@ -200,6 +201,7 @@ function LoggedIn() {
   const { t } = useTranslation();
   const username = useSession((s) => s.username);
   const info = useMemberInfo();
+  useSavedLanguage(info.data);
   const guard = useGuard();
   const show = usePopups((s) => s.show);
   const name = info.data?.nickname || info.data?.account || username || '';

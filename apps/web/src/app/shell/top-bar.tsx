@@ -6,6 +6,8 @@ import { useCustomerService } from '../../features/system/hooks/use-customer-ser
 import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand';
 import { changeLanguage, LANGUAGE_NAMES, useApiLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { queryClient } from '../query-client';
 import { AccountArea } from './account-area';
 import { Clock } from './clock';
 
@@ -13,6 +15,7 @@ function LanguageSwitcher() {
   const { t } = useTranslation();
   const brand = useBrand();
   const current = useApiLanguage();
+  const token = useSession((s) => s.token);
   const offered = LANGUAGES.filter((l) => brand.languages.includes(l));
   if (offered.length < 2) return null;
   return (
@@ -21,7 +24,15 @@ function LanguageSwitcher() {
       <select
         value={current}
         data-testid="language-switcher"
-        onChange={(e) => void changeLanguage(e.target.value as Language)}
+        onChange={(e) => {
+          const lang = e.target.value as Language;
+          void changeLanguage(lang);
+          // A member's choice is saved on the server; a visitor's only on this device.
+          if (token)
+            void import('../../features/member/api/save-language').then((m) =>
+              m.saveLanguage(queryClient, lang),
+            );
+        }}
       >
         {offered.map((l) => (
           <option key={l} value={l}>
