@@ -20,6 +20,8 @@ test.describe('language preference', () => {
     browser,
     request,
   }) => {
+    // A registration, two browsers and two waits for a quiet network: 29 s on a busy CI machine.
+    test.setTimeout(90_000);
     const m = await registerMember(request);
     await signIn(page, m);
     await page.goto('/');
