@@ -169,5 +169,8 @@ test('staff approve a KYC document and the waiting withdrawal proceeds', async (
   // It proceeds: the operator pays it.
   await value(await request.post(`/wps/admin/withdrawals/${held.id}/approve`, { headers: admin, data: {} }));
   await page.goto('/?member=withdraw');
-  await expect(centre.getByTestId('withdrawal').first().getByTestId('withdrawal-status')).toHaveText('Paid');
+  // A fresh page load of the member centre: on a busy CI machine its list took over 10 s to come.
+  await expect(centre.getByTestId('withdrawal').first().getByTestId('withdrawal-status')).toHaveText('Paid', {
+    timeout: 25_000,
+  });
 });
