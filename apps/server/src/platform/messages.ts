@@ -22,6 +22,10 @@ export const MESSAGES: Record<Language, Record<ErrorCode, string>> = {
 };
 
 export function messageFor(code: ErrorCode, lang: Language, params: (string | number)[] = []): string {
-  const template = MESSAGES[lang][code];
+  return fillParams(MESSAGES[lang][code], params);
+}
+
+/** A template's {0}, {1} ... filled from params in order; a placeholder without a value stays. */
+export function fillParams(template: string, params: (string | number)[]): string {
   return template.replace(/\{(\d+)\}/g, (whole, i: string) => String(params[Number(i)] ?? whole));
 }

@@ -1,4 +1,5 @@
 import { parseLanguage, type Language } from '@app/contracts';
+import { fillParams } from './messages';
 
 /** What the platform sends a person by SMS or e-mail, outside any screen. */
 export type NoticeText = 'code' | 'tempPassword' | 'operatorReset';
@@ -56,7 +57,7 @@ const TEXTS: Record<Language, Record<NoticeText, string>> = {
 };
 
 export function noticeText(text: NoticeText, lang: Language, params: (string | number)[]): string {
-  return TEXTS[lang][text].replace(/\{(\d+)\}/g, (whole, i: string) => String(params[Number(i)] ?? whole));
+  return fillParams(TEXTS[lang][text], params);
 }
 
 /**

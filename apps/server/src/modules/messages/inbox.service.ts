@@ -44,9 +44,9 @@ export class InboxService {
   }
 
   /**
-   * The member's messages; a broadcast's text in the language asked for, else in the one the member
-   * chose (when the brand offers it), else in `fallback` (the brand's default) when it has one,
-   * else in the brand default's.
+   * The member's messages; a broadcast's text in the language the request asked for, else in the
+   * one the member chose (while the brand offers it), else in `fallback` (the brand's default); a
+   * broadcast without text in that language gives its default text.
    */
   async list(
     brand: Pick<Brand, 'languages'>,
