@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import { createMessagesModule } from './modules/messages';
 import { createPlayersModule } from './modules/players';
 import { createPointsModule } from './modules/points';
 import { createPromotionsModule } from './modules/promotions';
+import { createPushModule } from './modules/push';
 import { createProtectionModule, protectionGuard } from './modules/protection';
 import { createProvidersModule } from './modules/providers';
 import { hub88Definition, SecureRng } from './modules/providers';
@@ -40,6 +42,7 @@ import { createVipModule } from './modules/vip';
 import { createWalletModule } from './modules/wallet';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
+import { LocalBus, type Bus } from './platform/bus';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
 import { operatorAuth, type OperatorPrincipal } from './platform/operator-auth';
@@ -68,6 +71,11 @@ interface AppDeps {
   operator?: (req: FastifyRequest) => OperatorPrincipal | null;
   /** Sees every route as it is registered (the permission matrix test lists operator routes). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The instances' notice board (PgBus when several instances share the database); this process
+   * alone when absent. Its owner closes it, after the app.
+   */
+  bus?: Bus;
 }
 
 /**
@@ -200,6 +208,10 @@ function composeModules(ctx: ModuleContext) {
     lockMember: (merchant, memberId) => players.services.players.setLocked(merchant, memberId, true),
   });
   const reports = createReportsModule(ctx);
+  const push = createPushModule({
+    ...ctx,
+    verifyToken: (token, merchant) => session.services.sessions.verifyToken(token, merchant),
+  });
   // AML monitoring hears of money movements and sign-ups after they commit (its sweep job catches
   // up on any it missed), never inside their transactions.
   cashier.services.deposits.onCredited((d) => aml.services.monitor.afterDeposit(d.orderNo));
@@ -237,6 +249,7 @@ function composeModules(ctx: ModuleContext) {
     aml,
     brands,
     reports,
+    push,
   };
 }
 
@@ -249,6 +262,8 @@ export interface Platform {
   app: FastifyInstance;
   services: PlatformServices;
   brands: BrandResolver;
+  /** The notice board the modules publish on (tests publish on it as a module would). */
+  bus: Bus;
 }
 
 /** The server: the app with its modules' routes and jobs. */
@@ -263,6 +278,7 @@ export async function buildPlatform({
   logStream,
   operator,
   onRoute,
+  bus = new LocalBus(),
 }: AppDeps): Promise<Platform> {
   const app = Fastify({
     logger: {
@@ -315,7 +331,7 @@ export async function buildPlatform({
     (context, message) => app.log.warn(context, message),
   );
   const limits = new RateLimiter(db.db);
-  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits });
+  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus });
   const session = modules.session.services;
   await app.register(envelope);
   // Before anything reads the request's texts into SQL (the brand lookup is the first).
@@ -334,6 +350,8 @@ export async function buildPlatform({
     firstUse: (seal) => session.payloadKeys.firstUse(seal),
   });
   await app.register(cookie);
+  // The push channel's WebSocket; frames are a few hundred bytes, a bigger one is not ours.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   const staff = modules.staff.services;
   await app.register(operatorAuth, {
     db: db.db,
@@ -430,5 +448,5 @@ export async function buildPlatform({
   const services = Object.fromEntries(
     Object.entries(modules).map(([name, m]) => [name, m.services]),
   ) as PlatformServices;
-  return { app, services, brands };
+  return { app, services, brands, bus };
 }

@@ -15,6 +15,7 @@ export interface TestContext {
   /** The app's modules' services, for what a test drives directly (jobs, clocks, passes). */
   services: PlatformServices;
   brands: Platform['brands'];
+  bus: Platform['bus'];
   close(): Promise<void>;
 }
 
@@ -65,12 +66,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await openDb(target);
   await migrate(db);
   await seedDemo(db.db);
-  const { app, services, brands } = await buildPlatformOn(db, env);
+  const { app, services, brands, bus } = await buildPlatformOn(db, env);
   return {
     app,
     db,
     services,
     brands,
+    bus,
     async close() {
       await app.close();
       await db.close();
@@ -106,8 +108,12 @@ export async function buildAppOn(db: DbHandle, env: Record<string, string> = {})
 }
 
 /** buildAppOn with the services it was composed of. */
-export async function buildPlatformOn(db: DbHandle, env: Record<string, string> = {}): Promise<Platform> {
-  const platform = await buildPlatform({ config: testConfig(env), db });
+export async function buildPlatformOn(
+  db: DbHandle,
+  env: Record<string, string> = {},
+  bus?: Platform['bus'],
+): Promise<Platform> {
+  const platform = await buildPlatform({ config: testConfig(env), db, ...(bus ? { bus } : {}) });
   await platform.app.ready();
   if (env.ADMIN_API_KEY) {
     await platformKey(db, platform.services, env.ADMIN_API_KEY, 'alice');

@@ -518,7 +518,7 @@ describe.skipIf(!PG)(
       const db = await openDb({ kind: 'postgres', url: created.url, max: POOL });
       await migrate(db);
       await seedDemo(db.db);
-      const { app, services, brands } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
+      const { app, services, brands, bus } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
       // One operator pays every withdrawal here (the second-approver path has its own tests).
       await setWithdrawalThreshold(app, ADMIN_KEY, M, 100_000_000n);
       t = {
@@ -526,6 +526,7 @@ describe.skipIf(!PG)(
         db,
         services,
         brands,
+        bus,
         async close() {
           await app.close();
           await db.close();

@@ -53,12 +53,13 @@ describe.skipIf(!PG)('wallet after a crash (PostgreSQL only: the load needs conc
     const db = await openDb({ kind: 'postgres', url: created.url, max: 4 });
     await migrate(db);
     await seedDemo(db.db);
-    const { app, services, brands } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
+    const { app, services, brands, bus } = await buildPlatformOn(db, { ADMIN_API_KEY: ADMIN_KEY });
     t = {
       app,
       db,
       services,
       brands,
+      bus,
       async close() {
         await app.close();
         await db.close();

@@ -49,3 +49,4 @@ export * from './reports-cashier';
 export * from './reports-business';
 export * from './reports-status';
 export * from './reports-exports';
+export * from './push';

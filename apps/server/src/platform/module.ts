@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/repository';
 import type { Config } from '../config';
 import type { BrandResolver } from './brand';
+import type { Bus } from './bus';
 import type { RateLimiter } from './rate-limit';
 
 /**
@@ -23,6 +24,11 @@ export interface ModuleContext {
   brands: BrandResolver;
   /** Attempt and request counters shared by every module (stored in the database). */
   limits: RateLimiter;
+  /**
+   * Notices every instance hears: push topics (platform/push-topics.ts) and caches to forget.
+   * Publish after the change has committed, never inside a money transaction.
+   */
+  bus: Bus;
 }
 
 /**

@@ -73,6 +73,8 @@ export class LotteryDrawService {
     private readonly now: () => number = Date.now,
     /** What the draw's RNG record names as its generator. */
     private readonly rngName = 'SecureRng: OS CSPRNG (crypto.randomBytes), 32-bit words, rejection sampling',
+    /** Heard after a draw's result is stored or its bets are settled (the push channel tells the brand's lottery pages). */
+    private readonly onDraw: (merchant: string, kind: 'drawn' | 'settled') => void = () => {},
   ) {}
 
   // ---- the draw job ------------------------------------------------------------------------------
@@ -141,7 +143,9 @@ export class LotteryDrawService {
       if (slip.some((b) => b.status === 'PLACING')) await this.voidSlip(slip);
       else await this.paySlip(def, result, slip);
     }
-    return this.repo.finishDraw(draw.id);
+    const finished = await this.repo.finishDraw(draw.id);
+    this.onDraw(draw.merchant_code, 'settled');
+    return finished;
   }
 
   /** Draws and stores the result of a draw past its draw time (once: a stored result stays). */
@@ -151,6 +155,7 @@ export class LotteryDrawService {
     const recorder = new RecordingRng(this.rng);
     const result = drawResult(def.table, recorder);
     await this.repo.storeResult(d.id, result, recorder.record(this.rngName));
+    this.onDraw(d.merchant_code, 'drawn');
   }
 
   /** Every brand's lottery games have their current draw stored (the lists and history show it). */

@@ -1,4 +1,5 @@
 import type { Game, Language, LotteryGameType } from '@app/contracts';
+import { brandTopic } from '../../platform/push-topics';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { CatalogueService } from '../games';
 import type { SeamlessWalletService } from '../providers';
@@ -49,7 +50,15 @@ export function createLotteryModule(deps: LotteryModuleDeps): ServerModule<Lotte
     popularGames: deps.popularGames,
   });
   const slips = new LotterySlipService(repo, menus, deps.catalogue, deps.seamless, deps.recallToMain);
-  const draws = new LotteryDrawService(repo, menus, deps.seamless, deps.rng);
+  const draws = new LotteryDrawService(
+    repo,
+    menus,
+    deps.seamless,
+    deps.rng,
+    undefined,
+    undefined,
+    (merchant, kind) => deps.bus.publish(brandTopic(merchant, 'lottery'), { kind }),
+  );
   const admin = new LotteryAdminService(repo, menus);
   return {
     routes: async (app) => {

@@ -8,6 +8,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
+import type { Bus } from '../../platform/bus';
+import { BRAND_MEMBERS, brandTopic } from '../../platform/push-topics';
 import type { BroadcastRepository, BroadcastRow } from './broadcast.repository';
 import { compact } from './rich-text';
 
@@ -61,6 +63,7 @@ export class BroadcastService {
   constructor(
     private readonly repo: BroadcastRepository,
     private readonly clock: () => Date = () => new Date(),
+    private readonly bus?: Bus,
   ) {}
 
   count(brand: Brand, segment: BroadcastSegment): Promise<BroadcastCount> {
@@ -113,16 +116,18 @@ export class BroadcastService {
     for (let i = 0; i < max; i++) {
       const done = await this.repo.transaction(async (trx) => {
         const b = await this.repo.claimDue(trx, this.clock());
-        if (!b) return false;
+        if (!b) return null;
         const brand = await this.repo.brandSettings(b.merchant_code, trx);
         const segment = broadcastSegmentSchema.parse(b.segment);
         const params = broadcastParams(b.id, b.title, b.content, brand?.default_language ?? 'EN');
         const n = await this.repo.deliver(trx, b.merchant_code, brand?.timezone ?? 'UTC', segment, params);
         await this.repo.setRecipients(trx, b.id, n);
         log?.info({ broadcast: b.id, merchant: b.merchant_code, recipients: n }, 'inbox broadcast sent');
-        return true;
+        return b.merchant_code;
       });
-      if (!done) break;
+      if (done === null) break;
+      // Committed: every member of the brand with the site open rereads the inbox.
+      this.bus?.publish(brandTopic(done, BRAND_MEMBERS), { kind: 'inbox' });
       sent++;
     }
     return sent;

@@ -2,6 +2,8 @@ import type { InboxKind, Language } from '@app/contracts';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
+import type { Bus } from '../../platform/bus';
+import { BRAND_MEMBERS, brandTopic, type MemberNotices } from '../../platform/push-topics';
 import { noticeLanguage } from '../../platform/notice-texts';
 import type { InboxRepository } from './inbox.repository';
 
@@ -33,14 +35,20 @@ function inLanguage(params: Record<string, string | number>, lang: string | unde
 
 /** Messages to members (the inbox, messageV2). */
 export class InboxService {
-  constructor(private readonly repo: InboxRepository) {}
+  constructor(
+    private readonly repo: InboxRepository,
+    private readonly notices?: MemberNotices,
+    private readonly bus?: Bus,
+  ) {}
 
   /** Adds a message on `db`: pass the transaction that made the change, so both commit together. */
-  notify(
+  async notify(
     db: Db,
     m: { merchant: string; memberId: string; kind: InboxKind; params: Record<string, string | number> },
   ): Promise<unknown> {
-    return this.repo.insert(db, m);
+    const added = await this.repo.insert(db, m);
+    this.notices?.changed(m.merchant, m.memberId, 'inbox');
+    return added;
   }
 
   /**
@@ -104,6 +112,9 @@ export class InboxService {
         });
       ids = [...found.values()];
     }
-    return this.repo.insertMany(merchant, ids, 'SYSTEM', notice, true);
+    const sent = await this.repo.insertMany(merchant, ids, 'SYSTEM', notice, true);
+    if (ids === 'ALL') this.bus?.publish(brandTopic(merchant, BRAND_MEMBERS), { kind: 'inbox' });
+    else for (const id of ids) this.notices?.changed(merchant, id, 'inbox');
+    return sent;
   }
 }

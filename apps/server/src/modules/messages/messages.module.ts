@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MemberNotices } from '../../platform/push-topics';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ImageService } from '../uploads';
 import { AnnouncementRepository } from './announcement.repository';
@@ -32,10 +33,10 @@ export function createMessagesModule(deps: MessagesDeps): ServerModule<{
   broadcasts: BroadcastService;
 }> {
   const announcements = new AnnouncementService(new AnnouncementRepository(deps.db));
-  const inbox = new InboxService(new InboxRepository(deps.db));
+  const inbox = new InboxService(new InboxRepository(deps.db), new MemberNotices(deps.bus), deps.bus);
   const feedback = new FeedbackService(new FeedbackRepository(deps.db), deps.images, inbox);
   const content = new ContentService(new ContentRepository(deps.db), announcements, deps.brands);
-  const broadcasts = new BroadcastService(new BroadcastRepository(deps.db));
+  const broadcasts = new BroadcastService(new BroadcastRepository(deps.db), undefined, deps.bus);
   return {
     services: { announcements, inbox, content, broadcasts },
     // Each due broadcast is claimed in the database by one instance, so every instance may run this.

@@ -1,6 +1,7 @@
 import { CARDS_ROOM_IDS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../platform/module';
+import { brandTopic } from '../../platform/push-topics';
 import type { CatalogueService } from '../games';
 import type { ProviderConfigSource } from '../integrations';
 import type { MemberDirectory } from '../member';
@@ -143,6 +144,9 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     seamless,
     new CockfightRepository(db),
     cockfightTimings(config.COCKFIGHT_BET_SECONDS),
+    undefined,
+    undefined,
+    (merchant, kind) => deps.bus.publish(brandTopic(merchant, 'cockfight'), { kind }),
   );
   const baccaratTables = 3;
   const houseRooms = new HouseRoomsService(db, {
@@ -157,14 +161,22 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     cardsTimes,
     undefined,
     houseRooms,
+    (merchant, roomId, kind) => deps.bus.publish(brandTopic(merchant, `cards:${roomId}`), { kind }),
   );
   const baccaratRepo = new BaccaratRepository(db);
-  const dealer = new BaccaratDealerService(baccaratRepo, seamless, {
-    betSeconds: config.BACCARAT_BET_SECONDS,
-    // Long enough to draw, reveal and settle the cards; shorter with a short betting window.
-    resultSeconds: Math.min(10, Math.max(6, config.BACCARAT_BET_SECONDS)),
-    tables: baccaratTables,
-  });
+  const dealer = new BaccaratDealerService(
+    baccaratRepo,
+    seamless,
+    {
+      betSeconds: config.BACCARAT_BET_SECONDS,
+      // Long enough to draw, reveal and settle the cards; shorter with a short betting window.
+      resultSeconds: Math.min(10, Math.max(6, config.BACCARAT_BET_SECONDS)),
+      tables: baccaratTables,
+    },
+    undefined,
+    undefined,
+    (merchant, tableId) => deps.bus.publish(brandTopic(merchant, `baccarat:${tableId}`), { kind: 'dealt' }),
+  );
   const baccarat = new HouseBaccaratService(tickets, seamless, baccaratRepo, dealer, houseRooms);
   const sportsbook = new HouseSportsbookService(
     tickets,

@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { BetRepository, BetRow, CloseItem } from './bet.repository';
 import type { LedgerService } from './ledger.service';
+import type { MemberNotices } from '../../platform/push-topics';
 
 export interface PlaceBetInput {
   vendor: string;
@@ -75,6 +76,8 @@ export class BetService {
   constructor(
     private readonly repo: BetRepository,
     private readonly ledger: LedgerService,
+    /** Tells the member's open pages that the wallet changed (after the commit: these paths commit first). */
+    private readonly notices?: MemberNotices,
   ) {}
 
   /**
@@ -125,6 +128,7 @@ export class BetService {
       case 'repeat':
         // A repeat whose entry has no bet record was not placed by this service.
         if (!placed.bet) throw new Error(`bet ${reference} has an entry but no record`);
+        if (placed.outcome === 'placed') this.notices?.changed(merchant, memberId, 'wallet');
         return {
           bet: toBet(placed.bet),
           balance: BigInt(placed.balance ?? '0'),
@@ -253,6 +257,8 @@ export class BetService {
         throw new AppError('wallet.reference.conflict');
       case 'settled':
       case 'repeat':
+        if (closed.outcome === 'settled')
+          this.notices?.changed(item.merchant, closed.bet!.member_id, 'wallet');
         return { bet: toBet(closed.bet!), balance: BigInt(closed.balance ?? '0') };
     }
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MemberNotices } from '../../platform/push-topics';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ProtectionService } from '../protection';
 import type { ProfileService } from '../member';
@@ -55,11 +56,13 @@ interface WalletServices {
  * transfers to vendor wallets and to the upline, operator adjustments, trial play money).
  */
 export function createWalletModule(deps: WalletDeps): ServerModule<WalletServices> {
-  const ledger = new LedgerService(deps.db);
+  const notices = new MemberNotices(deps.bus);
+  const ledger = new LedgerService(deps.db, notices);
   const turnover = new TurnoverService();
   const bets = new BetService(
     new BetRepository(deps.db, { batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT }),
     ledger,
+    notices,
   );
   const vendorTransfers = new VendorTransferService(
     new VendorTransferRepository(deps.db),

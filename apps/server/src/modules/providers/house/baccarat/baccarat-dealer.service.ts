@@ -85,6 +85,8 @@ export class BaccaratDealerService {
     private readonly rng: Rng = new SecureRng(),
     // Read at each call (not Date.now itself): tests move the clock.
     readonly now: () => number = () => Date.now(),
+    /** Heard once per round and process when a round is dealt and settled (the push channel tells the table). */
+    private readonly onRoundDone: (merchant: string, tableId: number, roundNo: number) => void = () => {},
   ) {}
 
   get tableIds(): number[] {
@@ -202,6 +204,7 @@ export class BaccaratDealerService {
       await this.settleRound(merchant, tableId, roundNo);
       const table = `${merchant}:${tableId}`;
       this.done.set(table, Math.max(roundNo, this.done.get(table) ?? -1));
+      this.onRoundDone(merchant, tableId, roundNo);
       return round;
     })().finally(() => this.running.delete(key));
     this.running.set(key, run);

@@ -118,6 +118,8 @@ export class HouseCardsService {
     private readonly rng: Rng = new SecureRng(),
     /** The rooms each brand has closed (none when not given). */
     private readonly roomSettings?: HouseRoomsService,
+    /** Heard after a hand is dealt or shown down (committed): the push channel tells the room. */
+    private readonly onHand: (merchant: string, roomId: string, kind: 'dealt' | 'settled') => void = () => {},
   ) {
     this.cycleMs = timing.decisionMs + timing.showMs;
   }
@@ -455,8 +457,10 @@ export class HouseCardsService {
   /** Deals a hand once its time has come: members with a confirmed ante, house seats in the rest. */
   async dealHand(k: HandKey): Promise<void> {
     if (Date.now() < this.dealAt(k.handNo)) return;
+    let dealt = false;
     await this.repo.inRoom(k, async (trx) => {
       if (await this.repo.hand(k, trx)) return;
+      dealt = true;
       await this.repo.markLate(trx, k);
       const anted = (await this.repo.activeEntries(k, trx)).filter((e) => e.status === 'ANTED');
       const cards = deal(this.rng, CARDS_SEATS);
@@ -476,10 +480,12 @@ export class HouseCardsService {
         settledEmpty: anted.length === 0,
       });
     });
+    if (dealt) this.onHand(k.merchant, k.roomId, 'dealt');
   }
 
   /** The showdown, once: after the decision window, or as soon as every member has decided. */
   async settleHand(k: HandKey): Promise<void> {
+    let settled = false;
     await this.repo.inRoom(k, async (trx) => {
       const hand = await this.repo.unsettledHand(trx, k);
       if (!hand) return;
@@ -487,6 +493,7 @@ export class HouseCardsService {
       const timedOut = Date.now() >= new Date(hand.decide_by).getTime();
       const allDecided = entries.every((e) => e.action === 'PLAY' || e.action === 'FOLD');
       if (!timedOut && !allDecided) return;
+      settled = true;
       const seats = hand.seats as StoredSeat[];
       const ante = BigInt(hand.ante);
       // Undecided members fold; a play bet still on its way counts as a fold and is rolled back.
@@ -525,6 +532,7 @@ export class HouseCardsService {
         }),
       });
     });
+    if (settled) this.onHand(k.merchant, k.roomId, 'settled');
   }
 
   /**

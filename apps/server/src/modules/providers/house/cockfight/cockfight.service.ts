@@ -77,6 +77,8 @@ export class HouseCockfightService {
     private readonly timings: CockfightTimings,
     private readonly rng: Rng = new SecureRng(),
     private readonly now: () => number = Date.now,
+    /** Heard after a fight's result is drawn or its bets are settled (the push channel tells the arena). */
+    private readonly onFight: (merchant: string, kind: 'decided' | 'settled') => void = () => {},
   ) {}
 
   private async ticket(token: unknown, merchant: string): Promise<GameTicket> {
@@ -353,7 +355,9 @@ export class HouseCockfightService {
       await this.wallet.credit(w, txn, s.payout, valid.get(bet.id) ?? s.validBet);
       await this.repo.markBet(bet.id, ['OPEN'], s.status, s.payout);
     }
-    return this.repo.finishFight(fight.id);
+    const finished = await this.repo.finishFight(fight.id);
+    this.onFight(fight.merchant_code, 'settled');
+    return finished;
   }
 
   /**
@@ -364,7 +368,8 @@ export class HouseCockfightService {
   async sweep(): Promise<{ decided: number; settled: number }> {
     let decided = 0;
     for (const f of await this.repo.dueToDecide(SWEEP_BATCH)) {
-      await this.decide(f);
+      const fight = await this.decide(f);
+      if (fight) this.onFight(fight.merchant_code, 'decided');
       decided++;
     }
     let settled = 0;

@@ -1,0 +1,2 @@
+export { createPushModule } from './push.module';
+export type { PushHub } from './push-hub';

@@ -1,0 +1,194 @@
+import {
+  ok,
+  PUSH_MAX_TOPICS,
+  PUSH_MEMBER_TOPIC,
+  PUSH_PATH,
+  PUSH_POLL_PATH,
+  pushClientMessageSchema,
+  pushPollQuerySchema,
+  pushPollResultSchema,
+  type PushServerMessage,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import type { SessionMember } from '../../platform/auth';
+import { ok as envelope } from '../../platform/envelope';
+import { messageFor } from '../../platform/messages';
+import { BRAND_MEMBERS, brandTopic, memberTopic } from '../../platform/push-topics';
+import type { PushHub, Subscriber } from './push-hub';
+
+type VerifyToken = (token: string, merchantCode: string) => Promise<SessionMember | null>;
+
+/** A connection that has not answered a ping within this long is dropped. */
+const HEARTBEAT_MS = 30_000;
+/** A member's session is looked up again this often, so a logged-out session stops hearing its events. */
+const RECHECK_MS = 5 * 60_000;
+/** A client this far behind (bytes queued) is skipped for a frame rather than let grow the heap. */
+const MAX_BUFFERED = 256 * 1024;
+const POLL_WAIT_S = 25;
+
+export interface PushRoutesOptions {
+  hub: PushHub;
+  verify: VerifyToken;
+  /** Open connections (the metrics read it). */
+  connections: Set<WebSocket>;
+}
+
+const frame = (m: PushServerMessage) => JSON.stringify(m);
+
+/**
+ * The site's push channel: a WebSocket at /wps/push, and the same events by long poll for
+ * networks that refuse WebSockets. The brand is the request's (Merchant header or host), the
+ * member is the session token the hello (or the poll's Authorization header) carries.
+ */
+export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) {
+  const { hub, verify, connections } = opts;
+  const alive = new WeakSet<WebSocket>();
+
+  const heartbeat = setInterval(() => {
+    for (const socket of connections) {
+      if (!alive.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      alive.delete(socket);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const socket of connections) socket.close(1001, 'server shutting down');
+  });
+
+  app.get(PUSH_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const merchant = request.brand.code;
+    const lang = request.lang;
+    connections.add(socket);
+    alive.add(socket);
+    socket.on('pong', () => alive.add(socket));
+    const sub: Subscriber = {
+      send(text) {
+        if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED) socket.send(text);
+      },
+    };
+    const topics = new Map<string, string>();
+    let member: { id: string; token: string } | null = null;
+    let recheck: NodeJS.Timeout | null = null;
+
+    const refuse = (code: 'request.invalid' | 'login.not.session', detail?: string) =>
+      sub.send(frame({ type: 'error', code, message: detail ?? messageFor(code, lang) }));
+    const leaveMember = () => {
+      if (!member) return;
+      hub.remove(sub, memberTopic(merchant, member.id));
+      hub.remove(sub, brandTopic(merchant, BRAND_MEMBERS));
+      member = null;
+      if (recheck) clearInterval(recheck);
+      recheck = null;
+    };
+
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary) return refuse('request.invalid');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString());
+      } catch {
+        return refuse('request.invalid');
+      }
+      const message = pushClientMessageSchema.safeParse(parsed);
+      if (!message.success) return refuse('request.invalid', message.error.issues[0]?.message);
+      const m = message.data;
+      if (m.type === 'hello') {
+        leaveMember();
+        if (!m.token) return sub.send(frame({ type: 'ready', member: false }));
+        const token = m.token;
+        void verify(token, merchant)
+          .then((found) => {
+            if (socket.readyState !== socket.OPEN) return;
+            if (!found) {
+              refuse('login.not.session');
+              return sub.send(frame({ type: 'ready', member: false }));
+            }
+            member = { id: found.memberId, token };
+            hub.add(sub, memberTopic(merchant, found.memberId), PUSH_MEMBER_TOPIC);
+            hub.add(sub, brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
+            recheck = setInterval(() => {
+              void verify(token, merchant)
+                .then((still) => {
+                  if (!still) {
+                    leaveMember();
+                    refuse('login.not.session');
+                  }
+                })
+                .catch(() => {});
+            }, RECHECK_MS);
+            recheck.unref();
+            sub.send(frame({ type: 'ready', member: true }));
+          })
+          .catch(() => refuse('request.invalid'));
+        return;
+      }
+      if (m.type === 'subscribe') {
+        const fresh = m.topics.filter((t) => !topics.has(brandTopic(merchant, t)));
+        if (topics.size + fresh.length > PUSH_MAX_TOPICS)
+          return refuse('request.invalid', `at most ${PUSH_MAX_TOPICS} topics`);
+        for (const t of fresh) {
+          topics.set(brandTopic(merchant, t), t);
+          hub.add(sub, brandTopic(merchant, t), t);
+        }
+        return;
+      }
+      for (const t of m.topics) {
+        topics.delete(brandTopic(merchant, t));
+        hub.remove(sub, brandTopic(merchant, t));
+      }
+    });
+
+    socket.on('close', () => {
+      connections.delete(socket);
+      leaveMember();
+      for (const busTopic of topics.keys()) hub.remove(sub, busTopic);
+      topics.clear();
+    });
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    PUSH_POLL_PATH,
+    {
+      config: { auth: 'optional' },
+      schema: {
+        summary:
+          'The push channel by long poll: answers at the first event on the topics after the cursor (or after `wait` seconds)',
+        tags: ['push'],
+        querystring: pushPollQuerySchema,
+        response: { 200: ok(pushPollResultSchema) },
+      },
+    },
+    async (request) => {
+      const merchant = request.brand.code;
+      const busTopics = new Map<string, string>(
+        request.query.topics.map((t) => [brandTopic(merchant, t), t] as const),
+      );
+      if (request.member) {
+        busTopics.set(memberTopic(merchant, request.member.memberId), PUSH_MEMBER_TOPIC);
+        busTopics.set(brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
+      }
+      const member = !!request.member;
+      const start = () => envelope({ cursor: hub.cursor(), resync: true, member, events: [] });
+      if (!request.query.cursor) return start();
+      const cursor = request.query.cursor;
+      const now = hub.since(cursor, busTopics);
+      if (now === null) return start();
+      if (now.length > 0 || busTopics.size === 0)
+        return envelope({ cursor: hub.cursor(), resync: false, member, events: now });
+      // Nothing yet: hold the call until an event on these topics, the wait, or the client leaving.
+      const left = new AbortController();
+      request.raw.once('close', () => left.abort());
+      await hub.wait(busTopics.keys(), (request.query.wait ?? POLL_WAIT_S) * 1000, left.signal);
+      const events = hub.since(cursor, busTopics);
+      if (events === null) return start();
+      return envelope({ cursor: hub.cursor(), resync: false, member, events });
+    },
+  );
+}

@@ -1,0 +1,358 @@
+/**
+ * The push channel: a member's WebSocket hears that its wallet and inbox changed, a visitor hears
+ * the public topics it subscribed to, bad frames are refused and change nothing, the long poll
+ * gives the same events to a client whose network refuses WebSockets, and (on PostgreSQL) a change
+ * made on one instance reaches a subscriber connected to another.
+ */
+import type { AddressInfo } from 'node:net';
+import type { PushPollResult } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { PgBus } from '../src/platform/bus';
+import { brandTopic } from '../src/platform/push-topics';
+import { openDb } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/seed/seed';
+import { buildPlatformOn, buildTestApp, createPostgresDatabase, type TestContext } from './helper';
+import { Identity, type NewMember } from './identity-client';
+
+interface Frame {
+  type: string;
+  topic?: string;
+  kind?: string;
+  member?: boolean;
+  code?: string;
+  message?: string;
+}
+
+/** A WebSocket client that keeps every frame and can wait for the next one matching a test. */
+class Client {
+  readonly frames: Frame[] = [];
+  private waiters: Array<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      const f = JSON.parse(String(raw)) as Frame;
+      this.frames.push(f);
+      for (const w of [...this.waiters])
+        if (w.match(f)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(f);
+        }
+    });
+  }
+
+  static async open(port: number, headers: Record<string, string> = {}): Promise<Client> {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/wps/push`, {
+      headers: { host: 'localhost', ...headers },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_req, res) =>
+        reject(new Error(`upgrade refused: ${res.statusCode}`)),
+      );
+    });
+    return new Client(socket);
+  }
+
+  send(value: unknown): void {
+    this.socket.send(typeof value === 'string' ? value : JSON.stringify(value));
+  }
+
+  /** The next frame matching `match` (one already received counts), or a failure after `ms`. */
+  next(match: (f: Frame) => boolean, ms = 5_000): Promise<Frame> {
+    const seen = this.frames.find(match);
+    if (seen) {
+      this.frames.splice(this.frames.indexOf(seen), 1);
+      return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame in ${ms} ms: ${JSON.stringify(this.frames)}`)),
+        ms,
+      );
+      this.waiters.push({
+        match,
+        resolve: (f) => {
+          clearTimeout(timer);
+          this.frames.splice(this.frames.indexOf(f), 1);
+          resolve(f);
+        },
+      });
+    });
+  }
+
+  /**
+   * Resolves once the server has handled every frame sent before it (the hello is answered in
+   * order). A hello starts the connection's member over: only for visitors.
+   */
+  async settle(): Promise<void> {
+    this.send({ type: 'hello' });
+    await this.next((f) => f.type === 'ready');
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+const quiet = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let t: TestContext;
+let id: Identity;
+let port: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  id = new Identity(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Credits a member's main wallet through the ledger, as a deposit or an adjustment would. */
+async function credit(member: NewMember, amount: bigint, reference: string) {
+  const { ledger } = t.services.wallet;
+  await ledger.post(t.db.db, {
+    merchant: 'GOLDEN',
+    reference,
+    kind: 'ADJUSTMENT',
+    memberId: member.id,
+    postings: [
+      { accountId: await ledger.account('GOLDEN', 'ADJUSTMENT'), amount: -amount },
+      { accountId: await ledger.account('GOLDEN', 'MAIN', member.id), amount },
+    ],
+  });
+}
+
+describe('WebSocket', () => {
+  it('tells a member with the site open that its wallet and inbox changed, and nobody else', async () => {
+    const m = await id.registerGolden();
+    const other = await id.registerGolden();
+    const mine = await Client.open(port);
+    const theirs = await Client.open(port);
+    mine.send({ type: 'hello', token: m.token });
+    theirs.send({ type: 'hello', token: other.token });
+    expect(await mine.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+    expect(await theirs.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+
+    await credit(m, 5_000n, `push-test:${m.id}`);
+    expect(await mine.next((f) => f.type === 'event')).toEqual({
+      type: 'event',
+      topic: 'member',
+      kind: 'wallet',
+    });
+
+    await t.services.messages.inbox.notice(
+      'GOLDEN',
+      { usernames: [m.username] },
+      { title: 'Hi', content: 'News' },
+    );
+    expect(await mine.next((f) => f.type === 'event')).toEqual({
+      type: 'event',
+      topic: 'member',
+      kind: 'inbox',
+    });
+
+    // The same reference again moves nothing, so nothing is said.
+    await credit(m, 5_000n, `push-test:${m.id}`);
+    await quiet(300);
+    expect(mine.frames).toEqual([]);
+    expect(theirs.frames).toEqual([]);
+
+    // A notice to every member reaches both.
+    await t.services.messages.inbox.notice('GOLDEN', 'ALL', { title: 'All', content: 'Everyone' });
+    expect(await mine.next((f) => f.type === 'event')).toMatchObject({ topic: 'member', kind: 'inbox' });
+    expect(await theirs.next((f) => f.type === 'event')).toMatchObject({ topic: 'member', kind: 'inbox' });
+    mine.close();
+    theirs.close();
+  });
+
+  it('delivers a public topic to its subscribers only, named as they subscribed', async () => {
+    // Topics no background job of the test app publishes on (its dealers and draws are running).
+    const room = await Client.open(port);
+    const jackpot = await Client.open(port);
+    room.send({ type: 'subscribe', topics: ['cards:ZZ'] });
+    jackpot.send({ type: 'subscribe', topics: ['jackpot'] });
+    await room.settle();
+    await jackpot.settle();
+
+    t.bus.publish(brandTopic('GOLDEN', 'cards:ZZ'), { kind: 'dealt' });
+    expect(await room.next((f) => f.type === 'event')).toEqual({
+      type: 'event',
+      topic: 'cards:ZZ',
+      kind: 'dealt',
+    });
+    // Another brand's room of the same name, and another room of this brand: not theirs.
+    t.bus.publish(brandTopic('LOTUS', 'cards:ZZ'), { kind: 'dealt' });
+    t.bus.publish(brandTopic('GOLDEN', 'cards:ZY'), { kind: 'dealt' });
+    await quiet(200);
+    expect(room.frames).toEqual([]);
+    expect(jackpot.frames).toEqual([]);
+
+    room.send({ type: 'unsubscribe', topics: ['cards:ZZ'] });
+    await room.settle();
+    t.bus.publish(brandTopic('GOLDEN', 'cards:ZZ'), { kind: 'dealt' });
+    await quiet(200);
+    expect(room.frames).toEqual([]);
+    room.close();
+    jackpot.close();
+  });
+
+  it('refuses bad frames with a clear error and subscribes nothing', async () => {
+    const c = await Client.open(port);
+    c.send('not json');
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'request.invalid' });
+    // One bad topic refuses the whole frame: the good one beside it is not subscribed either.
+    c.send({ type: 'subscribe', topics: ['jackpot', 'member'] });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({
+      code: 'request.invalid',
+      message: 'unknown topic',
+    });
+    c.send({ type: 'subscribe', topics: ['jackpot', 'cards:R1; drop'] });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'request.invalid' });
+    c.send({
+      type: 'subscribe',
+      topics: ['jackpot', ...Array.from({ length: 20 }, (_, i) => `cards:R${i}`)],
+    });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'request.invalid' });
+    c.send({ type: 'launch', topics: ['jackpot'] });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'request.invalid' });
+    c.send({ type: 'hello', token: 'no-such-session' });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'login.not.session' });
+    expect(await c.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: false });
+    t.bus.publish(brandTopic('GOLDEN', 'jackpot'), { kind: 'changed' });
+    await quiet(200);
+    expect(c.frames).toEqual([]);
+    c.close();
+  });
+});
+
+const poll = (query: string, token?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/wps/push/poll?${query}`,
+    headers: { host: 'localhost', ...(token ? { authorization: token } : {}) },
+  });
+const pollValue = async (query: string, token?: string) => {
+  const res = await poll(query, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { value: PushPollResult }).value;
+};
+
+describe('long poll (networks that refuse WebSockets)', () => {
+  it('starts with a resync, then answers at the next event on its topics', async () => {
+    const first = await pollValue('topics=jackpot,cards:ZZ');
+    expect(first).toMatchObject({ resync: true, member: false, events: [] });
+
+    const held = pollValue(`topics=jackpot,cards:ZZ&cursor=${first.cursor}&wait=5`);
+    await quiet(100);
+    t.bus.publish(brandTopic('GOLDEN', 'cards:ZY'), { kind: 'dealt' });
+    t.bus.publish(brandTopic('GOLDEN', 'jackpot'), { kind: 'changed' });
+    const second = await held;
+    expect(second.resync).toBe(false);
+    expect(second.events).toEqual([{ topic: 'jackpot', kind: 'changed' }]);
+
+    // Published between two polls: the next poll gets it at once from its cursor.
+    t.bus.publish(brandTopic('GOLDEN', 'cards:ZZ'), { kind: 'dealt' });
+    await quiet(20);
+    const third = await pollValue(`topics=jackpot,cards:ZZ&cursor=${second.cursor}&wait=5`);
+    expect(third.events).toEqual([{ topic: 'cards:ZZ', kind: 'dealt' }]);
+
+    // Nothing happens: the poll answers empty after its wait.
+    const fourth = await pollValue(`topics=jackpot&cursor=${third.cursor}&wait=1`);
+    expect(fourth).toMatchObject({ resync: false, events: [] });
+  });
+
+  it("hears the member's own events with the session token", async () => {
+    const m = await id.registerGolden();
+    const first = await pollValue('', m.token);
+    expect(first.member).toBe(true);
+    const held = pollValue(`cursor=${first.cursor}&wait=5`, m.token);
+    await quiet(50);
+    await credit(m, 1_000n, `push-poll:${m.id}`);
+    expect((await held).events).toEqual([{ topic: 'member', kind: 'wallet' }]);
+  });
+
+  it('starts over from a cursor of another server, and refuses bad queries', async () => {
+    expect(await pollValue('topics=lottery&cursor=ffffffff:3')).toMatchObject({ resync: true, events: [] });
+    for (const query of [
+      'topics=member',
+      'topics=lottery,nope',
+      'wait=99',
+      'wait=x',
+      `topics=${'cards:R1,'.repeat(21)}`,
+    ]) {
+      const res = await poll(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'request.invalid' });
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('several instances on one PostgreSQL', () => {
+  it('a wallet change made on one instance reaches the member connected to another', async () => {
+    const created = await createPostgresDatabase();
+    const dbA = await openDb({ kind: 'postgres', url: created.url });
+    const dbB = await openDb({ kind: 'postgres', url: created.url });
+    const busA = await PgBus.start(created.url);
+    const busB = await PgBus.start(created.url);
+    try {
+      await migrate(dbA);
+      await seedDemo(dbA.db);
+      const a = await buildPlatformOn(dbA, {}, busA);
+      const b = await buildPlatformOn(dbB, {}, busB);
+      await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const bPort = (b.app.server.address() as AddressInfo).port;
+      const ida = new Identity({
+        ...t,
+        app: a.app,
+        db: dbA,
+        services: a.services,
+        brands: a.brands,
+        bus: busA,
+      });
+      const m = await ida.registerGolden();
+
+      const c = await Client.open(bPort);
+      c.send({ type: 'subscribe', topics: ['cards:ZZ'] });
+      c.send({ type: 'hello', token: m.token });
+      expect(await c.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+
+      const { ledger } = a.services.wallet;
+      await ledger.post(dbA.db, {
+        merchant: 'GOLDEN',
+        reference: `push-multi:${m.id}`,
+        kind: 'ADJUSTMENT',
+        memberId: m.id,
+        postings: [
+          { accountId: await ledger.account('GOLDEN', 'ADJUSTMENT'), amount: -700n },
+          { accountId: await ledger.account('GOLDEN', 'MAIN', m.id), amount: 700n },
+        ],
+      });
+      expect(await c.next((f) => f.topic === 'member')).toEqual({
+        type: 'event',
+        topic: 'member',
+        kind: 'wallet',
+      });
+      busA.publish(brandTopic('GOLDEN', 'cards:ZZ'), { kind: 'dealt' });
+      expect(await c.next((f) => f.topic === 'cards:ZZ')).toEqual({
+        type: 'event',
+        topic: 'cards:ZZ',
+        kind: 'dealt',
+      });
+      expect(busB.stats.received).toBeGreaterThanOrEqual(2);
+      c.close();
+      await a.app.close();
+      await b.app.close();
+    } finally {
+      await busA.close();
+      await busB.close();
+      await dbA.close();
+      await dbB.close();
+      await created.drop();
+    }
+  });
+});
