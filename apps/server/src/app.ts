@@ -10,7 +10,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
-import { startIntervalJob } from './jobs/interval-job';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { JobRunner } from './jobs/job-runner';
 import { createAgentModule } from './modules/agent';
 import { createAmlModule } from './modules/aml';
 import { createBrandsModule } from './modules/brands';
@@ -264,6 +266,8 @@ export interface Platform {
   brands: BrandResolver;
   /** The notice board the modules publish on (tests publish on it as a module would). */
   bus: Bus;
+  /** The modules' jobs as this instance runs them (under leases shared with the other instances). */
+  jobs: JobRunner;
 }
 
 /** The server: the app with its modules' routes and jobs. */
@@ -332,6 +336,8 @@ export async function buildPlatform({
   );
   const limits = new RateLimiter(db.db);
   const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus });
+  const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const jobs = new JobRunner(db.db, instance, { leaseMs: config.JOB_LEASE_MS, log: app.log });
   const session = modules.session.services;
   await app.register(envelope);
   // Before anything reads the request's texts into SQL (the brand lookup is the first).
@@ -366,9 +372,11 @@ export async function buildPlatform({
   // 3. Every module's routes and jobs, in the order above.
   const all: ServerModule<object>[] = Object.values(modules);
   for (const m of all) if (m.routes) await app.register(m.routes);
-  for (const m of all) for (const job of m.jobs ?? []) startIntervalJob(app, job);
+  for (const m of all) for (const job of m.jobs ?? []) jobs.start(job);
   // Old rate-limit windows are useless: dropped hourly so the table stays small.
-  startIntervalJob(app, { name: 'rate-limit prune', everyMs: 3_600_000, run: () => limits.prune() });
+  jobs.start({ name: 'rate-limit prune', everyMs: 3_600_000, run: () => limits.prune() });
+  // Before the database closes: passes in flight finish, leases go back for another instance.
+  app.addHook('onClose', () => jobs.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
@@ -448,5 +456,5 @@ export async function buildPlatform({
   const services = Object.fromEntries(
     Object.entries(modules).map(([name, m]) => [name, m.services]),
   ) as PlatformServices;
-  return { app, services, brands, bus };
+  return { app, services, brands, bus, jobs };
 }

@@ -90,6 +90,11 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'apps/server/media')),
   /** Seconds a brand's configuration is cached in memory before it is read again. */
   BRAND_CACHE_SECONDS: z.coerce.number().min(0).default(10),
+  /**
+   * How long an instance's hold on a background job lasts unless renewed: when an instance dies,
+   * its jobs move to another within this long.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   /** The built-in demo payment gateway (its pay page credits a deposit without real money). */
   DEMO_GATEWAY: flag('false'),
   /**

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { assertStartable, loadConfig } from './config';
 import { openDb } from './db/client';
+import { LocalBus, PgBus } from './platform/bus';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed/seed';
 
@@ -24,7 +25,14 @@ const db = await openDb(
 const applied = await migrate(db);
 if (config.SEED_DEMO) await seedDemo(db.db);
 
-const app = await buildApp({ config, db });
+// Several instances on one PostgreSQL hear each other's notices (push, caches); the embedded
+// database is one process, whose notices stay in it.
+let warn = (context: Record<string, unknown>, message: string) => console.warn(message, context);
+const bus = config.DATABASE_URL
+  ? await PgBus.start(config.DATABASE_URL, (context, message) => warn(context, message))
+  : new LocalBus();
+const app = await buildApp({ config, db, bus });
+warn = (context, message) => app.log.warn(context, message);
 app.log.info({ database: db.kind, migrations: applied }, 'database ready');
 if (config.SEED_DEMO && config.NODE_ENV === 'production')
   app.log.warn('SEED_DEMO=true in production: the demo accounts, with public passwords and money, exist');
@@ -35,6 +43,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await bus.close();
   await db.close();
   process.exit(0);
 }

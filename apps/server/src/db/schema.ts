@@ -161,6 +161,7 @@ export interface CryptoKeyTable {
 export interface Database
   extends
     IdentityTables,
+    JobTables,
     WalletTables,
     GameTables,
     BaccaratTables,
@@ -2343,4 +2344,20 @@ interface ReportExportChunkTable {
 interface ReportExportTables {
   report_export: ReportExportTable;
   report_export_chunk: ReportExportChunkTable;
+}
+
+/** Background jobs' leases (migration 0068): which instance runs each job, until when. */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_error: string | null;
+  runs: Generated<string>;
+  failures: Generated<string>;
+}
+
+interface JobTables {
+  job_lease: JobLeaseTable;
 }

@@ -6,9 +6,10 @@ import type { Bus } from './bus';
 import type { RateLimiter } from './rate-limit';
 
 /**
- * A task a module asks the app to run every `everyMs` for the app's life (jobs/interval-job.ts
- * runs it: one pass at a time, failures logged, stopped on close). Every job must be safe with
- * several server instances running it at once.
+ * A task a module asks the app to run every `everyMs` for the app's life (jobs/job-runner.ts runs
+ * it on one instance at a time, under a lease: one pass at a time, failures logged and retried,
+ * stopped on close). Every job must still be safe with two passes at once (a holder paused past
+ * its lease overlaps with the next one): one statement, or a row lock, decides.
  */
 export interface IntervalJob {
   name: string;
