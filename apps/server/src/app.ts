@@ -333,6 +333,7 @@ export async function buildPlatform({
     config.BRAND_CACHE_SECONDS * 1000,
     config.DEFAULT_MERCHANT,
     (context, message) => app.log.warn(context, message),
+    bus,
   );
   const limits = new RateLimiter(db.db);
   const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus });

@@ -12,6 +12,8 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { LocalizedText, MerchantTable } from '../db/schema';
 import { AppError } from './app-error';
+import type { Bus } from './bus';
+import { CacheNotices } from './shared-cache';
 
 /** The band a brand's lottery return may be set in, basis points of the stake (80.00% to 99.00%). */
 const LOTTERY_RTP_BP_MIN = 8000;
@@ -210,12 +212,21 @@ export class BrandResolver {
   /** Bad stored values already logged (brand and value), so a bad row is logged once, not per read. */
   private warned = new Set<string>();
 
+  private readonly notices: CacheNotices;
+
   constructor(
     private readonly db: Db,
     private readonly ttlMs: number,
     private readonly defaultMerchant: string,
     private readonly warn: BrandWarn = () => {},
-  ) {}
+    /** The other instances hear of invalidate() through it, and this one of theirs. */
+    bus?: Bus,
+  ) {
+    this.notices = new CacheNotices(bus, 'brands', () => {
+      this.byCode.clear();
+      this.byHost.clear();
+    });
+  }
 
   async resolve(merchantHeader: string | undefined, host: string | undefined): Promise<Brand> {
     if (merchantHeader) {
@@ -235,10 +246,9 @@ export class BrandResolver {
     return (await this.codeByHost(host.toLowerCase())) === code;
   }
 
-  /** Forget cached brands (tests and operator actions that must show at once). */
+  /** Forget cached brands, on every instance (operator actions that must show at once, tests). */
   invalidate(): void {
-    this.byCode.clear();
-    this.byHost.clear();
+    this.notices.forget();
   }
 
   private fresh<T>(entry: Cached<T> | undefined): entry is Cached<T> {

@@ -10,6 +10,8 @@ import {
   type Language,
 } from '@app/contracts';
 import type { GameIcons, LocalizedText } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
+import { CacheNotices } from '../../platform/shared-cache';
 import { mediaUrl } from '../../platform/media-url';
 import type { CatalogueRow, GameRepository } from './game.repository';
 
@@ -113,23 +115,31 @@ const pages = (count: number, size: number) => Math.ceil(count / size);
  * The brand's game catalogue, held in memory: every list (game list, hot, favourites, recent,
  * popular) is filtered from one snapshot per brand instead of a query per request, which is what
  * lets a game list answer in well under a millisecond. A snapshot lives CACHE_MS; an operator
- * change calls invalidate() to show at once on this instance.
+ * change calls invalidate() to show at once on every instance.
  */
 export class CatalogueService {
   private readonly snapshots = new Map<string, Promise<Snapshot>>();
   private readonly refreshing = new Set<string>();
 
+  private readonly notices: CacheNotices;
+
   constructor(
     private readonly repo: GameRepository,
-    // Short: an operator's change (a game or category switched off) reaches every instance's
-    // players within seconds; reloading a brand's few thousand rows every few seconds is cheap.
+    // The backstop when a notice is lost: an operator's change reaches every instance's players
+    // by the bus at once, else within this long; reloading a brand's few thousand rows is cheap.
     private readonly cacheMs = 5_000,
-  ) {}
+    bus?: Bus,
+  ) {
+    this.notices = new CacheNotices(bus, 'catalogue', (merchant) => {
+      if (merchant) this.snapshots.delete(merchant);
+      else this.snapshots.clear();
+      this.refreshing.clear();
+    });
+  }
 
+  /** Forgets a brand's snapshot (every brand's without one), on every instance. */
   invalidate(merchant?: string): void {
-    if (merchant) this.snapshots.delete(merchant);
-    else this.snapshots.clear();
-    this.refreshing.clear();
+    this.notices.forget(merchant ?? null);
   }
 
   private snapshot(merchant: string): Promise<Snapshot> {

@@ -27,7 +27,7 @@ interface GamesDeps extends ModuleContext {
 export function createGamesModule(
   deps: GamesDeps,
 ): ServerModule<{ catalogue: CatalogueService; games: GameService }> {
-  const catalogue = new CatalogueService(new GameRepository(deps.db));
+  const catalogue = new CatalogueService(new GameRepository(deps.db), undefined, deps.bus);
   const games = new GameService(new GameRepository(deps.db), catalogue);
   const admin = new CatalogueAdminService(new CatalogueAdminRepository(deps.db), catalogue);
   const house = new HouseCatalogueService(new HouseCatalogueRepository(deps.db), catalogue, deps.configs);

@@ -20,7 +20,7 @@ export function createIntegrationsModule(
   const box = deps.config.PROVIDER_SECRETS_KEY
     ? new SecretBox(deps.config.PROVIDER_SECRETS_KEY)
     : SecretBox.development();
-  const configs = new ProviderConfigService(deps.db, box, deps.definitions);
+  const configs = new ProviderConfigService(deps.db, box, deps.definitions, undefined, deps.bus);
   return {
     services: { configs },
     routes: async (app) => {

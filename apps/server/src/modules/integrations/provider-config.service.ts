@@ -4,6 +4,8 @@ import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { ProviderConfig, ProviderConfigSource, ProviderDefinition } from './provider-definition';
 import type { SecretBox } from './secret-box';
+import type { Bus } from '../../platform/bus';
+import { CacheNotices } from '../../platform/shared-cache';
 
 interface Row {
   merchant_code: string;
@@ -22,19 +24,25 @@ const sealContext = (merchant: string, provider: string) => `provider_config:${m
 /**
  * Brands' provider configurations: the back office lists and saves them (secrets sealed, never
  * answered back), the adapters read them (secrets opened). Reads are cached per brand and
- * provider for `cacheMs`, so a callback storm costs no query each; a save on this instance is
- * seen at once, on another within `cacheMs`.
+ * provider for `cacheMs`, so a callback storm costs no query each; a save is seen at once on
+ * every instance (the bus), within `cacheMs` if its notice is lost.
  */
 export class ProviderConfigService implements ProviderConfigSource {
   private readonly byCode = new Map<string, ProviderDefinition>();
   private readonly cache = new Map<string, { at: number; value: ProviderConfig | null }>();
+  private readonly notices: CacheNotices;
 
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
     definitions: readonly ProviderDefinition[],
     private readonly cacheMs = 10_000,
+    bus?: Bus,
   ) {
+    this.notices = new CacheNotices(bus, 'provider-config', (key) => {
+      if (key) this.cache.delete(key);
+      else this.cache.clear();
+    });
     for (const d of definitions) {
       if (this.byCode.has(d.code)) throw new Error(`provider ${d.code} defined twice`);
       this.byCode.set(d.code, d);
@@ -138,7 +146,7 @@ export class ProviderConfigService implements ProviderConfigSource {
         .executeTakeFirstOrThrow();
       return { before: this.view(def, prev ?? null), after: this.view(def, next) };
     });
-    this.cache.delete(`${merchant}|${provider}`);
+    this.notices.forget(`${merchant}|${provider}`);
     return result;
   }
 

@@ -24,6 +24,8 @@ import { lotteryDef, planOf, type LotteryGameDef } from './lottery-games';
 import { isResultOf, presentResult, type DrawnResult } from './lottery-rules';
 import { currentDraw, drawDayOfWeek, isBettingOpen } from './lottery-schedule';
 import type { DrawRow, GameKey, LotteryRepository } from './lottery.repository';
+import type { Bus } from '../../platform/bus';
+import { CacheNotices } from '../../platform/shared-cache';
 
 /**
  * The return each prize mode's odds are priced at (basis points of the stake) unless the brand sets
@@ -95,12 +97,22 @@ export class LotteryMenuService {
   private readonly rtps = new Map<string, { at: number; rtp: Promise<Partial<Record<PrizeMode, number>>> }>();
   private readonly offs = new Map<string, { at: number; off: Promise<Set<string>> }>();
 
+  private readonly notices: CacheNotices;
+
   constructor(
     private readonly repo: LotteryRepository,
     private readonly catalogue: CatalogueService,
     private readonly opts: LotteryMenuOptions,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** The other instances forget a brand's settings when this one does, and the other way round. */
+    bus?: Bus,
+  ) {
+    this.notices = new CacheNotices(bus, 'lottery-settings', (merchant) => {
+      for (const map of [this.zones, this.rtps, this.offs])
+        if (merchant) map.delete(merchant);
+        else map.clear();
+    });
+  }
 
   // ---- games, plans and items ----------------------------------------------------------------
 
@@ -194,9 +206,7 @@ export class LotteryMenuService {
 
   /** Forgets the brand's cached settings (an operator changed them): the next call reads them again. */
   forgetBrand(merchant: string): void {
-    this.zones.delete(merchant);
-    this.rtps.delete(merchant);
-    this.offs.delete(merchant);
+    this.notices.forget(merchant);
   }
 
   async planFor(merchant: string, def: LotteryGameDef) {

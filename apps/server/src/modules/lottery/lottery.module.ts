@@ -43,12 +43,18 @@ interface LotteryServices {
 /** Lottery and electronic lottery: menus, slips and draws, and the job that draws and settles. */
 export function createLotteryModule(deps: LotteryModuleDeps): ServerModule<LotteryServices> {
   const repo = new LotteryRepository(deps.db);
-  const menus = new LotteryMenuService(repo, deps.catalogue, {
-    fastSeconds: deps.config.LOTTERY_FAST_SECONDS,
-    timeZoneOf: async (merchant) => (await deps.brands.resolve(merchant, undefined)).timezone,
-    rtpOf: async (merchant) => (await deps.brands.resolve(merchant, undefined)).lotteryRtpBp,
-    popularGames: deps.popularGames,
-  });
+  const menus = new LotteryMenuService(
+    repo,
+    deps.catalogue,
+    {
+      fastSeconds: deps.config.LOTTERY_FAST_SECONDS,
+      timeZoneOf: async (merchant) => (await deps.brands.resolve(merchant, undefined)).timezone,
+      rtpOf: async (merchant) => (await deps.brands.resolve(merchant, undefined)).lotteryRtpBp,
+      popularGames: deps.popularGames,
+    },
+    undefined,
+    deps.bus,
+  );
   const slips = new LotterySlipService(repo, menus, deps.catalogue, deps.seamless, deps.recallToMain);
   const draws = new LotteryDrawService(
     repo,

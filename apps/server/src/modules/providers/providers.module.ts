@@ -149,10 +149,14 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     (merchant, kind) => deps.bus.publish(brandTopic(merchant, 'cockfight'), { kind }),
   );
   const baccaratTables = 3;
-  const houseRooms = new HouseRoomsService(db, {
-    CARDS: CARDS_ROOM_IDS,
-    BACCARAT: Array.from({ length: baccaratTables }, (_, i) => String(i + 1)),
-  });
+  const houseRooms = new HouseRoomsService(
+    db,
+    {
+      CARDS: CARDS_ROOM_IDS,
+      BACCARAT: Array.from({ length: baccaratTables }, (_, i) => String(i + 1)),
+    },
+    deps.bus,
+  );
   const cardsTimes = cardsTiming(config.CARDS_DECISION_SECONDS);
   const cards = new HouseCardsService(
     tickets,

@@ -2,6 +2,8 @@ import { createHash, createPublicKey, generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { RsaKey } from '@app/contracts';
 import type { KeyScheme, PayloadKeyRepository } from './payload-key.repository';
+import type { Bus } from '../../platform/bus';
+import { CacheNotices } from '../../platform/shared-cache';
 
 const generate = promisify(generateKeyPair);
 
@@ -42,10 +44,18 @@ export class PayloadKeyService {
   private current: Promise<PayloadKey> | null = null;
   private legacy: { at: number; keys: Promise<PayloadKey[]> } | null = null;
 
+  private readonly notices: CacheNotices;
+
   constructor(
     private readonly repo: PayloadKeyRepository,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** A rotation on any instance makes every instance reread its legacy keys at once. */
+    bus?: Bus,
+  ) {
+    this.notices = new CacheNotices(bus, 'payload-keys', () => {
+      this.legacy = null;
+    });
+  }
 
   key(): Promise<PayloadKey> {
     this.current ??= this.loadOrCreate('MODERN', new Date(0), 2048).catch((err: unknown) => {
@@ -95,6 +105,8 @@ export class PayloadKeyService {
     if (!valid[0] || valid[0].created_at.getTime() <= now - LEGACY_KEY_MS) {
       await this.loadOrCreate('LEGACY', new Date(now - LEGACY_KEY_MS), LEGACY_MODULUS_BITS);
       valid = await this.repo.newerThan('LEGACY', new Date(now - LEGACY_KEY_MS - LEGACY_GRACE_MS));
+      // Clients may get the new key from this instance and send what they seal with it to another.
+      this.notices.forget();
     }
     return valid.map(toKey);
   }

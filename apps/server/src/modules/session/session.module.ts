@@ -50,7 +50,7 @@ export function createSessionModule(deps: SessionModuleDeps): ServerModule<Sessi
     deps.limits,
     deps.creditTrial,
   );
-  const payloadKeys = new PayloadKeyService(new PayloadKeyRepository(deps.db));
+  const payloadKeys = new PayloadKeyService(new PayloadKeyRepository(deps.db), undefined, deps.bus);
   const accounts = new AccountSessionService(deps.members.registration, deps.members.profile, sessions);
   return {
     routes: async (app) => {

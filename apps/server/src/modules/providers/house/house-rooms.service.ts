@@ -1,6 +1,8 @@
 import { AppError } from '../../../platform/app-error';
 import type { Db } from '../../../db/repository';
 import { wallClockMs } from '../../../platform/zoned-time';
+import type { Bus } from '../../../platform/bus';
+import { CacheNotices } from '../../../platform/shared-cache';
 
 export type HouseRoomEngine = 'CARDS' | 'BACCARAT';
 
@@ -30,16 +32,25 @@ const ROOMS_CACHE_MS = 5_000;
  * Which house card rooms and baccarat tables a brand has closed. A closed one leaves the brand's
  * lobby and takes no new seat or bet; what is already played on it is dealt and settled as usual
  * (the dealers run every room and table whatever this says). Read per brand and engine through a
- * cache of a few seconds; a change here forgets this instance's entry at once.
+ * cache of a few seconds; a change here forgets the entry on every instance at once.
  */
 export class HouseRoomsService {
   private readonly cache = new Map<string, { at: number; closed: Promise<Set<string>> }>();
+
+  private readonly notices: CacheNotices;
 
   constructor(
     private readonly db: Db,
     /** Every room or table each engine runs, in lobby order. */
     private readonly rooms: Record<HouseRoomEngine, readonly string[]>,
-  ) {}
+    /** A change on any instance is forgotten on all of them. */
+    bus?: Bus,
+  ) {
+    this.notices = new CacheNotices(bus, 'house-rooms', (key) => {
+      if (key) this.cache.delete(key);
+      else this.cache.clear();
+    });
+  }
 
   all(engine: HouseRoomEngine): readonly string[] {
     return this.rooms[engine];
@@ -119,7 +130,7 @@ export class HouseRoomsService {
         .execute();
       return row?.open_from && row.open_until ? { from: row.open_from, until: row.open_until } : null;
     });
-    this.cache.delete(`${merchant}|${engine}`);
+    this.notices.forget(`${merchant}|${engine}`);
     return before;
   }
 
@@ -134,7 +145,7 @@ export class HouseRoomsService {
    */
   async set(merchant: string, engine: HouseRoomEngine, roomId: string, enabled: boolean): Promise<boolean> {
     if (!this.rooms[engine].includes(roomId)) throw new AppError('house.room.unknown');
-    this.cache.delete(`${merchant}|${engine}`);
+    this.notices.forget(`${merchant}|${engine}`);
     const before = await this.db.transaction().execute(async (trx) => {
       // One change per brand and engine at a time: two closes at once cannot close the last two.
       await trx
@@ -163,7 +174,7 @@ export class HouseRoomsService {
         .execute();
       return wasOpen;
     });
-    this.cache.delete(`${merchant}|${engine}`);
+    this.notices.forget(`${merchant}|${engine}`);
     return before;
   }
 }
