@@ -193,7 +193,8 @@ export interface Database
     BrandAdminTables,
     ReportTables,
     ReconciliationTables,
-    ReportExportTables {
+    ReportExportTables,
+    JackpotTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -392,7 +393,8 @@ export type LedgerAccountKind =
   | 'WAGE_EXPENSE'
   | 'ADJUSTMENT'
   | 'TRIAL_FUND'
-  | 'PAYOUT_CLEARING';
+  | 'PAYOUT_CLEARING'
+  | 'JACKPOT_POOL';
 
 type Minor = ColumnType<string, string | bigint, string | bigint>;
 
@@ -2344,6 +2346,46 @@ interface ReportExportChunkTable {
 interface ReportExportTables {
   report_export: ReportExportTable;
   report_export_chunk: ReportExportChunkTable;
+}
+
+/** The house games' progressive jackpot (migration 0069): pools, their balance shards, wins. */
+interface JackpotPoolTable {
+  merchant_code: string;
+  pool: string;
+  account_id: string;
+  created_at: Generated<Date>;
+}
+
+interface JackpotShardTable {
+  merchant_code: string;
+  pool: string;
+  shard: number;
+  amount: ColumnType<string, string | bigint | undefined, string | bigint>;
+  /** Every contribution through this shard, ever, in ten-thousandths of a minor unit. */
+  accrued: ColumnType<string, string | bigint | undefined, string | bigint>;
+}
+
+interface JackpotWinTable {
+  id: Generated<string>;
+  merchant_code: string;
+  pool: string;
+  vendor_code: string;
+  round_id: string;
+  member_id: string;
+  game_type: string;
+  game_code: string;
+  game_name: string;
+  stake: ColumnType<string, string | bigint, string | bigint>;
+  amount: ColumnType<string, string | bigint, string | bigint>;
+  seed: ColumnType<string, string | bigint, string | bigint>;
+  entry_id: string;
+  created_at: Generated<Date>;
+}
+
+interface JackpotTables {
+  jackpot_pool: JackpotPoolTable;
+  jackpot_shard: JackpotShardTable;
+  jackpot_win: JackpotWinTable;
 }
 
 /** Background jobs' leases (migration 0068): which instance runs each job, until when. */
