@@ -361,8 +361,10 @@ describe('launch, recent games and the house slot', () => {
     const info = await id.ok<SlotInfo>('/wps/house/slot/info', slot(ticket));
     expect(info.lines).toHaveLength(20);
     expect(info.betOptions[0]).toBe(0.2);
-    expect(info.rtp).toBeGreaterThan(95);
-    expect(info.rtp).toBeLessThan(97);
+    // The paytable's return plus the progressive jackpot's.
+    expect(info.paytableRtp).toBeGreaterThan(95);
+    expect(info.paytableRtp).toBeLessThan(97);
+    expect(info.rtp).toBeCloseTo(info.paytableRtp + info.jackpot.returnPercent, 1);
     const bet = 0.2;
     const requestId = rid();
     const [a, b] = await Promise.all(

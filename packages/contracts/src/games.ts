@@ -85,9 +85,19 @@ export const WINNER_BOARD_SIZE = 50;
 export const POPULAR_GAMES_COUNT = 20;
 /** Vendor tabs or menus beyond this show a menu arrow (SPEC section 2). */
 export const MENU_ARROW_AFTER = 7;
-/** Jackpot counter: grows by this much every JACKPOT_STEP_MS (SPEC section 9). */
+/**
+ * Jackpot counter (SPEC section 9): between two real figures of the pool it counts up by this
+ * much every JACKPOT_STEP_MS, never further ahead of the last real figure than the pool's recent
+ * growth says it will be at the next one (`lead` in the jackpot call).
+ */
 export const JACKPOT_STEP = 165.11;
 export const JACKPOT_STEP_MS = 3000;
+/** How often the site asks for the pool's real figure. */
+export const JACKPOT_REFRESH_MS = 10_000;
+/** Recent jackpot winners the jackpot call answers at most. */
+export const JACKPOT_WINNERS_MAX = 10;
+/** The brand's pools: one, brand-wide, fed by every eligible game. */
+export const JACKPOT_POOLS = ['ALL'] as const;
 
 /** A game as lists answer it (SPEC section 3 plus what the list screen shows). */
 export const gameSchema = z.object({
@@ -216,6 +226,8 @@ export const winnerSchema = z.object({
   multiplier: z.number(),
   /** ISO time of the settlement. */
   time: z.string(),
+  /** A progressive jackpot win (paid from the pool, beside the bet's own payout). */
+  jackpot: z.boolean().optional(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 export const winnerBoardSchema = z.object({ list: z.array(z.object({ vo: winnerSchema })) });
@@ -302,3 +314,50 @@ export const roundDetailsSchema = z.object({ url: z.string() });
 export type RoundDetails = z.infer<typeof roundDetailsSchema>;
 /** The brand's vendor codes whose bets can be recalled at the vendor. */
 export const roundDetailsVendorsSchema = z.array(z.string());
+
+/** `GET /wps/game/jackpot`: the brand's progressive jackpot pool. */
+export const jackpotQuerySchema = z.object({
+  pool: optional(z.enum(JACKPOT_POOLS)),
+  /** Recent winners to answer. */
+  limit: z.coerce.number().int().min(1).max(JACKPOT_WINNERS_MAX).default(JACKPOT_WINNERS_MAX),
+});
+export const jackpotWinnerSchema = z.object({
+  /** Masked account name (first 2 and last character). */
+  account: z.string(),
+  vendor: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  betAmount: z.number(),
+  winAmount: z.number(),
+  /** ISO time of the win. */
+  time: z.string(),
+});
+export type JackpotWinner = z.infer<typeof jackpotWinnerSchema>;
+export const jackpotSchema = z.object({
+  pool: z.enum(JACKPOT_POOLS),
+  /** What the pool holds now (a win pays all of it). */
+  amount: z.number(),
+  /** What the pool starts at again after a win (paid in by the operator). */
+  seed: z.number(),
+  /** Share of each eligible stake paid into the pool, percent. */
+  contributionPercent: z.number(),
+  /** A spin's chance to win is its stake in this many: 1 in `odds` per 1.00 staked. */
+  odds: z.number().int(),
+  /** The pool's long-run return per stake (contribution plus seed share), percent. */
+  returnPercent: z.number(),
+  /** The counter's animation: `step` every `stepMs` between real figures. */
+  step: z.number(),
+  stepMs: z.number().int(),
+  /**
+   * How far the counter may run ahead of `amount` before the next figure: what the pool grew by
+   * over a refresh interval of late (0 when it did not grow).
+   */
+  lead: z.number(),
+  /** When to ask again, ms. */
+  refreshMs: z.number().int(),
+  /** ISO time of the figure. */
+  time: z.string(),
+  /** Newest wins first. */
+  winners: z.array(jackpotWinnerSchema),
+});
+export type Jackpot = z.infer<typeof jackpotSchema>;

@@ -86,6 +86,8 @@ export const slotSpinRequestSchema = z.object({
 export const slotSpinResultSchema = slotRoundSchema.extend({
   /** The wallet the game plays from, right after the round was settled. */
   balance: money,
+  /** Present when this round won the progressive jackpot: what it paid (to the same wallet). */
+  jackpotWin: money.optional(),
 });
 export type SlotSpinResult = z.infer<typeof slotSpinResultSchema>;
 
@@ -112,8 +114,22 @@ export const slotInfoSchema = z.object({
     /** Free spins wins are multiplied by this. Free spins pay scatters but award no more free spins. */
     freeSpinMultiplier: z.number().int(),
   }),
-  /** Return to player in percent, exact to 2 decimals (computed from the reel strips). */
+  /**
+   * Return to player in percent, 2 decimals: the paytable's (exact, from the reel strips) plus the
+   * progressive jackpot's long-run return.
+   */
   rtp: z.number(),
+  /** The paytable's part of `rtp` (what the bets themselves pay back), percent. */
+  paytableRtp: z.number(),
+  /** The progressive jackpot every paid spin feeds and may win. */
+  jackpot: z.object({
+    /** Share of the stake paid into the pool, percent. */
+    contributionPercent: z.number(),
+    /** A spin's chance is its stake in this many: 1 in `odds` per 1.00 staked. */
+    odds: z.number().int(),
+    /** The jackpot's part of `rtp`, percent. */
+    returnPercent: z.number(),
+  }),
   /** Share of paid spins that win anything, in percent. */
   hitRate: z.number(),
   /** Largest win of one round, as a multiple of the total bet. */

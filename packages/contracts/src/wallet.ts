@@ -374,6 +374,8 @@ export const TRANSACTION_TYPES = [
   'ADJUSTMENT',
   'POINTS',
   'TRIAL_CREDIT',
+  /** A progressive jackpot won (paid from the pool). */
+  'JACKPOT',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -159,6 +159,30 @@ export class GameRepository {
     return q.orderBy('b.settled_at', 'desc').limit(limit).execute();
   }
 
+  /**
+   * The brand's progressive jackpot wins of the last `days`, newest first (paid from the pool,
+   * beside the bet: not in the bet records' payout).
+   */
+  jackpotWinners(merchant: string, days: number, limit: number, gameType?: string): Promise<WinnerRow[]> {
+    let q = this.db
+      .selectFrom('jackpot_win as w')
+      .innerJoin('member as m', 'm.id', 'w.member_id')
+      .select([
+        'm.username',
+        'w.vendor_code',
+        'w.game_type',
+        'w.game_code',
+        'w.game_name',
+        sql<string>`w.stake::text`.as('stake'),
+        sql<string>`w.amount::text`.as('payout'),
+        sql<Date>`w.created_at`.as('settled_at'),
+      ])
+      .where('w.merchant_code', '=', merchant)
+      .where('w.created_at', '>', sql<Date>`now() - make_interval(days => ${days})`);
+    if (gameType) q = q.where('w.game_type', '=', gameType);
+    return q.orderBy('w.created_at', 'desc').limit(limit).execute();
+  }
+
   /** Bets per game over the last `days`, most played first. */
   async playCounts(
     merchant: string,

@@ -18,6 +18,9 @@ const RECENT_KEPT = 100;
 const POPULAR_DAYS = 7;
 const POPULAR_CACHE_MS = 60_000;
 const WINNERS_CACHE_MS = 5_000;
+/** Jackpot wins this recent head the winner board (rare and large: they would scroll off at once). */
+const JACKPOT_BOARD_DAYS = 7;
+const JACKPOT_BOARD_MAX = 3;
 
 /** Favourites, recent games, the winner board and popular games. */
 export class GameService {
@@ -86,7 +89,8 @@ export class GameService {
 
   /**
    * ODSFE2_getWinnerBoard: the newest real wins (settled bets paying more than their stake), from
-   * the bet records. Held a few seconds per brand: the home page of every visitor asks for it.
+   * the bet records, headed by the progressive jackpot wins of the last days (`jackpot: true`).
+   * Held a few seconds per brand: the home page of every visitor asks for it.
    */
   async winners(merchant: string, lang: Language, limit: number, gameType?: GameType): Promise<Winner[]> {
     const key = `${merchant}|${gameType ?? ''}|${lang}`;
@@ -99,9 +103,15 @@ export class GameService {
   }
 
   private async loadWinners(merchant: string, lang: Language, gameType?: GameType): Promise<Winner[]> {
+    const jackpots = await this.repo.jackpotWinners(
+      merchant,
+      JACKPOT_BOARD_DAYS,
+      JACKPOT_BOARD_MAX,
+      gameType,
+    );
     const rows = await this.repo.winners(merchant, 50, gameType);
     const out: Winner[] = [];
-    for (const r of rows) {
+    for (const r of [...jackpots, ...rows]) {
       const game = await this.catalogue.byCode(merchant, r.vendor_code, r.game_code);
       const stake = BigInt(r.stake);
       const payout = BigInt(r.payout);
@@ -117,6 +127,7 @@ export class GameService {
         // Two decimals, in integers: payout * 100 / stake, rounded down.
         multiplier: Number((payout * 100n) / stake) / 100,
         time: r.settled_at.toISOString(),
+        ...(jackpots.includes(r) ? { jackpot: true } : {}),
       });
     }
     return out;

@@ -38,13 +38,13 @@ export class GameTicketRepository {
    * A live ticket by its hash: unexpired, exchanged, its session neither ended (logout, password
    * change, expiry) nor its member disabled. Three primary-key lookups, on every game call.
    */
-  live(hash: Buffer): Promise<(TicketRow & { block_betting: boolean }) | undefined> {
+  live(hash: Buffer): Promise<(TicketRow & { block_betting: boolean; is_agent: number }) | undefined> {
     return this.db
       .selectFrom('game_ticket as t')
       .innerJoin('member_session as s', 's.id', 't.session_id')
       .innerJoin('member as m', 'm.id', 't.member_id')
       .selectAll('t')
-      .select('m.block_betting')
+      .select(['m.block_betting', 'm.is_agent'])
       .where('t.token_hash', '=', hash)
       .where('t.exchanged_at', 'is not', null)
       .where('t.expires_at', '>', sql<Date>`now()`)

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { GameType } from '@app/contracts';
+import { TRIAL_IS_AGENT, type GameType } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
 import type { GameTicketRepository, TicketRow } from './game-ticket.repository';
 
@@ -32,6 +32,8 @@ export interface GameTicket {
   backUrl: string;
   /** The operator blocked the member's betting (read with the member row the check joins anyway). */
   bettingBlocked: boolean;
+  /** A trial account: plays with play money, so it neither feeds nor wins the jackpot. */
+  trial: boolean;
 }
 
 /** Refuses a stake from a member whose betting the operator blocked; reads and history stay open. */
@@ -41,7 +43,7 @@ export function refuseBlockedBet(t: GameTicket): void {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 
-function toTicket(r: TicketRow & { block_betting: boolean }): GameTicket {
+function toTicket(r: TicketRow & { block_betting: boolean; is_agent: number }): GameTicket {
   return {
     merchant: r.merchant_code,
     memberId: r.member_id,
@@ -57,6 +59,7 @@ function toTicket(r: TicketRow & { block_betting: boolean }): GameTicket {
     language: r.language,
     backUrl: r.back_url,
     bettingBlocked: r.block_betting,
+    trial: r.is_agent === TRIAL_IS_AGENT,
   };
 }
 
@@ -76,7 +79,7 @@ export class GameTicketService {
   constructor(private readonly repo: GameTicketRepository) {}
 
   /** A one-time launch code for the game of `t`, tied to the launching session. */
-  async issue(t: Omit<GameTicket, 'bettingBlocked'>, sessionId: string): Promise<string> {
+  async issue(t: Omit<GameTicket, 'bettingBlocked' | 'trial'>, sessionId: string): Promise<string> {
     const code = randomBytes(32).toString('base64url');
     await this.repo.insert({
       token_hash: hashOf(code),

@@ -12,3 +12,4 @@ export type {
 export type { RoundSyncResult, VendorRoundSyncService } from './vendor-round-sync.service';
 export { hub88Definition } from './hub88/hub88.definition';
 export { HOUSE_PUBLISHED_RTP } from './house/published-rtp';
+export type { JackpotService } from './house/jackpot/jackpot.service';

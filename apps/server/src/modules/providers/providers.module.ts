@@ -6,7 +6,7 @@ import type { CatalogueService } from '../games';
 import type { ProviderConfigSource } from '../integrations';
 import type { MemberDirectory } from '../member';
 import type { VendorService } from '../vendors';
-import type { BetService } from '../wallet';
+import type { BetService, LedgerService } from '../wallet';
 import { EngineAdapter, type EngineClients } from './engine-adapter';
 import { GameTicketRepository } from './game-ticket.repository';
 import { gameTicketRoutes } from './game-ticket.routes';
@@ -31,6 +31,9 @@ import { houseFishRoutes } from './house/fish/fish.routes';
 import { HouseFishService } from './house/fish/fish.service';
 import { HouseRoundRepository } from './house/house-round.repository';
 import { HOUSE_ROUND_SWEEP_MS, HouseRoundSweeper } from './house/house-round-sweeper';
+import { JackpotRepository } from './house/jackpot/jackpot.repository';
+import { jackpotRoutes } from './house/jackpot/jackpot.routes';
+import { JackpotService } from './house/jackpot/jackpot.service';
 import { houseSlotRoutes } from './house/slot.routes';
 import { HouseSlotService } from './house/slot.service';
 import { SportsbookClock } from './house/sportsbook/sportsbook-clock';
@@ -58,6 +61,8 @@ import { Hub88WalletService } from './hub88/hub88-wallet.service';
 
 interface ProvidersDeps extends ModuleContext {
   bets: BetService;
+  /** The jackpot's pool, contributions, wins and reseeds are ledger entries of their own. */
+  ledger: LedgerService;
   directory: MemberDirectory;
   catalogue: CatalogueService;
   vendors: VendorService;
@@ -77,6 +82,11 @@ interface ProvidersServices {
   sportsbook: HouseSportsbookService;
   /** Round history of vendors that report settled rounds afterwards, recorded as bets. */
   roundSync: VendorRoundSyncService;
+  /**
+   * The house games' progressive jackpot: the pool per brand, its winners, and `onChanged` to hear
+   * of it moving.
+   */
+  jackpot: JackpotService;
 }
 
 /** The game client page of each house engine (apps/web routes under /play). */
@@ -136,7 +146,8 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     deps.log,
   );
   const rounds = new HouseRoundRepository(db);
-  const slot = new HouseSlotService(tickets, seamless, rounds);
+  const jackpot = new JackpotService(new JackpotRepository(db), deps.ledger);
+  const slot = new HouseSlotService(tickets, seamless, rounds, jackpot);
   const roundSweeper = new HouseRoundSweeper(rounds, seamless);
   const fish = new HouseFishService(tickets, seamless, rounds, deps.limits);
   const cockfight = new HouseCockfightService(
@@ -189,7 +200,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
     new SportsbookClock(config.SPORTSBOOK_MINUTE_MS),
   );
   return {
-    services: { providers, tickets, seamless, baccarat, cockfight, sportsbook, roundSync },
+    services: { providers, tickets, seamless, baccarat, cockfight, sportsbook, roundSync, jackpot },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorCallbackRoutes, { callbacks });
       await app.register(hub88WalletRoutes, { wallet: hub88Wallet });
@@ -197,6 +208,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       await app.register(gameTicketRoutes, { tickets });
       await app.register(roundDetailsRoutes, { details: roundDetails });
       await app.register(houseSlotRoutes, { slot });
+      await app.register(jackpotRoutes, { jackpot });
       await app.register(houseCardsRoutes, { cards });
       await app.register(houseFishRoutes, { fish });
       await app.register(houseCockfightRoutes, { cockfight });
@@ -204,6 +216,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
       await app.register(houseSportsbookRoutes, { sportsbook });
       await app.register(houseAdminRoutes, {
         rooms: houseRooms,
+        jackpot,
         settings: {
           baccaratBetSeconds: config.BACCARAT_BET_SECONDS,
           cardsDecisionSeconds: cardsTimes.decisionMs / 1000,

@@ -23,7 +23,10 @@ const EXAMPLES = 5;
  *   is on its way through a payment provider;
  * - each withdrawal's paid amount equals the sum of its payouts (less those a provider reversed);
  * - a brand's PAYOUT_CLEARING holds exactly its payouts in flight at a provider;
- * - credited deposits (APPROVED, ARRIVED) have exactly their entry; others have none.
+ * - credited deposits (APPROVED, ARRIVED) have exactly their entry; others have none;
+ * and the house jackpot's against it:
+ * - a jackpot pool's shards hold exactly its ledger account's balance (never negative);
+ * - each jackpot win's entry paid exactly the win's amount out of its pool.
  * Returns the violations; an empty list means the ledger is consistent.
  */
 export async function checkLedger(db: Db, merchant?: string): Promise<Violation[]> {
@@ -121,6 +124,24 @@ export async function checkLedger(db: Db, merchant?: string): Promise<Violation[
       'credited deposits have their entry, others none',
       sql`SELECT d.id AS deposit_id, d.status, d.entry_id FROM deposit d
           WHERE ((d.status IN ('APPROVED', 'ARRIVED')) <> (d.entry_id IS NOT NULL)) ${brand('d')}`,
+    ],
+    [
+      'jackpot shards hold their pool account',
+      sql`SELECT p.merchant_code, p.pool, coalesce(s.amount, 0)::text AS shards, l.total::text AS ledger
+          FROM jackpot_pool p
+          LEFT JOIN (SELECT merchant_code, pool, sum(amount) AS amount FROM jackpot_shard GROUP BY 1, 2) s
+            ON s.merchant_code = p.merchant_code AND s.pool = p.pool
+          CROSS JOIN LATERAL (SELECT coalesce(sum(x.amount), 0) AS total FROM ledger_posting x
+                               WHERE x.account_id = p.account_id) l
+          WHERE (coalesce(s.amount, 0) <> l.total OR l.total < 0) ${brand('p')}`,
+    ],
+    [
+      'jackpot win entry pays the win from its pool',
+      sql`SELECT w.id AS win_id, w.round_id, w.amount::text, coalesce(-x.amount, 0)::text AS paid
+          FROM jackpot_win w
+          JOIN jackpot_pool p ON p.merchant_code = w.merchant_code AND p.pool = w.pool
+          LEFT JOIN ledger_posting x ON x.entry_id = w.entry_id AND x.account_id = p.account_id
+          WHERE coalesce(-x.amount, 0) <> w.amount ${brand('w')}`,
     ],
   ];
 

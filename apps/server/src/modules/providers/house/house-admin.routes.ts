@@ -6,6 +6,7 @@ import {
   CARDS_RAKE_PERCENT,
   CARDS_ROOMS,
   HOUSE_ROOM_ENGINES,
+  minorText,
   ok,
   type AdminHouseGame,
 } from '@app/contracts';
@@ -20,6 +21,8 @@ import { COCKFIGHT_SIMULATIONS } from './cockfight/cockfight-simulation';
 import { FISH_SIMULATIONS } from './fish/fish-simulation';
 import type { GameSimulation } from './game-simulation';
 import type { HouseRoomsService } from './house-rooms.service';
+import { JACKPOT_TERMS, jackpotReturn, SLOT_PUBLISHED_RTP } from './jackpot/jackpot-figures';
+import type { JackpotService } from './jackpot/jackpot.service';
 import { HOUSE_SIMULATIONS } from './simulations';
 import { SPORTSBOOK_SIMULATIONS } from './sportsbook/sportsbook-simulation';
 
@@ -37,7 +40,7 @@ const figures = (sims: GameSimulation[]) =>
 /** The house games' published returns, settings and the brand's open rooms and tables. */
 export async function houseAdminRoutes(
   app: FastifyInstance,
-  opts: { rooms: HouseRoomsService; settings: HouseSettings },
+  opts: { rooms: HouseRoomsService; jackpot: JackpotService; settings: HouseSettings },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = operatorRoute('games.manage');
@@ -73,8 +76,25 @@ export async function houseAdminRoutes(
         };
       };
       const slot = HOUSE_SIMULATIONS.slice(0, 1);
+      const jackpot = jackpotReturn();
       const games: AdminHouseGame[] = [
-        { engine: 'SLOT', configurations: 1, figures: figures(slot), settings: [], rooms: [] },
+        {
+          engine: 'SLOT',
+          configurations: 1,
+          // The paytable's return (what the bets pay back), the jackpot's, and the sum players see.
+          figures: [
+            ...figures(slot),
+            { name: 'Progressive jackpot: contribution + seed share', rtp: jackpot.percent },
+            { name: 'Published RTP: paytable + jackpot', rtp: SLOT_PUBLISHED_RTP.total },
+          ],
+          settings: [
+            { key: 'jackpotPool', value: minorText(await opts.jackpot.amount(merchant)) },
+            { key: 'jackpotContribution', value: `${jackpot.contributionPercent}%` },
+            { key: 'jackpotOdds', value: `1 / ${JACKPOT_TERMS.oddsMinor / 100n}` },
+            { key: 'jackpotSeed', value: minorText(JACKPOT_TERMS.seedMinor) },
+          ],
+          rooms: [],
+        },
         {
           engine: 'BACCARAT',
           configurations: 1,

@@ -9,6 +9,16 @@ export interface HouseRoundRow {
   created_at: Date;
 }
 
+interface NewHouseRound {
+  merchant: string;
+  memberId: string;
+  nodeId: string;
+  roundId: string;
+  bet: bigint;
+  totalWin: bigint;
+  detail: unknown;
+}
+
 /** SQL of house-game rounds (what the engine decided, for recall). */
 export class HouseRoundRepository {
   constructor(private readonly db: Db) {}
@@ -23,16 +33,16 @@ export class HouseRoundRepository {
   }
 
   /** Stores a round's outcome unless one is stored already; answers the stored one either way. */
-  async insertOnce(row: {
-    merchant: string;
-    memberId: string;
-    nodeId: string;
-    roundId: string;
-    bet: bigint;
-    totalWin: bigint;
-    detail: unknown;
-  }): Promise<HouseRoundRow> {
-    const inserted = await this.db
+  async insertOnce(row: NewHouseRound): Promise<HouseRoundRow> {
+    return (await this.insertNew(row)) ?? (await this.byRound(row.merchant, row.roundId))!;
+  }
+
+  /**
+   * Stores a round's outcome on `db` (the caller's transaction, if it has one) unless one is
+   * stored already; answers it, or undefined when the round was stored before.
+   */
+  insertNew(row: NewHouseRound, db: Db = this.db): Promise<HouseRoundRow | undefined> {
+    return db
       .insertInto('house_round')
       .values({
         merchant_code: row.merchant,
@@ -46,7 +56,6 @@ export class HouseRoundRepository {
       .onConflict((oc) => oc.columns(['merchant_code', 'round_id']).doNothing())
       .returning(['round_id', 'bet', 'total_win', 'detail', 'created_at'])
       .executeTakeFirst();
-    return inserted ?? (await this.byRound(row.merchant, row.roundId))!;
   }
 
   latest(memberId: string, nodeId: string, limit: number): Promise<HouseRoundRow[]> {

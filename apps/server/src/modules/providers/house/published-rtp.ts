@@ -8,6 +8,9 @@ import { SLOT_FIGURES } from './slot-figures';
  * sides, the sportsbook's markets): a game-wide return then depends on what players chose, so
  * there is nothing to hold the game to. Games of simulated studios played on a house engine
  * publish their engine's figure.
+ * These are the returns of the bets themselves (stake against payout), which reports hold the bet
+ * records to. The slot's players are also shown its progressive jackpot's return, paid outside the
+ * bets: SLOT_PUBLISHED_RTP (jackpot/jackpot-figures.ts) is the two together.
  */
 export const HOUSE_PUBLISHED_RTP: Record<HouseEngine, number | null> = {
   SLOT: SLOT_FIGURES.rtp,

@@ -10,6 +10,8 @@ import { AppError } from '../../../platform/app-error';
 import { refuseBlockedBet, type GameTicket, type GameTicketService } from '../game-ticket.service';
 import type { RoundWallet, SeamlessWalletService } from '../seamless-wallet.service';
 import type { HouseRoundRepository, HouseRoundRow } from './house-round.repository';
+import { jackpotReturn, JACKPOT_TERMS, SLOT_PUBLISHED_RTP } from './jackpot/jackpot-figures';
+import type { JackpotService } from './jackpot/jackpot.service';
 import { SecureRng, type Rng } from './secure-rng';
 import { playSlotRound, type SlotRoundOutcome, type SlotSpinOutcome } from './slot-engine';
 import { SLOT_FIGURES } from './slot-figures';
@@ -58,15 +60,19 @@ function roundWire(row: HouseRoundRow): SlotRound {
  * The house slot: outcomes decided here with a secure RNG, money through the seamless
  * wallet like any vendor's. A spin is one round: the stake is debited, the outcome (base spin and
  * any free spins) is decided and stored, and the round is settled with its total win.
+ * Every paid spin of a real account feeds the progressive jackpot and may win it
+ * (jackpot/README.md): the contribution and a win are stored in the transaction that stores the
+ * round's outcome.
  * WARNING: a round is named by the member and the client's requestId, and its outcome is stored
  * once: a retried spin (lost answer, double click) settles the first outcome and never draws a
- * second one, so retrying cannot be used to re-roll a losing spin.
+ * second one, so retrying cannot be used to re-roll a losing spin, nor the jackpot's draw.
  */
 export class HouseSlotService {
   constructor(
     private readonly tickets: GameTicketService,
     private readonly wallet: SeamlessWalletService,
     private readonly rounds: HouseRoundRepository,
+    private readonly jackpot: JackpotService,
     private readonly rng: Rng = new SecureRng(),
   ) {}
 
@@ -101,7 +107,13 @@ export class HouseSlotService {
       lines: table.lines,
       paytable: table.paytable,
       scatter: table.scatter,
-      rtp: SLOT_FIGURES.rtp,
+      rtp: SLOT_PUBLISHED_RTP.total,
+      paytableRtp: SLOT_PUBLISHED_RTP.paytable,
+      jackpot: {
+        contributionPercent: jackpotReturn().contributionPercent,
+        odds: Number(JACKPOT_TERMS.oddsMinor / 100n),
+        returnPercent: SLOT_PUBLISHED_RTP.jackpot,
+      },
       hitRate: SLOT_FIGURES.hitRate,
       maxWinMultiplier: SLOT_FIGURES.maxWinMultiplier,
     };
@@ -123,7 +135,11 @@ export class HouseSlotService {
 
     let stored = await this.rounds.byRound(merchant, roundId);
     if (stored && BigInt(stored.bet) !== bet) throw new AppError('wallet.reference.conflict');
-    if (!stored) {
+    // What this round won from the jackpot: paid in the round's transaction, to the same wallet.
+    let jackpotWin: bigint | null = null;
+    if (stored) {
+      if (!t.trial) jackpotWin = (await this.jackpot.winOf(merchant, t.vendor, roundId))?.amount ?? null;
+    } else {
       await this.wallet.debit(w, {
         transactionId: roundId,
         gameType: t.gameType,
@@ -132,7 +148,7 @@ export class HouseSlotService {
         amount: bet,
       });
       const outcome: SlotRoundOutcome = playSlotRound(this.rng, bet / BigInt(SLOT_LINES.length));
-      stored = await this.rounds.insertOnce({
+      const row = {
         merchant,
         memberId: t.memberId,
         nodeId: t.nodeId,
@@ -143,10 +159,49 @@ export class HouseSlotService {
           base: spinWire(outcome.base),
           freeSpins: outcome.freeSpins.map(spinWire),
         } satisfies StoredDetail,
-      });
+      };
+      if (t.trial) stored = await this.rounds.insertOnce(row);
+      else ({ stored, jackpotWin } = await this.storeWithJackpot(t, roundId, bet, row));
     }
     const settled = await this.wallet.credit(w, roundId, BigInt(stored.total_win), bet);
-    return { ...roundWire(stored), balance: fromMinor(settled.balance) };
+    return {
+      ...roundWire(stored),
+      balance: fromMinor(settled.balance),
+      ...(jackpotWin === null ? {} : { jackpotWin: fromMinor(jackpotWin) }),
+    };
+  }
+
+  /**
+   * Stores a real account's round with its jackpot contribution and, if its one draw wins, the
+   * pool. A racing request of the same round that stored it first decided both: read back.
+   */
+  private async storeWithJackpot(
+    t: GameTicket,
+    roundId: string,
+    bet: bigint,
+    row: Parameters<HouseRoundRepository['insertNew']>[0],
+  ): Promise<{ stored: HouseRoundRow; jackpotWin: bigint | null }> {
+    const accounts = await this.jackpot.prepare(t.merchant, t.memberId, t.walletVendor);
+    const hit = this.jackpot.draw(bet);
+    const result = await this.jackpot.storeRound(
+      accounts,
+      {
+        merchant: t.merchant,
+        vendor: t.vendor,
+        roundId,
+        memberId: t.memberId,
+        walletVendor: t.walletVendor,
+        gameType: t.gameType,
+        gameCode: t.gameCode,
+        gameName: t.gameName,
+        stake: bet,
+      },
+      hit,
+      (trx) => this.rounds.insertNew(row, trx),
+    );
+    if (result.stored) return { stored: result.stored, jackpotWin: result.win?.amount ?? null };
+    const won = await this.jackpot.winOf(t.merchant, t.vendor, roundId);
+    return { stored: (await this.rounds.byRound(t.merchant, roundId))!, jackpotWin: won?.amount ?? null };
   }
 
   async history(token: unknown, merchant: string): Promise<{ list: SlotRound[] }> {
