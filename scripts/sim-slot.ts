@@ -1,30 +1,62 @@
 /**
- * sim:slot — plays the house slot with the production RNG and checks the published RTP.
+ * sim:slot — plays the house slot with the production RNG and checks the published RTP: the
+ * paytable's and the progressive jackpot's (modules/providers/house/jackpot/README.md).
  *
- *   npm run sim:slot                      10,000,000 rounds
- *   npm run sim:slot -- --spins 1000000   another count
+ *   npm run sim:slot                                   10,000,000 rounds at a 200.00 bet
+ *   npm run sim:slot -- --spins 1000000 --bet 2        another count, another bet
  *
  * Splits the rounds over one worker thread per CPU; each worker has its own SecureRng and plays
  * through playRoundUnits (the engine's allocation-free path, in whole bets per line). Prints the
  * measured RTP and hit rate with 99% confidence intervals (normal approximation: the RTP's from the
  * per-round win variance, the hit rate's binomial) next to the exact published figures, and exits 1
  * if the published RTP lies outside its interval (which a correct engine does 1 run in 100).
+ *
+ * Each worker also runs a jackpot pool of its own as the server does (jackpot-figures.ts: the
+ * contribution with its carry, the draw with a second SecureRng, the seed), and prints what was
+ * contributed, seeded and paid as shares of the stakes, the jackpot's measured return against its
+ * published one, and the bookkeeping identity paid = contributed + seeded − pool left (exits 1 if it
+ * fails: that is arithmetic, not chance). The bet matters for the jackpot alone: its chance is
+ * stake / 200,000,000, so the default 200.00 bet sees about 1,000 wins in 10 million rounds (a 0.20
+ * bet would see 10, too few to measure anything).
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fromMinor, minorText, toMinor } from '@app/contracts';
+import {
+  accrualOf,
+  drawsJackpot,
+  JACKPOT_TERMS,
+  jackpotReturn,
+  SLOT_PUBLISHED_RTP,
+  wholeUnits,
+} from '../apps/server/src/modules/providers/house/jackpot/jackpot-figures';
 import { SecureRng } from '../apps/server/src/modules/providers/house/secure-rng';
+import { HouseSlotService } from '../apps/server/src/modules/providers/house/slot.service';
 import { playRoundUnits } from '../apps/server/src/modules/providers/house/slot-engine';
 import { SLOT_FIGURES } from '../apps/server/src/modules/providers/house/slot-figures';
 import { SLOT_LINE_COUNT } from '../apps/server/src/modules/providers/house/slot-paytable';
 
-/** What a worker sends back; the sums are bigints written in decimal. */
+/** What a worker sends back; the sums are bigints written in decimal, money in minor units. */
 interface Tally {
   rounds: number;
   hits: number;
   units: string;
   squares: string;
   maxUnits: number;
+  jackpot: {
+    wins: number;
+    /** Whole minor units that reached the pool. */
+    contributed: string;
+    /** The first seed and every reseed. */
+    seeded: string;
+    paid: string;
+    /** Sum of each round's jackpot payout squared (for the interval). */
+    paidSquares: string;
+    /** What the pool holds when the worker stops. */
+    left: string;
+    largest: string;
+  };
 }
 
 const Z99 = 2.5758293035489;
@@ -37,8 +69,42 @@ const workerBoot =
   `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
   `.then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
 
-function work(rounds: number): Tally {
+/** One worker's pool, run as JackpotService runs it: one shard (its carry), the seed from the house. */
+function jackpotPool(stake: bigint) {
   const rng = new SecureRng();
+  const accrual = accrualOf(stake);
+  const seed = JACKPOT_TERMS.seedMinor;
+  const t = { wins: 0, contributed: 0n, seeded: seed, paid: 0n, paidSquares: 0n, left: seed, largest: 0n };
+  let accrued = 0n;
+  return {
+    spin() {
+      const whole = wholeUnits(accrued, accrual);
+      accrued += accrual;
+      t.contributed += whole;
+      t.left += whole;
+      if (!drawsJackpot(rng, stake)) return;
+      t.wins++;
+      t.paid += t.left;
+      t.paidSquares += t.left * t.left;
+      if (t.left > t.largest) t.largest = t.left;
+      t.left = seed;
+      t.seeded += seed;
+    },
+    tally: (): Tally['jackpot'] => ({
+      wins: t.wins,
+      contributed: String(t.contributed),
+      seeded: String(t.seeded),
+      paid: String(t.paid),
+      paidSquares: String(t.paidSquares),
+      left: String(t.left),
+      largest: String(t.largest),
+    }),
+  };
+}
+
+function work(rounds: number, stake: bigint): Tally {
+  const rng = new SecureRng();
+  const jackpot = jackpotPool(stake);
   let units = 0n;
   let squares = 0n;
   let hits = 0;
@@ -49,6 +115,7 @@ function work(rounds: number): Tally {
   let batchSquares = 0;
   for (let i = 1; i <= rounds; i++) {
     const u = playRoundUnits(rng);
+    jackpot.spin();
     if (u > 0) {
       hits++;
       batchUnits += u;
@@ -62,7 +129,7 @@ function work(rounds: number): Tally {
       batchSquares = 0;
     }
   }
-  return { rounds, hits, units: String(units), squares: String(squares), maxUnits };
+  return { rounds, hits, units: String(units), squares: String(squares), maxUnits, jackpot: jackpot.tally() };
 }
 
 function parseSpins(argv: string[]): number {
@@ -77,16 +144,33 @@ function parseSpins(argv: string[]): number {
   return spins;
 }
 
+/** --bet <total bet>: one of the slot's bets (major units); 200.00 unless given. */
+function parseBet(argv: string[]): bigint {
+  const i = argv.findIndex((a) => a === '--bet' || a.startsWith('--bet='));
+  if (i < 0) return 20_000n;
+  const text = argv[i]!.includes('=') ? argv[i]!.split('=')[1]! : (argv[i + 1] ?? '');
+  const bet = toMinor(text);
+  const options = HouseSlotService.betOptions(1n);
+  if (bet === null || !options.includes(bet)) {
+    console.error(`--bet needs one of the slot's bets (${options.map(minorText).join(', ')}), got "${text}"`);
+    process.exit(2);
+  }
+  return bet;
+}
+
 const pct = (x: number, digits = 4) => `${(x * 100).toFixed(digits)} %`;
+/** Minor units (a bigint sum) as a share of the stakes. */
+const share = (minor: bigint, stakes: bigint) => Number((minor * 10n ** 12n) / stakes) / 1e12;
 
 async function main() {
   const spins = parseSpins(process.argv.slice(2));
+  const stake = parseBet(process.argv.slice(2));
   const workers = Math.max(1, Math.min(availableParallelism(), spins));
   const started = performance.now();
   const tallies = await Promise.all(
     Array.from({ length: workers }, (_, w) => {
       const rounds = Math.floor(spins / workers) + (w < spins % workers ? 1 : 0);
-      const worker = new Worker(workerBoot, { eval: true, workerData: { rounds } });
+      const worker = new Worker(workerBoot, { eval: true, workerData: { rounds, stake: String(stake) } });
       return new Promise<Tally>((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
@@ -139,6 +223,63 @@ async function main() {
     `  largest round win seen ${(maxUnits / lines).toFixed(2)} x total bet` +
       ` (largest possible ${SLOT_FIGURES.maxWinMultiplier})`,
   );
+
+  // The jackpot, over every worker's pool (each a brand of its own).
+  const total = (f: (j: Tally['jackpot']) => string) =>
+    tallies.reduce((s, t) => s + BigInt(f(t.jackpot)), 0n);
+  const stakes = BigInt(n) * stake;
+  const wins = tallies.reduce((s, t) => s + t.jackpot.wins, 0);
+  const contributed = total((j) => j.contributed);
+  const seeded = total((j) => j.seeded);
+  const paid = total((j) => j.paid);
+  const left = total((j) => j.left);
+  const largest = tallies.reduce(
+    (m, t) => (BigInt(t.jackpot.largest) > m ? BigInt(t.jackpot.largest) : m),
+    0n,
+  );
+  const published = jackpotReturn();
+  const jackpotRtp = share(paid, stakes);
+  // Per round: the payout's mean and variance from the exact sums (in stakes), as for the slot.
+  const paidSquares = total((j) => j.paidSquares);
+  const jVariance = Number(big * paidSquares - paid * paid) / (n * (n - 1)) / Number(stake) / Number(stake);
+  const jackpotHalf = Z99 * Math.sqrt(jVariance / n);
+  const expectedWins = (n * Number(stake)) / Number(JACKPOT_TERMS.oddsMinor);
+  const balanced = paid === contributed + seeded - left;
+  console.log(
+    `  jackpot at a ${minorText(stake)} bet: ${published.contributionPercent.toFixed(2)} % contribution, ` +
+      `chance 1 in ${(Number(JACKPOT_TERMS.oddsMinor) / Number(stake)).toLocaleString('en-US')} rounds, ` +
+      `seed ${minorText(JACKPOT_TERMS.seedMinor)}, ${workers} pools`,
+  );
+  console.log(
+    `    contributed  ${pct(share(contributed, stakes))} of stakes   published ${published.contributionPercent.toFixed(2)} %`,
+  );
+  console.log(
+    `    seeded       ${pct(share(seeded, stakes))} of stakes   (${workers} first seeds + ${wins} reseeds;` +
+      ` long run ${published.seedPercent.toFixed(2)} %)`,
+  );
+  console.log(
+    `    wins         ${wins.toLocaleString('en-US')}   (expected ${expectedWins.toFixed(1)}; largest ${minorText(largest)})`,
+  );
+  console.log(
+    `    paid         ${pct(jackpotRtp)} of stakes   99% CI [${pct(jackpotRtp - jackpotHalf, 2)}, ${pct(jackpotRtp + jackpotHalf, 2)}]` +
+      `   published ${published.percent.toFixed(2)} %` +
+      `   inside the interval: ${Math.abs(published.precise / 100 - jackpotRtp) <= jackpotHalf ? 'yes' : 'no'}`,
+  );
+  console.log(
+    `    pools left   ${minorText(left)} owed to future winners (${fromMinor(left / BigInt(workers)).toFixed(2)} per pool)`,
+  );
+  console.log(
+    `    paid = contributed + seeded − left: ${minorText(paid)} = ${minorText(contributed)} + ${minorText(seeded)}` +
+      ` − ${minorText(left)}   ${balanced ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `  slot + jackpot  measured ${pct(rtp + jackpotRtp)}   published ${SLOT_PUBLISHED_RTP.total.toFixed(2)} %` +
+      ` (${SLOT_PUBLISHED_RTP.paytable.toFixed(2)} % paytable + ${SLOT_PUBLISHED_RTP.jackpot.toFixed(2)} % jackpot)`,
+  );
+  if (!balanced) {
+    console.error('FAIL: the jackpot paid out something other than what went in');
+    process.exit(1);
+  }
   if (!rtpInside) {
     console.error('FAIL: the published RTP is outside the 99% confidence interval of the measured one');
     process.exit(1);
@@ -148,6 +289,6 @@ async function main() {
 if (isMainThread) {
   await main();
 } else {
-  const { rounds } = workerData as { rounds: number };
-  parentPort!.postMessage(work(rounds));
+  const { rounds, stake } = workerData as { rounds: number; stake: string };
+  parentPort!.postMessage(work(rounds, BigInt(stake)));
 }
