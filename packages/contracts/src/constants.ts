@@ -150,3 +150,14 @@ export const LOGIN_FREE_ROUTES = ['/login', '/register', '/register.html', '/hel
  * load does not carry the schemas.
  */
 export const DEFAULT_LABEL_COLOR = '#8a9099';
+
+/**
+ * The push channel (contracts push.ts): its WebSocket, the long poll for networks that refuse
+ * WebSockets, the most public topics one connection may hold, and the member's own topic.
+ */
+export const PUSH_PATH = '/wps/push';
+/** The fallback for networks that refuse WebSockets: a long poll answering at the next event. */
+export const PUSH_POLL_PATH = '/wps/push/poll';
+/** At most this many public topics per connection. */
+export const PUSH_MAX_TOPICS = 20;
+export const PUSH_MEMBER_TOPIC = 'member';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUSH_MAX_TOPICS } from './constants';
 
 /**
  * The push channel (`/wps/push`): the site subscribes to topics and hears that something changed;
@@ -9,12 +10,6 @@ import { z } from 'zod';
  * hello's session token. Public topics: `baccarat:<table>`, `cards:<room>`, `cockfight`,
  * `lottery`, `jackpot`.
  */
-export const PUSH_PATH = '/wps/push';
-/** The fallback for networks that refuse WebSockets: a long poll answering at the next event. */
-export const PUSH_POLL_PATH = '/wps/push/poll';
-/** At most this many public topics per connection. */
-export const PUSH_MAX_TOPICS = 20;
-export const PUSH_MEMBER_TOPIC = 'member';
 
 const topic = z
   .string()

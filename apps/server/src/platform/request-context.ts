@@ -1,4 +1,4 @@
-import { HEADERS, parseLanguage, type Language } from '@app/contracts';
+import { HEADERS, parseLanguage, PUSH_PATH, type Language } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
@@ -136,7 +136,14 @@ export const requestContext = fp(
       if (!isApiPath(request.url)) return;
       request.callerUsername = () => callerUsername(request, verify);
       const header = request.headers[HEADERS.merchant];
-      const merchant = typeof header === 'string' ? header : undefined;
+      // A browser cannot set headers on a WebSocket: the push channel names its brand in the query.
+      const named =
+        typeof header === 'string'
+          ? header
+          : request.routeOptions.url === PUSH_PATH
+            ? (request.query as Record<string, unknown> | undefined)?.merchant
+            : undefined;
+      const merchant = typeof named === 'string' && named ? named : undefined;
       // Only the permission call names the host in its query (SPEC section 7); elsewhere it is ignored.
       const hostParam =
         request.routeOptions.url === STATUS_PATH

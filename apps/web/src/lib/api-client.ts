@@ -25,6 +25,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** false: leave the session token out. */
   session?: boolean;
+  /** Ends the call early (a long poll whose question changed). */
+  signal?: AbortSignal;
 }
 
 function headers(options?: RequestOptions): Record<string, string> {
@@ -73,6 +75,7 @@ async function request<T>(
     headers:
       body === undefined ? headers(options) : { ...headers(options), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options?.signal,
   });
   return unwrap<T>(res);
 }

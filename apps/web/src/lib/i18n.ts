@@ -13,6 +13,7 @@ import type enInbox from '../locales/inbox/en.json';
 import type enProtection from '../locales/protection/en.json';
 import type enKyc from '../locales/kyc/en.json';
 import type enRecords from '../locales/records/en.json';
+import type enSecurity from '../locales/security/en.json';
 import type enTiles from '../locales/tiles/en.json';
 import { local } from './storage';
 
@@ -35,6 +36,7 @@ declare module 'i18next' {
       kyc: typeof enKyc;
       tiles: typeof enTiles;
       records: typeof enRecords;
+      security: typeof enSecurity;
     };
   }
 }
@@ -48,7 +50,8 @@ declare module 'i18next' {
  * bonus details (`promo`), missions and the reward centre (`rewards`), VIP and rebates (`vip`), the
  * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`); responsible gaming its own
  * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`);
- * the member centre's betting and account records and profit report theirs (`records`).
+ * the member centre's betting and account records and profit report theirs (`records`), its
+ * security centre (profile, mobile, passwords, 2FA, sessions, login history) its own (`security`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -65,6 +68,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   // Game tile badges beyond "hot" (the first page's budget keeps them out of the main locale).
   tiles: import.meta.glob<{ default: Record<string, unknown> }>('../locales/tiles/*.json'),
   records: import.meta.glob<{ default: Record<string, unknown> }>('../locales/records/*.json'),
+  security: import.meta.glob<{ default: Record<string, unknown> }>('../locales/security/*.json'),
 };
 
 const backend: BackendModule = {

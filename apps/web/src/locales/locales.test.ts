@@ -39,6 +39,7 @@ const cases = [
   'inbox',
   'tiles',
   'records',
+  'security',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {

@@ -9,6 +9,7 @@ import { isModuleOn, useBrand } from '../../lib/brand';
 import { usePopups } from '../../lib/popups';
 import { canOpenAccountCentre, canOpenMemberCentre, useSession } from '../../lib/session';
 import '../../styles/auth.css';
+import { useMemberPush } from '../../lib/use-member-push';
 
 /** Member-centre pages the header opens (their keys are the member-centre menu's). */
 type CentrePage = 'personalHistoryCopy' | 'depositv2' | 'withdraw' | 'securityCenter' | 'messageV2';
@@ -202,6 +203,7 @@ function LoggedIn() {
   const username = useSession((s) => s.username);
   const info = useMemberInfo();
   useSavedLanguage(info.data);
+  useMemberPush();
   const guard = useGuard();
   const show = usePopups((s) => s.show);
   const name = info.data?.nickname || info.data?.account || username || '';

@@ -1,5 +1,6 @@
 import type { BaccaratState } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { untilNextMoment, usePushStatus, usePushTopic } from '../../../lib/push';
 import { baccaratGame } from './game';
 
 export const baccaratStateKey = (token: string, table: number) => baccaratGame.key(token, 'state', table);
@@ -11,6 +12,24 @@ const getBaccaratState = (token: string, table: number) =>
 const baccaratStateQueryOptions = (token: string, table: number) =>
   queryOptions({ queryKey: baccaratStateKey(token, table), queryFn: () => getBaccaratState(token, table) });
 
-/** Polled every second while the table shows (the round, its cards and settlement come this way). */
-export const useBaccaratState = (token: string, table: number) =>
-  useQuery({ ...baccaratStateQueryOptions(token, table), refetchInterval: 1000 });
+/**
+ * The table while it shows. With the push channel up, the cards arrive the moment they are dealt
+ * and the table is asked again only when its clock moves on (betting closes, the next round
+ * opens); without it, every second as before.
+ */
+export function useBaccaratState(token: string, table: number) {
+  const qc = useQueryClient();
+  const options = baccaratStateQueryOptions(token, table);
+  const pushed = usePushStatus((s) => s.connected);
+  usePushTopic(`baccarat:${table}`, () => void qc.invalidateQueries({ queryKey: options.queryKey }));
+  return useQuery({
+    ...options,
+    refetchInterval: (q) => {
+      const s = q.state.data;
+      if (!pushed || !s) return 1000;
+      const offset = s.serverTime - q.state.dataUpdatedAt;
+      // The deal follows the close by a moment: asked then too, in case its notice is late.
+      return untilNextMoment([s.closesAt, s.closesAt + 1_500, s.nextOpensAt], offset);
+    },
+  });
+}

@@ -1,5 +1,6 @@
 import type { CardsTable } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { untilNextMoment, usePushStatus, usePushTopic } from '../../../lib/push';
 import { cardsGame } from './game';
 
 export const cardsTableKey = (token: string, roomId: string) => cardsGame.key(token, 'table', roomId);
@@ -12,10 +13,32 @@ const cardsTableQueryOptions = (token: string, roomId: string) =>
   queryOptions({
     queryKey: cardsTableKey(token, roomId),
     queryFn: () => getCardsTable(token, roomId),
-    refetchInterval: 1000,
     refetchIntervalInBackground: false,
   });
 
-/** Polled every second while the table shows. */
-export const useCardsTable = (token: string, roomId: string | null) =>
-  useQuery({ ...cardsTableQueryOptions(token, roomId ?? ''), enabled: roomId !== null });
+/**
+ * The table while it shows. With the push channel up, a hand is shown the moment it is dealt or
+ * shown down and asked again at the room's next moments (the decision window closes, the next
+ * hand is dealt), at most every 3 s as a backstop for other seats' decisions; without it, every
+ * second.
+ */
+export function useCardsTable(token: string, roomId: string | null) {
+  const qc = useQueryClient();
+  const options = cardsTableQueryOptions(token, roomId ?? '');
+  const pushed = usePushStatus((s) => s.connected);
+  usePushTopic(
+    roomId ? `cards:${roomId}` : null,
+    () => void qc.invalidateQueries({ queryKey: options.queryKey }),
+  );
+  return useQuery({
+    ...options,
+    enabled: roomId !== null,
+    refetchInterval: (q) => {
+      const s = q.state.data;
+      if (!pushed || !s) return 1000;
+      const offset = Date.parse(s.serverTime) - q.state.dataUpdatedAt;
+      const moments = [s.next.dealAt, ...(s.hand && !s.hand.settled ? [s.hand.decideBy] : [])];
+      return untilNextMoment(moments.map(Date.parse), offset, 3_000);
+    },
+  });
+}

@@ -1,5 +1,6 @@
 import type { CockfightState } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { untilNextMoment, usePushStatus, usePushTopic } from '../../../lib/push';
 import { cockfightGame } from './game';
 
 export const cockfightStateKey = (token: string) => cockfightGame.key(token, 'state');
@@ -7,13 +8,31 @@ export const cockfightStateKey = (token: string) => cockfightGame.key(token, 'st
 /** The fight now (card, odds, phase, result once shown), my bets on it, the road and the balance. */
 const getCockfightState = (token: string) => cockfightGame.get<CockfightState>(token, 'state');
 
-/** Polled every second: the arena runs on the server's clock, whether or not the player bets. */
 const cockfightStateQueryOptions = (token: string) =>
   queryOptions({
     queryKey: cockfightStateKey(token),
     queryFn: () => getCockfightState(token),
-    refetchInterval: 1_000,
     refetchIntervalInBackground: false,
   });
 
-export const useCockfightState = (token: string) => useQuery(cockfightStateQueryOptions(token));
+/**
+ * The arena runs on the server's clock: with the push channel up it is asked again when a fight's
+ * bets are settled (a push) and at each moment of the fight (betting closes, the result is shown,
+ * the next fight opens); without it, every second.
+ */
+export function useCockfightState(token: string) {
+  const qc = useQueryClient();
+  const options = cockfightStateQueryOptions(token);
+  const pushed = usePushStatus((s) => s.connected);
+  usePushTopic('cockfight', () => void qc.invalidateQueries({ queryKey: options.queryKey }));
+  return useQuery({
+    ...options,
+    refetchInterval: (q) => {
+      const s = q.state.data;
+      if (!pushed || !s) return 1_000;
+      const offset = Date.parse(s.serverTime) - q.state.dataUpdatedAt;
+      const f = s.fight;
+      return untilNextMoment([f.closesAt, f.revealAt, f.nextAt].map(Date.parse), offset);
+    },
+  });
+}

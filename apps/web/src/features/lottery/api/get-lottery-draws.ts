@@ -1,6 +1,7 @@
 import { LOTTERY_DRAW_HISTORY_SIZE, type LotteryDraws } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePollWhileOffline, usePushTopic } from '../../../lib/push';
 import { awaitingResult } from '../draw-watch';
 import { lotteryKeys } from './keys';
 
@@ -20,11 +21,21 @@ const lotteryDrawsQueryOptions = (vendor: string, gameCode: string) =>
   });
 
 /**
- * While a due draw has no result, asked again every few seconds until it has (the page also asks
- * at the draw time). `offset`: the server's clock minus this device's.
+ * While a due draw has no result, asked again as soon as the push channel says a draw was made
+ * (every few seconds while the channel is down) until it has; the page also asks at the draw
+ * time. `offset`: the server's clock minus this device's.
  */
-export const useLotteryDraws = (vendor: string, gameCode: string, offset: number) =>
-  useQuery({
-    ...lotteryDrawsQueryOptions(vendor, gameCode),
-    refetchInterval: (query) => (awaitingResult(query.state.data, Date.now() + offset) ? 3_000 : false),
+export function useLotteryDraws(vendor: string, gameCode: string, offset: number) {
+  const qc = useQueryClient();
+  const pollMs = usePollWhileOffline(3_000, 15_000);
+  const options = lotteryDrawsQueryOptions(vendor, gameCode);
+  usePushTopic('lottery', () => {
+    // Every draw of the brand is heard here: only a page waiting for a result asks again.
+    if (awaitingResult(qc.getQueryData(options.queryKey), Date.now() + offset))
+      void qc.invalidateQueries({ queryKey: options.queryKey });
   });
+  return useQuery({
+    ...options,
+    refetchInterval: (query) => (awaitingResult(query.state.data, Date.now() + offset) ? pollMs : false),
+  });
+}

@@ -1,6 +1,7 @@
 import type { LotteryMyBets } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePollWhileOffline, usePushTopic } from '../../../lib/push';
 import { useSession } from '../../../lib/session';
 import { awaitingSettlement } from '../draw-watch';
 import { lotteryKeys } from './keys';
@@ -18,11 +19,18 @@ const myBetsQueryOptions = (customerId: number | null, vendor: string, gameCode:
 
 /** Needs a session: idle without one. A bet, and every result, refetch it. */
 export function useMyBets(vendor: string, gameCode: string) {
+  const qc = useQueryClient();
   const customerId = useSession((s) => s.customerId);
   const token = useSession((s) => s.token);
+  const pollMs = usePollWhileOffline(3_000, 15_000);
+  const options = myBetsQueryOptions(customerId, vendor, gameCode);
+  usePushTopic(token ? 'lottery' : null, (kind) => {
+    if (kind !== 'drawn' && awaitingSettlement(qc.getQueryData(options.queryKey)))
+      void qc.invalidateQueries({ queryKey: options.queryKey });
+  });
   return useQuery({
-    ...myBetsQueryOptions(customerId, vendor, gameCode),
+    ...options,
     enabled: !!token,
-    refetchInterval: (query) => (awaitingSettlement(query.state.data) ? 3_000 : false),
+    refetchInterval: (query) => (awaitingSettlement(query.state.data) ? pollMs : false),
   });
 }

@@ -22,30 +22,30 @@ type KnownStep = (typeof STEPS)[number];
 const isStep = (m: string): m is KnownStep => (STEPS as readonly string[]).includes(m);
 
 function useMethodLabel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   return (method: string) => {
     // A login that needed the extra step is recorded as PASSWORD+SMS, PASSWORD+TOTP, ...
     const [first = '', second] = method.split('+');
-    const base = isKnown(first) ? t(`security.history.methods.${first}`) : first;
+    const base = isKnown(first) ? t(`history.methods.${first}`) : first;
     if (!second) return base;
-    const step = isStep(second) ? t(`security.history.steps.${second}`) : second;
-    return t('security.history.methods.verified', { method: base, step });
+    const step = isStep(second) ? t(`history.steps.${second}`) : second;
+    return t('history.methods.verified', { method: base, step });
   };
 }
 
 function HistoryTable({ list, timeZone }: { list: LoginHistoryEntry[]; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const methodLabel = useMethodLabel();
   const cols = {
-    time: t('security.history.time'),
-    ip: t('security.history.ip'),
-    device: t('security.history.device'),
-    method: t('security.history.method'),
-    result: t('security.history.result'),
+    time: t('history.time'),
+    ip: t('history.ip'),
+    device: t('history.device'),
+    method: t('history.method'),
+    result: t('history.result'),
   };
   return (
     <table className="sec-table" data-testid="login-history">
-      <caption className="sec-hint">{t('security.history.zone', { zone: timeZone })}</caption>
+      <caption className="sec-hint">{t('history.zone', { zone: timeZone })}</caption>
       <thead>
         <tr>
           <th scope="col">{cols.time}</th>
@@ -66,7 +66,7 @@ function HistoryTable({ list, timeZone }: { list: LoginHistoryEntry[]; timeZone:
             <td data-label={cols.method}>{methodLabel(row.method)}</td>
             <td data-label={cols.result}>
               <span className={row.success ? 'sec-badge on' : 'sec-badge bad'}>
-                {row.success ? t('security.history.success') : t('security.history.failed')}
+                {row.success ? t('history.success') : t('history.failed')}
               </span>
             </td>
           </tr>
@@ -78,7 +78,7 @@ function HistoryTable({ list, timeZone }: { list: LoginHistoryEntry[]; timeZone:
 
 /** Recent logins (time in the brand's time zone, IP, device), newest first, paged. */
 export function LoginHistorySection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const brand = useBrand();
   const [page, setPage] = useState(1);
   const history = useLoginHistory(page);
@@ -86,13 +86,13 @@ export function LoginHistorySection() {
   return (
     <Section
       id="sec-history"
-      title={t('security.history.title')}
-      description={t('security.history.description')}
+      title={t('history.title')}
+      description={t('history.description')}
     >
       <QueryState query={history}>
         {({ list, totalPages }) =>
           list.length === 0 ? (
-            <p className="state-box">{t('security.history.empty')}</p>
+            <p className="state-box">{t('history.empty')}</p>
           ) : (
             <>
               <div
@@ -102,23 +102,23 @@ export function LoginHistorySection() {
                 <HistoryTable list={list} timeZone={brand.timezone} />
               </div>
               {totalPages > 1 && (
-                <nav className="sec-pager" aria-label={t('security.history.pages')}>
+                <nav className="sec-pager" aria-label={t('history.pages')}>
                   <button
                     type="button"
                     className="btn btn-sm"
                     disabled={page <= 1}
                     onClick={() => setPage((p) => p - 1)}
                   >
-                    {t('security.history.previous')}
+                    {t('history.previous')}
                   </button>
-                  <span aria-live="polite">{t('security.history.page', { page, total: totalPages })}</span>
+                  <span aria-live="polite">{t('history.page', { page, total: totalPages })}</span>
                   <button
                     type="button"
                     className="btn btn-sm"
                     disabled={page >= totalPages || history.isPlaceholderData}
                     onClick={() => setPage((p) => p + 1)}
                   >
-                    {t('security.history.next')}
+                    {t('history.next')}
                   </button>
                 </nav>
               )}

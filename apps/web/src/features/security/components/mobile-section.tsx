@@ -23,7 +23,7 @@ import { Section } from './section';
 const RESEND_SECONDS = 60;
 
 function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const brand = useBrand();
   const { problemText, ruleHint } = useProblemText();
   const errorText = useErrorText();
@@ -66,7 +66,7 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
       {
         onSuccess: ({ expiredMinutes }) => {
           setWait(RESEND_SECONDS);
-          setStatus({ ok: true, text: t('security.mobile.codeSent', { minutes: expiredMinutes }) });
+          setStatus({ ok: true, text: t('mobile.codeSent', { minutes: expiredMinutes }) });
         },
         onError: (err) => setStatus({ ok: false, text: errorText(err) }),
       },
@@ -105,7 +105,7 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
         <Field
           id="sec-dialing"
           className="sec-field-dialing"
-          label={t('security.mobile.dialingCode')}
+          label={t('mobile.dialingCode')}
           prefix="+"
           inputMode="numeric"
           autoComplete="tel-country-code"
@@ -117,7 +117,7 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
         <Field
           id="sec-mobile-number"
           className="sec-field-grow"
-          label={t('security.mobile.newNumber')}
+          label={t('mobile.newNumber')}
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={mobileRule.maxLength}
@@ -130,7 +130,7 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
         <Field
           id="sec-mobile-code"
           className="sec-field-grow"
-          label={t('security.mobile.code')}
+          label={t('mobile.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -144,13 +144,13 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
           onClick={sendCode}
           data-testid="sec-mobile-send"
         >
-          {wait > 0 ? t('security.mobile.resendIn', { seconds: wait }) : t('security.mobile.sendCode')}
+          {wait > 0 ? t('mobile.resendIn', { seconds: wait }) : t('mobile.sendCode')}
         </button>
       </div>
       <Field
         id="sec-mobile-password"
         type="password"
-        label={t('security.common.loginPassword')}
+        label={t('common.loginPassword')}
         autoComplete="current-password"
         error={problemText(problems.password)}
         {...form.input('password')}
@@ -162,7 +162,7 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
           disabled={change.isPending}
           data-testid="sec-mobile-save"
         >
-          {change.isPending ? t('security.common.saving') : t('security.mobile.save')}
+          {change.isPending ? t('common.saving') : t('mobile.save')}
         </button>
       </div>
       <FormStatus status={status} testId="sec-mobile-status" />
@@ -172,7 +172,7 @@ function MobileForm({ info, onDone }: { info: MemberInfo; onDone: () => void }) 
 
 /** The mobile number; changing it needs a code sent to the new number and the login password. */
 export function MobileSection({ info }: { info: MemberInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const formId = useId();
@@ -181,13 +181,13 @@ export function MobileSection({ info }: { info: MemberInfo }) {
   return (
     <Section
       id="sec-mobile"
-      title={t('security.mobile.title')}
-      badge={{ text: has ? t('security.status.bound') : t('security.status.notSet'), on: has }}
-      description={t('security.mobile.description')}
+      title={t('mobile.title')}
+      badge={{ text: has ? t('status.bound') : t('status.notSet'), on: has }}
+      description={t('mobile.description')}
     >
       <div className="sec-line">
         <span data-testid="sec-mobile-current">
-          {has ? maskMobile(info.countryDialingCode, info.mobileNum!) : t('security.mobile.none')}
+          {has ? maskMobile(info.countryDialingCode, info.mobileNum!) : t('mobile.none')}
         </span>
         <button
           type="button"
@@ -201,10 +201,10 @@ export function MobileSection({ info }: { info: MemberInfo }) {
           data-testid="sec-mobile-toggle"
         >
           {editing
-            ? t('security.common.cancel')
+            ? t('common.cancel')
             : has
-              ? t('security.mobile.change')
-              : t('security.mobile.add')}
+              ? t('mobile.change')
+              : t('mobile.add')}
         </button>
       </div>
       <div id={formId}>
@@ -213,7 +213,7 @@ export function MobileSection({ info }: { info: MemberInfo }) {
             info={info}
             onDone={() => {
               setEditing(false);
-              setStatus({ ok: true, text: t('security.mobile.saved') });
+              setStatus({ ok: true, text: t('mobile.saved') });
             }}
           />
         )}

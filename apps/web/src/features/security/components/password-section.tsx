@@ -22,7 +22,7 @@ function endSessionAndOpenLogin() {
 
 /** Changes the login password. Every session ends with it, so the member logs in again. */
 export function PasswordSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const brand = useBrand();
   const { problemText, ruleHint } = useProblemText();
   const errorText = useErrorText();
@@ -73,15 +73,15 @@ export function PasswordSection() {
   return (
     <Section
       id="sec-password"
-      title={t('security.password.title')}
-      description={t('security.password.description')}
+      title={t('password.title')}
+      description={t('password.description')}
     >
       {changed ? (
         <div className="sec-confirm sec-confirm-ok" role="status" data-testid="sec-password-changed">
-          <p>{t('security.password.changed')}</p>
+          <p>{t('password.changed')}</p>
           <div className="sec-actions">
             <button ref={loginRef} type="button" className="btn btn-primary" onClick={logInAgain}>
-              {t('security.password.logInAgain')}
+              {t('password.logInAgain')}
             </button>
           </div>
         </div>
@@ -90,7 +90,7 @@ export function PasswordSection() {
           <Field
             id="sec-old-password"
             type="password"
-            label={t('security.password.old')}
+            label={t('password.old')}
             autoComplete="current-password"
             error={problemText(problems.oldPassword)}
             {...form.input('oldPassword')}
@@ -98,7 +98,7 @@ export function PasswordSection() {
           <Field
             id="sec-new-password"
             type="password"
-            label={t('security.password.new')}
+            label={t('password.new')}
             autoComplete="new-password"
             maxLength={rule.maxLength}
             hint={ruleHint(rule)}
@@ -108,7 +108,7 @@ export function PasswordSection() {
           <Field
             id="sec-confirm-password"
             type="password"
-            label={t('security.password.confirm')}
+            label={t('password.confirm')}
             autoComplete="new-password"
             maxLength={rule.maxLength}
             error={problemText(problems.confirmNewPassword)}
@@ -121,7 +121,7 @@ export function PasswordSection() {
               disabled={change.isPending}
               data-testid="sec-password-save"
             >
-              {change.isPending ? t('security.common.saving') : t('security.password.save')}
+              {change.isPending ? t('common.saving') : t('password.save')}
             </button>
           </div>
           <FormStatus status={status} testId="sec-password-status" />

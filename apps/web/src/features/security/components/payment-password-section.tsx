@@ -12,7 +12,7 @@ import { Section } from './section';
 
 /** Sets or changes the 6-digit payment password (withdrawals, point redemptions). */
 export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const { problemText } = useProblemText();
   const errorText = useErrorText();
   const save = useSetPaymentPassword();
@@ -38,7 +38,7 @@ export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
       {
         onSuccess: () => {
           form.reset();
-          setStatus({ ok: true, text: t('security.payment.saved') });
+          setStatus({ ok: true, text: t('payment.saved') });
         },
         onError: (err) => setStatus({ ok: false, text: errorText(err) }),
       },
@@ -48,15 +48,15 @@ export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
   return (
     <Section
       id="sec-payment"
-      title={t('security.payment.title')}
-      badge={{ text: has ? t('security.status.set') : t('security.status.notSet'), on: has }}
-      description={t('security.payment.description')}
+      title={t('payment.title')}
+      badge={{ text: has ? t('status.set') : t('status.notSet'), on: has }}
+      description={t('payment.description')}
     >
       <form className="sec-form" noValidate onSubmit={submit}>
         <Field
           id="sec-payment-login"
           type="password"
-          label={t('security.common.loginPassword')}
+          label={t('common.loginPassword')}
           autoComplete="current-password"
           error={problemText(problems.password)}
           {...form.input('password')}
@@ -69,8 +69,8 @@ export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={6}
-            label={has ? t('security.payment.newChange') : t('security.payment.new')}
-            hint={t('security.payment.rule')}
+            label={has ? t('payment.newChange') : t('payment.new')}
+            hint={t('payment.rule')}
             error={problemText(problems.newPaymentPassword)}
             {...form.input('newPaymentPassword')}
           />
@@ -81,7 +81,7 @@ export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={6}
-            label={t('security.payment.confirm')}
+            label={t('payment.confirm')}
             error={problemText(problems.confirmPaymentPassword)}
             {...form.input('confirmPaymentPassword')}
           />
@@ -94,10 +94,10 @@ export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
             data-testid="sec-payment-save"
           >
             {save.isPending
-              ? t('security.common.saving')
+              ? t('common.saving')
               : has
-                ? t('security.payment.change')
-                : t('security.payment.set')}
+                ? t('payment.change')
+                : t('payment.set')}
           </button>
         </div>
         <FormStatus status={status} testId="sec-payment-status" />

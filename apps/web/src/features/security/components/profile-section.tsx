@@ -15,7 +15,7 @@ const NICKNAME_MAX = 30;
 
 /** Nickname, e-mail and the real name (payeeName), which must match the bank account and is set once. */
 export function ProfileSection({ info }: { info: MemberInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const brand = useBrand();
   const { problemText, ruleHint } = useProblemText();
   const errorText = useErrorText();
@@ -34,7 +34,7 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
     setPending(null);
     update.mutate(body, {
       onSuccess: () => {
-        setStatus({ ok: true, text: t('security.profile.saved') });
+        setStatus({ ok: true, text: t('profile.saved') });
         form.setValues((v) => ({ ...v, payeeName: '' }));
       },
       onError: (err) => setStatus({ ok: false, text: errorText(err) }),
@@ -61,7 +61,7 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
     if (email !== (info.email ?? '')) body.email = email;
     if (!nameLocked && payeeName) body.payeeName = payeeName;
     if (Object.keys(body).length === 0) {
-      setStatus({ ok: true, text: t('security.profile.nothingChanged') });
+      setStatus({ ok: true, text: t('profile.nothingChanged') });
       return;
     }
     if (body.payeeName) {
@@ -73,24 +73,24 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
   };
 
   return (
-    <Section id="sec-profile" title={t('security.profile.title')}>
+    <Section id="sec-profile" title={t('profile.title')}>
       <dl className="sec-facts">
         <div>
-          <dt>{t('security.profile.account')}</dt>
+          <dt>{t('profile.account')}</dt>
           <dd data-testid="sec-account">{info.account}</dd>
         </div>
         {nameLocked && (
           <div>
-            <dt>{t('security.profile.payeeName')}</dt>
+            <dt>{t('profile.payeeName')}</dt>
             <dd data-testid="sec-payee-name">{info.payeeName}</dd>
           </div>
         )}
       </dl>
-      {nameLocked && <p className="sec-note">{t('security.profile.payeeNameLocked')}</p>}
+      {nameLocked && <p className="sec-note">{t('profile.payeeNameLocked')}</p>}
       <form className="sec-form" noValidate onSubmit={submit}>
         <Field
           id="sec-nickname"
-          label={t('security.profile.nickname')}
+          label={t('profile.nickname')}
           autoComplete="nickname"
           maxLength={NICKNAME_MAX}
           error={problemText(problems.nickname)}
@@ -99,19 +99,19 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
         <Field
           id="sec-email"
           type="email"
-          label={t('security.profile.email')}
+          label={t('profile.email')}
           autoComplete="email"
           inputMode="email"
-          placeholder={t('security.profile.emailPlaceholder')}
+          placeholder={t('profile.emailPlaceholder')}
           error={problemText(problems.email)}
           {...form.input('email')}
         />
         {!nameLocked && (
           <Field
             id="sec-payee"
-            label={t('security.profile.payeeName')}
+            label={t('profile.payeeName')}
             autoComplete="name"
-            hint={`${t('security.profile.payeeNameRule')} ${ruleHint(nameRule)}`}
+            hint={`${t('profile.payeeNameRule')} ${ruleHint(nameRule)}`}
             error={problemText(problems.payeeName)}
             {...form.input('payeeName')}
           />
@@ -119,7 +119,7 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
         {pending ? (
           <div className="sec-confirm" role="group" aria-labelledby="sec-payee-confirm">
             <p id="sec-payee-confirm">
-              {t('security.profile.payeeNameConfirm', { name: pending.payeeName ?? '' })}
+              {t('profile.payeeNameConfirm', { name: pending.payeeName ?? '' })}
             </p>
             <div className="sec-actions">
               <button
@@ -129,10 +129,10 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
                 data-testid="sec-payee-confirm"
                 onClick={() => save(pending)}
               >
-                {t('security.profile.payeeNameConfirmButton')}
+                {t('profile.payeeNameConfirmButton')}
               </button>
               <button type="button" className="btn" onClick={() => setPending(null)}>
-                {t('security.common.cancel')}
+                {t('common.cancel')}
               </button>
             </div>
           </div>
@@ -144,7 +144,7 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
               disabled={update.isPending}
               data-testid="sec-profile-save"
             >
-              {update.isPending ? t('security.common.saving') : t('security.common.save')}
+              {update.isPending ? t('common.saving') : t('common.save')}
             </button>
           </div>
         )}

@@ -24,18 +24,18 @@ function jumpTo(e: MouseEvent, id: string) {
 
 /** What is in place, at a glance; each item jumps to its section. */
 function Overview({ info }: { info: MemberInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const items = [
-    { id: 'sec-profile', label: t('security.overview.realName'), done: !!info.payeeName },
-    { id: 'sec-mobile', label: t('security.overview.mobile'), done: !!info.mobileNum },
-    { id: 'sec-payment', label: t('security.overview.payment'), done: info.hasPaymentPassword },
-    { id: 'sec-totp', label: t('security.overview.totp'), done: info.totpEnabled },
+    { id: 'sec-profile', label: t('overview.realName'), done: !!info.payeeName },
+    { id: 'sec-mobile', label: t('overview.mobile'), done: !!info.mobileNum },
+    { id: 'sec-payment', label: t('overview.payment'), done: info.hasPaymentPassword },
+    { id: 'sec-totp', label: t('overview.totp'), done: info.totpEnabled },
   ];
   const count = items.filter((i) => i.done).length;
   return (
     <div className="sec-overview" data-testid="sec-overview">
       <p className="sec-overview-score">
-        {t('security.overview.score', { done: count, total: items.length })}
+        {t('overview.score', { done: count, total: items.length })}
       </p>
       <ul>
         {items.map((i) => (
@@ -45,7 +45,7 @@ function Overview({ info }: { info: MemberInfo }) {
               {i.label}
               <span className="visually-hidden">
                 {' — '}
-                {i.done ? t('security.status.done') : t('security.status.todo')}
+                {i.done ? t('status.done') : t('status.todo')}
               </span>
             </a>
           </li>
@@ -60,11 +60,11 @@ function Overview({ info }: { info: MemberInfo }) {
  * login password, payment password, authenticator, login history and other sessions.
  */
 export function SecurityCentre() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const info = useMemberInfo();
   return (
     <div className="sec-page" data-testid="security-centre">
-      <h3 className="sec-page-title">{t('security.title')}</h3>
+      <h3 className="sec-page-title">{t('title')}</h3>
       <QueryState query={info}>
         {(data) => (
           <>

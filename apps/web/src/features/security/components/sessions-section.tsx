@@ -7,7 +7,7 @@ import { Section } from './section';
 
 /** Signs out every other browser or device; asks first. */
 export function SessionsSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const errorText = useErrorText();
   const logout = useLogoutOthers();
   const [asking, setAsking] = useState(false);
@@ -28,7 +28,7 @@ export function SessionsSection() {
     logout.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        setStatus({ ok: true, text: t('security.sessions.done') });
+        setStatus({ ok: true, text: t('sessions.done') });
       },
       onError: (err) => {
         setAsking(false);
@@ -39,12 +39,12 @@ export function SessionsSection() {
   return (
     <Section
       id="sec-sessions"
-      title={t('security.sessions.title')}
-      description={t('security.sessions.description')}
+      title={t('sessions.title')}
+      description={t('sessions.description')}
     >
       {asking ? (
         <div className="sec-confirm" role="group" aria-labelledby="sec-sessions-question">
-          <p id="sec-sessions-question">{t('security.sessions.confirm')}</p>
+          <p id="sec-sessions-question">{t('sessions.confirm')}</p>
           <div className="sec-actions">
             <button
               ref={confirmRef}
@@ -54,17 +54,17 @@ export function SessionsSection() {
               onClick={confirm}
               data-testid="sec-sessions-confirm"
             >
-              {t('security.sessions.confirmButton')}
+              {t('sessions.confirmButton')}
             </button>
             <button type="button" className="btn" onClick={cancel}>
-              {t('security.common.cancel')}
+              {t('common.cancel')}
             </button>
           </div>
         </div>
       ) : (
         <div className="sec-actions">
           <button ref={askRef} type="button" className="btn" onClick={ask} data-testid="sec-sessions-logout">
-            {t('security.sessions.button')}
+            {t('sessions.button')}
           </button>
         </div>
       )}

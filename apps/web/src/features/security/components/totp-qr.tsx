@@ -3,12 +3,12 @@ import { QrCode } from '../../../components/ui/qr-code';
 
 /** The otpauth:// URL as a QR code for the authenticator app. */
 export function TotpQr({ url }: { url: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   return (
     <QrCode
       value={url}
-      alt={t('security.totp.qrAlt')}
-      failedText={t('security.totp.qrFailed')}
+      alt={t('totp.qrAlt')}
+      failedText={t('totp.qrFailed')}
       testId="totp-qr"
     />
   );

@@ -23,7 +23,7 @@ function EnableForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const { problemText } = useProblemText();
   const errorText = useErrorText();
   const enable = useEnableTotp();
@@ -52,31 +52,31 @@ function EnableForm({
   return (
     <div className="sec-totp-setup">
       <ol className="sec-steps">
-        <li>{t('security.totp.step1')}</li>
-        <li>{t('security.totp.step2')}</li>
+        <li>{t('totp.step1')}</li>
+        <li>{t('totp.step2')}</li>
       </ol>
       <div className="sec-totp-grid">
         <TotpQr url={setup.otpauthUrl} />
         <div className="sec-secret">
           <p className="sec-hint" id="sec-totp-secret-label">
-            {t('security.totp.manual')}
+            {t('totp.manual')}
           </p>
           <code aria-labelledby="sec-totp-secret-label" data-testid="totp-secret" data-secret={setup.secret}>
             {groupSecret(setup.secret)}
           </code>
           <button type="button" className="btn btn-sm" onClick={copy}>
-            {copied ? t('security.totp.copied') : t('security.totp.copy')}
+            {copied ? t('totp.copied') : t('totp.copy')}
           </button>
         </div>
       </div>
       <form className="sec-form" noValidate onSubmit={submit}>
         <Field
           id="sec-totp-code"
-          label={t('security.totp.code')}
+          label={t('totp.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          hint={t('security.totp.codeHint')}
+          hint={t('totp.codeHint')}
           error={problemText(form.problems.code)}
           {...form.input('code')}
         />
@@ -87,10 +87,10 @@ function EnableForm({
             disabled={enable.isPending}
             data-testid="totp-enable"
           >
-            {enable.isPending ? t('security.common.saving') : t('security.totp.confirm')}
+            {enable.isPending ? t('common.saving') : t('totp.confirm')}
           </button>
           <button type="button" className="btn" onClick={onCancel}>
-            {t('security.common.cancel')}
+            {t('common.cancel')}
           </button>
         </div>
         <FormStatus status={status} testId="totp-enable-status" />
@@ -100,7 +100,7 @@ function EnableForm({
 }
 
 function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const { problemText } = useProblemText();
   const errorText = useErrorText();
   const disable = useDisableTotp();
@@ -131,7 +131,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         <Field
           id="sec-totp-off-code"
           className="sec-field-grow"
-          label={t('security.totp.code')}
+          label={t('totp.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -142,7 +142,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           id="sec-totp-off-password"
           className="sec-field-grow"
           type="password"
-          label={t('security.common.loginPassword')}
+          label={t('common.loginPassword')}
           autoComplete="current-password"
           error={problemText(problems.password)}
           {...form.input('password')}
@@ -155,10 +155,10 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           disabled={disable.isPending}
           data-testid="totp-disable"
         >
-          {disable.isPending ? t('security.common.saving') : t('security.totp.turnOff')}
+          {disable.isPending ? t('common.saving') : t('totp.turnOff')}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
-          {t('security.common.cancel')}
+          {t('common.cancel')}
         </button>
       </div>
       <FormStatus status={status} testId="totp-disable-status" />
@@ -168,7 +168,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
 
 /** Authenticator app (TOTP): asked for at logins from a new IP once it is on. */
 export function TotpSection({ info }: { info: MemberInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
   const errorText = useErrorText();
   const setup = useSetupTotp();
   const [turningOff, setTurningOff] = useState(false);
@@ -186,7 +186,7 @@ export function TotpSection({ info }: { info: MemberInfo }) {
       <DisableForm
         onDone={() => {
           setTurningOff(false);
-          setStatus({ ok: true, text: t('security.totp.disabled') });
+          setStatus({ ok: true, text: t('totp.disabled') });
         }}
         onCancel={() => setTurningOff(false)}
       />
@@ -197,7 +197,7 @@ export function TotpSection({ info }: { info: MemberInfo }) {
         setup={setup.data}
         onDone={() => {
           setup.reset();
-          setStatus({ ok: true, text: t('security.totp.enabled') });
+          setStatus({ ok: true, text: t('totp.enabled') });
         }}
         onCancel={() => setup.reset()}
       />
@@ -215,7 +215,7 @@ export function TotpSection({ info }: { info: MemberInfo }) {
             }}
             data-testid="totp-off"
           >
-            {t('security.totp.turnOff')}
+            {t('totp.turnOff')}
           </button>
         ) : (
           <button
@@ -225,7 +225,7 @@ export function TotpSection({ info }: { info: MemberInfo }) {
             disabled={setup.isPending}
             data-testid="totp-on"
           >
-            {setup.isPending ? t('common.loading') : t('security.totp.turnOn')}
+            {setup.isPending ? t('common.loading') : t('totp.turnOn')}
           </button>
         )}
       </div>
@@ -235,9 +235,9 @@ export function TotpSection({ info }: { info: MemberInfo }) {
   return (
     <Section
       id="sec-totp"
-      title={t('security.totp.title')}
-      badge={{ text: on ? t('security.status.on') : t('security.status.off'), on }}
-      description={t('security.totp.description')}
+      title={t('totp.title')}
+      badge={{ text: on ? t('status.on') : t('status.off'), on }}
+      description={t('totp.description')}
     >
       {body}
       <FormStatus status={status} testId="totp-status" />

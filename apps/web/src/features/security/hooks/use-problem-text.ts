@@ -3,35 +3,35 @@ import type { FieldRule, Problem } from '../validation';
 
 /** Translated texts for validation problems and for the rule hints under inputs. */
 export function useProblemText() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('security');
 
   const ruleHint = (rule: FieldRule) => {
     const length =
       rule.minLength === rule.maxLength
-        ? t('security.validation.lengthExact', { n: rule.minLength })
-        : t('security.validation.lengthRange', { min: rule.minLength, max: rule.maxLength });
+        ? t('validation.lengthExact', { n: rule.minLength })
+        : t('validation.lengthRange', { min: rule.minLength, max: rule.maxLength });
     return rule.patternId === 'ANY'
       ? length
-      : t('security.validation.ruleHint', { rule: t(`security.rules.${rule.patternId}`), length });
+      : t('validation.ruleHint', { rule: t(`rules.${rule.patternId}`), length });
   };
 
   const problemText = (p: Problem | null | undefined): string | undefined => {
     if (!p) return undefined;
     switch (p.kind) {
       case 'required':
-        return t('security.validation.required');
+        return t('validation.required');
       case 'rule':
-        return t('security.validation.invalid', { hint: ruleHint(p.rule) });
+        return t('validation.invalid', { hint: ruleHint(p.rule) });
       case 'mismatch':
-        return t('security.validation.mismatch');
+        return t('validation.mismatch');
       case 'sameAsOld':
-        return t('security.validation.sameAsOld');
+        return t('validation.sameAsOld');
       case 'sixDigits':
-        return t('security.validation.sixDigits');
+        return t('validation.sixDigits');
       case 'tooLong':
-        return t('security.validation.tooLong', { max: p.max });
+        return t('validation.tooLong', { max: p.max });
       case 'sameNumber':
-        return t('security.mobile.sameNumber');
+        return t('mobile.sameNumber');
     }
   };
 

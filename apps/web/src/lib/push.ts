@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+
+/** Hears a topic's event (`kind`), or 'resync' when events may have been missed. */
+type Handler = (kind: string | undefined) => void;
+
+interface PushStatus {
+  /** Whether events are arriving now (WebSocket open, or the long poll running). */
+  connected: boolean;
+  mode: 'off' | 'socket' | 'poll';
+}
+
+/**
+ * Whether the push channel is up. Screens poll while it is down, as they did before it existed,
+ * and slow down (or stop) while it is up: nothing breaks when a network refuses it.
+ */
+export const usePushStatus = create<PushStatus>(() => ({ connected: false, mode: 'off' }));
+
+/** What the connection (loaded on first use, push-connection.ts) reads and calls. */
+export interface PushRegistry {
+  topics(): string[];
+  emit(topic: string, kind: string | undefined): void;
+  /** Every topic heard: after a reconnect or a resync, events may have been missed. */
+  resyncAll(): void;
+  onTopicsChanged(listener: () => void): void;
+}
+
+const handlers = new Map<string, Set<Handler>>();
+const topicListeners = new Set<() => void>();
+
+const registry: PushRegistry = {
+  topics: () => [...handlers.keys()],
+  emit(topic, kind) {
+    for (const h of handlers.get(topic) ?? []) h(kind);
+  },
+  resyncAll() {
+    for (const set of handlers.values()) for (const h of set) h('resync');
+  },
+  onTopicsChanged(listener) {
+    topicListeners.add(listener);
+  },
+};
+
+let started = false;
+/** The connection's code loads only when a screen first asks for a topic (the first page stays light). */
+function start() {
+  if (started || typeof WebSocket === 'undefined') return;
+  started = true;
+  void import('./push-connection')
+    .then((m) => m.startPush(registry))
+    .catch(() => {
+      started = false;
+    });
+}
+
+/**
+ * Calls `handler` at each event of `topic` ('member', 'baccarat:2', 'lottery', ...) while the
+ * component is mounted; null listens to nothing. The handler typically invalidates the query that
+ * shows the topic, so the screen refetches at once instead of at its next poll.
+ */
+export function usePushTopic(topic: string | null, handler: Handler): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!topic) return;
+    const h: Handler = (kind) => latest.current(kind);
+    let set = handlers.get(topic);
+    const added = !set;
+    if (!set) handlers.set(topic, (set = new Set()));
+    set.add(h);
+    if (added) for (const l of topicListeners) l();
+    start();
+    return () => {
+      set.delete(h);
+      if (set.size === 0) {
+        handlers.delete(topic);
+        for (const l of topicListeners) l();
+      }
+    };
+  }, [topic]);
+}
+
+/**
+ * How often a screen polls: `pollMs` while the channel is down, `pushedMs` (or never: false) while
+ * events arrive by push.
+ */
+export function usePollWhileOffline(pollMs: number, pushedMs: number | false): number | false {
+  const connected = usePushStatus((s) => s.connected);
+  return connected ? pushedMs : pollMs;
+}
+
+/**
+ * A live table's poll while pushed: what changes by the clock (betting closes, the next round
+ * opens) is asked for just after it happens, what changes otherwise (cards dealt, a result) comes
+ * by push; never longer than `maxMs` as a backstop. `moments` are on the server's clock,
+ * `offsetMs` is the server's clock minus this device's.
+ */
+export function untilNextMoment(moments: number[], offsetMs: number, maxMs = 10_000): number {
+  const now = Date.now() + offsetMs;
+  let next = Infinity;
+  for (const m of moments) if (m > now && m < next) next = m;
+  return Math.min(maxMs, Math.max(250, next - now + 150));
+}
