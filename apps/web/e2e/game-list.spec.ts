@@ -4,10 +4,10 @@
  * visitors, trial accounts and members, and launching the house slot. Expected counts are asked
  * of the API the screen uses, so the specs follow the seeded catalogue rather than copy it.
  */
-import { HEADERS, type GameList } from '@app/contracts';
+import { HEADERS, type GameList, type Jackpot, type LaunchGame } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import en from '../src/locales/en.json' with { type: 'json' };
-import { registerMember, signIn, value } from './api';
+import { gameTicket, registerMember, signIn, value, type Member } from './api';
 import { fund } from './operator';
 import { expect, test } from './fixtures';
 
@@ -31,15 +31,53 @@ async function gameList(request: APIRequestContext, params: Record<string, strin
 const jackpotMinor = async (page: Page) =>
   Number((await page.getByTestId('jackpot-amount').innerText()).replace(/[^\d]/g, ''));
 
+/** The brand's jackpot pool as the API answers it: its amount and how far the counter may run ahead, minor units. */
+async function pool(request: APIRequestContext): Promise<{ amount: number; lead: number }> {
+  const j = await value<Jackpot>(
+    await request.get('/wps/game/jackpot', { headers: { [HEADERS.merchant]: MERCHANT } }),
+  );
+  return { amount: Math.round(j.amount * 100), lead: Math.round(j.lead * 100) };
+}
+
+/** One paid spin of the house slot by the API (1 % of the bet goes into the jackpot). */
+async function spinHouseSlot(request: APIRequestContext, m: Member, bet: number): Promise<void> {
+  const headers = { 'x-forwarded-for': m.ip, [HEADERS.authorization]: m.token, [HEADERS.merchant]: MERCHANT };
+  const launch = await value<LaunchGame>(
+    await request.get('/wps/game/launchGame', {
+      headers,
+      params: { vendor: 'HOUSE', gameCode: 'house-dragon-fortune', language: 'EN', backUrl: '/rng' },
+    }),
+  );
+  const ticket = await gameTicket(request, launch.url, { [HEADERS.merchant]: MERCHANT });
+  await value(
+    await request.post('/wps/house/slot/spin', {
+      headers: { 'x-game-token': ticket, [HEADERS.merchant]: MERCHANT },
+      data: { bet, requestId: `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}` },
+    }),
+  );
+}
+
 test.describe('game list', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('browse /rng: jackpot, vendor tabs, search, filters and pages', async ({ page, request }) => {
     await page.goto('/rng');
-    // The jackpot is in pesos and grows by 165.11 every 3 seconds.
+    // The jackpot is the brand's real pool, in pesos: at most its lead ahead of the server's figure.
     await expect(page.getByTestId('jackpot-amount')).toHaveText(/^P [\d,]+\.\d\d$/);
-    const before = await jackpotMinor(page);
-    await expect.poll(() => jackpotMinor(page), { timeout: 8_000 }).toBeGreaterThanOrEqual(before + 16511);
+    const before = await pool(request);
+    expect(await jackpotMinor(page)).toBeGreaterThanOrEqual(before.amount);
+    expect(await jackpotMinor(page)).toBeLessThanOrEqual(before.amount + before.lead);
+    // A member's 40.00 spin puts 0.40 into the pool; the counter follows within a refresh or two.
+    const m = await registerMember(request);
+    await fund(request, m.username, '40');
+    await spinHouseSlot(request, m, 40);
+    // The server holds its figure for 2 s.
+    await expect
+      .poll(async () => (await pool(request)).amount, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(before.amount + 40);
+    await expect
+      .poll(() => jackpotMinor(page), { timeout: 25_000 })
+      .toBeGreaterThanOrEqual(before.amount + 40);
 
     // The first vendor is chosen, with the hot list; more than 7 vendors bring the menu arrows.
     const tabs = page.getByRole('tablist', { name: en.games.list.vendors }).getByRole('tab');

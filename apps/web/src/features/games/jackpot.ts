@@ -1,35 +1,55 @@
-import { JACKPOT_STEP, JACKPOT_STEP_MS } from '@app/contracts';
+import { JACKPOT_STEP, JACKPOT_STEP_MS, type Jackpot } from '@app/contracts';
 
 /**
- * The jackpot counter's number (SPEC section 4): it starts from a value derived from the clock, so
- * every visitor sees about the same amount, and grows by JACKPOT_STEP every JACKPOT_STEP_MS.
- * Amounts are minor units (integers) so repeated steps never drift.
+ * The /rng jackpot counter's arithmetic (SPEC section 4). The server answers the pool's real
+ * amount every few seconds; in between, the counter steps up from the last real figure by the
+ * spec's JACKPOT_STEP every JACKPOT_STEP_MS, but never further than the figure's `lead` (what the
+ * pool grew by over a refresh interval of late): the next real figure should be about there, and
+ * the counter then counts up or down to it. Amounts are minor units (integers) so steps never drift.
  */
 export const JACKPOT_STEP_MINOR = Math.round(JACKPOT_STEP * 100);
-/** The amount at the start of each period. */
-export const JACKPOT_BASE_MINOR = 12_000_000_00;
-/**
- * The count starts over every week (Monday 00:00 UTC): growing from a fixed epoch for good it
- * would reach absurd amounts (about 1.7 billion a year).
- */
-export const JACKPOT_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;
-/** 1970-01-01 was a Thursday: periods counted from the first Monday line up with weeks. */
-const FIRST_MONDAY_MS = 4 * 24 * 60 * 60 * 1000;
 
-const sincePeriodStart = (nowMs: number) =>
-  (((nowMs - FIRST_MONDAY_MS) % JACKPOT_PERIOD_MS) + JACKPOT_PERIOD_MS) % JACKPOT_PERIOD_MS;
-
-/** The jackpot in minor units at a moment. */
-export function jackpotMinorAt(nowMs: number): number {
-  return JACKPOT_BASE_MINOR + Math.floor(sincePeriodStart(nowMs) / JACKPOT_STEP_MS) * JACKPOT_STEP_MINOR;
+/** A real figure of the pool as the counter runs from it. */
+export interface JackpotFigure {
+  /** The pool, minor units. */
+  amountMinor: number;
+  /** How far ahead of the pool the counter may run before the next figure, minor units. */
+  leadMinor: number;
+  stepMinor: number;
+  stepMs: number;
+  /** When the figure arrived, on this browser's clock (ms). */
+  at: number;
 }
 
-/** How long until the number next grows. */
-export function msToNextStep(nowMs: number): number {
-  return JACKPOT_STEP_MS - (sincePeriodStart(nowMs) % JACKPOT_STEP_MS);
+/** Display only: the answer's 2-decimal amounts as whole minor units (never for money sent back). */
+const minorOf = (amount: number) => Math.max(0, Math.round(amount * 100));
+
+export function figureOf(j: Pick<Jackpot, 'amount' | 'lead' | 'step' | 'stepMs'>, at: number): JackpotFigure {
+  return {
+    amountMinor: minorOf(j.amount),
+    leadMinor: minorOf(j.lead),
+    stepMinor: j.step > 0 ? minorOf(j.step) : JACKPOT_STEP_MINOR,
+    stepMs: j.stepMs > 0 ? j.stepMs : JACKPOT_STEP_MS,
+    at,
+  };
 }
 
-/** The count-up between two amounts, `t` from 0 to 1 (ease-out), whole minor units. */
+/** Whole steps since the figure arrived. */
+const stepsSince = (f: JackpotFigure, nowMs: number) => Math.max(0, Math.floor((nowMs - f.at) / f.stepMs));
+
+/** What the counter shows at a moment: the figure plus a step per interval, at most `lead` ahead. */
+export function counterTarget(f: JackpotFigure, nowMs: number): number {
+  return f.amountMinor + Math.min(stepsSince(f, nowMs) * f.stepMinor, f.leadMinor);
+}
+
+/** How long until the counter steps again; null once it has run its lead (the next figure moves it). */
+export function msToNextStep(f: JackpotFigure, nowMs: number): number | null {
+  if (stepsSince(f, nowMs) * f.stepMinor >= f.leadMinor) return null;
+  const since = Math.max(0, nowMs - f.at);
+  return f.stepMs - (since % f.stepMs);
+}
+
+/** The count between two amounts, up or down, `t` from 0 to 1 (ease-out), whole minor units. */
 export function countUp(from: number, to: number, t: number): number {
   const k = Math.min(Math.max(t, 0), 1);
   return Math.round(from + (to - from) * (1 - (1 - k) ** 3));

@@ -102,6 +102,7 @@ function WinnerRow({
     <>
       <span className="winner-account">{maskAccount(w.account)}</span>
       <span className="winner-game" title={w.gameName}>
+        {w.jackpot && <span className="winner-jackpot">{t('games.jackpot.label')}</span>}
         {w.gameName}
       </span>
       <span className="winner-amount">
@@ -126,7 +127,12 @@ function WinnerList({ winners }: { winners: Winner[] }) {
   });
   const rows = (testId?: string) =>
     winners.map((w, i) => (
-      <li key={i} className="winner-row" data-testid={testId}>
+      <li
+        key={i}
+        className={`winner-row${w.jackpot ? ' is-jackpot' : ''}`}
+        data-testid={testId}
+        data-jackpot={w.jackpot ? 'true' : undefined}
+      >
         <WinnerRow w={w} now={now} rtf={rtf} symbol={brand.currencySymbol} />
       </li>
     ));
@@ -162,7 +168,10 @@ function WinnerList({ winners }: { winners: Winner[] }) {
   );
 }
 
-/** The latest wins (ODSFE2_getWinnerBoard, 50 rows), scrolling by unless paused or motion is reduced. */
+/**
+ * The latest wins (ODSFE2_getWinnerBoard, 50 rows), scrolling by unless paused or motion is reduced;
+ * the server puts the last days' progressive jackpot wins first, marked.
+ */
 export function WinnerBoard() {
   const { t } = useTranslation();
   const board = useWinnerBoard();
