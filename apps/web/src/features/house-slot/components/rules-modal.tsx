@@ -106,12 +106,32 @@ export function RulesModal({ info, bet, open, onClose }: RulesModalProps) {
           </div>
         </section>
 
+        <section aria-labelledby="hs-rules-jackpot">
+          <h3 id="hs-rules-jackpot">{t('houseSlot.rules.jackpotTitle')}</h3>
+          <p data-testid="slot-jackpot-terms">
+            {t('houseSlot.rules.jackpotText', {
+              contribution: info.jackpot.contributionPercent.toFixed(2),
+              odds: info.jackpot.odds.toLocaleString('en-US'),
+              unit: money(1),
+            })}
+          </p>
+        </section>
+
         <section aria-labelledby="hs-rules-figures">
           <h3 id="hs-rules-figures">{t('houseSlot.rules.figuresTitle')}</h3>
           <dl className="hs-figures">
             <div>
               <dt>{t('houseSlot.rules.rtp')}</dt>
               <dd data-testid="slot-rtp">{info.rtp.toFixed(2)}%</dd>
+            </div>
+            <div>
+              <dt>{t('houseSlot.rules.rtpSplitTitle')}</dt>
+              <dd data-testid="slot-rtp-split">
+                {t('houseSlot.rules.rtpSplit', {
+                  paytable: info.paytableRtp.toFixed(2),
+                  jackpot: info.jackpot.returnPercent.toFixed(2),
+                })}
+              </dd>
             </div>
             <div>
               <dt>{t('houseSlot.rules.hitRate')}</dt>

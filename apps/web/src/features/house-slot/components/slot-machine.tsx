@@ -72,13 +72,19 @@ function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: GamePlay<
   const say = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
   const money = useCallback((n: number) => showMoney(n, info.currencySymbol), [info.currencySymbol]);
 
+  // The progressive jackpot this round won, shown until the next round is shown.
+  const [jackpotWin, setJackpotWin] = useState<number | null>(null);
   const onRoundShown = useCallback(
-    (result: SlotSpinResult) =>
-      say(
+    (result: SlotSpinResult) => {
+      setJackpotWin(result.jackpotWin ?? null);
+      const won =
         result.totalWin > 0
           ? t('houseSlot.youWon', { amount: money(result.totalWin) })
-          : t('houseSlot.noWin'),
-      ),
+          : t('houseSlot.noWin');
+      say(
+        result.jackpotWin ? `${t('houseSlot.jackpotWon', { amount: money(result.jackpotWin) })} ${won}` : won,
+      );
+    },
     [money, say, t],
   );
   const onFreeSpinsAwarded = useCallback(
@@ -160,6 +166,11 @@ function SlotPlay({ token, info, backUrl, onTicketDead, refetchInfo }: GamePlay<
           )}
         </div>
 
+        {jackpotWin !== null && (
+          <p className="hs-jackpot-win" data-testid="slot-jackpot-win">
+            {t('houseSlot.jackpotWon', { amount: money(jackpotWin) })}
+          </p>
+        )}
         <p className="hs-message">
           <WinMessage view={view} money={money} />
         </p>
