@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -45,6 +46,8 @@ import { createWalletModule } from './modules/wallet';
 import { authGuard } from './platform/auth';
 import { BrandResolver } from './platform/brand';
 import { LocalBus, type Bus } from './platform/bus';
+import { Metrics, observe } from './platform/metrics';
+import { sameSecret } from './platform/secrets';
 import { envelope, sendFailure } from './platform/envelope';
 import { inputGuard } from './platform/input-guard';
 import { operatorAuth, type OperatorPrincipal } from './platform/operator-auth';
@@ -268,6 +271,8 @@ export interface Platform {
   bus: Bus;
   /** The modules' jobs as this instance runs them (under leases shared with the other instances). */
   jobs: JobRunner;
+  /** Set `draining` and /readyz answers 503 (graceful shutdown: the balancer stops sending first). */
+  readiness: { draining: boolean };
 }
 
 /** The server: the app with its modules' routes and jobs. */
@@ -336,8 +341,10 @@ export async function buildPlatform({
     bus,
   );
   const limits = new RateLimiter(db.db);
-  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus });
+  const metrics = new Metrics();
+  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus, metrics });
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const readiness = { draining: false };
   const jobs = new JobRunner(db.db, instance, { leaseMs: config.JOB_LEASE_MS, log: app.log });
   const session = modules.session.services;
   await app.register(envelope);
@@ -379,7 +386,30 @@ export async function buildPlatform({
   // Before the database closes: passes in flight finish, leases go back for another instance.
   app.addHook('onClose', () => jobs.close());
 
+  // Liveness: the process answers. Readiness: it can serve (database reachable, not draining);
+  // a load balancer sends traffic only to ready instances.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const checks = {
+      draining: readiness.draining,
+      database: await sql`SELECT 1`.execute(db.db).then(
+        () => true,
+        () => false,
+      ),
+      bus: bus.connected,
+    };
+    const ready = !checks.draining && checks.database;
+    return reply.code(ready ? 200 : 503).send({ ready, ...checks });
+  });
+  observe(app, metrics, { jobs, bus, push: modules.push.services });
+  if (config.METRICS_TOKEN) {
+    const expected = `Bearer ${config.METRICS_TOKEN}`;
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const given = request.headers.authorization ?? '';
+      if (!sameSecret(given, expected)) return reply.code(401).send('unauthorized\n');
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
 
   // 4. Files: brand media (banners, logos, QR codes) and the built site with its SPA fallback.
   await app.register(fastifyStatic, {
@@ -457,5 +487,5 @@ export async function buildPlatform({
   const services = Object.fromEntries(
     Object.entries(modules).map(([name, m]) => [name, m.services]),
   ) as PlatformServices;
-  return { app, services, brands, bus, jobs };
+  return { app, services, brands, bus, jobs, readiness };
 }

@@ -95,6 +95,16 @@ const envSchema = z.object({
    * its jobs move to another within this long.
    */
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+  /**
+   * Bearer token Prometheus sends to GET /metrics; unset, the route is not served. Metrics name no
+   * member, but they tell traffic and money volumes: never public.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the server stops taking requests, so the load
+   * balancer moves new traffic elsewhere first.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The built-in demo payment gateway (its pay page credits a deposit without real money). */
   DEMO_GATEWAY: flag('false'),
   /**

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { buildApp } from './app';
+import { buildPlatform } from './app';
 import { assertStartable, loadConfig } from './config';
 import { openDb } from './db/client';
 import { LocalBus, PgBus } from './platform/bus';
@@ -31,7 +31,7 @@ let warn = (context: Record<string, unknown>, message: string) => console.warn(m
 const bus = config.DATABASE_URL
   ? await PgBus.start(config.DATABASE_URL, (context, message) => warn(context, message))
   : new LocalBus();
-const app = await buildApp({ config, db, bus });
+const { app, readiness } = await buildPlatform({ config, db, bus });
 warn = (context, message) => app.log.warn(context, message);
 app.log.info({ database: db.kind, migrations: applied }, 'database ready');
 if (config.SEED_DEMO && config.NODE_ENV === 'production')
@@ -41,7 +41,12 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+  // Not ready first, so the load balancer stops sending new requests; then the requests in
+  // flight, the jobs' passes and the push connections end and the job leases are handed back.
+  readiness.draining = true;
+  if (config.SHUTDOWN_DRAIN_MS > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
   await app.close();
   await bus.close();
   await db.close();

@@ -87,8 +87,15 @@ function urlOf(path: string, input: OperationInput): string {
   return query ? `${filled}?${query}` : filled;
 }
 
-/** The member's session still works; a generated call may have ended it (logout), so log in again. */
+/**
+ * The member's session still works; a generated call may have ended it (logout), so log in again.
+ * A generated operator call may also have closed the site (the maintenance switch, or a window in
+ * force): it is opened again first, as the operator would.
+ */
 async function keepSession(): Promise<void> {
+  await t.db.db.updateTable('merchant').set({ maintenance_on: false }).execute();
+  await t.db.db.deleteFrom('maintenance_window').execute();
+  t.brands.invalidate();
   const res = await id.info(token);
   if (res.status === 200) return;
   const again = await id.login({ username, password }, { ip: MEMBER_IP });

@@ -3,6 +3,7 @@ import type { Db } from '../db/repository';
 import type { Config } from '../config';
 import type { BrandResolver } from './brand';
 import type { Bus } from './bus';
+import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
 
 /**
@@ -30,6 +31,8 @@ export interface ModuleContext {
    * Publish after the change has committed, never inside a money transaction.
    */
   bus: Bus;
+  /** The instance's Prometheus metrics (what a module measures beyond requests). */
+  metrics: Metrics;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { BACKOFFICE_HEADERS, permissionsOn, type OperatorGrant, type Permission } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/repository';
 import { AppError } from './app-error';
 import type { Brand } from './brand';
+import { sameSecret } from './secrets';
 
 /** Who calls an operator route: a signed-in staff member or an integration's API key. */
 export interface OperatorPrincipal {
@@ -83,13 +83,6 @@ export interface OperatorAuthOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Whether the principal holds the route's permission for the request's brand. */
 export function allows(principal: OperatorPrincipal, route: OperatorRoute, merchant: string): boolean {
   const wanted = [route.permission, ...(route.orPermissions ?? [])];
@@ -123,7 +116,7 @@ export const operatorAuth = fp(
       if (principal.kind === 'STAFF' && !SAFE_METHODS.has(request.method)) {
         if (
           !principal.csrfToken ||
-          !sameToken(request.headers[BACKOFFICE_HEADERS.csrf], principal.csrfToken)
+          !sameSecret(request.headers[BACKOFFICE_HEADERS.csrf], principal.csrfToken)
         ) {
           throw new AppError('operator.csrf');
         }

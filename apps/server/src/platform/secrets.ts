@@ -1,5 +1,13 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
+/** Whether a presented secret (a header's value) is the expected one, in constant time. */
+export function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** A 256-bit random token, URL-safe. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');

@@ -96,6 +96,8 @@ interface BetRepositoryOptions {
    * them (see LEDGER_BATCHES_IN_FLIGHT in config.ts).
    */
   batchesInFlight?: number;
+  /** Hears each group-commit batch's size (the metrics). */
+  onBatch?: (kind: 'stake' | 'close', size: number) => void;
 }
 
 /** SQL of bet records (their money is the ledger's). */
@@ -106,19 +108,31 @@ export class BetRepository extends Repository {
   /** Concurrent settlements and voids grouped into one bet_settle_batch() call each (db/functions/bets.sql). */
   private readonly closes: GroupCommit<CloseItem, CloseOutcome>;
 
-  constructor(db: Db, { batchesInFlight = 1 }: BetRepositoryOptions = {}) {
+  constructor(db: Db, { batchesInFlight = 1, onBatch = () => {} }: BetRepositoryOptions = {}) {
     super(db);
-    this.stakes = new GroupCommit((items) => this.placeStakes(items), {
-      maxBatch: STAKE_BATCH,
-      maxInFlight: batchesInFlight,
-      key: (item) => `${item.merchant}|${item.reference}`,
-    });
-    this.closes = new GroupCommit((items) => this.inBatches(items, (batch) => this.closeBatch(batch)), {
-      maxBatch: STAKE_BATCH,
-      maxInFlight: batchesInFlight,
-      // Closes of one bet never share a batch: each sees what the one before it did.
-      key: (item) => `${item.merchant}|${item.vendor}|${item.roundId}`,
-    });
+    this.stakes = new GroupCommit(
+      (items) => {
+        onBatch('stake', items.length);
+        return this.placeStakes(items);
+      },
+      {
+        maxBatch: STAKE_BATCH,
+        maxInFlight: batchesInFlight,
+        key: (item) => `${item.merchant}|${item.reference}`,
+      },
+    );
+    this.closes = new GroupCommit(
+      (items) => {
+        onBatch('close', items.length);
+        return this.inBatches(items, (batch) => this.closeBatch(batch));
+      },
+      {
+        maxBatch: STAKE_BATCH,
+        maxInFlight: batchesInFlight,
+        // Closes of one bet never share a batch: each sees what the one before it did.
+        key: (item) => `${item.merchant}|${item.vendor}|${item.roundId}`,
+      },
+    );
   }
 
   /**

@@ -60,7 +60,10 @@ export function createWalletModule(deps: WalletDeps): ServerModule<WalletService
   const ledger = new LedgerService(deps.db, notices);
   const turnover = new TurnoverService();
   const bets = new BetService(
-    new BetRepository(deps.db, { batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT }),
+    new BetRepository(deps.db, {
+      batchesInFlight: deps.config.LEDGER_BATCHES_IN_FLIGHT,
+      onBatch: (kind, size) => deps.metrics.ledgerBatch.observe({ kind }, size),
+    }),
     ledger,
     notices,
   );
