@@ -156,8 +156,8 @@ describe('house jackpot', () => {
     const p = await player('100.00');
     await spin(p.ticket, 2);
     const { jackpot, slot } = slotWith(alwaysWins);
-    const heard: [string, bigint][] = [];
-    jackpot.onChanged((merchant, amount) => heard.push([merchant, amount]));
+    const heard: [string, bigint, boolean][] = [];
+    jackpot.onChanged((merchant, amount, wonIt) => heard.push([merchant, amount, wonIt]));
     const before = (await pool()).shards;
     const balance = await main(p.id);
     const requestId = rid();
@@ -176,7 +176,8 @@ describe('house jackpot', () => {
     const paid = (await entries('JACKPOT')).filter((e) => e.member_id === p.id);
     expect(paid).toHaveLength(1);
     // The member's account record shows it.
-    await vi.waitFor(() => expect(heard).toContainEqual([M, SEED]), { timeout: 3000 });
+    // Heard as a win (what the push channel tells the site at once).
+    await vi.waitFor(() => expect(heard).toContainEqual([M, SEED, true]), { timeout: 3000 });
     expect(await checkLedger(t.db.db)).toEqual([]);
 
     // Shown on the site: the jackpot call's winners, the winner board's head, and the back office.

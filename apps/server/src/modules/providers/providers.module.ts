@@ -147,6 +147,11 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   );
   const rounds = new HouseRoundRepository(db);
   const jackpot = new JackpotService(new JackpotRepository(db), deps.ledger);
+  // A win is pushed (the counter drops to the seed, the winner board has a new head); the pool's
+  // growth is not: its counter animates between the polls it already makes.
+  jackpot.onChanged((merchant, _amount, won) => {
+    if (won) deps.bus.publish(brandTopic(merchant, 'jackpot'), { kind: 'won' });
+  });
   const slot = new HouseSlotService(tickets, seamless, rounds, jackpot);
   const roundSweeper = new HouseRoundSweeper(rounds, seamless);
   const fish = new HouseFishService(tickets, seamless, rounds, deps.limits);

@@ -1,6 +1,7 @@
 import { JACKPOT_REFRESH_MS, type Jackpot } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePushTopic } from '../../../lib/push';
 
 /** The brand's progressive jackpot pool now, with its newest winner (the counter shows one). */
 const getJackpot = () => api.get<Jackpot>('/wps/game/jackpot', { limit: 1 });
@@ -14,4 +15,12 @@ export const jackpotQueryOptions = () =>
     refetchInterval: (q) => q.state.data?.refreshMs ?? JACKPOT_REFRESH_MS,
   });
 
-export const useJackpot = () => useQuery(jackpotQueryOptions());
+/** A win is heard at once (the pool drops to its seed, the winner board gains its head). */
+export function useJackpot() {
+  const qc = useQueryClient();
+  usePushTopic('jackpot', () => {
+    void qc.invalidateQueries({ queryKey: ['games', 'jackpot'] });
+    void qc.invalidateQueries({ queryKey: ['games', 'winnerBoard'] });
+  });
+  return useQuery(jackpotQueryOptions());
+}

@@ -64,7 +64,8 @@ export interface JackpotWin {
   seed: bigint;
 }
 
-type Listener = (merchant: string, amountMinor: bigint) => void;
+/** Hears a brand's pool after it moved: `won` when a spin won it (and it was reseeded). */
+type Listener = (merchant: string, amountMinor: bigint, won: boolean) => void;
 
 const toWin = (r: JackpotWinRow): JackpotWin => ({
   roundId: r.round_id,
@@ -356,7 +357,7 @@ export class JackpotService {
           (f) => {
             for (const listener of this.listeners) {
               try {
-                listener(merchant, f.amount);
+                listener(merchant, f.amount, won);
               } catch {
                 // A listener's failure is its own; the pool has moved regardless.
               }
