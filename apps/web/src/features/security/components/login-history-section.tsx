@@ -84,11 +84,7 @@ export function LoginHistorySection() {
   const history = useLoginHistory(page);
 
   return (
-    <Section
-      id="sec-history"
-      title={t('history.title')}
-      description={t('history.description')}
-    >
+    <Section id="sec-history" title={t('history.title')} description={t('history.description')}>
       <QueryState query={history}>
         {({ list, totalPages }) =>
           list.length === 0 ? (

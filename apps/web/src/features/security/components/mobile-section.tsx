@@ -200,11 +200,7 @@ export function MobileSection({ info }: { info: MemberInfo }) {
           }}
           data-testid="sec-mobile-toggle"
         >
-          {editing
-            ? t('common.cancel')
-            : has
-              ? t('mobile.change')
-              : t('mobile.add')}
+          {editing ? t('common.cancel') : has ? t('mobile.change') : t('mobile.add')}
         </button>
       </div>
       <div id={formId}>

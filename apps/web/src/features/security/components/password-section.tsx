@@ -71,11 +71,7 @@ export function PasswordSection() {
   };
 
   return (
-    <Section
-      id="sec-password"
-      title={t('password.title')}
-      description={t('password.description')}
-    >
+    <Section id="sec-password" title={t('password.title')} description={t('password.description')}>
       {changed ? (
         <div className="sec-confirm sec-confirm-ok" role="status" data-testid="sec-password-changed">
           <p>{t('password.changed')}</p>

@@ -93,11 +93,7 @@ export function PaymentPasswordSection({ info }: { info: MemberInfo }) {
             disabled={save.isPending}
             data-testid="sec-payment-save"
           >
-            {save.isPending
-              ? t('common.saving')
-              : has
-                ? t('payment.change')
-                : t('payment.set')}
+            {save.isPending ? t('common.saving') : has ? t('payment.change') : t('payment.set')}
           </button>
         </div>
         <FormStatus status={status} testId="sec-payment-status" />

@@ -118,9 +118,7 @@ export function ProfileSection({ info }: { info: MemberInfo }) {
         )}
         {pending ? (
           <div className="sec-confirm" role="group" aria-labelledby="sec-payee-confirm">
-            <p id="sec-payee-confirm">
-              {t('profile.payeeNameConfirm', { name: pending.payeeName ?? '' })}
-            </p>
+            <p id="sec-payee-confirm">{t('profile.payeeNameConfirm', { name: pending.payeeName ?? '' })}</p>
             <div className="sec-actions">
               <button
                 ref={confirmRef}

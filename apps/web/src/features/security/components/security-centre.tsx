@@ -34,9 +34,7 @@ function Overview({ info }: { info: MemberInfo }) {
   const count = items.filter((i) => i.done).length;
   return (
     <div className="sec-overview" data-testid="sec-overview">
-      <p className="sec-overview-score">
-        {t('overview.score', { done: count, total: items.length })}
-      </p>
+      <p className="sec-overview-score">{t('overview.score', { done: count, total: items.length })}</p>
       <ul>
         {items.map((i) => (
           <li key={i.id} className={i.done ? 'done' : ''}>

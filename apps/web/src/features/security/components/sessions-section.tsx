@@ -37,11 +37,7 @@ export function SessionsSection() {
     });
 
   return (
-    <Section
-      id="sec-sessions"
-      title={t('sessions.title')}
-      description={t('sessions.description')}
-    >
+    <Section id="sec-sessions" title={t('sessions.title')} description={t('sessions.description')}>
       {asking ? (
         <div className="sec-confirm" role="group" aria-labelledby="sec-sessions-question">
           <p id="sec-sessions-question">{t('sessions.confirm')}</p>
