@@ -4,8 +4,8 @@ import { isPushTopic } from '../../platform/push-topics';
 
 /** Someone listening on this instance: a WebSocket, or a long poll waiting for its next answer. */
 export interface Subscriber {
-  /** Sends one frame (JSON text); never throws. */
-  send(frame: string): void;
+  /** Sends one frame (JSON text, UTF-8 encoded once for every subscriber); never throws. */
+  send(frame: Buffer): void;
 }
 
 /** An event as the site receives it: the site-facing topic (`member`, `baccarat:T1`) and its kind. */
@@ -120,11 +120,11 @@ export class PushHub {
     if (this.log.length > LOG_MAX) this.log.shift();
     if (set) {
       // One encoding per site topic name (the same bus topic is named alike by every subscriber).
-      const frames = new Map<string, string>();
+      const frames = new Map<string, Buffer>();
       for (const [sub, siteTopic] of set) {
         let frame = frames.get(siteTopic);
         if (!frame) {
-          frame = JSON.stringify({ type: 'event', ...event, topic: siteTopic });
+          frame = Buffer.from(JSON.stringify({ type: 'event', ...event, topic: siteTopic }));
           frames.set(siteTopic, frame);
         }
         sub.send(frame);
@@ -138,7 +138,7 @@ export class PushHub {
   private resyncAll(): void {
     this.seq += LOG_MAX + 1;
     this.log.length = 0;
-    const frame = JSON.stringify({ type: 'resync' });
+    const frame = Buffer.from(JSON.stringify({ type: 'resync' }));
     const told = new Set<Subscriber>();
     for (const set of this.subs.values())
       for (const sub of set.keys()) {

@@ -35,7 +35,7 @@ export interface PushRoutesOptions {
   connections: Set<WebSocket>;
 }
 
-const frame = (m: PushServerMessage) => JSON.stringify(m);
+const frame = (m: PushServerMessage) => Buffer.from(JSON.stringify(m));
 
 /**
  * The site's push channel: a WebSocket at /wps/push, and the same events by long poll for
@@ -70,7 +70,9 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
     socket.on('pong', () => alive.add(socket));
     const sub: Subscriber = {
       send(text) {
-        if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED) socket.send(text);
+        // A text frame: the site reads JSON text, whatever buffer it was encoded into.
+        if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED)
+          socket.send(text, { binary: false });
       },
     };
     const topics = new Map<string, string>();
