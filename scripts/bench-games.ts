@@ -16,11 +16,13 @@
  *      and verification on both sides are in the figures). The brand's Hub88 configuration and
  *      catalogue are set through the admin API against the local Hub88 of the tests.
  * BENCH_PART=list|pairs|hub88 runs one part (with BENCH_PROFILE=<dir>, a server CPU profile of it alone).
+ * BENCH_INSTANCES=2 (or more) runs that many server instances on the one database behind a local
+ * round-robin TCP balancer (apps/server/test/balancer.ts), the load going through the balancer.
  * Afterwards the ledger invariants are checked (they must all hold).
  * Budgets: game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections;
  * >= 1,500 pairs/s with p99 <= 50 ms.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import {
   createHash,
@@ -40,6 +42,7 @@ import { openDb } from '../apps/server/src/db/client';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
 import { sign } from '../apps/server/src/platform/signing';
 import { FakeHub88, rsaKeyPair } from '../apps/server/test/fakes/hub88';
+import { Balancer } from '../apps/server/test/balancer';
 import { createPostgresDatabase } from '../apps/server/test/helper';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,31 +59,39 @@ const MERCHANT = 'GOLDEN';
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const created = await createPostgresDatabase();
 
-const server = spawn(
-  process.execPath,
-  [
-    '--openssl-legacy-provider',
-    // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it exits.
-    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-    '--import',
-    'tsx',
-    'apps/server/src/main.ts',
-  ],
-  {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: created.url,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      // Production refuses to start without a key to seal provider credentials (Hub88's keys).
-      PROVIDER_SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}`,
+/** Server instances; with more than one, they listen on the ports after PORT and PORT is the balancer's. */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const startServer = (port: number) =>
+  spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it exits.
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: created.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'true',
+        // Production refuses to start without a key to seal provider credentials (Hub88's keys);
+        // every instance opens what another sealed, so they share it.
+        PROVIDER_SECRETS_KEY: SECRETS_KEY,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+  );
+const SECRETS_KEY = `bench:${randomBytes(32).toString('base64')}`;
+const ports = INSTANCES > 1 ? Array.from({ length: INSTANCES }, (_, i) => PORT + 1 + i) : [PORT];
+const servers: ChildProcess[] = [];
+let balancer: Balancer | null = null;
 
 // Node's fetch keeps connections alive between calls (a vendor server's HTTP client would too).
 async function api<T>(
@@ -98,10 +109,10 @@ async function api<T>(
   return { status: res.status, json };
 }
 
-async function waitForServer(): Promise<void> {
+async function waitForServer(port: number): Promise<void> {
   for (let i = 0; i < 600; i++) {
     try {
-      const res = await fetch(`${BASE}/healthz`);
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       await res.arrayBuffer();
       if (res.ok) return;
     } catch {
@@ -384,7 +395,15 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 try {
-  await waitForServer();
+  // The first instance migrates and seeds; the others start on the ready database.
+  for (const port of ports) {
+    servers.push(startServer(port));
+    await waitForServer(port);
+  }
+  if (INSTANCES > 1) {
+    balancer = new Balancer(ports);
+    await balancer.listen(PORT);
+  }
   // The bench's operator keys: platform-wide API keys holding every permission, stored as the
   // server stores keys (SHA-256), once the server has migrated the database.
   {
@@ -410,7 +429,9 @@ try {
     await keyDb.close();
   }
   console.log(
-    `bench:games: PostgreSQL ${created.url.replace(/\/\/[^@]*@/, '//')}, server pid ${server.pid}, load ${loadavg()
+    `bench:games: PostgreSQL ${created.url.replace(/\/\/[^@]*@/, '//')}, ${INSTANCES} instance(s) (pids ${servers
+      .map((s) => s.pid)
+      .join(', ')})${INSTANCES > 1 ? ' behind a local round-robin balancer' : ''}, load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
@@ -471,9 +492,13 @@ try {
   ] as const;
   for (const [name, met] of budgets) console.log(`  ${met ? 'met   ' : 'MISSED'} ${name}`);
   process.exitCode = budgets.every(([, met]) => met) ? 0 : 1;
+  if (balancer) console.log(`balancer: connections per instance ${balancer.stats.join(', ')}`);
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit').catch(() => undefined);
+  await balancer?.close();
+  for (const server of servers) {
+    server.kill('SIGTERM');
+    await once(server, 'exit').catch(() => undefined);
+  }
   await created.drop();
 }
 process.exit(process.exitCode ?? 0);
