@@ -96,6 +96,11 @@ const envSchema = z.object({
    */
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   /**
+   * Where the instances' notices travel (LISTEN needs a session of its own): a direct or
+   * session-pooled URL of the same database when DATABASE_URL goes through a transaction pooler.
+   */
+  BUS_DATABASE_URL: z.string().url().optional(),
+  /**
    * Bearer token Prometheus sends to GET /metrics; unset, the route is not served. Metrics name no
    * member, but they tell traffic and money volumes: never public.
    */

@@ -28,9 +28,8 @@ if (config.SEED_DEMO) await seedDemo(db.db);
 // Several instances on one PostgreSQL hear each other's notices (push, caches); the embedded
 // database is one process, whose notices stay in it.
 let warn = (context: Record<string, unknown>, message: string) => console.warn(message, context);
-const bus = config.DATABASE_URL
-  ? await PgBus.start(config.DATABASE_URL, (context, message) => warn(context, message))
-  : new LocalBus();
+const busUrl = config.BUS_DATABASE_URL ?? config.DATABASE_URL;
+const bus = busUrl ? await PgBus.start(busUrl, (context, message) => warn(context, message)) : new LocalBus();
 const { app, readiness } = await buildPlatform({ config, db, bus });
 warn = (context, message) => app.log.warn(context, message);
 app.log.info({ database: db.kind, migrations: applied }, 'database ready');

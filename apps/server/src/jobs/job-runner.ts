@@ -1,20 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/repository';
+import type { JobStats } from '../platform/metrics';
 import type { IntervalJob } from '../platform/module';
-
-/** What the metrics endpoint reads about each job on this instance. */
-export interface JobStats {
-  name: string;
-  everyMs: number;
-  /** Whether this instance holds the job's lease now. */
-  held: boolean;
-  runs: number;
-  failures: number;
-  lastDurationMs: number | null;
-  /** When this instance last finished a pass of it (ms since epoch). */
-  lastFinishedAt: number | null;
-}
 
 interface Running {
   job: IntervalJob;

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { JobStats } from '../jobs/job-runner';
 import type { Bus } from './bus';
+
+/** What the metrics endpoint reads about each job on this instance. */
+export interface JobStats {
+  name: string;
+  everyMs: number;
+  /** Whether this instance holds the job's lease now. */
+  held: boolean;
+  runs: number;
+  failures: number;
+  lastDurationMs: number | null;
+  /** When this instance last finished a pass of it (ms since epoch). */
+  lastFinishedAt: number | null;
+}
 
 /** A figure read when Prometheus scrapes (a job's lag, open connections), by label set. */
 type Read = () => Array<[labels: Record<string, string>, value: number]>;
