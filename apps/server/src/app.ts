@@ -403,6 +403,7 @@ export async function buildPlatform({
   });
   observe(app, metrics, { jobs, bus, push: modules.push.services });
   if (config.METRICS_TOKEN) {
+    metrics.collectProcessMetrics();
     const expected = `Bearer ${config.METRICS_TOKEN}`;
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       const given = request.headers.authorization ?? '';

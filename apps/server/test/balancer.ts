@@ -25,6 +25,8 @@ export class Balancer {
   }
 
   private route(client: Socket, tries: number): void {
+    // A client may go away while its backend is being reached: never an unhandled 'error'.
+    if (tries === 0) client.on('error', () => client.destroy());
     if (tries >= this.backends.length) {
       client.destroy();
       return;
@@ -49,8 +51,14 @@ export class Balancer {
       client.on('error', end);
       upstream.on('error', end);
     });
-    upstream.once('error', () => {
-      if (!this.sockets.has(upstream)) this.route(client, tries + 1);
+    let retried = false;
+    upstream.on('error', () => {
+      // Refused before connecting (the instance is down): the next backend gets the client.
+      if (!this.sockets.has(upstream) && !retried) {
+        retried = true;
+        upstream.destroy();
+        this.route(client, tries + 1);
+      }
     });
   }
 
