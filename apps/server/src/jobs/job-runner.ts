@@ -74,20 +74,6 @@ export class JobRunner {
     return [...this.jobs.values()].map((r) => ({ ...r.stats }));
   }
 
-  /** Runs one pass now if this instance can hold the lease (tests and the operator CLI). */
-  async runOnce(name: string): Promise<boolean> {
-    const running = this.jobs.get(name);
-    if (!running) throw new Error(`no job ${name}`);
-    if (running.pass) {
-      await running.pass;
-      return true;
-    }
-    if (!(await this.hold(running))) return false;
-    running.pass = this.pass(running);
-    await running.pass;
-    return true;
-  }
-
   private tick(running: Running): void {
     if (running.pass || this.closed) return;
     running.pass = (async () => {

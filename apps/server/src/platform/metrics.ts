@@ -77,7 +77,7 @@ interface Observed {
   bus: Bus;
   push: {
     connections: Set<unknown>;
-    hub: { subscriptions: number; stats: { delivered: number; events: number } };
+    hub: { subscriptions: number; stats: { delivered: number } };
   };
 }
 

@@ -38,7 +38,7 @@ export class PushHub {
   readonly instance = randomUUID().slice(0, 8);
   private readonly waiters = new Set<{ topics: Set<string>; wake: () => void }>();
   private readonly unsubscribe: Array<() => void>;
-  readonly stats = { delivered: 0, events: 0 };
+  readonly stats = { delivered: 0 };
 
   constructor(bus: Bus) {
     this.unsubscribe = [bus.subscribe((m) => this.deliver(m)), bus.onResync(() => this.resyncAll())];
@@ -115,7 +115,6 @@ export class PushHub {
     const kind =
       typeof m.data === 'object' && m.data !== null ? (m.data as { kind?: unknown }).kind : undefined;
     const event: PushEvent = { topic: '', ...(typeof kind === 'string' ? { kind } : {}) };
-    this.stats.events++;
     this.log.push({ seq: ++this.seq, at: Date.now(), busTopic: m.topic, event });
     if (this.log.length > LOG_MAX) this.log.shift();
     if (set) {

@@ -76,16 +76,16 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
       },
     };
     const topics = new Map<string, string>();
-    let member: { id: string; token: string } | null = null;
+    let memberId: string | null = null;
     let recheck: NodeJS.Timeout | null = null;
 
     const refuse = (code: 'request.invalid' | 'login.not.session', detail?: string) =>
       sub.send(frame({ type: 'error', code, message: detail ?? messageFor(code, lang) }));
     const leaveMember = () => {
-      if (!member) return;
-      hub.remove(sub, memberTopic(merchant, member.id));
+      if (!memberId) return;
+      hub.remove(sub, memberTopic(merchant, memberId));
       hub.remove(sub, brandTopic(merchant, BRAND_MEMBERS));
-      member = null;
+      memberId = null;
       if (recheck) clearInterval(recheck);
       recheck = null;
     };
@@ -112,7 +112,7 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
               refuse('login.not.session');
               return sub.send(frame({ type: 'ready', member: false }));
             }
-            member = { id: found.memberId, token };
+            memberId = found.memberId;
             hub.add(sub, memberTopic(merchant, found.memberId), PUSH_MEMBER_TOPIC);
             hub.add(sub, brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
             recheck = setInterval(() => {
