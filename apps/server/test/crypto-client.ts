@@ -14,7 +14,8 @@ export async function payloadKey(
   const res = await app.inject({ url: '/wps/session/key', headers: { host: 'localhost', ...headers } });
   const body = res.json<{ value?: PayloadKey; errorCode?: string }>();
   // A refused key call (the failure body as its cause) says why, rather than failing on a missing field.
-  if (!body.value) throw new Error(`no payload key: ${res.statusCode} ${res.body}`, { cause: body });
+  if (!body.value?.publicKey)
+    throw new Error(`no payload key: ${res.statusCode} ${res.body}`, { cause: body });
   return body.value;
 }
 
