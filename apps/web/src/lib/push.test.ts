@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { untilNextMoment } from './push';
+import { QueryClient, QueryObserver, environmentManager } from '@tanstack/react-query';
+import { liveTableInterval, untilNextMoment } from './push';
 
 describe('untilNextMoment', () => {
   beforeEach(() => {
@@ -8,19 +9,75 @@ describe('untilNextMoment', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('waits until just after the next moment still to come, on the server clock', () => {
-    // Server 2 s ahead of this device: its "now" is 1,002,000.
-    expect(untilNextMoment([1_001_000, 1_005_000, 1_009_000], 2_000)).toBe(3_150);
+  it('waits until just after the next moment still to come, counted from the server clock of the answer', () => {
+    expect(untilNextMoment([1_001_000, 1_005_000, 1_009_000], 1_002_000)).toBe(3_150);
   });
 
   it('never asks sooner than 250 ms, nor later than the backstop', () => {
-    expect(untilNextMoment([1_000_010], 0)).toBe(250);
-    expect(untilNextMoment([1_100_000], 0)).toBe(10_000);
-    expect(untilNextMoment([1_100_000], 0, 3_000)).toBe(3_000);
+    expect(untilNextMoment([1_000_010], 1_000_000)).toBe(250);
+    expect(untilNextMoment([1_100_000], 1_000_000)).toBe(10_000);
+    expect(untilNextMoment([1_100_000], 1_000_000, 3_000)).toBe(3_000);
   });
 
   it('falls back to the backstop when every moment has passed', () => {
-    expect(untilNextMoment([999_000, 500_000], 0)).toBe(10_000);
-    expect(untilNextMoment([], 0)).toBe(10_000);
+    expect(untilNextMoment([999_000, 500_000], 1_000_000)).toBe(10_000);
+    expect(untilNextMoment([], 1_000_000)).toBe(10_000);
+  });
+});
+
+describe('liveTableInterval', () => {
+  beforeEach(() => {
+    // Node has no window, which TanStack Query takes for a server and schedules no refetch timers.
+    environmentManager.setIsServer(() => false);
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    environmentManager.setIsServer(() => typeof window === 'undefined');
+  });
+
+  interface Table {
+    serverTime: number;
+    closesAt: number;
+  }
+
+  /** A table whose betting closes at 1,005,000, observed the way useQuery does. */
+  function observe(pushed: boolean) {
+    const client = new QueryClient();
+    const fetchedAt: number[] = [];
+    const options = () => ({
+      queryKey: ['table'],
+      queryFn: () => {
+        fetchedAt.push(Date.now());
+        return Promise.resolve<Table>({ serverTime: Date.now(), closesAt: 1_005_000 });
+      },
+      refetchInterval: liveTableInterval<Table>(pushed, (t) => ({ serverNow: t.serverTime, moments: [t.closesAt] })),
+    });
+    const observer = new QueryObserver(client, options());
+    const unsubscribe = observer.subscribe(() => {});
+    /** Renders every 250 ms (a countdown's tick) for `ms`: each render hands the options again. */
+    const renderFor = async (ms: number) => {
+      for (let t = 0; t < ms; t += 250) {
+        observer.setOptions(options());
+        await vi.advanceTimersByTimeAsync(250);
+      }
+    };
+    return { fetchedAt, renderFor, close: () => (unsubscribe(), client.clear()) };
+  }
+
+  it('asks again just after the next moment even while the screen re-renders every tick', async () => {
+    const table = observe(true);
+    await table.renderFor(12_000);
+    // Asked on mount, just after betting closed, then at the 10 s backstop (no moment left).
+    expect(table.fetchedAt).toEqual([1_000_000, 1_005_150, 1_015_150].filter((t) => t <= 1_012_000));
+    table.close();
+  });
+
+  it('polls every second while the push channel is down', async () => {
+    const table = observe(false);
+    await table.renderFor(3_000);
+    expect(table.fetchedAt).toEqual([1_000_000, 1_001_000, 1_002_000, 1_003_000]);
+    table.close();
   });
 });

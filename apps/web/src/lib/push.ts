@@ -94,12 +94,30 @@ export function usePollWhileOffline(pollMs: number, pushedMs: number | false): n
 /**
  * A live table's poll while pushed: what changes by the clock (betting closes, the next round
  * opens) is asked for just after it happens, what changes otherwise (cards dealt, a result) comes
- * by push; never longer than `maxMs` as a backstop. `moments` are on the server's clock,
- * `offsetMs` is the server's clock minus this device's.
+ * by push; never longer than `maxMs` as a backstop. Counted from `serverNow`, the server's clock
+ * when it answered: the wait depends on the answer alone, so it stays the same however often the
+ * screen renders (TanStack Query restarts its timer whenever the interval changes, and a table
+ * re-renders every tick of its countdown).
  */
-export function untilNextMoment(moments: number[], offsetMs: number, maxMs = 10_000): number {
-  const now = Date.now() + offsetMs;
+export function untilNextMoment(moments: number[], serverNow: number, maxMs = 10_000): number {
   let next = Infinity;
-  for (const m of moments) if (m > now && m < next) next = m;
-  return Math.min(maxMs, Math.max(250, next - now + 150));
+  for (const m of moments) if (m > serverNow && m < next) next = m;
+  return Math.min(maxMs, Math.max(250, next - serverNow + 150));
+}
+
+/**
+ * `refetchInterval` of a live table: every second while the channel is down, else until the
+ * table's next moment (`clock` reads the moments and the server's time from an answer).
+ */
+export function liveTableInterval<T>(
+  pushed: boolean,
+  clock: (data: T) => { serverNow: number; moments: number[] },
+  maxMs?: number,
+): (query: { state: { data: T | undefined } }) => number {
+  return (query) => {
+    const data = query.state.data;
+    if (!pushed || data === undefined) return 1_000;
+    const c = clock(data);
+    return untilNextMoment(c.moments, c.serverNow, maxMs);
+  };
 }

@@ -1,6 +1,6 @@
 import type { BaccaratState } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untilNextMoment, usePushStatus, usePushTopic } from '../../../lib/push';
+import { liveTableInterval, usePushStatus, usePushTopic } from '../../../lib/push';
 import { baccaratGame } from './game';
 
 export const baccaratStateKey = (token: string, table: number) => baccaratGame.key(token, 'state', table);
@@ -24,12 +24,10 @@ export function useBaccaratState(token: string, table: number) {
   usePushTopic(`baccarat:${table}`, () => void qc.invalidateQueries({ queryKey: options.queryKey }));
   return useQuery({
     ...options,
-    refetchInterval: (q) => {
-      const s = q.state.data;
-      if (!pushed || !s) return 1000;
-      const offset = s.serverTime - q.state.dataUpdatedAt;
-      // The deal follows the close by a moment: asked then too, in case its notice is late.
-      return untilNextMoment([s.closesAt, s.closesAt + 1_500, s.nextOpensAt], offset);
-    },
+    // The deal follows the close by a moment: asked then too, in case its notice is late.
+    refetchInterval: liveTableInterval<BaccaratState>(pushed, (s) => ({
+      serverNow: s.serverTime,
+      moments: [s.closesAt, s.closesAt + 1_500, s.nextOpensAt],
+    })),
   });
 }

@@ -1,6 +1,6 @@
 import type { CardsTable } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untilNextMoment, usePushStatus, usePushTopic } from '../../../lib/push';
+import { liveTableInterval, usePushStatus, usePushTopic } from '../../../lib/push';
 import { cardsGame } from './game';
 
 export const cardsTableKey = (token: string, roomId: string) => cardsGame.key(token, 'table', roomId);
@@ -33,12 +33,13 @@ export function useCardsTable(token: string, roomId: string | null) {
   return useQuery({
     ...options,
     enabled: roomId !== null,
-    refetchInterval: (q) => {
-      const s = q.state.data;
-      if (!pushed || !s) return 1000;
-      const offset = Date.parse(s.serverTime) - q.state.dataUpdatedAt;
-      const moments = [s.next.dealAt, ...(s.hand && !s.hand.settled ? [s.hand.decideBy] : [])];
-      return untilNextMoment(moments.map(Date.parse), offset, 3_000);
-    },
+    refetchInterval: liveTableInterval<CardsTable>(
+      pushed,
+      (s) => ({
+        serverNow: Date.parse(s.serverTime),
+        moments: [s.next.dealAt, ...(s.hand && !s.hand.settled ? [s.hand.decideBy] : [])].map(Date.parse),
+      }),
+      3_000,
+    ),
   });
 }

@@ -1,6 +1,6 @@
 import type { CockfightState } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untilNextMoment, usePushStatus, usePushTopic } from '../../../lib/push';
+import { liveTableInterval, usePushStatus, usePushTopic } from '../../../lib/push';
 import { cockfightGame } from './game';
 
 export const cockfightStateKey = (token: string) => cockfightGame.key(token, 'state');
@@ -27,12 +27,9 @@ export function useCockfightState(token: string) {
   usePushTopic('cockfight', () => void qc.invalidateQueries({ queryKey: options.queryKey }));
   return useQuery({
     ...options,
-    refetchInterval: (q) => {
-      const s = q.state.data;
-      if (!pushed || !s) return 1_000;
-      const offset = Date.parse(s.serverTime) - q.state.dataUpdatedAt;
-      const f = s.fight;
-      return untilNextMoment([f.closesAt, f.revealAt, f.nextAt].map(Date.parse), offset);
-    },
+    refetchInterval: liveTableInterval<CockfightState>(pushed, (s) => ({
+      serverNow: Date.parse(s.serverTime),
+      moments: [s.fight.closesAt, s.fight.revealAt, s.fight.nextAt].map(Date.parse),
+    })),
   });
 }
