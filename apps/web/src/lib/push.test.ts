@@ -52,7 +52,10 @@ describe('liveTableInterval', () => {
         fetchedAt.push(Date.now());
         return Promise.resolve<Table>({ serverTime: Date.now(), closesAt: 1_005_000 });
       },
-      refetchInterval: liveTableInterval<Table>(pushed, (t) => ({ serverNow: t.serverTime, moments: [t.closesAt] })),
+      refetchInterval: liveTableInterval<Table>(pushed, (t) => ({
+        serverNow: t.serverTime,
+        moments: [t.closesAt],
+      })),
     });
     const observer = new QueryObserver(client, options());
     const unsubscribe = observer.subscribe(() => {});
