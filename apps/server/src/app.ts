@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { PushNotices } from './platform/push-topics';
 import { JobRunner } from './jobs/job-runner';
 import { createAgentModule } from './modules/agent';
 import { createAmlModule } from './modules/aml';
@@ -216,6 +217,8 @@ function composeModules(ctx: ModuleContext) {
   const push = createPushModule({
     ...ctx,
     verifyToken: (token, merchant) => session.services.sessions.verifyToken(token, merchant),
+    staffPrincipal: (token, slide) => staff.services.auth.staffPrincipal(token, slide),
+    allowIp: (merchant, ip, principal) => staff.services.admin.allowIp(merchant, ip, principal),
   });
   // AML monitoring hears of money movements and sign-ups after they commit (its sweep job catches
   // up on any it missed), never inside their transactions.
@@ -342,7 +345,8 @@ export async function buildPlatform({
   );
   const limits = new RateLimiter(db.db);
   const metrics = new Metrics();
-  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus, metrics });
+  const notices = new PushNotices(bus);
+  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus, notices, metrics });
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const readiness = { draining: false };
   const jobs = new JobRunner(db.db, instance, { leaseMs: config.JOB_LEASE_MS, log: app.log });

@@ -607,6 +607,41 @@ describe('asking for a withdrawal', () => {
 
 // ---- the operator and the member's confirmation -------------------------------------------------------
 
+describe('live notices', () => {
+  it("tells the member's screens and the operators' withdrawal queue of each step: asked, paid, rejected", async () => {
+    const { m, account } = await readyMember(100_000n);
+    const heard: string[] = [];
+    const watched = new Set(['s:GOLDEN:withdrawals', `m:GOLDEN:${m.id}`]);
+    const stop = t.bus.subscribe((msg) => {
+      if (watched.has(msg.topic)) heard.push(`${msg.topic}|${(msg.data as { kind?: string }).kind}`);
+    });
+    /** What was heard since the last call, once the notices' short delay has passed. */
+    const drain = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return heard.splice(0).sort();
+    };
+    try {
+      const queue = 's:GOLDEN:withdrawals|changed';
+      const cashier = `m:GOLDEN:${m.id}|cashier`;
+      const paid = await withdrawOk(m, account.id, 100);
+      expect(await drain()).toEqual(expect.arrayContaining([queue, cashier, `m:GOLDEN:${m.id}|wallet`]));
+      await payOk(paid.id);
+      // Paying moves no money of the member's wallets: its cashier, its inbox (the message) and
+      // the queue hear it, its wallet does not.
+      expect(await drain()).toEqual([queue, cashier, `m:GOLDEN:${m.id}|inbox`].sort());
+      const refused = await withdrawOk(m, account.id, 150);
+      await drain();
+      expect((await reject(refused.id)).status).toBe(200);
+      expect(await drain()).toEqual(expect.arrayContaining([queue, cashier]));
+      // A refused decision changes nothing and says nothing.
+      expect((await reject(refused.id)).body.errorCode).toBe('cashier.order.state');
+      expect(await drain()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('paying a withdrawal', () => {
   let m: NewMember;
   let account: PayoutAccount;

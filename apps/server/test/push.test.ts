@@ -9,7 +9,8 @@ import type { PushPollResult } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PgBus } from '../src/platform/bus';
-import { brandTopic } from '../src/platform/push-topics';
+import { brandTopic, staffTopic } from '../src/platform/push-topics';
+import type { Brand } from '../src/platform/brand';
 import { openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/seed';
@@ -29,7 +30,10 @@ interface Frame {
 class Client {
   readonly frames: Frame[] = [];
   private waiters: Array<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
+  /** The close code the server ended the connection with. */
+  readonly closed: Promise<number>;
   private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
     socket.on('message', (raw) => {
       const f = JSON.parse(String(raw)) as Frame;
       this.frames.push(f);
@@ -41,10 +45,12 @@ class Client {
     });
   }
 
-  static async open(port: number, headers: Record<string, string> = {}): Promise<Client> {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/wps/push`, {
+  static async open(port: number, headers: Record<string, string> = {}, path = '/wps/push'): Promise<Client> {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, {
       headers: { host: 'localhost', ...headers },
     });
+    // Listening before the upgrade completes: a first frame can arrive with the upgrade's answer.
+    const client = new Client(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -52,7 +58,7 @@ class Client {
         reject(new Error(`upgrade refused: ${res.statusCode}`)),
       );
     });
-    return new Client(socket);
+    return client;
   }
 
   send(value: unknown): void {
@@ -227,6 +233,124 @@ describe('WebSocket', () => {
     await quiet(200);
     expect(c.frames).toEqual([]);
     c.close();
+  });
+});
+
+describe('back-office queues', () => {
+  /** A staff member of `role` on GOLDEN and the cookie of a session opened for it. */
+  async function staffOf(role: 'finance' | 'support' | 'risk', name: string) {
+    const made = await t.services.staff.admin.createFromCli({
+      username: name,
+      displayName: name,
+      grant: { merchant: 'GOLDEN', role },
+    });
+    const opened = await t.services.staff.auth.openFor(made.id);
+    return { id: made.id, cookie: `bo_session=${opened.token}` };
+  }
+  const OWN_ORIGIN = { origin: 'http://localhost' };
+  const openStaff = (headers: Record<string, string>, merchant = 'GOLDEN') =>
+    Client.open(port, headers, `/wps/admin/push?merchant=${merchant}`);
+  /** Resolves once every frame sent before it was handled (a refused frame is answered in order). */
+  async function settled(c: Client) {
+    c.send({ type: 'settle' });
+    await c.next((f) => f.type === 'error');
+  }
+  const golden = (): Promise<Brand> => t.brands.resolve('GOLDEN', undefined);
+
+  it('tells a finance desk that its deposit and approval queues changed, and the member its cashier', async () => {
+    const finance = await staffOf('finance', 'push-finance');
+    const desk = await openStaff({ ...OWN_ORIGIN, cookie: finance.cookie });
+    expect(await desk.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: false });
+    desk.send({ type: 'subscribe', topics: ['deposits', 'approvals'] });
+    await settled(desk);
+
+    const m = await id.registerGolden();
+    const player = await Client.open(port);
+    player.send({ type: 'hello', token: m.token });
+    await player.next((f) => f.type === 'ready');
+    const channel = await t.db.db
+      .selectFrom('payment_channel')
+      .select('id')
+      .where('merchant_code', '=', 'GOLDEN')
+      .where('code', '=', 'EWALLET_DEMO')
+      .executeTakeFirstOrThrow();
+    const { deposits, approvals } = t.services.cashier;
+    const order = await deposits.create(await golden(), 'EN', m.id, {
+      requestId: `push-dep-${m.id}`,
+      channelId: channel.id,
+      amount: '300',
+    });
+    expect(await desk.next((f) => f.type === 'event')).toEqual({
+      type: 'event',
+      topic: 'deposits',
+      kind: 'changed',
+    });
+    expect(await player.next((f) => f.type === 'event' && f.kind === 'cashier')).toEqual({
+      type: 'event',
+      topic: 'member',
+      kind: 'cashier',
+    });
+
+    // A decision that moves the order: both hear it again (the member also its wallet).
+    await deposits.reject(await golden(), 'EN', order.id, 'push-finance', 'No payment seen');
+    expect(await desk.next((f) => f.type === 'event')).toMatchObject({ topic: 'deposits' });
+    expect(await player.next((f) => f.type === 'event' && f.kind === 'cashier')).toBeTruthy();
+
+    await approvals.requestAdjustment(
+      'GOLDEN',
+      { kind: 'STAFF', id: finance.id, name: 'push-finance' },
+      m.id,
+      { direction: 'CREDIT', amount: '10', reason: 'goodwill', turnoverMultiplier: 0 },
+    );
+    expect(await desk.next((f) => f.type === 'event')).toMatchObject({ topic: 'approvals', kind: 'changed' });
+
+    // Another brand's queue, and a queue not subscribed: not this desk's.
+    t.bus.publish(staffTopic('LOTUS', 'deposits'), { kind: 'changed' });
+    t.bus.publish(staffTopic('GOLDEN', 'kyc'), { kind: 'changed' });
+    await quiet(300);
+    expect(desk.frames).toEqual([]);
+    desk.close();
+    player.close();
+  });
+
+  it("refuses a queue the staff member's role does not open, and joins nothing of that frame", async () => {
+    const support = await staffOf('support', 'push-support');
+    const desk = await openStaff({ ...OWN_ORIGIN, cookie: support.cookie });
+    await desk.next((f) => f.type === 'ready');
+    desk.send({ type: 'subscribe', topics: ['kyc', 'withdrawals'] });
+    expect(await desk.next((f) => f.type === 'error')).toMatchObject({ code: 'operator.forbidden' });
+    desk.send({ type: 'subscribe', topics: ['queue-of-nothing'] });
+    expect(await desk.next((f) => f.type === 'error')).toMatchObject({ code: 'request.invalid' });
+    t.bus.publish(staffTopic('GOLDEN', 'kyc'), { kind: 'changed' });
+    t.bus.publish(staffTopic('GOLDEN', 'withdrawals'), { kind: 'changed' });
+    await quiet(200);
+    expect(desk.frames).toEqual([]);
+    // Its own queue alone is let in.
+    desk.send({ type: 'subscribe', topics: ['kyc'] });
+    await settled(desk);
+    t.bus.publish(staffTopic('GOLDEN', 'kyc'), { kind: 'changed' });
+    expect(await desk.next((f) => f.type === 'event')).toEqual({
+      type: 'event',
+      topic: 'kyc',
+      kind: 'changed',
+    });
+    desk.close();
+  });
+
+  it('closes a connection without a session, from another site, or on a brand the staff member has no role on', async () => {
+    const risk = await staffOf('risk', 'push-risk');
+    const nobody = await openStaff(OWN_ORIGIN);
+    expect(await nobody.closed).toBe(4401);
+    const forged = await openStaff({ origin: 'https://evil.example', cookie: risk.cookie });
+    expect(await forged.closed).toBe(4403);
+    const noOrigin = await openStaff({ cookie: risk.cookie });
+    expect(await noOrigin.closed).toBe(4403);
+    // On LOTUS the GOLDEN-only risk officer holds nothing: every queue is refused.
+    const elsewhere = await openStaff({ ...OWN_ORIGIN, cookie: risk.cookie }, 'LOTUS');
+    await elsewhere.next((f) => f.type === 'ready');
+    elsewhere.send({ type: 'subscribe', topics: ['aml'] });
+    expect(await elsewhere.next((f) => f.type === 'error')).toMatchObject({ code: 'operator.forbidden' });
+    elsewhere.close();
   });
 });
 

@@ -161,3 +161,10 @@ export const PUSH_POLL_PATH = '/wps/push/poll';
 /** At most this many public topics per connection. */
 export const PUSH_MAX_TOPICS = 20;
 export const PUSH_MEMBER_TOPIC = 'member';
+/**
+ * The back office's push channel: a WebSocket opened with the staff session cookie (brand in
+ * `?merchant=`), on which a queue page subscribes to its queue and hears `changed`.
+ */
+export const STAFF_PUSH_PATH = '/wps/admin/push';
+export const STAFF_PUSH_QUEUES = ['deposits', 'withdrawals', 'approvals', 'kyc', 'aml'] as const;
+export type StaffPushQueue = (typeof STAFF_PUSH_QUEUES)[number];

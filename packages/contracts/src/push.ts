@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUSH_MAX_TOPICS } from './constants';
+import { PUSH_MAX_TOPICS, STAFF_PUSH_QUEUES } from './constants';
 
 /**
  * The push channel (`/wps/push`): the site subscribes to topics and hears that something changed;
@@ -22,6 +22,13 @@ export const pushClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsubscribe'), topics: z.array(topic).min(1).max(PUSH_MAX_TOPICS) }),
 ]);
 export type PushClientMessage = z.infer<typeof pushClientMessageSchema>;
+
+/** What the back office sends on its WebSocket (STAFF_PUSH_PATH): the queues it shows. */
+export const staffPushClientMessageSchema = z.object({
+  type: z.enum(['subscribe', 'unsubscribe']),
+  topics: z.array(z.enum(STAFF_PUSH_QUEUES)).min(1).max(STAFF_PUSH_QUEUES.length),
+});
+export type StaffPushClientMessage = z.infer<typeof staffPushClientMessageSchema>;
 
 export const pushEventSchema = z.object({ topic: z.string(), kind: z.string().optional() });
 export type PushEvent = z.infer<typeof pushEventSchema>;

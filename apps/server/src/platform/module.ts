@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { BrandResolver } from './brand';
 import type { Bus } from './bus';
 import type { Metrics } from './metrics';
+import type { PushNotices } from './push-topics';
 import type { RateLimiter } from './rate-limit';
 
 /**
@@ -31,6 +32,8 @@ export interface ModuleContext {
    * Publish after the change has committed, never inside a money transaction.
    */
   bus: Bus;
+  /** Member and staff-queue notices on the bus, sent just after the change commits. */
+  notices: PushNotices;
   /** The instance's Prometheus metrics (what a module measures beyond requests). */
   metrics: Metrics;
 }

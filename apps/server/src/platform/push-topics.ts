@@ -1,3 +1,4 @@
+import type { StaffPushQueue } from '@app/contracts';
 import type { Bus } from './bus';
 
 /**
@@ -23,19 +24,29 @@ export const brandTopic = (merchant: string, name: string) => `b:${merchant}:${n
 export const BRAND_MEMBERS = 'members';
 
 /** Whether a bus topic is one the push channel delivers (not an instance-internal notice). */
-export const isPushTopic = (topic: string) => topic.startsWith('m:') || topic.startsWith('b:');
+export const isPushTopic = (topic: string) =>
+  topic.startsWith('m:') || topic.startsWith('b:') || topic.startsWith('s:');
 
 /** A cache every instance keeps and must forget when any instance changes what it holds. */
 export const cacheTopic = (name: string) => `cache:${name}`;
 
 /**
- * Notices that members' data changed, sent a moment after the change: the change is usually made
- * inside a transaction that commits a few milliseconds later, and a notice heard before the commit
- * would make the site refetch the old figures. Notices within the delay are sent once per member
- * and kind (a burst of bets is one "wallet changed").
+ * The back office's live queues: a staff connection hears `queue` events of the brands and queues
+ * its permissions open (push module), and the queue page refetches.
  */
-export class MemberNotices {
-  private pending = new Map<string, Set<MemberEvent>>();
+export type StaffQueue = StaffPushQueue;
+
+/** A brand's staff queue: only staff connections allowed to read that queue hear it. */
+export const staffTopic = (merchant: string, queue: StaffQueue) => `s:${merchant}:${queue}`;
+
+/**
+ * Notices that members' data or a staff queue changed, sent a moment after the change: the change
+ * is usually made inside a transaction that commits a few milliseconds later, and a notice heard
+ * before the commit would make the screen refetch the old figures. Notices within the delay are
+ * sent once per topic and kind (a burst of bets is one "wallet changed").
+ */
+export class PushNotices {
+  private pending = new Map<string, Set<string>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -43,8 +54,17 @@ export class MemberNotices {
     private readonly delayMs = 100,
   ) {}
 
-  changed(merchant: string, memberId: string, kind: MemberEvent): void {
-    const topic = memberTopic(merchant, memberId);
+  /** Something the member sees changed (its balance, inbox, cashier orders, rewards). */
+  member(merchant: string, memberId: string, kind: MemberEvent): void {
+    this.add(memberTopic(merchant, memberId), kind);
+  }
+
+  /** A back-office queue of the brand changed (an order arrived, was decided, was paid). */
+  queue(merchant: string, queue: StaffQueue): void {
+    this.add(staffTopic(merchant, queue), 'changed');
+  }
+
+  private add(topic: string, kind: string): void {
     let kinds = this.pending.get(topic);
     if (!kinds) this.pending.set(topic, (kinds = new Set()));
     kinds.add(kind);

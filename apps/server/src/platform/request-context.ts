@@ -1,4 +1,4 @@
-import { HEADERS, parseLanguage, PUSH_PATH, type Language } from '@app/contracts';
+import { HEADERS, parseLanguage, PUSH_PATH, STAFF_PUSH_PATH, type Language } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
@@ -140,7 +140,7 @@ export const requestContext = fp(
       const named =
         typeof header === 'string'
           ? header
-          : request.routeOptions.url === PUSH_PATH
+          : request.routeOptions.url === PUSH_PATH || request.routeOptions.url === STAFF_PUSH_PATH
             ? (request.query as Record<string, unknown> | undefined)?.merchant
             : undefined;
       const merchant = typeof named === 'string' && named ? named : undefined;

@@ -13,6 +13,7 @@ import {
   type AmlRuleKind,
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
+import type { PushNotices } from '../../platform/push-topics';
 import { csvCell, parseListCsv } from './aml-rules';
 import type { AmlMonitorService } from './aml-monitor.service';
 import type { AmlRepository } from './aml.repository';
@@ -34,6 +35,8 @@ export class AmlCasesService {
     private readonly repo: AmlRepository,
     private readonly monitor: AmlMonitorService,
     private readonly lock: LockMember,
+    /** The operators' case queue hears of each assignment and decision. */
+    private readonly notices?: PushNotices,
   ) {}
 
   async queue(merchant: string, q: AmlCaseQuery) {
@@ -108,6 +111,7 @@ export class AmlCasesService {
         throw new AppError('aml.case.decided');
       await this.repo.addNote(trx, c.id, 'ASSIGNED', by, '', { from: c.assignee, to: assignee });
     });
+    this.notices?.queue(merchant, 'aml');
     return { before: { assignee: c.assignee }, after: { assignee } };
   }
 
@@ -136,6 +140,7 @@ export class AmlCasesService {
         await this.repo.setMoneyBlocks(trx, memberId, false);
       await this.repo.addNote(trx, c.id, 'DECIDED', by, d.reason, { decision: d.decision });
     });
+    this.notices?.queue(merchant, 'aml');
     return {
       before: { state: c.state },
       after: { state: d.decision, reason: d.reason, locked: d.decision === 'FROZEN' },

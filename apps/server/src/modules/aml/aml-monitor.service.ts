@@ -1,4 +1,5 @@
 import type { AmlRuleKind } from '@app/contracts';
+import type { PushNotices } from '../../platform/push-topics';
 import { AML_RULE_KINDS, fromMinor } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLittlePlay, structuringFloor, withDefaults, type RuleConfig } from './aml-rules';
@@ -26,6 +27,8 @@ export class AmlMonitorService {
     private readonly repo: AmlRepository,
     private readonly screening: ScreeningProvider,
     private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+    /** The operators' case queue hears of each case opened or triggered. */
+    private readonly notices?: PushNotices,
   ) {}
 
   async rules(merchant: string): Promise<Record<AmlRuleKind, RuleConfig>> {
@@ -256,6 +259,7 @@ export class AmlMonitorService {
         });
       }
       if (block) await this.repo.setMoneyBlocks(trx, block, true);
+      if (hits.length > 0) this.notices?.queue(merchant, 'aml');
       return hits.length;
     });
   }

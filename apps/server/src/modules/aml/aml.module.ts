@@ -27,8 +27,8 @@ export function createAmlModule(deps: AmlDeps): ServerModule<{
 }> {
   const repo = new AmlRepository(deps.db);
   const screening = deps.screening ?? new LocalListScreening(repo);
-  const monitor = new AmlMonitorService(repo, screening, deps.log);
-  const cases = new AmlCasesService(repo, monitor, deps.lockMember);
+  const monitor = new AmlMonitorService(repo, screening, deps.log, deps.notices);
+  const cases = new AmlCasesService(repo, monitor, deps.lockMember, deps.notices);
   return {
     services: { monitor, cases, screening },
     routes: async (app) => {

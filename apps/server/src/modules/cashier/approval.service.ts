@@ -2,6 +2,7 @@ import { fromMinor, minorText, toMinor, type Permission } from '@app/contracts';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
+import type { PushNotices } from '../../platform/push-topics';
 import type { OperatorPrincipal } from '../../platform/operator-auth';
 import type { WalletService } from '../wallet';
 
@@ -81,6 +82,8 @@ export class ApprovalService {
     private readonly db: Db,
     private readonly wallet: WalletService,
     private readonly payWithdrawal: PayApprovedWithdrawal,
+    /** The operators' approvals queue hears of each request made or decided. */
+    private readonly notices?: PushNotices,
   ) {}
 
   async requestAdjustment(
@@ -115,6 +118,7 @@ export class ApprovalService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    this.notices?.queue(merchant, 'approvals');
     return this.view(merchant, row.id);
   }
 
@@ -272,6 +276,7 @@ export class ApprovalService {
       .where('id', '=', id)
       .where('state', '=', 'APPROVING')
       .execute();
+    this.notices?.queue(brand.code, 'approvals');
     return { before, after: await this.view(brand.code, id) };
   }
 
@@ -302,6 +307,7 @@ export class ApprovalService {
       .returning('id')
       .executeTakeFirst();
     if (!done) throw new AppError('approval.decided');
+    this.notices?.queue(merchant, 'approvals');
     return { before, after: await this.view(merchant, id) };
   }
 

@@ -80,6 +80,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     ],
     deps.log,
     (brand, memberId, amount, trx) => deps.protection.assertDeposit(brand, memberId, amount, trx),
+    deps.notices,
   );
   const payoutAccounts = new PayoutAccountService(new PayoutAccountRepository(deps.db), ledger, profile);
   const cashierSettings = new CashierSettingsService(deps.db);
@@ -100,6 +101,7 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     deps.countLinked,
     null,
     deps.kycWait,
+    deps.notices,
   );
   const providerPayouts = new ProviderPayoutService(
     new ProviderPayoutRepository(deps.db),
@@ -110,10 +112,14 @@ export function createCashierModule(deps: CashierDeps): ServerModule<{
     [new XenditPayouts(deps.configs, deps.fetch)],
     (...args) => withdrawals.payInTx(...args),
     deps.log,
+    (merchant, memberId) => withdrawals.changed(merchant, memberId),
   );
   withdrawals.usePayouts(providerPayouts);
-  const approvals = new ApprovalService(deps.db, deps.wallet, (brand, id, by, reason) =>
-    withdrawals.payApproved(brand, id, by, reason),
+  const approvals = new ApprovalService(
+    deps.db,
+    deps.wallet,
+    (brand, id, by, reason) => withdrawals.payApproved(brand, id, by, reason),
+    deps.notices,
   );
   const idempotency = new IdempotencyStore(deps.db);
   return {

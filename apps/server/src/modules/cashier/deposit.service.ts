@@ -12,6 +12,7 @@ import {
   toMinor,
 } from '@app/contracts';
 import { z } from 'zod';
+import type { PushNotices } from '../../platform/push-topics';
 import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { FastifyBaseLogger } from 'fastify';
@@ -117,6 +118,8 @@ export class DepositService implements GatewayOrders {
     private readonly log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     /** The member's own protections (a break, deposit limits), asked under the member's lock. */
     private readonly guard?: (brand: Brand, memberId: string, amount: bigint, trx: Db) => Promise<void>,
+    /** The member's cashier screens and the operators' deposit queue hear of each change. */
+    private readonly notices?: PushNotices,
   ) {
     for (const a of adapters) if (a.deposits) this.providers.set(a.code, a.deposits);
   }
@@ -265,6 +268,7 @@ export class DepositService implements GatewayOrders {
           const same = this.sameRequest(made, channelId, amount, brand, lang);
           return needsCollection(made) ? this.collect(made, brand, lang, origin) : same;
         }
+        this.changed(brand.code, memberId);
         const order = await this.mustGet(brand.code, made);
         return needsCollection(order)
           ? this.collect(order, brand, lang, origin)
@@ -700,12 +704,14 @@ export class DepositService implements GatewayOrders {
     await this.notify(trx, d, kind);
   }
 
+  /** Every state change of an order is told to its member here (so the screens refetch too). */
   private notify(
     trx: Db,
     d: ChangedDeposit,
     kind: InboxKind,
     extra: Record<string, string | number> = {},
   ): Promise<unknown> {
+    this.changed(d.merchant_code, d.member_id);
     const amount = BigInt(d.amount);
     return this.inbox.notify(trx, {
       merchant: d.merchant_code,
@@ -718,6 +724,12 @@ export class DepositService implements GatewayOrders {
         ...extra,
       },
     });
+  }
+
+  /** Sent a moment after the caller's transaction commits (PushNotices). */
+  private changed(merchant: string, memberId: string): void {
+    this.notices?.member(merchant, memberId, 'cashier');
+    this.notices?.queue(merchant, 'deposits');
   }
 
   private toDeposit(r: DepositRow, brand: Brand, lang: Language): Deposit {

@@ -18,6 +18,7 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/repository';
+import type { PushNotices } from '../../platform/push-topics';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import { uniqueViolation } from '../../platform/db-errors';
@@ -135,7 +136,19 @@ export class WithdrawalService {
     private payouts: ProviderPayoutService | null = null,
     /** Identity verification's rule (none: no withdrawal ever waits for it). */
     private readonly kycWait: KycWaitRule = async () => null,
+    /** The member's cashier screens and the operators' withdrawal queue hear of each change. */
+    private readonly notices?: PushNotices,
   ) {}
+
+  /** Sent a moment after the caller's transaction commits (PushNotices): a refetch, never data. */
+  changed(
+    merchant: string,
+    memberId: string,
+    queues: ('withdrawals' | 'approvals')[] = ['withdrawals'],
+  ): void {
+    this.notices?.member(merchant, memberId, 'cashier');
+    for (const q of queues) this.notices?.queue(merchant, q);
+  }
 
   /** Connects the provider payouts (composition only). */
   usePayouts(payouts: ProviderPayoutService): void {
@@ -260,6 +273,7 @@ export class WithdrawalService {
           return id;
         });
         if (typeof made !== 'string') return this.sameRequest(made, accountId, amount);
+        this.changed(brand.code, memberId);
         // After the commit: AML monitoring hears of the request (it never fails the request).
         await Promise.allSettled(this.requestedListeners.map((fn) => fn(made)));
         return this.toWithdrawal(await this.mustGet(brand.code, made));
@@ -319,6 +333,7 @@ export class WithdrawalService {
         ],
       });
     });
+    this.changed(brand.code, memberId);
     return this.toWithdrawal(await this.mustGet(brand.code, id));
   }
 
@@ -326,8 +341,10 @@ export class WithdrawalService {
    * After the member's identity was approved: their held withdrawals join the normal queue.
    * Pass the approval's transaction; returns the released ids.
    */
-  releaseKycWait(trx: Db, merchant: string, memberId: string): Promise<string[]> {
-    return this.repo.releaseKycWait(trx, merchant, memberId);
+  async releaseKycWait(trx: Db, merchant: string, memberId: string): Promise<string[]> {
+    const released = await this.repo.releaseKycWait(trx, merchant, memberId);
+    if (released.length > 0) this.changed(merchant, memberId);
+    return released;
   }
 
   /**
@@ -358,6 +375,7 @@ export class WithdrawalService {
         });
       }
     });
+    this.changed(brand.code, memberId);
     const row = await this.mustGet(brand.code, withdrawalId);
     return this.toWithdrawal(row, await this.repo.payoutsOf([row.id]));
   }
@@ -548,6 +566,7 @@ export class WithdrawalService {
         return { state: 'AWAITING_SECOND_APPROVAL', approvalId };
       },
     );
+    this.changed(brand.code, order.member_id, ['withdrawals', 'approvals']);
     // After commit: the payout is on our books before the provider hears of it.
     if (sent) await this.payouts?.send(brand.code, sent);
     return { ...outcome, withdrawal: await this.adminGet(brand.code, id) };
@@ -626,6 +645,7 @@ export class WithdrawalService {
       await this.repo.decideApproval(trx, approvalId, { state: 'APPROVED', by: by.name, reason });
       return { before, after };
     });
+    this.changed(brand.code, order.member_id, ['withdrawals', 'approvals']);
     if (sent) await this.payouts?.send(brand.code, sent);
     return result;
   }
@@ -675,17 +695,20 @@ export class WithdrawalService {
         params: { orderNo: w.order_no, amount: fromMinor(remaining), reason },
       });
     });
+    this.changed(brand.code, order.member_id, ['withdrawals', 'approvals']);
     return this.adminGet(brand.code, id);
   }
 
   /** After investigating a NOT_RECEIVED payout: it did arrive. No money moves. */
   async resolvePayout(brand: Brand, withdrawalId: string, payoutId: string): Promise<AdminWithdrawal> {
-    await this.repo.transaction(async (trx) => {
+    const memberId = await this.repo.transaction(async (trx) => {
       const p = await this.repo.lockPayout(trx, brand.code, null, withdrawalId, payoutId);
       if (!p) throw new AppError('cashier.order.not.found');
       if (p.confirm_status !== 'NOT_RECEIVED') throw new AppError('cashier.order.state');
       await this.repo.answerPayout(trx, p.id, { status: 'RECEIVED' });
+      return p.member_id;
     });
+    this.changed(brand.code, memberId);
     return this.adminGet(brand.code, withdrawalId);
   }
 
@@ -731,6 +754,7 @@ export class WithdrawalService {
     const paid = paidBefore + payment;
     const status = paid === amount ? 'PAID' : 'PARTIAL';
     await this.repo.recordPayment(trx, w.id, paid, status, operator);
+    this.changed(merchant, w.member_id);
     await this.inbox.notify(trx, {
       merchant,
       memberId: w.member_id,

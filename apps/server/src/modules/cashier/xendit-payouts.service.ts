@@ -100,6 +100,8 @@ export class ProviderPayoutService {
     providers: readonly PayoutProvider[],
     private readonly recordPayment: RecordPayment,
     private readonly log?: FastifyBaseLogger,
+    /** Tells the member's screens and the operators' queue that a withdrawal changed (after commit). */
+    private readonly changed: (merchant: string, memberId: string) => void = () => {},
   ) {
     for (const p of providers) this.providers.set(p.code, p);
   }
@@ -413,6 +415,7 @@ export class ProviderPayoutService {
       ],
     });
     await this.withdrawals.reject(trx, w.id, reason, providerActor(p.provider));
+    this.changed(merchant, w.member_id);
     await this.inbox.notify(trx, {
       merchant,
       memberId: w.member_id,
@@ -468,6 +471,7 @@ export class ProviderPayoutService {
       reason,
       providerActor(p.provider),
     );
+    this.changed(merchant, w.member_id);
     await this.inbox.notify(trx, {
       merchant,
       memberId: w.member_id,

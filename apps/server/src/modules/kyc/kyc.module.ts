@@ -21,6 +21,8 @@ export function createKycModule(deps: KycDeps): ServerModule<{ kyc: KycService }
     deps.limits,
     deps.protection,
     deps.releaseWithdrawals,
+    undefined,
+    deps.notices,
   );
   return {
     services: { kyc },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PushNotices } from '../../platform/push-topics';
 import {
   fromMinor,
   KYC_DOCUMENT_KINDS,
@@ -86,6 +87,8 @@ export class KycService {
     private readonly protection: Pick<ProtectionService, 'rules'>,
     private readonly releaseWithdrawals: ReleaseWithdrawals,
     private readonly clock: () => Date = () => new Date(),
+    /** The operators' verification queue and the member's screens hear of each submission and decision. */
+    private readonly notices?: PushNotices,
   ) {}
 
   private readonly approvedListeners: ((
@@ -291,6 +294,7 @@ export class KycService {
         actor: 'MEMBER',
       });
     });
+    this.notices?.queue(brand.code, 'kyc');
     return this.status(brand, memberId);
   }
 
@@ -449,6 +453,7 @@ export class KycService {
       });
       return { state, released: released.length };
     });
+    this.notices?.queue(brand.code, 'kyc');
     if (result.state === 'APPROVED')
       for (const fn of this.approvedListeners) await fn(first.member_id, first.id, first.full_name);
     return result;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/repository';
 import { AppError } from '../../platform/app-error';
 import type { Brand } from '../../platform/brand';
 import type { Bus } from '../../platform/bus';
-import { BRAND_MEMBERS, brandTopic, type MemberNotices } from '../../platform/push-topics';
+import { BRAND_MEMBERS, brandTopic, type PushNotices } from '../../platform/push-topics';
 import { noticeLanguage } from '../../platform/notice-texts';
 import type { InboxRepository } from './inbox.repository';
 
@@ -37,7 +37,7 @@ function inLanguage(params: Record<string, string | number>, lang: string | unde
 export class InboxService {
   constructor(
     private readonly repo: InboxRepository,
-    private readonly notices?: MemberNotices,
+    private readonly notices?: PushNotices,
     private readonly bus?: Bus,
   ) {}
 
@@ -47,7 +47,7 @@ export class InboxService {
     m: { merchant: string; memberId: string; kind: InboxKind; params: Record<string, string | number> },
   ): Promise<unknown> {
     const added = await this.repo.insert(db, m);
-    this.notices?.changed(m.merchant, m.memberId, 'inbox');
+    this.notices?.member(m.merchant, m.memberId, 'inbox');
     return added;
   }
 
@@ -114,7 +114,7 @@ export class InboxService {
     }
     const sent = await this.repo.insertMany(merchant, ids, 'SYSTEM', notice, true);
     if (ids === 'ALL') this.bus?.publish(brandTopic(merchant, BRAND_MEMBERS), { kind: 'inbox' });
-    else for (const id of ids) this.notices?.changed(merchant, id, 'inbox');
+    else for (const id of ids) this.notices?.member(merchant, id, 'inbox');
     return sent;
   }
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { MemberNotices } from '../../platform/push-topics';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ImageService } from '../uploads';
 import { AnnouncementRepository } from './announcement.repository';
@@ -33,7 +32,7 @@ export function createMessagesModule(deps: MessagesDeps): ServerModule<{
   broadcasts: BroadcastService;
 }> {
   const announcements = new AnnouncementService(new AnnouncementRepository(deps.db));
-  const inbox = new InboxService(new InboxRepository(deps.db), new MemberNotices(deps.bus), deps.bus);
+  const inbox = new InboxService(new InboxRepository(deps.db), deps.notices, deps.bus);
   const feedback = new FeedbackService(new FeedbackRepository(deps.db), deps.images, inbox);
   const content = new ContentService(new ContentRepository(deps.db), announcements, deps.brands);
   const broadcasts = new BroadcastService(new BroadcastRepository(deps.db), undefined, deps.bus);

@@ -2,9 +2,9 @@ import type { WebSocket } from 'ws';
 import type { SessionMember } from '../../platform/auth';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import { PushHub } from './push-hub';
-import { pushRoutes } from './push.routes';
+import { pushRoutes, type PushRoutesOptions } from './push.routes';
 
-interface PushDeps extends ModuleContext {
+interface PushDeps extends ModuleContext, Pick<PushRoutesOptions, 'staffPrincipal' | 'allowIp'> {
   verifyToken: (token: string, merchantCode: string) => Promise<SessionMember | null>;
 }
 
@@ -26,7 +26,13 @@ export function createPushModule(deps: PushDeps): ServerModule<PushServices> {
   return {
     routes: async (app) => {
       app.addHook('onClose', async () => hub.close());
-      await app.register(pushRoutes, { hub, verify: deps.verifyToken, connections });
+      await app.register(pushRoutes, {
+        hub,
+        verify: deps.verifyToken,
+        connections,
+        staffPrincipal: deps.staffPrincipal,
+        allowIp: deps.allowIp,
+      });
     },
     services: { hub, connections },
   };

@@ -17,6 +17,7 @@ import { ok as envelope } from '../../platform/envelope';
 import { messageFor } from '../../platform/messages';
 import { BRAND_MEMBERS, brandTopic, memberTopic } from '../../platform/push-topics';
 import type { PushHub, Subscriber } from './push-hub';
+import { staffPushRoutes, type StaffPushOptions } from './staff-push.routes';
 
 type VerifyToken = (token: string, merchantCode: string) => Promise<SessionMember | null>;
 
@@ -28,7 +29,7 @@ const RECHECK_MS = 5 * 60_000;
 const MAX_BUFFERED = 256 * 1024;
 const POLL_WAIT_S = 25;
 
-export interface PushRoutesOptions {
+export interface PushRoutesOptions extends Omit<StaffPushOptions, 'track'> {
   hub: PushHub;
   verify: VerifyToken;
   /** Open connections (the metrics read it). */
@@ -45,6 +46,21 @@ const frame = (m: PushServerMessage) => Buffer.from(JSON.stringify(m));
 export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) {
   const { hub, verify, connections } = opts;
   const alive = new WeakSet<WebSocket>();
+
+  /** Every socket of the channel: counted, pinged, and sent frames only while it keeps up. */
+  const track = (socket: WebSocket): Subscriber => {
+    connections.add(socket);
+    alive.add(socket);
+    socket.on('pong', () => alive.add(socket));
+    socket.on('close', () => connections.delete(socket));
+    return {
+      send(text) {
+        // A text frame: the site reads JSON text, whatever buffer it was encoded into.
+        if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED)
+          socket.send(text, { binary: false });
+      },
+    };
+  };
 
   const heartbeat = setInterval(() => {
     for (const socket of connections) {
@@ -65,16 +81,7 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
   app.get(PUSH_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     const merchant = request.brand.code;
     const lang = request.lang;
-    connections.add(socket);
-    alive.add(socket);
-    socket.on('pong', () => alive.add(socket));
-    const sub: Subscriber = {
-      send(text) {
-        // A text frame: the site reads JSON text, whatever buffer it was encoded into.
-        if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED)
-          socket.send(text, { binary: false });
-      },
-    };
+    const sub = track(socket);
     const topics = new Map<string, string>();
     let memberId: string | null = null;
     let recheck: NodeJS.Timeout | null = null;
@@ -148,11 +155,17 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
     });
 
     socket.on('close', () => {
-      connections.delete(socket);
       leaveMember();
       for (const busTopic of topics.keys()) hub.remove(sub, busTopic);
       topics.clear();
     });
+  });
+
+  await app.register(staffPushRoutes, {
+    hub,
+    staffPrincipal: opts.staffPrincipal,
+    allowIp: opts.allowIp,
+    track,
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -310,9 +310,10 @@ export class StaffAuthService {
 
   /**
    * The live session a cookie token names, its idle expiry slid forward (no further than the
-   * absolute one); null when there is none, it expired, or its staff member is disabled.
+   * absolute one); null when there is none, it expired, or its staff member is disabled. `slide`
+   * false only looks (an open push connection must not keep an idle session alive).
    */
-  async session(token: string | undefined) {
+  async session(token: string | undefined, slide = true) {
     if (!token) return null;
     const hash = sha256(token);
     const row = await this.repo.session(hash);
@@ -325,7 +326,7 @@ export class StaffAuthService {
     let idle = row.idle_expires_at;
     const slid = Math.min(now + IDLE_MS, row.absolute_expires_at.getTime());
     // Written at most once a minute per session: a page of calls makes one write, not many.
-    if (slid - idle.getTime() >= 60_000) {
+    if (slide && slid - idle.getTime() >= 60_000) {
       idle = new Date(slid);
       await this.repo.slideSession(hash, idle);
     }
@@ -368,18 +369,23 @@ export class StaffAuthService {
     await this.repo.deleteSessions(staffId);
   }
 
+  /** The signed-in staff member a session cookie token names, with its grants as they are now. */
+  async staffPrincipal(token: string | undefined, slide = true): Promise<OperatorPrincipal | null> {
+    const s = await this.session(token, slide);
+    if (!s) return null;
+    return {
+      kind: 'STAFF',
+      id: s.staffId,
+      name: s.username,
+      grants: grantsFrom(await this.repo.grantsOf(s.staffId)),
+      csrfToken: s.csrf,
+    };
+  }
+
   /** Who calls an operator route: the staff session of the cookie, else the API key of the x-api-key header. */
   async authenticate(req: FastifyRequest): Promise<OperatorPrincipal | null> {
-    const s = await this.session(req.cookies[STAFF_SESSION_COOKIE]);
-    if (s) {
-      return {
-        kind: 'STAFF',
-        id: s.staffId,
-        name: s.username,
-        grants: grantsFrom(await this.repo.grantsOf(s.staffId)),
-        csrfToken: s.csrf,
-      };
-    }
+    const staff = await this.staffPrincipal(req.cookies[STAFF_SESSION_COOKIE]);
+    if (staff) return staff;
     const raw = req.headers[BACKOFFICE_HEADERS.apiKey];
     if (typeof raw !== 'string' || !raw) return null;
     const key = await this.repo.apiKeyByHash(sha256(raw));

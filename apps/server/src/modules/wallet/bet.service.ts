@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { BetRepository, BetRow, CloseItem } from './bet.repository';
 import type { LedgerService } from './ledger.service';
-import type { MemberNotices } from '../../platform/push-topics';
+import type { PushNotices } from '../../platform/push-topics';
 
 export interface PlaceBetInput {
   vendor: string;
@@ -77,7 +77,7 @@ export class BetService {
     private readonly repo: BetRepository,
     private readonly ledger: LedgerService,
     /** Tells the member's open pages that the wallet changed (after the commit: these paths commit first). */
-    private readonly notices?: MemberNotices,
+    private readonly notices?: PushNotices,
   ) {}
 
   /**
@@ -128,7 +128,7 @@ export class BetService {
       case 'repeat':
         // A repeat whose entry has no bet record was not placed by this service.
         if (!placed.bet) throw new Error(`bet ${reference} has an entry but no record`);
-        if (placed.outcome === 'placed') this.notices?.changed(merchant, memberId, 'wallet');
+        if (placed.outcome === 'placed') this.notices?.member(merchant, memberId, 'wallet');
         return {
           bet: toBet(placed.bet),
           balance: BigInt(placed.balance ?? '0'),
@@ -258,7 +258,7 @@ export class BetService {
       case 'settled':
       case 'repeat':
         if (closed.outcome === 'settled')
-          this.notices?.changed(item.merchant, closed.bet!.member_id, 'wallet');
+          this.notices?.member(item.merchant, closed.bet!.member_id, 'wallet');
         return { bet: toBet(closed.bet!), balance: BigInt(closed.balance ?? '0') };
     }
   }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/repository';
 import type { LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { checkViolation } from '../../platform/db-errors';
-import type { MemberNotices } from '../../platform/push-topics';
+import type { PushNotices } from '../../platform/push-topics';
 import { LedgerRepository, type AccountKey } from './ledger.repository';
 
 /** One leg of an entry: an account id and a signed amount in minor units (credit +, debit -). */
@@ -62,7 +62,7 @@ export class LedgerService {
   constructor(
     private readonly db: Db,
     /** Tells a member's open pages their wallet changed (a moment later, once the entry has committed). */
-    private readonly notices?: MemberNotices,
+    private readonly notices?: PushNotices,
   ) {}
 
   /**
@@ -113,7 +113,7 @@ export class LedgerService {
       if (isOverdraft(err)) throw new AppError('wallet.insufficient');
       throw err;
     }
-    if (result.created && input.memberId) this.notices?.changed(input.merchant, input.memberId, 'wallet');
+    if (result.created && input.memberId) this.notices?.member(input.merchant, input.memberId, 'wallet');
     if (!result.created) {
       const stored = (await this.repo.postingsOf(db, result.entryId)).map((p) => ({
         accountId: p.account_id,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { MemberNotices } from '../../platform/push-topics';
 import type { ModuleContext, ServerModule } from '../../platform/module';
 import type { ProtectionService } from '../protection';
 import type { ProfileService } from '../member';
@@ -56,7 +55,7 @@ interface WalletServices {
  * transfers to vendor wallets and to the upline, operator adjustments, trial play money).
  */
 export function createWalletModule(deps: WalletDeps): ServerModule<WalletServices> {
-  const notices = new MemberNotices(deps.bus);
+  const notices = deps.notices;
   const ledger = new LedgerService(deps.db, notices);
   const turnover = new TurnoverService();
   const bets = new BetService(
