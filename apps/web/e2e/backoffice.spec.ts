@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { HEADERS, type Deposit, type PaymentChannel } from '@app/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { encrypt, registerMember, value, type Member } from './api';
+import { ADMIN_API_KEY } from './operator';
 
 /**
  * The back office end to end: staff sign-in with every step (one-time password, new password,
@@ -235,6 +237,37 @@ test('support sees no money actions and the API refuses them', async ({ browser 
   await page.context().close();
 });
 
+test('the deposit queue is live: an order a member makes appears, and leaves when another operator rejects it, without a reload', async ({
+  browser,
+  request,
+}) => {
+  const finance = await signIn(browser, 'finance');
+  await finance.getByRole('link', { name: 'Deposits', exact: true }).click();
+  await expect(finance.getByRole('heading', { name: 'Deposits' })).toBeVisible();
+  const badge = finance.getByTestId('live-badge');
+  await expect(badge).toHaveAttribute('data-live', 'true');
+  await expect(badge).toHaveText('Live');
+  let listed = 0;
+  finance.on('request', (r) => {
+    if (r.url().includes('/wps/admin/deposits?')) listed++;
+  });
+
+  const { d } = await bankDeposit(request);
+  const row = finance.getByRole('row').filter({ hasText: d.orderNo });
+  await expect(row).toBeVisible({ timeout: 5_000 });
+  await expect(row).toContainText('Pending');
+  expect(listed, 'the list was asked again once the order arrived').toBeGreaterThan(0);
+
+  const rejected = await request.post(`/wps/admin/deposits/${d.id}/reject`, {
+    headers: { 'X-Api-Key': ADMIN_API_KEY, Merchant: 'GOLDEN', 'Idempotency-Key': randomUUID() },
+    data: { reason: 'No payment arrived' },
+  });
+  const answer = (await rejected.json()) as { success: boolean };
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+  await expect(row).toHaveCount(0, { timeout: 5_000 });
+  await finance.context().close();
+});
+
 test('the owner lands on the dashboard: the figures the API gives, per period, with the queues', async ({
   browser,
 }) => {
@@ -269,7 +302,8 @@ const PNG = Buffer.from(
  * A member's bank transfer with its receipt, found in the deposit queue by the signed-in finance
  * page, its receipt opened and the order approved; the decided row names `decidedBy`.
  */
-async function approveBankDeposit(page: Page, request: APIRequestContext, decidedBy: string) {
+/** A new member's bank-transfer deposit of 250.00 with a receipt: PENDING, waiting for staff. */
+async function bankDeposit(request: APIRequestContext): Promise<{ m: Member; d: Deposit }> {
   const m = await registerMember(request);
   const member = { [HEADERS.authorization]: m.token, [HEADERS.merchant]: 'GOLDEN', 'x-forwarded-for': m.ip };
   const { channels } = await value<{ channels: PaymentChannel[] }>(
@@ -288,6 +322,11 @@ async function approveBankDeposit(page: Page, request: APIRequestContext, decide
       data: { requestId: `e2e${Date.now()}`, channelId: bank.id, amount: '250.00', imageIds: [imageId] },
     }),
   );
+  return { m, d };
+}
+
+async function approveBankDeposit(page: Page, request: APIRequestContext, decidedBy: string) {
+  const { m, d } = await bankDeposit(request);
 
   await page.getByRole('link', { name: 'Deposits', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Deposits' })).toBeVisible();

@@ -16,3 +16,4 @@ export { SecretReveal } from './secret-reveal';
 export { Icon, type IconName } from './icon';
 export { FormFoot } from './form-foot';
 export { SettingsCard, type FieldErrors } from './settings-card';
+export { LiveBadge } from './live-badge';

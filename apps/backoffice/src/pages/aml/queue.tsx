@@ -10,8 +10,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { useLiveQueue } from '../../api/live';
 import { useSession } from '../../auth/session';
-import { Badge, Button, DateTime, Field, PagedTable } from '../../ui';
+import { Badge, Button, DateTime, Field, LiveBadge, PagedTable } from '../../ui';
 import { RuleName, StateBadge } from './shared';
 
 const PAGE_SIZE = 30;
@@ -48,6 +49,7 @@ export function CaseQueue() {
     assignee: filter.assignee || undefined,
     minAgeHours: filter.minAgeHours || undefined,
   };
+  const live = useLiveQueue('aml', ['aml', 'cases']);
   const list = useQuery({
     queryKey: ['aml', 'cases', brand, query, page],
     queryFn: () =>
@@ -123,6 +125,7 @@ export function CaseQueue() {
           >
             {t('common.reset')}
           </Button>
+          <LiveBadge live={live} />
         </div>
       </form>
       <PagedTable

@@ -2,6 +2,7 @@ import type { Permission } from '@app/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, newIdempotencyKey } from '../../api/client';
+import { useLiveQueue } from '../../api/live';
 import { useSession } from '../../auth/session';
 import {
   Badge,
@@ -10,6 +11,7 @@ import {
   DateTime,
   Field,
   Money,
+  LiveBadge,
   PageHeader,
   useToast,
   type Column,
@@ -33,6 +35,7 @@ export function ApprovalsPage() {
   const { can, session } = useSession();
   const f = useUrlFilters(KEYS, { state: 'PENDING' });
   const [deciding, setDeciding] = useState<{ row: ApprovalRow; approve: boolean } | null>(null);
+  const live = useLiveQueue('approvals', ['bo', '/approvals']);
   const list = usePaged<ApprovalRow>('/approvals', {
     state: f.value('state'),
     page: f.page,
@@ -119,7 +122,7 @@ export function ApprovalsPage() {
 
   return (
     <>
-      <PageHeader title={t('approvals')} subtitle={t('approvalsHint')} />
+      <PageHeader title={t('approvals')} subtitle={t('approvalsHint')} actions={<LiveBadge live={live} />} />
       <FilterBar onSubmit={() => f.apply(f.draft)} onReset={f.reset}>
         <Field label={t('col.status')}>
           <select value={f.draft.state} onChange={(e) => f.setDraft({ state: e.target.value })}>

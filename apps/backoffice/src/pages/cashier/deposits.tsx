@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, newIdempotencyKey } from '../../api/client';
+import { useLiveQueue } from '../../api/live';
 import { useSession } from '../../auth/session';
 import {
   Badge,
@@ -9,6 +10,7 @@ import {
   DateTime,
   Field,
   Money,
+  LiveBadge,
   PageHeader,
   useToast,
   type Column,
@@ -38,6 +40,7 @@ export function DepositsPage() {
     page: f.page,
     pageSize: PAGE_SIZE,
   });
+  const live = useLiveQueue('deposits', ['bo', '/deposits']);
   const mayDecide = can('cashier.deposits.decide');
   const set = (k: (typeof KEYS)[number]) => (e: { target: { value: string } }) =>
     f.setDraft({ ...f.draft, [k]: e.target.value });
@@ -140,7 +143,7 @@ export function DepositsPage() {
 
   return (
     <>
-      <PageHeader title={t('deposits')} subtitle={t('depositsHint')} />
+      <PageHeader title={t('deposits')} subtitle={t('depositsHint')} actions={<LiveBadge live={live} />} />
       <FilterBar onSubmit={() => f.apply(f.draft)} onReset={f.reset}>
         <Field label={t('col.status')}>
           <select value={f.draft.status} onChange={set('status')}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, newIdempotencyKey } from '../../api/client';
+import { useLiveQueue } from '../../api/live';
 import { useSession } from '../../auth/session';
 import {
   Badge,
@@ -11,6 +12,7 @@ import {
   DateTime,
   Field,
   Money,
+  LiveBadge,
   PageHeader,
   formatMoney,
   formatNumber,
@@ -40,6 +42,7 @@ export function WithdrawalsPage() {
   const { can } = useSession();
   const f = useUrlFilters(KEYS, { status: 'PENDING' });
   const [deciding, setDeciding] = useState<{ row: WithdrawalRow; approve: boolean } | null>(null);
+  const live = useLiveQueue('withdrawals', ['bo', '/withdrawals']);
   const list = usePaged<WithdrawalRow>('/withdrawals', {
     status: f.value('status'),
     from: dayStart(f.value('from')),
@@ -134,7 +137,11 @@ export function WithdrawalsPage() {
 
   return (
     <>
-      <PageHeader title={t('withdrawals')} subtitle={t('withdrawalsHint')} />
+      <PageHeader
+        title={t('withdrawals')}
+        subtitle={t('withdrawalsHint')}
+        actions={<LiveBadge live={live} />}
+      />
       <FilterBar onSubmit={() => f.apply(f.draft)} onReset={f.reset}>
         <Field label={t('col.status')}>
           <select value={f.draft.status} onChange={set('status')}>

@@ -3,7 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { Badge, DataTable, DateTime, Field, formatNumber, PageHeader, type Column } from '../../ui';
+import {
+  Badge,
+  DataTable,
+  DateTime,
+  Field,
+  formatNumber,
+  LiveBadge,
+  PageHeader,
+  type Column,
+} from '../../ui';
+import { useLiveQueue } from '../../api/live';
 import { KycStateBadge } from './common';
 import { KycRules } from './rules';
 
@@ -54,6 +64,7 @@ export function KycQueuePage() {
   const state: StateFilter = (STATES as readonly string[]).includes(raw ?? '')
     ? (raw as StateFilter)
     : 'PENDING';
+  const live = useLiveQueue('kyc', ['bo', '/kyc/queue']);
   const q = useQuery({
     queryKey: ['bo', '/kyc/queue', state],
     queryFn: () => api.get<{ list: KycQueueRow[]; ages: KycQueueAges }>('/kyc/queue', { state }),
@@ -104,7 +115,7 @@ export function KycQueuePage() {
   ];
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={<LiveBadge live={live} />} />
       <section className="bo-card">
         <h2>{t('ages.title')}</h2>
         <QueueAges ages={q.data?.ages} />
