@@ -57,6 +57,8 @@ const server = spawn(
       SEED_DEMO: 'true',
       METRICS_TOKEN,
       BACCARAT_BET_SECONDS: String(BET_SECONDS),
+      // Every simulated player connects from this one machine's address.
+      PUSH_MAX_PER_IP: String(CLIENTS + 100),
       PROVIDER_SECRETS_KEY: `bench:${randomBytes(32).toString('base64')}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -110,6 +110,12 @@ const envSchema = z.object({
    * balancer moves new traffic elsewhere first.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * Push WebSockets one address may hold open on one instance. Generous: an internet café or a
+   * mobile carrier's NAT puts many players behind one address; it stops one client from opening
+   * connections until the instance runs out of memory.
+   */
+  PUSH_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(500),
   /** The built-in demo payment gateway (its pay page credits a deposit without real money). */
   DEMO_GATEWAY: flag('false'),
   /**

@@ -236,6 +236,32 @@ describe('WebSocket', () => {
   });
 });
 
+describe('connections per address', () => {
+  it('closes a WebSocket beyond the per-address limit with 1013, and takes one again once another closed', async () => {
+    const small = await buildTestApp({ PUSH_MAX_PER_IP: '2' });
+    try {
+      await small.app.listen({ port: 0, host: '127.0.0.1' });
+      const smallPort = (small.app.server.address() as AddressInfo).port;
+      const first = await Client.open(smallPort);
+      const second = await Client.open(smallPort);
+      const third = await Client.open(smallPort);
+      expect(await third.closed).toBe(1013);
+      // The two let in still work.
+      await second.settle();
+      first.close();
+      await first.closed;
+      // The server counts the address down when its side of the socket has closed too.
+      await quiet(200);
+      const again = await Client.open(smallPort);
+      await again.settle();
+      second.close();
+      again.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('back-office queues', () => {
   /** A staff member of `role` on GOLDEN and the cookie of a session opened for it. */
   async function staffOf(role: 'finance' | 'support' | 'risk', name: string) {

@@ -30,6 +30,7 @@ export function createPushModule(deps: PushDeps): ServerModule<PushServices> {
         hub,
         verify: deps.verifyToken,
         connections,
+        maxPerIp: deps.config.PUSH_MAX_PER_IP,
         staffPrincipal: deps.staffPrincipal,
         allowIp: deps.allowIp,
       });

@@ -31,6 +31,8 @@ const POLL_WAIT_S = 25;
 
 export interface PushRoutesOptions extends Omit<StaffPushOptions, 'track'> {
   hub: PushHub;
+  /** WebSockets one address may hold open here (config.PUSH_MAX_PER_IP). */
+  maxPerIp: number;
   verify: VerifyToken;
   /** Open connections (the metrics read it). */
   connections: Set<WebSocket>;
@@ -47,12 +49,28 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
   const { hub, verify, connections } = opts;
   const alive = new WeakSet<WebSocket>();
 
-  /** Every socket of the channel: counted, pinged, and sent frames only while it keeps up. */
-  const track = (socket: WebSocket): Subscriber => {
+  const perIp = new Map<string, number>();
+
+  /**
+   * Every socket of the channel: counted, pinged, and sent frames only while it keeps up. Null
+   * (and the socket closed with 1013, "try again later") when its address holds too many already.
+   */
+  const track = (socket: WebSocket, ip: string): Subscriber | null => {
+    const held = perIp.get(ip) ?? 0;
+    if (held >= opts.maxPerIp) {
+      socket.close(1013, 'too many connections from this address');
+      return null;
+    }
+    perIp.set(ip, held + 1);
     connections.add(socket);
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));
-    socket.on('close', () => connections.delete(socket));
+    socket.on('close', () => {
+      connections.delete(socket);
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left > 0) perIp.set(ip, left);
+      else perIp.delete(ip);
+    });
     return {
       send(text) {
         // A text frame: the site reads JSON text, whatever buffer it was encoded into.
@@ -81,7 +99,8 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
   app.get(PUSH_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
     const merchant = request.brand.code;
     const lang = request.lang;
-    const sub = track(socket);
+    const sub = track(socket, request.ip);
+    if (!sub) return;
     const topics = new Map<string, string>();
     let memberId: string | null = null;
     let recheck: NodeJS.Timeout | null = null;

@@ -35,8 +35,8 @@ export interface StaffPushOptions {
   staffPrincipal: (token: string | undefined, slide: boolean) => Promise<OperatorPrincipal | null>;
   /** The brand's staff address allow-list, as operator routes apply it. */
   allowIp: (merchant: string, ip: string, principal: OperatorPrincipal) => Promise<boolean>;
-  /** Registers the socket with the channel's heartbeat and metrics; returns its frame sender. */
-  track: (socket: WebSocket) => Subscriber;
+  /** Registers the socket with the channel's heartbeat and metrics; its frame sender, or null when refused. */
+  track: (socket: WebSocket, ip: string) => Subscriber | null;
 }
 
 const frame = (m: PushServerMessage) => Buffer.from(JSON.stringify(m));
@@ -59,7 +59,8 @@ export async function staffPushRoutes(app: FastifyInstance, opts: StaffPushOptio
     const host = request.headers.host;
     const sameOrigin =
       typeof origin === 'string' && typeof host === 'string' && new URL(origin).host === host;
-    const sub = track(socket);
+    const sub = track(socket, request.ip);
+    if (!sub) return;
     /** Bus topic → the queue it is. */
     const topics = new Map<string, StaffPushQueue>();
     const may = (p: OperatorPrincipal, q: StaffPushQueue) =>
