@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver, environmentManager } from '@tanstack/react-query';
-import { liveTableInterval, untilNextMoment } from './push';
+import { liveTableInterval, throttleTrailing, untilNextMoment } from './push';
 
 describe('untilNextMoment', () => {
   beforeEach(() => {
@@ -82,5 +82,43 @@ describe('liveTableInterval', () => {
     await table.renderFor(3_000);
     expect(table.fetchedAt).toEqual([1_000_000, 1_001_000, 1_002_000, 1_003_000]);
     table.close();
+  });
+});
+
+describe('throttleTrailing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('runs at once, then once at the end of a burst, then at once again after a quiet window', () => {
+    const runs: number[] = [];
+    const t = throttleTrailing(15_000, () => runs.push(Date.now()));
+    t.call();
+    vi.advanceTimersByTime(5_000);
+    t.call();
+    vi.advanceTimersByTime(5_000);
+    t.call();
+    expect(runs).toEqual([1_000_000]);
+    vi.advanceTimersByTime(5_000);
+    expect(runs).toEqual([1_000_000, 1_015_000]);
+    vi.advanceTimersByTime(30_000);
+    t.call();
+    expect(runs).toEqual([1_000_000, 1_015_000, 1_045_000]);
+  });
+
+  it('now() runs at once and drops the pending run; cancel() drops it too', () => {
+    const runs: number[] = [];
+    const t = throttleTrailing(15_000, () => runs.push(Date.now()));
+    t.call();
+    vi.advanceTimersByTime(1_000);
+    t.call();
+    t.now();
+    vi.advanceTimersByTime(1_000);
+    t.call();
+    t.cancel();
+    vi.advanceTimersByTime(60_000);
+    expect(runs).toEqual([1_000_000, 1_001_000]);
   });
 });

@@ -121,3 +121,31 @@ export function liveTableInterval<T>(
     return untilNextMoment(c.moments, c.serverNow, maxMs);
   };
 }
+
+/**
+ * `fn` at most once per `ms`: `call()` runs it now if the last run is `ms` old, else once at the
+ * end of the window (a burst is one run now and one after, so the burst's last change is seen);
+ * `now()` runs it at once and starts a new window.
+ */
+export function throttleTrailing(ms: number, fn: () => void) {
+  let lastAt = -Infinity;
+  let later: ReturnType<typeof setTimeout> | null = null;
+  const cancel = () => {
+    if (later) clearTimeout(later);
+    later = null;
+  };
+  const now = () => {
+    cancel();
+    lastAt = Date.now();
+    fn();
+  };
+  return {
+    now,
+    call() {
+      const wait = lastAt + ms - Date.now();
+      if (wait <= 0) now();
+      else later ??= setTimeout(now, wait);
+    },
+    cancel,
+  };
+}
