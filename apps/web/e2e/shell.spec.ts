@@ -196,6 +196,78 @@ test.describe('installable app', () => {
     expect(cached.filter((u) => /^\/(wps|lgw|lotto)\//.test(u))).toEqual([]);
   });
 
+  test('a new build replaces the cached shell on the next visit, and offline shows the newest one', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    const marker = () => page.locator('meta[name="e2e-build"]').getAttribute('content');
+    expect(await page.locator('meta[name="e2e-build"]').count()).toBe(0);
+
+    // A deploy: the server now answers pages with another build's shell (marked here). The
+    // service worker is in control, and still the next visit gets the new shell, not its cache.
+    await context.route(
+      (url) => url.pathname === '/' || url.pathname === '/index.html',
+      async (route) => {
+        const res = await route.fetch();
+        const html = (await res.text()).replace('<head>', '<head><meta name="e2e-build" content="next">');
+        await route.fulfill({ response: res, body: html });
+      },
+    );
+    await page.reload();
+    expect(await marker()).toBe('next');
+    await expect(page.getByTestId('banner-area')).toBeVisible();
+
+    // Offline, the cached shell is the new build's: no stale site after a deploy either way.
+    await context.unroute((url) => url.pathname === '/' || url.pathname === '/index.html');
+    await context.setOffline(true);
+    await page.reload();
+    expect(await marker()).toBe('next');
+    await context.setOffline(false);
+  });
+
+  test('the download page offers to install the site with the offer the browser made on arrival', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('banner-area')).toBeVisible();
+    // Chromium makes its install offer once, early, on whichever page the visit starts: here the
+    // home page. The offer is played by a page-made event with the same shape.
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true });
+      const asked: string[] = [];
+      Object.assign(window, { installAsked: asked });
+      Object.assign(offer, {
+        prompt: () => {
+          asked.push('prompt');
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await page.getByRole('link', { name: 'App', exact: true }).first().click();
+    const card = page.getByTestId('install-card');
+    await expect(card.getByRole('heading', { name: 'Install Golden Palm on this device' })).toBeVisible();
+    await card.getByRole('button', { name: 'Install the app' }).click();
+    await expect(card.getByTestId('install-state')).toHaveText('Installed. Open it from your home screen.');
+    expect(await page.evaluate(() => (window as unknown as { installAsked: string[] }).installAsked)).toEqual(
+      ['prompt'],
+    );
+  });
+
+  test('without an offer the download page says how to install instead of a dead button', async ({
+    page,
+  }) => {
+    await page.goto('/down');
+    const card = page.getByTestId('install-card');
+    await expect(card.getByTestId('install-state')).toContainText('cannot install');
+    await expect(card.getByRole('button')).toHaveCount(0);
+  });
+
   test('the manifest and its icons are served', async ({ request }) => {
     const manifest = await (await request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ name: 'Golden Palm', display: 'standalone', start_url: '/' });

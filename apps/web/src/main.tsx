@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { listenForInstallOffer } from './lib/install-prompt';
 import './styles/base.css';
 import './styles/shell.css';
+
+listenForInstallOffer();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,6 +14,7 @@ import type enProtection from '../locales/protection/en.json';
 import type enKyc from '../locales/kyc/en.json';
 import type enRecords from '../locales/records/en.json';
 import type enSecurity from '../locales/security/en.json';
+import type enDown from '../locales/down/en.json';
 import type enTiles from '../locales/tiles/en.json';
 import { local } from './storage';
 
@@ -37,6 +38,7 @@ declare module 'i18next' {
       tiles: typeof enTiles;
       records: typeof enRecords;
       security: typeof enSecurity;
+      down: typeof enDown;
     };
   }
 }
@@ -51,7 +53,8 @@ declare module 'i18next' {
  * points mall (`points`); the inbox, feedback and invite-friends pages theirs (`inbox`); responsible gaming its own
  * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`);
  * the member centre's betting and account records and profit report theirs (`records`), its
- * security centre (profile, mobile, passwords, 2FA, sessions, login history) its own (`security`).
+ * security centre (profile, mobile, passwords, 2FA, sessions, login history) its own (`security`);
+ * the app download page its own (`down`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -69,6 +72,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   tiles: import.meta.glob<{ default: Record<string, unknown> }>('../locales/tiles/*.json'),
   records: import.meta.glob<{ default: Record<string, unknown> }>('../locales/records/*.json'),
   security: import.meta.glob<{ default: Record<string, unknown> }>('../locales/security/*.json'),
+  down: import.meta.glob<{ default: Record<string, unknown> }>('../locales/down/*.json'),
 };
 
 const backend: BackendModule = {

@@ -40,6 +40,7 @@ const cases = [
   'tiles',
   'records',
   'security',
+  'down',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {

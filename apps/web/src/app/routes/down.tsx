@@ -4,12 +4,12 @@ import { useBrand } from '../../lib/brand';
 import '../../styles/pages.css';
 
 export function DownPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('down');
   const brand = useBrand();
   return (
     <div className="content-page">
-      <h1>{t('down.title', { brand: brand.brandName })}</h1>
-      <p className="lead">{t('down.lead')}</p>
+      <h1>{t('title', { brand: brand.brandName })}</h1>
+      <p className="lead">{t('lead')}</p>
       <AppDownload />
     </div>
   );
