@@ -1,29 +1,66 @@
 /**
- * Three server processes on one PostgreSQL behind a round-robin balancer, players spinning the
- * house slot and betting at a baccarat table through it, while the instances are killed (SIGKILL:
- * no goodbye, leases left to expire, requests cut mid-flight), stopped (SIGTERM) and started
- * again. Nothing any instance needs lives in another's memory: a payload key fetched from one
- * opens a login sent to another, a ticket from one plays on the others, a table keeps dealing
- * whichever instance holds its dealer. At the end every bet is settled once, every answered spin
- * is one stored round, and the ledger's invariants hold.
+ * Three server processes on one PostgreSQL behind a round-robin balancer, players playing every
+ * house game and the lottery through it (the slot, the baccarat table, the card room, the fishing
+ * shooter, the cockfight arena, the sportsbook and a fast lottery), while the instances are killed
+ * (SIGKILL: no goodbye, leases left to expire, requests cut mid-flight), stopped (SIGTERM) and
+ * started again. Nothing any instance needs lives in another's memory: a payload key fetched from
+ * one opens a login sent to another, a ticket from one plays on the others, a table keeps dealing,
+ * a fight, a match and a draw keep their clocks whichever instance holds their job. At the end
+ * every answered bet is one bet, settled once, in its game's tables, the bet records and the
+ * ledger alike, every wallet is what the games say it is, and the ledger's invariants hold.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { GameList } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { checkLedger } from '../src/modules/wallet/ledger-check';
 import { seedDemo } from '../src/seed/seed';
+import { SportsbookClock } from '../src/modules/providers/house/sportsbook/sportsbook-clock';
 import { Balancer } from './balancer';
+import {
+  answeredProblems,
+  betClosings,
+  dueButUnsettled,
+  gameBetMismatches,
+  memberBooks,
+  settleLag,
+} from './chaos-invariants';
+import {
+  isCut,
+  newTally,
+  playCards,
+  playCockfight,
+  playFish,
+  playLottery,
+  playSportsbook,
+  type Answer,
+} from './chaos-players';
 import { encryptWith } from './crypto-client';
 import { createPostgresDatabase } from './helper';
 
 const PG = process.env.TEST_DB_KIND === 'postgres';
 const MERCHANT = 'GOLDEN';
 const PLAYERS = 4;
+/**
+ * Players at the cockfight arena. Its vendor (DS88) plays from a transfer wallet: launching it moves
+ * the whole main balance there, and launching a house game brings it back, so these members play
+ * nothing else (the others play every other game from their main wallet).
+ */
+const ARENA_PLAYERS = 2;
 const PLAY_MS = 36_000;
+// The games' short clocks (the servers' env): a card hand of 3 s to decide and 3 s on show; fights
+// of 5 s betting, 3 s fighting, 2 s result; a football match in about 2 s; a fast draw every 10 s.
+const CARDS_DECISION_SECONDS = 3;
+// WARNING: a shortened sportsbook minute runs the book's clock from the start of the UTC day the
+// process started (sportsbook-clock.ts): an instance restarted after midnight UTC would disagree
+// with the others, so a run that straddles midnight UTC may see its bets settle late.
+const SPORTSBOOK_MINUTE_MS = 20;
+/** The longest a clocked game's settlement may come after its moment (sweeps run every second). */
+const SETTLE_LAG_SECONDS = 15;
 const SECRETS_KEY = `chaos:${randomBytes(32).toString('base64')}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,7 +70,10 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
   let db: DbHandle;
   let balancer: Balancer;
   let base = '';
-  const ports = [0, 1, 2].map(() => 19_000 + Math.floor(Math.random() * 20_000));
+  // Below the ephemeral range (32768 and up on Linux), where the test's own many short connections
+  // take their local ports: a restarted instance must find its port free.
+  const first = 20_000 + Math.floor(Math.random() * 12_000);
+  const ports = [first, first + 1, first + 2];
   const servers: (ChildProcess | null)[] = [null, null, null];
 
   function start(i: number): ChildProcess {
@@ -52,6 +92,10 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
           // A dead instance's jobs move on quickly; the games run on short clocks.
           JOB_LEASE_MS: '2000',
           BACCARAT_BET_SECONDS: '6',
+          CARDS_DECISION_SECONDS: String(CARDS_DECISION_SECONDS),
+          COCKFIGHT_BET_SECONDS: '5',
+          SPORTSBOOK_MINUTE_MS: String(SPORTSBOOK_MINUTE_MS),
+          LOTTERY_FAST_SECONDS: '10',
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       },
@@ -67,6 +111,7 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
         () => false,
       );
       if (ok) return;
+      if (servers[i]?.exitCode !== null) throw new Error(`instance ${i} exited before it was ready`);
       await sleep(100);
     }
     throw new Error(`instance ${i} did not become ready`);
@@ -98,13 +143,13 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
     await created?.drop();
   });
 
-  /** A call through the balancer; a connection cut by a dying instance answers null. */
+  /** A call through the balancer; a request a dying or closing instance did not answer is cut (isCut). */
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<{ ok: true; value: T } | { ok: false; code: string }> {
+  ): Promise<Answer<T>> {
     try {
       const res = await fetch(`${base}${path}`, {
         method,
@@ -112,9 +157,10 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const json = (await res.json()) as { success: boolean; value?: T; errorCode?: string };
-      return json.success
-        ? { ok: true, value: json.value as T }
-        : { ok: false, code: json.errorCode ?? String(res.status) };
+      if (json.success) return { ok: true, value: json.value as T };
+      // A 503 without the envelope is Fastify's own: the instance is closing (SIGTERM) and takes
+      // no new request, which another instance will answer.
+      return { ok: false, code: json.errorCode ?? (res.status === 503 ? 'closing' : String(res.status)) };
     } catch {
       return { ok: false, code: 'network' };
     }
@@ -129,35 +175,79 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       const r = await call<T>(method, path, body, headers);
       if (r.ok) return r.value;
-      if (r.code !== 'network' && r.code !== 'system.db.unavailable') throw new Error(`${path}: ${r.code}`);
+      if (!isCut(r.code)) throw new Error(`${path}: ${r.code}`);
       await sleep(200);
     }
     throw new Error(`${path}: no instance answered`);
   }
 
-  async function player() {
+  /** A trial account (free play: play money), logged in as the site does. */
+  async function login() {
     const key = await must<{ keyId: string; publicKey: string }>('GET', '/wps/session/key');
     // The key may come from one instance and the login go to another.
-    const login = await must<{ token: string }>(
+    const login = await must<{ token: string; id: number }>(
       'POST',
       '/wps/session/login/freeplay',
       encryptWith(key, { platform: 'W' }),
     );
-    const ticket = async (gameCode: string) => {
-      const game = await must<{ url: string }>(
-        'GET',
-        `/wps/game/launchGame?vendor=HOUSE&gameCode=${gameCode}&language=EN&backUrl=%2F`,
-        undefined,
-        { authorization: login.token },
-      );
-      const code = new URL(game.url, base).searchParams.get('code')!;
-      return (await must<{ token: string }>('POST', '/wps/house/ticket', { code })).token;
-    };
-    return { slot: await ticket('house-dragon-fortune'), baccarat: await ticket('house-baccarat') };
+    return { session: login.token, memberId: String(login.id) };
   }
 
-  it('plays on through kills and restarts; every bet settled once, every spin one round, the ledger whole', async () => {
+  /** The URL launchGame answers: a game client's page with its launch code, or the lottery page. */
+  async function launch(session: string, params: Record<string, string>): Promise<URL> {
+    const query = new URLSearchParams({ language: 'EN', backUrl: '/', ...params });
+    const game = await must<{ url: string }>('GET', `/wps/game/launchGame?${query}`, undefined, {
+      authorization: session,
+    });
+    return new URL(game.url, base);
+  }
+
+  /** The game client's ticket for a launch code (X-Game-Token of its calls). */
+  async function ticket(url: URL): Promise<string> {
+    const code = url.searchParams.get('code')!;
+    return (await must<{ token: string }>('POST', '/wps/house/ticket', { code })).token;
+  }
+
+  /** A vendor's first game of a category, from the list the site shows. */
+  async function firstGame(vendor: string, gameType: string) {
+    const list = await must<GameList>(
+      'GET',
+      `/wps/relay/GCSGAME_gameList?vassalage=${vendor}&gameType=${gameType}`,
+    );
+    return list.games[0]!;
+  }
+
+  async function player() {
+    const { session, memberId } = await login();
+    const house = async (gameCode: string) => ticket(await launch(session, { vendor: 'HOUSE', gameCode }));
+    const sports = await firstGame('HOUSE', 'SPORTS');
+    // A lottery launch opens the site's lottery page on the game; its calls then go with the session.
+    const lottery = await launch(session, { vendor: 'LOTT', gameCode: 'lucky-28' });
+    return {
+      memberId,
+      session,
+      slot: await house('house-dragon-fortune'),
+      baccarat: await house('house-baccarat'),
+      fish: await house('house-ocean-king'),
+      cards: await house('house-three-card-showdown'),
+      sports: await house(sports.gameCode),
+      lottery: {
+        gameCode: lottery.searchParams.get('gameCode')!,
+        vendor: lottery.searchParams.get('vendor')!,
+      },
+    };
+  }
+
+  async function arenaPlayer() {
+    const { session, memberId } = await login();
+    const arena = await firstGame('DS88', 'COCKFIGHT');
+    return { memberId, cockfight: await ticket(await launch(session, { nodeId: String(arena.nodeId) })) };
+  }
+
+  it('plays every game on through kills and restarts; every bet settled once, every wallet what its games say, the ledger whole', async () => {
     const players = await Promise.all(Array.from({ length: PLAYERS }, () => player()));
+    const arena = await Promise.all(Array.from({ length: ARENA_PLAYERS }, () => arenaPlayer()));
+    const members = [...players, ...arena].map((p) => p.memberId);
     const info = await must<{ betOptions: number[] }>('GET', '/wps/house/slot/info', undefined, {
       'x-game-token': players[0]!.slot,
     });
@@ -183,7 +273,7 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
             spins.add(requestId);
             break;
           }
-          if (r.code !== 'network' && r.code !== 'system.db.unavailable') throw new Error(`spin: ${r.code}`);
+          if (!isCut(r.code)) throw new Error(`spin: ${r.code}`);
           cut++;
           await sleep(100);
         }
@@ -230,19 +320,37 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
       await ready(2);
     };
 
+    const tally = newTally();
+    const isStopped = () => stopped;
     const started = Date.now();
     await Promise.all([
       ...players.map(play),
+      ...players.flatMap((p) => [
+        playFish(call, p.fish, tally, isStopped),
+        playCards(call, p.cards, p.memberId, tally, isStopped),
+        playSportsbook(call, p.sports, tally, isStopped),
+        playLottery(call, p.session, p.memberId, p.lottery, tally, isStopped),
+      ]),
+      ...arena.map((p) => playCockfight(call, p.cockfight, tally, isStopped)),
       chaos().then(async () => {
         await sleep(Math.max(0, PLAY_MS - (Date.now() - started)));
         stopped = true;
       }),
     ]);
 
+    // Every game was played (an invariant over no bets proves nothing).
     expect(spins.size).toBeGreaterThan(50);
     expect(baccaratBets).toBeGreaterThan(0);
+    expect(tally.fish.length).toBeGreaterThan(20);
+    expect(tally.cards.filter((c) => c.action === 'PLAY').length).toBeGreaterThan(0);
+    expect(tally.cockfight.length).toBeGreaterThan(0);
+    expect(tally.sportsbook.length).toBeGreaterThan(0);
+    expect(tally.lottery.length).toBeGreaterThan(0);
     console.info(
-      `chaos: ${spins.size} spins, ${baccaratBets} baccarat bets, ${cut} calls cut by a dying instance`,
+      `chaos: ${spins.size} spins, ${baccaratBets} baccarat bets, ${tally.fish.length} shots, ` +
+        `${tally.cards.length} card hands, ${tally.cockfight.length} cockfight bets, ` +
+        `${tally.sportsbook.length} sportsbook bets, ${tally.lottery.length} lottery slips; ` +
+        `${cut + tally.cut} calls cut by a dying instance; refused ${JSON.stringify(tally.refused)}`,
     );
 
     // Every answered spin is exactly one stored round (a retried one was not played twice).
@@ -250,44 +358,69 @@ describe.runIf(PG)('three instances, killed and restarted under play', () => {
       .selectFrom('house_round')
       .select(sql<string>`count(*)`.as('n'))
       .where('merchant_code', '=', MERCHANT)
+      .where('round_id', 'not like', '%-fish-%')
       .executeTakeFirstOrThrow();
     expect(Number(rounds.n)).toBe(spins.size);
 
-    // The dealers go on after the kills: every bet is settled (once: its credit is one entry).
+    // The games go on after the kills, all three instances up: whatever its game's clock says is
+    // over (a baccarat round closed, a card hand past its decision window, a fight shown, a match
+    // ended, a draw's time come) gets settled and paid, whichever instance held its job when it
+    // died, and no bet of the players is left open. Polled: the sweeps run every second.
+    const clocks = {
+      cardsCycleMs: CARDS_DECISION_SECONDS * 2_000,
+      cardsDecisionMs: CARDS_DECISION_SECONDS * 1_000,
+    };
+    const book = new SportsbookClock(SPORTSBOOK_MINUTE_MS);
     await expect
       .poll(
         async () =>
-          (
-            await db.db
-              .selectFrom('baccarat_bet')
-              .select(sql<string>`count(*)`.as('n'))
-              .where('status', '=', 'PENDING')
-              .executeTakeFirstOrThrow()
-          ).n,
+          Object.entries(
+            await dueButUnsettled(db.db, MERCHANT, members, { ...clocks, bookNow: book.now() }),
+          ).filter(([, n]) => n > 0),
         { timeout: 60_000, interval: 1_000 },
       )
-      .toBe('0');
-    // No money moved twice: each player's main wallet is its play money less what its bets
-    // staked plus what they paid, by the bet records (one row per bet, settled once). A
-    // settlement applied twice would show as money the records do not explain.
-    const wallets = await sql<{
-      member_id: string;
-      balance: string;
-      first: string;
-      staked: string;
-      paid: string;
-    }>`
-      SELECT a.member_id, a.balance,
-        (SELECT p.amount FROM ledger_posting p WHERE p.account_id = a.id ORDER BY p.id LIMIT 1) AS first,
-        (SELECT coalesce(sum(r.stake), 0) FROM bet_record r
-           WHERE r.member_id = a.member_id AND r.status <> 'VOID') AS staked,
-        (SELECT coalesce(sum(r.payout), 0) FROM bet_record r
-           WHERE r.member_id = a.member_id AND r.status = 'SETTLED') AS paid
-      FROM ledger_account a JOIN member m ON m.id = a.member_id
-      WHERE a.kind = 'MAIN' AND m.is_agent = 4 AND a.merchant_code = ${MERCHANT}`.execute(db.db);
-    expect(wallets.rows).toHaveLength(PLAYERS);
-    for (const w of wallets.rows)
-      expect(BigInt(w.balance), JSON.stringify(w)).toBe(BigInt(w.first) - BigInt(w.staked) + BigInt(w.paid));
+      .toEqual([]);
+    // ... and promptly: a job held by a killed instance moves on when its lease expires, so no
+    // settlement waited for a restart or for a player to come back.
+    const lag = await settleLag(db.db, MERCHANT);
+    for (const [game, seconds] of Object.entries(lag)) expect(seconds, game).toBeLessThan(SETTLE_LAG_SECONDS);
+
+    // Every answered bet is one bet in its game, settled: a retry after a cut found the bet the
+    // cut request placed instead of placing another, and no cut left one half-placed.
+    const answered = await answeredProblems(db.db, MERCHANT, members, tally);
+    for (const [game, problems] of Object.entries(answered)) expect(problems, game).toEqual([]);
+
+    // Every bet the games' tables know is one bet record with the same stake, state and payout,
+    // and no bet record is unknown to the games: no stake was taken for nothing, no payout
+    // credited that the game did not decide (once, or with another amount).
+    expect(await gameBetMismatches(db.db, MERCHANT, members)).toEqual([]);
+
+    // No bet was settled twice: each is closed by exactly one ledger entry (its settlement or its
+    // void, never both: a payout and a refund of the same stake), the one its record names, and
+    // everything its round moved in the member's wallets is its payout less its stake (nothing,
+    // if voided). A second credit under another reference would show here.
+    const closings = await betClosings(db.db, MERCHANT, members);
+    expect(closings.length).toBeGreaterThan(spins.size);
+    const net = (b: (typeof closings)[number]) =>
+      b.status === 'SETTLED' ? BigInt(b.payout) - BigInt(b.stake) : b.status === 'VOID' ? 0n : null;
+    expect(
+      closings.filter(
+        (b) =>
+          b.closings?.length !== 1 || b.closings[0] !== b.settle_entry_id || BigInt(b.wallet_net) !== net(b),
+      ),
+    ).toEqual([]);
+
+    // No money moved twice: each player's wallets (main and vendor) hold its play money plus what
+    // its settled bets paid less what they staked, by the bet records and by the games' own tables
+    // alike, and nothing is left in its bet hold. A settlement applied twice would show as money
+    // neither explains.
+    const books = await memberBooks(db.db, MERCHANT, members);
+    expect(books).toHaveLength(PLAYERS + ARENA_PLAYERS);
+    for (const b of books) {
+      expect(b.held, JSON.stringify(b)).toBe('0');
+      expect(BigInt(b.balance), JSON.stringify(b)).toBe(BigInt(b.first) + BigInt(b.bets_net));
+      expect(BigInt(b.balance), JSON.stringify(b)).toBe(BigInt(b.first) + BigInt(b.games_net));
+    }
     const open = await db.db
       .selectFrom('bet_record')
       .select(sql<string>`count(*)`.as('n'))
