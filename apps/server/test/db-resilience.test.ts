@@ -55,9 +55,13 @@ async function terminateAppBackends(where = 'true'): Promise<number> {
   return rowCount ?? 0;
 }
 
-/** Waits until some backend of the app waits on a lock (the request under test got that far). */
+/**
+ * Waits until some backend of the app waits on a lock (the request under test got that far). A
+ * generous deadline: a run of the whole suite on two cores once saw no wait within 5 s.
+ */
 async function untilWaitingOnLock(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     const { rows } = await admin.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = $1 AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
@@ -135,7 +139,7 @@ describe.runIf(onPostgres)('a database connection lost while in use', () => {
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     expect(retried.body.value!.mainBalance).toBe(before - 100);
     expect(await checkLedger(t.db.db)).toEqual([]);
-  });
+  }, 60_000);
 
   it('during a read: 503 with Retry-After, and the API answers the next request', async () => {
     await admin.query('BEGIN');
@@ -160,7 +164,7 @@ describe.runIf(onPostgres)('a database connection lost while in use', () => {
       headers: { host: 'localhost' },
     });
     expect(again.statusCode, again.body).toBe(200);
-  });
+  }, 60_000);
 });
 
 describe.runIf(onPostgres)('a money load whose database connections are ended under it', () => {

@@ -42,7 +42,7 @@ interface LotteryServices {
 
 /** Lottery and electronic lottery: menus, slips and draws, and the job that draws and settles. */
 export function createLotteryModule(deps: LotteryModuleDeps): ServerModule<LotteryServices> {
-  const repo = new LotteryRepository(deps.db);
+  const repo = new LotteryRepository(deps.db, deps.config.JOB_LEASE_MS);
   const menus = new LotteryMenuService(
     repo,
     deps.catalogue,

@@ -17,12 +17,17 @@ export interface GameKey {
   gameCode: string;
 }
 
-/** How long a settling (or cancelling) instance holds a draw before another may take it over. */
-const LEASE = sql`interval '30 seconds'`;
-
 /** SQL of the lottery: draws (schedule, result, settlement state) and the bet lines on them. */
 export class LotteryRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * @param leaseMs how long a settling instance holds a draw before another may take it over: the
+   *   jobs' lease (`JOB_LEASE_MS`), so a dead instance's settlement moves on as its jobs do. Paying
+   *   twice is not what it guards (each slip's payout is idempotent), only doing the work twice.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly leaseMs = 15_000,
+  ) {}
 
   /** The brand's lottery games switched off, as 'vendor|gameCode' (or only the one named). */
   async offGames(merchant: string, only?: { vendor: string; gameCode: string }): Promise<Set<string>> {
@@ -152,7 +157,7 @@ export class LotteryRepository {
     if (drawId) pick = pick.where('id', '=', drawId);
     return this.db
       .updateTable('lottery_draw')
-      .set({ lease_until: sql<Date>`now() + ${LEASE}` })
+      .set({ lease_until: sql<Date>`now() + make_interval(secs => ${this.leaseMs / 1000})` })
       .where('id', '=', pick)
       .returningAll()
       .executeTakeFirst();

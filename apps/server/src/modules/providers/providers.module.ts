@@ -158,7 +158,7 @@ export function createProvidersModule(deps: ProvidersDeps): ServerModule<Provide
   const cockfight = new HouseCockfightService(
     tickets,
     seamless,
-    new CockfightRepository(db),
+    new CockfightRepository(db, config.JOB_LEASE_MS),
     cockfightTimings(config.COCKFIGHT_BET_SECONDS),
     undefined,
     undefined,

@@ -14,12 +14,17 @@ export interface Arena {
   gameCode: string;
 }
 
-/** How long a settling instance holds a fight before another may take it over. */
-const LEASE = sql`interval '30 seconds'`;
-
 /** SQL of the cockfight arena: fights (card, result, settlement state) and the bets on them. */
 export class CockfightRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * @param leaseMs how long a settling instance holds a fight before another may take it over: the
+   *   jobs' lease (`JOB_LEASE_MS`), so a dead instance's settlement moves on as its jobs do. Paying
+   *   twice is not what it guards (each slip's payout is idempotent), only doing the work twice.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly leaseMs = 15_000,
+  ) {}
 
   fight(a: Arena, fightNo: number): Promise<FightRow | undefined> {
     return this.db
@@ -97,7 +102,7 @@ export class CockfightRepository {
     if (fightId) pick = pick.where('id', '=', fightId);
     return this.db
       .updateTable('cockfight_fight')
-      .set({ lease_until: sql<Date>`now() + ${LEASE}` })
+      .set({ lease_until: sql<Date>`now() + make_interval(secs => ${this.leaseMs / 1000})` })
       .where('id', '=', pick)
       .returningAll()
       .executeTakeFirst();
