@@ -166,5 +166,5 @@ export const PUSH_MEMBER_TOPIC = 'member';
  * `?merchant=`), on which a queue page subscribes to its queue and hears `changed`.
  */
 export const STAFF_PUSH_PATH = '/wps/admin/push';
-export const STAFF_PUSH_QUEUES = ['deposits', 'withdrawals', 'approvals', 'kyc', 'aml'] as const;
+export const STAFF_PUSH_QUEUES = ['deposits', 'withdrawals', 'approvals', 'kyc', 'aml', 'chat'] as const;
 export type StaffPushQueue = (typeof STAFF_PUSH_QUEUES)[number];

@@ -50,3 +50,4 @@ export * from './reports-business';
 export * from './reports-status';
 export * from './reports-exports';
 export * from './push';
+export * from './chat';

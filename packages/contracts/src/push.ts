@@ -6,8 +6,8 @@ import { PUSH_MAX_TOPICS, STAFF_PUSH_QUEUES } from './constants';
  * it then refetches the matching answer as it would have on a timer. Events carry no data, so
  * the channel never holds more than the calls it replaces would answer.
  *
- * The member's own topic is `member` (kinds: wallet, inbox, rewards, cashier), joined by the
- * hello's session token. Public topics: `baccarat:<table>`, `cards:<room>`, `cockfight`,
+ * The member's own topic is `member` (kinds: wallet, inbox, rewards, cashier, chat), joined by the
+ * hello's session token; a visitor's chat conversation is `chat`, joined by the hello's chat token. Public topics: `baccarat:<table>`, `cards:<room>`, `cockfight`,
  * `lottery`, `jackpot`.
  */
 
@@ -17,7 +17,12 @@ const topic = z
 
 /** What the site sends on the WebSocket. */
 export const pushClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), token: z.string().max(200).optional() }),
+  z.object({
+    type: z.literal('hello'),
+    token: z.string().max(200).optional(),
+    /** A visitor's chat token (chat.ts): the connection hears `chat` events of its conversation. */
+    chatToken: z.string().max(200).optional(),
+  }),
   z.object({ type: z.literal('subscribe'), topics: z.array(topic).min(1).max(PUSH_MAX_TOPICS) }),
   z.object({ type: z.literal('unsubscribe'), topics: z.array(topic).min(1).max(PUSH_MAX_TOPICS) }),
 ]);
