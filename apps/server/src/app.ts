@@ -19,6 +19,7 @@ import { createAgentModule } from './modules/agent';
 import { createAmlModule } from './modules/aml';
 import { createBrandsModule } from './modules/brands';
 import { createCashierModule, XENDIT_DEFINITION } from './modules/cashier';
+import { createChatModule } from './modules/chat';
 import { createReportsModule } from './modules/reports';
 import { createDashboardModule } from './modules/dashboard';
 import { createGamesModule } from './modules/games';
@@ -214,9 +215,18 @@ function composeModules(ctx: ModuleContext) {
     lockMember: (merchant, memberId) => players.services.players.setLocked(merchant, memberId, true),
   });
   const reports = createReportsModule(ctx);
+  const chat = createChatModule({
+    ...ctx,
+    levels,
+    directory: member.services.directory,
+    ledger: wallet.services.ledger,
+    kyc: kyc.services.kyc,
+    admin: staff.services.admin,
+  });
   const push = createPushModule({
     ...ctx,
     verifyToken: (token, merchant) => session.services.sessions.verifyToken(token, merchant),
+    chatConversation: (merchant, token) => chat.services.chat.conversationOfToken(merchant, token),
     staffPrincipal: (token, slide) => staff.services.auth.staffPrincipal(token, slide),
     allowIp: (merchant, ip, principal) => staff.services.admin.allowIp(merchant, ip, principal),
   });
@@ -257,6 +267,7 @@ function composeModules(ctx: ModuleContext) {
     aml,
     brands,
     reports,
+    chat,
     push,
   };
 }

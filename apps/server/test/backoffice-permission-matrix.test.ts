@@ -107,6 +107,25 @@ function pathOf(url: string): string {
 describe('the back-office permission matrix', () => {
   it('refuses every route without the permission on the brand and audits every change', async () => {
     expect(routes.length).toBeGreaterThan(10);
+    // The chat desk's routes are in the matrix, each with the permission it declares.
+    const declared = new Map(routes.map((r) => [`${r.method} ${r.url}`, r.operator.permission]));
+    expect(Object.fromEntries([...declared].filter(([k]) => k.includes('/admin/chat')))).toEqual({
+      'GET /wps/admin/chat/queue': 'chat.answer',
+      'GET /wps/admin/chat/search': 'chat.answer',
+      'GET /wps/admin/chat/canned': 'chat.answer',
+      'POST /wps/admin/chat/canned': 'chat.settings',
+      'PUT /wps/admin/chat/canned/:id': 'chat.settings',
+      'DELETE /wps/admin/chat/canned/:id': 'chat.settings',
+      'GET /wps/admin/chat/settings': 'chat.settings',
+      'PUT /wps/admin/chat/settings': 'chat.settings',
+      'GET /wps/admin/chat/images/:id': 'chat.answer',
+      'POST /wps/admin/chat/images': 'chat.answer',
+      'GET /wps/admin/chat/:id': 'chat.answer',
+      'POST /wps/admin/chat/:id/take': 'chat.answer',
+      'POST /wps/admin/chat/:id/messages': 'chat.answer',
+      'POST /wps/admin/chat/:id/read': 'chat.answer',
+      'POST /wps/admin/chat/:id/close': 'chat.answer',
+    });
     const { staff } = platform.services;
     const sessions = new Map<Role, { cookie: string; csrf: string; username: string }>();
     for (const role of ROLES) {

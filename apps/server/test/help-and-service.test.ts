@@ -1,4 +1,5 @@
 import {
+  CHAT_PATH,
   CS_PATH_TYPE_WINDOW,
   helpCenterSchema,
   scrambleCsPath,
@@ -114,14 +115,14 @@ describe('GET /wps/system/helpCenter', () => {
 });
 
 describe('GET /wps/system/customerService', () => {
-  it('answers the live-chat link whose window path unscrambles to the help page', async () => {
+  it('answers the live-chat link whose window path unscrambles to the built-in chat page', async () => {
     const value = await link();
     expect(() => serviceLinkSchema.parse(value)).not.toThrow();
     expect(value.csType).toBe('LIVECHAT');
     expect(value.version.pathList).toHaveLength(1);
     expect(value.version.pathList[0]!.type).toBe(CS_PATH_TYPE_WINDOW);
-    expect(value.version.pathList[0]!.path).not.toContain('helpmc');
-    expect(windowPath(value)).toBe('/helpmc#contact');
+    expect(value.version.pathList[0]!.path).not.toContain(CHAT_PATH.slice(1));
+    expect(windowPath(value)).toBe(CHAT_PATH);
     expect(await link('?csPosition=HOME')).toEqual(value);
   });
 
@@ -129,7 +130,7 @@ describe('GET /wps/system/customerService', () => {
     const golden = await link();
     const lotus = await link('', { merchant: 'LOTUS' });
     expect(lotus.version.pathList[0]!.path).not.toBe(golden.version.pathList[0]!.path);
-    expect(windowPath(lotus)).toBe('/helpmc#contact');
+    expect(windowPath(lotus)).toBe(CHAT_PATH);
   });
 
   it('answers the entry of the position asked for, else the live chat of another position', async () => {
@@ -144,7 +145,7 @@ describe('GET /wps/system/customerService', () => {
       .execute();
     try {
       expect(windowPath(await link('?csPosition=DEPOSIT'))).toBe('https://chat.example/deposit');
-      expect(windowPath(await link('?csPosition=HOME'))).toBe('/helpmc#contact');
+      expect(windowPath(await link('?csPosition=HOME'))).toBe(CHAT_PATH);
       expect((await link('?csPosition=WITHDRAW')).csType).toBe('LIVECHAT');
     } finally {
       await t.db.db.deleteFrom('customer_service').where('cs_position', '=', 'DEPOSIT').execute();
@@ -156,11 +157,39 @@ describe('GET /wps/system/customerService', () => {
     try {
       await getFailure(t.app, CS, 404, 'system.not.found', { headers: { merchant: 'LOTUS' } });
       // GOLDEN is not affected.
-      expect(windowPath(await link())).toBe('/helpmc#contact');
+      expect(windowPath(await link())).toBe(CHAT_PATH);
     } finally {
       await seedDemo(t.db.db); // puts the missing rows back
     }
-    expect(windowPath(await link('', { merchant: 'LOTUS' }))).toBe('/helpmc#contact');
+    expect(windowPath(await link('', { merchant: 'LOTUS' }))).toBe(CHAT_PATH);
+  });
+
+  it('moves entries seeded with the help page to the chat on restart, and leaves an operator’s own path', async () => {
+    const set = (type: 'LIVECHAT' | 'VIP', path: string) =>
+      t.db.db
+        .updateTable('customer_service')
+        .set({ path })
+        .where('merchant_code', '=', 'GOLDEN')
+        .where('cs_type', '=', type)
+        .execute();
+    // As an older seed stored them (same keys), and one an operator has pointed elsewhere.
+    await set('LIVECHAT', scrambleCsPath('/helpmc#contact', 'Gp7xQ2ka'));
+    await set('VIP', scrambleCsPath('https://vip.example/desk', 'Vp3mZ9qe'));
+    try {
+      await seedDemo(t.db.db);
+      const rows = await t.db.db
+        .selectFrom('customer_service')
+        .select(['cs_type', 'path'])
+        .where('merchant_code', '=', 'GOLDEN')
+        .orderBy('cs_type')
+        .execute();
+      expect(rows.map((r) => [r.cs_type, unscrambleCsPath(r.path)])).toEqual([
+        ['LIVECHAT', CHAT_PATH],
+        ['VIP', 'https://vip.example/desk'],
+      ]);
+    } finally {
+      await set('VIP', scrambleCsPath(CHAT_PATH, 'Vp3mZ9qe'));
+    }
   });
 
   it('refuses a malformed position, naming the field', async () => {

@@ -26,6 +26,8 @@ const LOCALIZED: { table: string; column: string; list?: true; brandColumn?: str
   { table: 'promotion', column: 'content' },
   { table: 'mission', column: 'title' },
   { table: 'mission', column: 'description' },
+  { table: 'chat_settings', column: 'greeting' },
+  { table: 'chat_settings', column: 'away_message' },
 ];
 
 const words = (html: string) =>

@@ -1,4 +1,5 @@
 import {
+  CHAT_PATH,
   MODULE_SWITCHES,
   REGISTER_PATTERNS,
   WHITELABEL_FLAGS,
@@ -181,15 +182,15 @@ describe('GET /wps/system/status', () => {
     ]);
   });
 
-  it('lists customer-service entries with scrambled paths that unscramble to the service page', async () => {
+  it('lists customer-service entries with scrambled paths that unscramble to the built-in chat page', async () => {
     const { customerService } = (await status()).info;
     expect(customerService.map((c) => [c.csPosition, c.csType])).toEqual([
       ['HOME', 'LIVECHAT'],
       ['HOME', 'VIP'],
     ]);
     for (const entry of customerService) {
-      expect(entry.path).not.toContain('helpmc');
-      expect(unscrambleCsPath(entry.path)).toBe('/helpmc#contact');
+      expect(entry.path).not.toContain(CHAT_PATH.slice(1));
+      expect(unscrambleCsPath(entry.path)).toBe(CHAT_PATH);
     }
   });
 

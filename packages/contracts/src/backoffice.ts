@@ -60,6 +60,10 @@ export const PERMISSIONS = [
   'aml.report',
   'protection.view',
   'protection.manage',
+  // The built-in customer-service chat: answering players at the desk (their conversations and
+  // profiles, message search, canned replies), and the chat's settings and canned-reply list
+  'chat.answer',
+  'chat.settings',
   // The audit log
   'audit.view',
   'audit.export',
@@ -113,6 +117,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'content.feedback',
     'kyc.review',
     'protection.view',
+    'chat.answer',
   ],
   content: ['content.messages', 'content.feedback', 'content.site', 'games.manage', 'rewards.manage'],
   agent_manager: [

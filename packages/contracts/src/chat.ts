@@ -119,7 +119,12 @@ export const chatOpenResultSchema = z.object({
 export type ChatOpenResult = z.infer<typeof chatOpenResultSchema>;
 
 /** `GET /wps/chat/messages?after=`: the conversation and its messages after `after`, oldest first. */
-export const chatMessagesQuerySchema = z.object({ after: z.string().regex(/^\d{1,19}$/).optional() });
+export const chatMessagesQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+});
 export const chatMessagesSchema = z.object({
   conversation: chatConversationSchema,
   list: z.array(chatMessageSchema),
@@ -214,8 +219,14 @@ export type ChatStaffSendRequest = z.input<typeof chatStaffSendRequestSchema>;
 /** `GET /wps/admin/chat/search`: messages of the brand containing the words, newest first. */
 export const chatSearchQuerySchema = z.object({
   q: z.string().trim().min(2).max(100),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date.format').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date.format').optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date.format')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date.format')
+    .optional(),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -225,7 +236,10 @@ export const chatSearchHitSchema = z.object({
   username: z.string().nullable(),
   message: chatMessageSchema,
 });
-export const chatSearchSchema = z.object({ list: z.array(chatSearchHitSchema), totalPages: z.number().int() });
+export const chatSearchSchema = z.object({
+  list: z.array(chatSearchHitSchema),
+  totalPages: z.number().int(),
+});
 export type ChatSearchPage = z.infer<typeof chatSearchSchema>;
 
 /** Canned replies, one list per language. */

@@ -161,6 +161,8 @@ export const PUSH_POLL_PATH = '/wps/push/poll';
 /** At most this many public topics per connection. */
 export const PUSH_MAX_TOPICS = 20;
 export const PUSH_MEMBER_TOPIC = 'member';
+/** A visitor's chat conversation, joined by the hello's (or the poll's) chat token (chat.ts). */
+export const PUSH_CHAT_TOPIC = 'chat';
 /**
  * The back office's push channel: a WebSocket opened with the staff session cookie (brand in
  * `?merchant=`), on which a queue page subscribes to its queue and hears `changed`.

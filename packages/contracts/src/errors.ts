@@ -319,6 +319,18 @@ export const ERRORS = {
   'report.export.not.found': 404,
   'report.export.not.ready': 409,
   'report.export.expired': 410,
+  // The built-in customer-service chat (chat.ts): the brand's switch, conversations, images, the
+  // desk's canned replies.
+  'chat.disabled': 403,
+  'chat.not.found': 404,
+  'chat.closed': 409,
+  'chat.taken': 409,
+  'chat.nickname.required': 400,
+  'chat.image.invalid': 400,
+  'chat.image.too.large': 413,
+  'chat.image.unknown': 400,
+  'chat.canned.not.found': 404,
+  'chat.canned.full': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -194,7 +194,8 @@ export interface Database
     ReportTables,
     ReconciliationTables,
     ReportExportTables,
-    JackpotTables {
+    JackpotTables,
+    ChatTables {
   merchant: MerchantTable;
   merchant_host: MerchantHostTable;
   module_node: ModuleNodeTable;
@@ -2402,4 +2403,82 @@ export interface JobLeaseTable {
 
 interface JobTables {
   job_lease: JobLeaseTable;
+}
+
+/** The built-in customer-service chat (migration 0070). */
+export interface ChatSettingsTable {
+  merchant_code: string;
+  enabled: Generated<boolean>;
+  always_open: Generated<boolean>;
+  /** Opening hours in the brand's zone: one window per weekday (0 = Sunday). */
+  hours: Json<{ day: number; open: string; close: string }[]>;
+  away_message: Json<LocalizedText>;
+  greeting: Json<LocalizedText>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface ChatConversationTable {
+  id: Generated<string>;
+  merchant_code: string;
+  member_id: string | null;
+  nickname: string;
+  /** SHA-256 of a visitor's token (the token itself is never stored); null for a member. */
+  visitor_token_hash: Buffer | null;
+  queue: 'GENERAL' | 'VIP';
+  status: Generated<'WAITING' | 'OPEN' | 'CLOSED'>;
+  staff_id: string | null;
+  staff_name: string | null;
+  player_read_upto: ColumnType<string, string | bigint | undefined, string | bigint>;
+  staff_read_upto: ColumnType<string, string | bigint | undefined, string | bigint>;
+  lang: string;
+  created_at: Generated<Date>;
+  asked_at: Date | null;
+  taken_at: Date | null;
+  closed_at: Date | null;
+  closed_by: string | null;
+  last_message_at: Generated<Date>;
+}
+
+export interface ChatMessageTable {
+  id: Generated<string>;
+  conversation_id: string;
+  merchant_code: string;
+  sender: 'PLAYER' | 'STAFF' | 'SYSTEM';
+  staff_name: string | null;
+  text: string | null;
+  image_id: string | null;
+  request_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ChatImageTable {
+  id: string;
+  merchant_code: string;
+  conversation_id: string | null;
+  uploader: 'PLAYER' | 'STAFF';
+  uploaded_by: string | null;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Buffer;
+  size: number;
+  created_at: Generated<Date>;
+}
+
+export interface ChatCannedTable {
+  id: Generated<string>;
+  merchant_code: string;
+  lang: Language;
+  title: string;
+  text: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+interface ChatTables {
+  chat_settings: ChatSettingsTable;
+  chat_conversation: ChatConversationTable;
+  chat_message: ChatMessageTable;
+  chat_image: ChatImageTable;
+  chat_canned: ChatCannedTable;
 }

@@ -8,7 +8,7 @@ import type { Bus } from './bus';
  */
 
 /** What changed for one member: the site refetches the matching answers (never sent the data). */
-export const MEMBER_EVENTS = ['wallet', 'inbox', 'rewards', 'cashier'] as const;
+export const MEMBER_EVENTS = ['wallet', 'inbox', 'rewards', 'cashier', 'chat'] as const;
 export type MemberEvent = (typeof MEMBER_EVENTS)[number];
 
 /** One member's private notices. */
@@ -23,9 +23,15 @@ export const brandTopic = (merchant: string, name: string) => `b:${merchant}:${n
 /** The brand topic every member connection hears besides its own (a notice sent to all members). */
 export const BRAND_MEMBERS = 'members';
 
+/**
+ * One chat conversation's private notices: what a visitor's connection hears (it has no member
+ * topic; its chat token names the conversation).
+ */
+export const chatTopic = (merchant: string, conversationId: string) => `c:${merchant}:${conversationId}`;
+
 /** Whether a bus topic is one the push channel delivers (not an instance-internal notice). */
 export const isPushTopic = (topic: string) =>
-  topic.startsWith('m:') || topic.startsWith('b:') || topic.startsWith('s:');
+  topic.startsWith('m:') || topic.startsWith('b:') || topic.startsWith('s:') || topic.startsWith('c:');
 
 /** A cache every instance keeps and must forget when any instance changes what it holds. */
 export const cacheTopic = (name: string) => `cache:${name}`;
@@ -57,6 +63,11 @@ export class PushNotices {
   /** Something the member sees changed (its balance, inbox, cashier orders, rewards). */
   member(merchant: string, memberId: string, kind: MemberEvent): void {
     this.add(memberTopic(merchant, memberId), kind);
+  }
+
+  /** A chat conversation changed (a message, taken, read, closed): its visitor's page refetches. */
+  chat(merchant: string, conversationId: string): void {
+    this.add(chatTopic(merchant, conversationId), 'chat');
   }
 
   /** A back-office queue of the brand changed (an order arrived, was decided, was paid). */

@@ -1,5 +1,6 @@
 import {
   BANNER_GROUPS,
+  CHAT_PATH,
   PLATFORM_THEME,
   type BrandTheme,
   REGISTER_PATTERNS,
@@ -617,8 +618,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { type: 'LITE', url: 'https://www.goldenpalm.example/' },
     ],
     customerService: [
-      { position: 'HOME', type: 'LIVECHAT', url: '/helpmc#contact', key: 'Gp7xQ2ka' },
-      { position: 'HOME', type: 'VIP', url: '/helpmc#contact', key: 'Vp3mZ9qe' },
+      { position: 'HOME', type: 'LIVECHAT', url: CHAT_PATH, key: 'Gp7xQ2ka' },
+      { position: 'HOME', type: 'VIP', url: CHAT_PATH, key: 'Vp3mZ9qe' },
     ],
     cashier: {
       singleWallet: false,
@@ -821,8 +822,8 @@ export const DEMO_BRANDS: DemoBrand[] = [
       { type: 'LITE', url: 'https://www.royallotus.example/' },
     ],
     customerService: [
-      { position: 'HOME', type: 'LIVECHAT', url: '/helpmc#contact', key: 'Rl5kW8pa' },
-      { position: 'HOME', type: 'VIP', url: '/helpmc#contact', key: 'Rv2nT4xs' },
+      { position: 'HOME', type: 'LIVECHAT', url: CHAT_PATH, key: 'Rl5kW8pa' },
+      { position: 'HOME', type: 'VIP', url: CHAT_PATH, key: 'Rv2nT4xs' },
     ],
     cashier: {
       singleWallet: true,

@@ -20,7 +20,11 @@ import { seedPoints } from './points';
 import { seedMissions } from './missions';
 import { seedVipAndRebates } from './vip-rebate';
 import { seedReferral } from './referral';
+import { seedChat } from './chat';
 import { fillMissingLanguages, type SeededTexts } from './fill-languages';
+
+/** Where the demo brands' customer-service entries pointed before the built-in chat. */
+const SERVICE_PATH_BEFORE_CHAT = '/helpmc#contact';
 
 const withBrand = (t: LocalizedText, brand: string): LocalizedText =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.replaceAll('{brand}', brand)]));
@@ -94,6 +98,8 @@ export async function seedDemo(db: Kysely<Database>, brands: DemoBrand[] = DEMO_
   await seedMissions(db, brands);
   // The referral programme.
   await seedReferral(db, brands);
+  // The built-in chat: switched on, its texts and canned replies.
+  await seedChat(db, brands);
 }
 
 function must(minor: bigint | null, text: string): bigint {
@@ -411,6 +417,17 @@ async function seedBrand(db: Kysely<Database>, b: DemoBrand): Promise<void> {
     )
     .onConflict((oc) => oc.columns(['merchant_code', 'cs_position', 'cs_type']).doNothing())
     .execute();
+  // Entries seeded while the service window opened the help page now open the built-in chat; an
+  // entry an operator has changed is left as it is.
+  for (const cs of b.customerService)
+    await db
+      .updateTable('customer_service')
+      .set({ path: scrambleCsPath(cs.url, cs.key) })
+      .where('merchant_code', '=', b.code)
+      .where('cs_position', '=', cs.position)
+      .where('cs_type', '=', cs.type)
+      .where('path', '=', scrambleCsPath(SERVICE_PATH_BEFORE_CHAT, cs.key))
+      .execute();
 
   await db
     .insertInto('app_resource')

@@ -205,6 +205,11 @@ export class KycService {
     return (await this.standing(merchant, memberId, db)).wait;
   }
 
+  /** A member's verification state alone (what the chat desk shows beside a conversation). */
+  async stateOf(merchant: string, memberId: string): Promise<KycState> {
+    return (await this.standing(merchant, memberId)).state;
+  }
+
   async status(brand: Brand, memberId: string): Promise<KycStatus> {
     const s = await this.standing(brand.code, memberId);
     const [drafts, history] = await Promise.all([this.repo.drafts(memberId), this.repo.history(memberId)]);

@@ -4,7 +4,8 @@ import type { ModuleContext, ServerModule } from '../../platform/module';
 import { PushHub } from './push-hub';
 import { pushRoutes, type PushRoutesOptions } from './push.routes';
 
-interface PushDeps extends ModuleContext, Pick<PushRoutesOptions, 'staffPrincipal' | 'allowIp'> {
+interface PushDeps
+  extends ModuleContext, Pick<PushRoutesOptions, 'staffPrincipal' | 'allowIp' | 'chatConversation'> {
   verifyToken: (token: string, merchantCode: string) => Promise<SessionMember | null>;
 }
 
@@ -33,6 +34,7 @@ export function createPushModule(deps: PushDeps): ServerModule<PushServices> {
         maxPerIp: deps.config.PUSH_MAX_PER_IP,
         staffPrincipal: deps.staffPrincipal,
         allowIp: deps.allowIp,
+        chatConversation: deps.chatConversation,
       });
     },
     services: { hub, connections },

@@ -1,5 +1,7 @@
 import {
+  CHAT_TOKEN_HEADER,
   ok,
+  PUSH_CHAT_TOPIC,
   PUSH_MAX_TOPICS,
   PUSH_MEMBER_TOPIC,
   PUSH_PATH,
@@ -15,7 +17,7 @@ import type { WebSocket } from 'ws';
 import type { SessionMember } from '../../platform/auth';
 import { ok as envelope } from '../../platform/envelope';
 import { messageFor } from '../../platform/messages';
-import { BRAND_MEMBERS, brandTopic, memberTopic } from '../../platform/push-topics';
+import { BRAND_MEMBERS, brandTopic, chatTopic, memberTopic } from '../../platform/push-topics';
 import type { PushHub, Subscriber } from './push-hub';
 import { staffPushRoutes, type StaffPushOptions } from './staff-push.routes';
 
@@ -36,6 +38,8 @@ export interface PushRoutesOptions extends Omit<StaffPushOptions, 'track'> {
   verify: VerifyToken;
   /** Open connections (the metrics read it). */
   connections: Set<WebSocket>;
+  /** The chat conversation a visitor's chat token names (chat module); null when it names none. */
+  chatConversation: (merchant: string, token: string) => Promise<string | null>;
 }
 
 const frame = (m: PushServerMessage) => Buffer.from(JSON.stringify(m));
@@ -43,10 +47,14 @@ const frame = (m: PushServerMessage) => Buffer.from(JSON.stringify(m));
 /**
  * The site's push channel: a WebSocket at /wps/push, and the same events by long poll for
  * networks that refuse WebSockets. The brand is the request's (Merchant header or host), the
- * member is the session token the hello (or the poll's Authorization header) carries.
+ * member is the session token the hello (or the poll's Authorization header) carries, and a
+ * visitor's chat conversation the chat token the hello (or the poll's CHAT_TOKEN_HEADER) carries.
  */
 export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) {
-  const { hub, verify, connections } = opts;
+  const { hub, verify, connections, chatConversation } = opts;
+  /** The conversation a chat token names; null for none (or a lookup that failed). */
+  const chatOf = (merchant: string, token: string | undefined) =>
+    token ? chatConversation(merchant, token).catch(() => null) : Promise.resolve(null);
   const alive = new WeakSet<WebSocket>();
 
   const perIp = new Map<string, number>();
@@ -103,9 +111,12 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
     if (!sub) return;
     const topics = new Map<string, string>();
     let memberId: string | null = null;
+    let chatBusTopic: string | null = null;
     let recheck: NodeJS.Timeout | null = null;
+    /** Counts hellos: the answer to one superseded by a later hello is dropped. */
+    let hellos = 0;
 
-    const refuse = (code: 'request.invalid' | 'login.not.session', detail?: string) =>
+    const refuse = (code: 'request.invalid' | 'login.not.session' | 'chat.not.found', detail?: string) =>
       sub.send(frame({ type: 'error', code, message: detail ?? messageFor(code, lang) }));
     const leaveMember = () => {
       if (!memberId) return;
@@ -114,6 +125,10 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
       memberId = null;
       if (recheck) clearInterval(recheck);
       recheck = null;
+    };
+    const leaveChat = () => {
+      if (chatBusTopic) hub.remove(sub, chatBusTopic);
+      chatBusTopic = null;
     };
 
     socket.on('message', (raw, isBinary) => {
@@ -129,15 +144,24 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
       const m = message.data;
       if (m.type === 'hello') {
         leaveMember();
-        if (!m.token) return sub.send(frame({ type: 'ready', member: false }));
+        leaveChat();
+        const hello = ++hellos;
+        if (!m.token && !m.chatToken) return sub.send(frame({ type: 'ready', member: false }));
         const token = m.token;
-        void verify(token, merchant)
-          .then((found) => {
-            if (socket.readyState !== socket.OPEN) return;
-            if (!found) {
-              refuse('login.not.session');
-              return sub.send(frame({ type: 'ready', member: false }));
+        void Promise.all([
+          token ? verify(token, merchant) : Promise.resolve(null),
+          chatOf(merchant, m.chatToken),
+        ])
+          .then(([found, conversationId]) => {
+            if (socket.readyState !== socket.OPEN || hello !== hellos) return;
+            if (token && !found) refuse('login.not.session');
+            if (m.chatToken && !conversationId) refuse('chat.not.found');
+            if (conversationId) {
+              // A visitor's conversation: its own topic, named as the site listens for it.
+              chatBusTopic = chatTopic(merchant, conversationId);
+              hub.add(sub, chatBusTopic, PUSH_CHAT_TOPIC);
             }
+            if (!found || !token) return sub.send(frame({ type: 'ready', member: false }));
             memberId = found.memberId;
             hub.add(sub, memberTopic(merchant, found.memberId), PUSH_MEMBER_TOPIC);
             hub.add(sub, brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
@@ -175,6 +199,7 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
 
     socket.on('close', () => {
       leaveMember();
+      leaveChat();
       for (const busTopic of topics.keys()) hub.remove(sub, busTopic);
       topics.clear();
     });
@@ -208,6 +233,9 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
         busTopics.set(memberTopic(merchant, request.member.memberId), PUSH_MEMBER_TOPIC);
         busTopics.set(brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
       }
+      const chatToken = request.headers[CHAT_TOKEN_HEADER];
+      const conversationId = await chatOf(merchant, typeof chatToken === 'string' ? chatToken : undefined);
+      if (conversationId) busTopics.set(chatTopic(merchant, conversationId), PUSH_CHAT_TOPIC);
       const member = !!request.member;
       const start = () => envelope({ cursor: hub.cursor(), resync: true, member, events: [] });
       if (!request.query.cursor) return start();

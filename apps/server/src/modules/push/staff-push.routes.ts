@@ -21,6 +21,7 @@ const QUEUE_PERMISSIONS: Record<StaffPushQueue, readonly Permission[]> = {
   approvals: ['cashier.adjustments.approve', 'cashier.withdrawals.decide'],
   kyc: ['kyc.review'],
   aml: ['aml.cases'],
+  chat: ['chat.answer'],
 };
 
 /** A staff session is looked up again this often: signed out or idle, the connection closes. */

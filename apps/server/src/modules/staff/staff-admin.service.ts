@@ -37,6 +37,15 @@ export class StaffAdminService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * The name others see for an operator (the chat's players see it on answers): a staff member's
+   * display name, an API key's name.
+   */
+  async displayName(principal: OperatorPrincipal): Promise<string> {
+    if (principal.kind !== 'STAFF') return principal.name;
+    return (await this.repo.byId(principal.id))?.display_name ?? principal.name;
+  }
+
   async list(merchant: string) {
     const now = this.clock.now();
     return (await this.repo.staffOfBrand(merchant)).map((s) => ({

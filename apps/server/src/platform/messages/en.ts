@@ -298,4 +298,15 @@ export const en: Record<ErrorCode, string> = {
   'report.export.not.found': 'This export does not exist.',
   'report.export.not.ready': 'This export is not finished yet.',
   'report.export.expired': "This export's file was deleted after its keeping time; export it again.",
+  'chat.disabled':
+    'Live chat is not available on this site. Please see the help centre for other ways to reach us.',
+  'chat.not.found': 'This conversation was not found.',
+  'chat.closed': 'This conversation has ended. Start a new one to keep chatting.',
+  'chat.taken': 'Another staff member is already answering this conversation.',
+  'chat.nickname.required': 'Please enter a nickname to start chatting.',
+  'chat.image.invalid': 'Please send a PNG or JPG image.',
+  'chat.image.too.large': 'This image is too large; the limit is {0} MB.',
+  'chat.image.unknown': 'This image was not found or was already sent. Please upload it again.',
+  'chat.canned.not.found': 'This canned reply was not found.',
+  'chat.canned.full': 'This brand already has {0} canned replies; delete one before adding another.',
 };

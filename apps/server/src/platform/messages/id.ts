@@ -306,4 +306,15 @@ export const id: Record<ErrorCode, string> = {
   'report.export.not.found': 'Ekspor ini tidak ada.',
   'report.export.not.ready': 'Ekspor ini belum selesai.',
   'report.export.expired': 'Berkas ekspor ini sudah dihapus setelah masa simpannya; ekspor ulang.',
+  'chat.disabled':
+    'Live chat tidak tersedia di situs ini. Silakan lihat pusat bantuan untuk cara lain menghubungi kami.',
+  'chat.not.found': 'Percakapan ini tidak ditemukan.',
+  'chat.closed': 'Percakapan ini sudah berakhir. Mulai percakapan baru untuk melanjutkan.',
+  'chat.taken': 'Staf lain sudah menangani percakapan ini.',
+  'chat.nickname.required': 'Masukkan nama panggilan untuk mulai mengobrol.',
+  'chat.image.invalid': 'Kirim gambar PNG atau JPG.',
+  'chat.image.too.large': 'Gambar ini terlalu besar; batasnya {0} MB.',
+  'chat.image.unknown': 'Gambar ini tidak ditemukan atau sudah dikirim. Unggah ulang gambarnya.',
+  'chat.canned.not.found': 'Balasan cepat ini tidak ditemukan.',
+  'chat.canned.full': 'Brand ini sudah memiliki {0} balasan cepat; hapus satu sebelum menambah yang baru.',
 };

@@ -310,4 +310,15 @@ export const my: Record<ErrorCode, string> = {
   'report.export.not.found': 'ဤထုတ်ယူမှု မရှိပါ။',
   'report.export.not.ready': 'ဤထုတ်ယူမှု မပြီးသေးပါ။',
   'report.export.expired': 'ဤထုတ်ယူမှု၏ ဖိုင်ကို သိမ်းဆည်းချိန်ကုန်ပြီးနောက် ဖျက်လိုက်ပြီ၊ ထပ်မံထုတ်ယူပါ။',
+  'chat.disabled':
+    'Sembang langsung tidak tersedia di laman ini. Sila lihat pusat bantuan untuk cara lain menghubungi kami.',
+  'chat.not.found': 'Perbualan ini tidak dijumpai.',
+  'chat.closed': 'Perbualan ini telah tamat. Mulakan perbualan baharu untuk terus bersembang.',
+  'chat.taken': 'Kakitangan lain sedang menjawab perbualan ini.',
+  'chat.nickname.required': 'Sila masukkan nama panggilan untuk mula bersembang.',
+  'chat.image.invalid': 'Sila hantar imej PNG atau JPG.',
+  'chat.image.too.large': 'Imej ini terlalu besar; hadnya {0} MB.',
+  'chat.image.unknown': 'Imej ini tidak dijumpai atau telah dihantar. Sila muat naik semula.',
+  'chat.canned.not.found': 'Balasan sedia ini tidak dijumpai.',
+  'chat.canned.full': 'Jenama ini sudah mempunyai {0} balasan sedia; padam satu sebelum menambah yang lain.',
 };

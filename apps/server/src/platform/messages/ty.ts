@@ -315,4 +315,15 @@ export const ty: Record<ErrorCode, string> = {
   'report.export.not.ready': 'Hindi pa tapos ang export na ito.',
   'report.export.expired':
     'Nabura na ang file ng export na ito matapos ang panahon ng pagtatago nito; i-export itong muli.',
+  'chat.disabled':
+    'Hindi available ang live chat sa site na ito. Tingnan ang help centre para sa ibang paraan ng pakikipag-ugnayan.',
+  'chat.not.found': 'Hindi nahanap ang usapang ito.',
+  'chat.closed': 'Natapos na ang usapang ito. Magsimula ng bago para magpatuloy.',
+  'chat.taken': 'May ibang staff na sumasagot na sa usapang ito.',
+  'chat.nickname.required': 'Maglagay ng palayaw para makapagsimulang mag-chat.',
+  'chat.image.invalid': 'Magpadala ng PNG o JPG na larawan.',
+  'chat.image.too.large': 'Masyadong malaki ang larawang ito; ang limitasyon ay {0} MB.',
+  'chat.image.unknown': 'Hindi nahanap ang larawang ito o naipadala na ito. Pakiupload itong muli.',
+  'chat.canned.not.found': 'Hindi nahanap ang nakahandang sagot na ito.',
+  'chat.canned.full': 'May {0} nakahandang sagot na ang brand na ito; magbura muna ng isa bago magdagdag.',
 };

@@ -299,4 +299,15 @@ export const vi: Record<ErrorCode, string> = {
   'report.export.not.found': 'Bản xuất này không tồn tại.',
   'report.export.not.ready': 'Bản xuất này chưa hoàn tất.',
   'report.export.expired': 'Tệp của bản xuất này đã bị xóa sau thời hạn lưu; hãy xuất lại.',
+  'chat.disabled':
+    'Trang này chưa có trò chuyện trực tuyến. Vui lòng xem trung tâm trợ giúp để biết cách liên hệ khác.',
+  'chat.not.found': 'Không tìm thấy cuộc trò chuyện này.',
+  'chat.closed': 'Cuộc trò chuyện này đã kết thúc. Hãy bắt đầu cuộc trò chuyện mới để tiếp tục.',
+  'chat.taken': 'Một nhân viên khác đang trả lời cuộc trò chuyện này.',
+  'chat.nickname.required': 'Vui lòng nhập biệt danh để bắt đầu trò chuyện.',
+  'chat.image.invalid': 'Vui lòng gửi ảnh PNG hoặc JPG.',
+  'chat.image.too.large': 'Ảnh này quá lớn; giới hạn là {0} MB.',
+  'chat.image.unknown': 'Không tìm thấy ảnh này hoặc ảnh đã được gửi. Vui lòng tải lên lại.',
+  'chat.canned.not.found': 'Không tìm thấy câu trả lời mẫu này.',
+  'chat.canned.full': 'Thương hiệu này đã có {0} câu trả lời mẫu; hãy xoá một câu trước khi thêm câu mới.',
 };

@@ -1,0 +1,2 @@
+export { createChatModule } from './chat.module';
+export type { ChatService } from './chat.service';
