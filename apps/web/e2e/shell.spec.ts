@@ -160,8 +160,8 @@ test.describe('home page shell (brand GOLDEN)', () => {
   test('live chat opens the customer-service window at the unscrambled path', async ({ page }) => {
     await page.goto('/');
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('live-chat').click()]);
-    await expect(popup).toHaveURL(/\/helpmc#contact$/);
-    await expect(popup.getByTestId('help-contact')).toBeVisible();
+    await expect(popup).toHaveURL(/\/chat$/);
+    await expect(popup.getByTestId('chat')).toBeVisible();
   });
 
   test('unknown pages show the 404 page inside the shell', async ({ page }) => {

@@ -61,6 +61,15 @@ const PromoDetailPage = lazy(() =>
     default: m.PromoDetailPage,
   })),
 );
+/**
+ * The customer-service chat (what the service window opens), with its texts (the `chat`
+ * namespace) loaded alongside; no site shell: it lives in a small popup.
+ */
+const ChatPage = lazy(() =>
+  Promise.all([import('./routes/chat'), i18n.loadNamespaces('chat')]).then(([m]) => ({
+    default: m.ChatPage,
+  })),
+);
 /** The house games' clients (6): what a launch URL opens, a page of its own in a frame. */
 const PLAY_PAGES = [
   [paths.playSlot, playPage(() => import('./routes/play-slot'), 'PlaySlotPage')],
@@ -80,6 +89,14 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route path={paths.helpmc} element={<HelpmcPage />} />
+        <Route
+          path={paths.chat}
+          element={
+            <Suspense fallback={<div className="boot-splash" aria-busy="true" />}>
+              <ChatPage />
+            </Suspense>
+          }
+        />
         {PLAY_PAGES.map(([path, Page]) => (
           <Route
             key={path}

@@ -21,6 +21,12 @@ export const paths = {
   down: '/down',
   download: '/download',
   join: '/join',
+  /**
+   * The built-in customer-service chat (what the service window opens when a brand points it
+   * here): the contracts' CHAT_PATH, spelled out because chat.ts holds schemas the first page must
+   * not load (a test keeps the two equal).
+   */
+  chat: '/chat',
   game: '/game',
   agentHome: '/agentHome',
   hot: '/hot',

@@ -104,10 +104,10 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, undefined, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** A file as the raw body, typed by its own Content-Type (receipts: image/png or image/jpeg). */
-  async upload<T>(path: string, file: Blob): Promise<T> {
+  async upload<T>(path: string, file: Blob, options?: RequestOptions): Promise<T> {
     const res = await send(path, {
       method: 'POST',
-      headers: { ...headers(), 'content-type': file.type || 'application/octet-stream' },
+      headers: { ...headers(options), 'content-type': file.type || 'application/octet-stream' },
       body: file,
     });
     return unwrap<T>(res);
@@ -116,8 +116,8 @@ export const api = {
    * A protected file (an uploaded receipt) as a Blob: it needs the Authorization header, so an
    * <img src> cannot load it directly. Failures answer as the envelope would.
    */
-  async blob(path: string): Promise<Blob> {
-    const res = await send(path, { method: 'GET', headers: headers() });
+  async blob(path: string, options?: RequestOptions): Promise<Blob> {
+    const res = await send(path, { method: 'GET', headers: headers(options) });
     if (res.ok) return res.blob();
     return unwrap<never>(res);
   },

@@ -16,6 +16,7 @@ import type enRecords from '../locales/records/en.json';
 import type enSecurity from '../locales/security/en.json';
 import type enDown from '../locales/down/en.json';
 import type enTiles from '../locales/tiles/en.json';
+import type enChat from '../locales/chat/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
@@ -39,6 +40,7 @@ declare module 'i18next' {
       records: typeof enRecords;
       security: typeof enSecurity;
       down: typeof enDown;
+      chat: typeof enChat;
     };
   }
 }
@@ -54,7 +56,7 @@ declare module 'i18next' {
  * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`);
  * the member centre's betting and account records and profit report theirs (`records`), its
  * security centre (profile, mobile, passwords, 2FA, sessions, login history) its own (`security`);
- * the app download page its own (`down`).
+ * the app download page its own (`down`); the customer-service chat its own (`chat`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -73,6 +75,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   records: import.meta.glob<{ default: Record<string, unknown> }>('../locales/records/*.json'),
   security: import.meta.glob<{ default: Record<string, unknown> }>('../locales/security/*.json'),
   down: import.meta.glob<{ default: Record<string, unknown> }>('../locales/down/*.json'),
+  chat: import.meta.glob<{ default: Record<string, unknown> }>('../locales/chat/*.json'),
 };
 
 const backend: BackendModule = {

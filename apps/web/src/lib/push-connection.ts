@@ -1,4 +1,6 @@
 import {
+  CHAT_TOKEN_HEADER,
+  PUSH_CHAT_TOPIC,
   PUSH_MAX_TOPICS,
   PUSH_MEMBER_TOPIC,
   PUSH_PATH,
@@ -8,7 +10,7 @@ import {
   type PushServerMessage,
 } from '@app/contracts';
 import { api } from './api-client';
-import { usePushStatus, type PushRegistry } from './push';
+import { usePushChatToken, usePushStatus, type PushRegistry } from './push';
 import { useSession } from './session';
 import { getMerchantCode } from './storage';
 
@@ -36,6 +38,7 @@ class PushConnection {
   private everConnected = false;
   private subscribed = new Set<string>();
   private helloToken: string | null | undefined = undefined;
+  private helloChatToken: string | null | undefined = undefined;
   private polling: AbortController | null = null;
   private pollTopics = '';
 
@@ -50,13 +53,18 @@ class PushConnection {
     useSession.subscribe((s) => {
       if (s.token !== this.helloToken) this.hello();
     });
+    usePushChatToken.subscribe((s, before) => {
+      if (s.chatToken !== this.helloChatToken) this.hello();
+      // A long poll names the chat token in its headers: start it over with the new one.
+      if (s.chatToken !== before.chatToken) this.polling?.abort();
+    });
     this.openSocket();
   }
 
   private publicTopics(): string[] {
     return this.registry
       .topics()
-      .filter((t) => t !== PUSH_MEMBER_TOPIC)
+      .filter((t) => t !== PUSH_MEMBER_TOPIC && t !== PUSH_CHAT_TOPIC)
       .slice(0, PUSH_MAX_TOPICS);
   }
 
@@ -89,6 +97,7 @@ class PushConnection {
       this.backoff = BACKOFF_MIN_MS;
       this.subscribed.clear();
       this.helloToken = undefined;
+      this.helloChatToken = undefined;
       this.polling?.abort();
       this.hello();
       this.sync();
@@ -125,12 +134,17 @@ class PushConnection {
     setTimeout(() => this.openSocket(), delay);
   }
 
-  /** Joins (or leaves) the member's own topic with the session the site has now. */
+  /**
+   * Joins (or leaves) the member's own topic with the session the site has now, and a visitor's
+   * chat conversation with its chat token.
+   */
   private hello(): void {
     if (this.socket?.readyState !== WebSocket.OPEN) return;
     const token = useSession.getState().token;
+    const chatToken = usePushChatToken.getState().chatToken;
     this.helloToken = token;
-    this.send(token ? { type: 'hello', token } : { type: 'hello' });
+    this.helloChatToken = chatToken;
+    this.send({ type: 'hello', ...(token ? { token } : {}), ...(chatToken ? { chatToken } : {}) });
   }
 
   /** Makes the server's topic list this connection's screens' list. */
@@ -160,11 +174,12 @@ class PushConnection {
       const controller = new AbortController();
       this.polling = controller;
       this.pollTopics = this.publicTopics().join(',');
+      const chatToken = usePushChatToken.getState().chatToken;
       try {
         const r = await api.get<PushPollResult>(
           PUSH_POLL_PATH,
           { topics: this.pollTopics || undefined, cursor },
-          { signal: controller.signal },
+          { signal: controller.signal, headers: chatToken ? { [CHAT_TOKEN_HEADER]: chatToken } : undefined },
         );
         if (r.resync && this.everConnected) this.registry.resyncAll();
         for (const e of r.events) this.registry.emit(e.topic, e.kind);

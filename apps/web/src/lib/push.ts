@@ -16,6 +16,13 @@ interface PushStatus {
  */
 export const usePushStatus = create<PushStatus>(() => ({ connected: false, mode: 'off' }));
 
+/**
+ * The chat token the connection says hello with (null: none; a member's session is enough): a
+ * visitor's chat page hears its conversation's `chat` events, a topic joined by the hello like
+ * `member`, never subscribed.
+ */
+export const usePushChatToken = create<{ chatToken: string | null }>(() => ({ chatToken: null }));
+
 /** What the connection (loaded on first use, push-connection.ts) reads and calls. */
 export interface PushRegistry {
   topics(): string[];

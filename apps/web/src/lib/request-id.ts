@@ -5,7 +5,7 @@ import { useCallback, useRef } from 'react';
  * one when it is opened and keeps it until the server has answered, so a retry of the same
  * submission (double click, network error) moves the money once; a new submission gets a new key.
  */
-function newRequestId(): string {
+export function newRequestId(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 

@@ -17,6 +17,8 @@ const STALE: Record<string, readonly string[]> = {
   cashier: [cashier, wallet],
   inbox: [inbox],
   rewards: [rewards],
+  // A chat message: only the chat's own screens (the badge, the chat page) listen and refetch.
+  chat: [],
 };
 
 /**

@@ -41,6 +41,7 @@ const cases = [
   'records',
   'security',
   'down',
+  'chat',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {

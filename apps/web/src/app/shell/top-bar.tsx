@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@app/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHasHelpTag } from '../../features/system/hooks/use-has-help-tag';
@@ -10,6 +11,11 @@ import { useSession } from '../../lib/session';
 import { queryClient } from '../query-client';
 import { AccountArea } from './account-area';
 import { Clock } from './clock';
+
+// A member's unread chat replies: loaded once someone is logged in, not with the first page.
+const ChatUnreadBadge = lazy(() =>
+  import('../../features/chat/components/chat-unread-badge').then((m) => ({ default: m.ChatUnreadBadge })),
+);
 
 function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -49,6 +55,7 @@ export function TopBar() {
   const brand = useBrand();
   const openChat = useCustomerService();
   const hasAgentHelp = useHasHelpTag('agent');
+  const member = useSession((s) => s.token !== null);
   return (
     <div className="top-bar">
       <div className="top-bar-inner">
@@ -56,6 +63,11 @@ export function TopBar() {
         <div className="top-links">
           <button type="button" className="link-btn" onClick={openChat} data-testid="live-chat">
             {t('header.liveChat')}
+            {member && (
+              <Suspense fallback={null}>
+                <ChatUnreadBadge />
+              </Suspense>
+            )}
           </button>
           {hasAgentHelp && (
             <Link to={paths.helpSection('agent')} data-testid="affiliate-link">
