@@ -6,6 +6,7 @@ import type enApiKeys from './locales/en/apikeys.json';
 import type enAudit from './locales/en/audit.json';
 import type enAuth from './locales/en/auth.json';
 import type enCashier from './locales/en/cashier.json';
+import type enChat from './locales/en/chat.json';
 import type enCommon from './locales/en/common.json';
 import type enDashboard from './locales/en/dashboard.json';
 import type enIntegrations from './locales/en/integrations.json';
@@ -37,6 +38,7 @@ export const NAMESPACES = [
   'dashboard',
   'players',
   'cashier',
+  'chat',
   'staff',
   'apikeys',
   'security',
@@ -72,6 +74,7 @@ declare module 'i18next' {
       dashboard: typeof enDashboard;
       players: typeof enPlayers;
       cashier: typeof enCashier;
+      chat: typeof enChat;
       staff: typeof enStaff;
       apikeys: typeof enApiKeys;
       security: typeof enSecurity;

@@ -6,7 +6,8 @@
  *
  * Usage: node --openssl-legacy-provider --import tsx apps/web/e2e/backoffice-shots.ts [outDir] [page...]
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
@@ -90,6 +91,11 @@ const PAGES: [string, string, string?][] = [
   ['reports-rewards', '/reports?tab=rewards'],
   ['reports-cashier', '/reports?tab=cashier'],
   ['reports-business', '/reports?tab=business'],
+  // The chat desk: the waiting list (VIP first), and the conversation the owner answers.
+  ['chat', '/chat'],
+  ['chat-open', '/chat?view=mine&c=:chat'],
+  ['chat-search', '/chat/search?q=deposit'],
+  ['chat-settings', '/chat/settings'],
 ];
 const VIEWS = [
   { name: 'light', width: 1280, height: 800, theme: 'light' },
@@ -116,6 +122,120 @@ const app = await buildApp({
   db,
 });
 await app.listen({ port: PORT, host: '127.0.0.1' });
+
+/**
+ * A few conversations on GOLDEN's chat desk (the demo seeds none): a VIP member and a visitor
+ * waiting, and a member the owner answers, with an image. Returns the answered one's id.
+ */
+async function seedChatDesk(): Promise<string> {
+  const k = db.db;
+  const owner = await k
+    .selectFrom('staff')
+    .select(['id', 'display_name'])
+    .where('username', '=', OWNER.username)
+    .executeTakeFirstOrThrow();
+  const members = await k
+    .selectFrom('member')
+    .select(['id', 'username'])
+    .where('merchant_code', '=', 'GOLDEN')
+    .where('username', 'in', ['demo01', 'demo02'])
+    .orderBy('username')
+    .execute();
+  const [demo01, demo02] = members;
+  if (!demo01 || !demo02) throw new Error('demo members missing');
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+  const conversation = async (
+    values: { member?: string; nickname: string; queue: 'GENERAL' | 'VIP'; lang: string; since: number },
+    open: boolean,
+    messages: { sender: 'PLAYER' | 'STAFF' | 'SYSTEM'; text?: string; image?: boolean; at: number }[],
+  ) => {
+    const c = await k
+      .insertInto('chat_conversation')
+      .values({
+        merchant_code: 'GOLDEN',
+        member_id: values.member ?? null,
+        visitor_token_hash: values.member ? null : Buffer.alloc(32, Number(values.since)),
+        nickname: values.nickname,
+        queue: values.queue,
+        status: open ? 'OPEN' : 'WAITING',
+        staff_id: open ? `STAFF:${owner.id}` : null,
+        staff_name: open ? owner.display_name : null,
+        lang: values.lang,
+        created_at: minutesAgo(values.since),
+        asked_at: minutesAgo(values.since),
+        taken_at: open ? minutesAgo(values.since - 1) : null,
+        last_message_at: minutesAgo(messages.at(-1)?.at ?? values.since),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const m of messages) {
+      let imageId: string | null = null;
+      if (m.image) {
+        imageId = randomUUID();
+        const bytes = readFileSync(path.join(import.meta.dirname, '../public/icons/icon-192.png'));
+        await k
+          .insertInto('chat_image')
+          .values({
+            id: imageId,
+            merchant_code: 'GOLDEN',
+            conversation_id: c.id,
+            uploader: 'PLAYER',
+            uploaded_by: null,
+            content_type: 'image/png',
+            bytes,
+            size: bytes.length,
+          })
+          .execute();
+      }
+      await k
+        .insertInto('chat_message')
+        .values({
+          conversation_id: c.id,
+          merchant_code: 'GOLDEN',
+          sender: m.sender,
+          staff_name: m.sender === 'STAFF' ? owner.display_name : null,
+          text: m.text ?? null,
+          image_id: imageId,
+          created_at: minutesAgo(m.at),
+        })
+        .execute();
+    }
+    return c.id;
+  };
+  const welcome = 'Welcome to Golden Palm support! Tell us how we can help.';
+  await conversation({ nickname: 'guest_mai', queue: 'GENERAL', lang: 'EN', since: 14 }, false, [
+    { sender: 'SYSTEM', text: welcome, at: 14 },
+    { sender: 'PLAYER', text: 'Hello, how do I sign up with my mobile number?', at: 13 },
+  ]);
+  await conversation(
+    { member: demo02.id, nickname: demo02.username, queue: 'VIP', lang: 'EN', since: 4 },
+    false,
+    [
+      { sender: 'SYSTEM', text: welcome, at: 4 },
+      { sender: 'PLAYER', text: 'My withdrawal has been pending for two hours, can you check it?', at: 4 },
+    ],
+  );
+  return conversation(
+    { member: demo01.id, nickname: demo01.username, queue: 'GENERAL', lang: 'EN', since: 30 },
+    true,
+    [
+      { sender: 'SYSTEM', text: welcome, at: 30 },
+      {
+        sender: 'PLAYER',
+        text: 'Hi, I made a deposit 20 minutes ago and it is not in my wallet yet.',
+        at: 30,
+      },
+      {
+        sender: 'STAFF',
+        text: 'Thank you. I am checking your deposit now; please allow me a few minutes.',
+        at: 27,
+      },
+      { sender: 'PLAYER', text: 'Here is the transfer slip.', at: 25 },
+      { sender: 'PLAYER', image: true, at: 25 },
+    ],
+  );
+}
+const chatId = only.length === 0 || only.some((n) => n.startsWith('chat')) ? await seedChatDesk() : '';
 
 /**
  * Signs the owner in once (a TOTP code is accepted once: a second sign-in within its 30 s would be
@@ -172,7 +292,7 @@ try {
     const first = await firstPlayer(page);
     for (const [name, at, click] of PAGES) {
       if (only.length > 0 && !only.includes(name)) continue;
-      await page.goto(`${BASE}/backoffice${at.replace(':first', first)}`);
+      await page.goto(`${BASE}/backoffice${at.replace(':first', first).replace(':chat', chatId)}`);
       await page.locator('.bo-shell').waitFor();
       // Lists and charts settle: no request in flight for half a second.
       await page.waitForLoadState('networkidle');

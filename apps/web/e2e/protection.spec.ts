@@ -38,13 +38,20 @@ test.describe('player protection', () => {
     const m = await registerMember(request);
     const dialog = await openMemberCentre(page, m, 'responsibleGaming');
     const row = dialog.getByTestId('rg-DEPOSIT-D');
+    const current = dialog.getByTestId('rg-DEPOSIT-D-current');
+    const setButton = row.getByRole('button', { name: 'Set limit' });
     // The section may draw itself again as its data arrives, emptying a field typed into too
-    // early: typed again until the button takes it.
+    // early: typed again until the limit shows. A click that went through leaves the button busy
+    // until the answer comes (a loaded server can take seconds): a busy button is waited on, not
+    // typed into again.
     await expect(async () => {
-      await row.getByRole('textbox').fill('100');
-      await row.getByRole('button', { name: 'Set limit' }).click({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await expect(dialog.getByTestId('rg-DEPOSIT-D-current')).toHaveText('P 100.00');
+      if ((await current.textContent()) !== 'P 100.00') {
+        const field = row.getByRole('textbox');
+        if ((await field.inputValue()) === '') await field.fill('100');
+        if (await setButton.isEnabled()) await setButton.click({ timeout: 2_000 });
+      }
+      await expect(current).toHaveText('P 100.00', { timeout: 5_000 });
+    }).toPass({ timeout: 40_000 });
 
     await dialog.getByTestId('depositv2').click();
     await dialog.getByTestId('channel-EWALLET_DEMO').click();

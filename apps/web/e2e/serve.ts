@@ -22,7 +22,7 @@ import { createPostgresDatabase } from '../../server/test/helper';
 import { XenditFake } from '../../server/test/fakes/xendit';
 import { periodAt } from '../../server/src/modules/agent/settlement-formula';
 import { ADMIN_API_KEY, CHECKER_API_KEY } from './operator';
-import { SPEC_OWNERS, specOwner } from './staff';
+import { CHAT_SUPPORT, SPEC_OWNERS, specOwner } from './staff';
 
 /** The operator API key specs send in x-api-key; defined in operator.ts so specs need not import this file. */
 export { ADMIN_API_KEY };
@@ -100,6 +100,27 @@ for (const spec of SPEC_OWNERS) {
     grant: 'platform-owner',
   });
 }
+
+// The chat spec's support agent: the support role on GOLDEN only.
+await services.staff.admin.seedDemo({
+  username: CHAT_SUPPORT.username,
+  displayName: 'E2E Support',
+  password: CHAT_SUPPORT.password,
+  totpSecret: CHAT_SUPPORT.secret,
+  grant: { merchant: 'GOLDEN', role: 'support' },
+});
+
+// Test harness only: raises a member to a VIP level, as a season of turnover would, so a spec sees
+// what a VIP member gets (the chat's VIP queue) without playing that turnover first.
+app.post('/e2e/vip-level', async (req) => {
+  const { merchant, memberId, level } = req.body as { merchant: string; memberId: string; level: number };
+  await db.db
+    .insertInto('member_vip')
+    .values({ member_id: memberId, merchant_code: merchant, level, reached_at: new Date() })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet({ level, reached_at: new Date() }))
+    .execute();
+  return { level };
+});
 
 // Test harness only (this file is the e2e server, never the product): settles a brand's contracts
 // of one kind for the local day so far, as the settlement job does once the day has ended, so a

@@ -40,6 +40,13 @@ export const SPEC_OWNERS = [
 ] as const;
 export type SpecOwner = (typeof SPEC_OWNERS)[number];
 
+/** A support agent of GOLDEN (serve.ts creates it, enrolled), for the chat spec alone. */
+export const CHAT_SUPPORT: StaffAccount = {
+  username: 'e2e-chat-support',
+  password: 'E2eSupport!2026',
+  secret: DEMO_OWNER.secret,
+};
+
 /** The platform owner of one spec (fixed test values, never real secrets). */
 export function specOwner(spec: SpecOwner): StaffAccount {
   return { username: `e2e-${spec}`, password: 'E2eOwner!2026', secret: DEMO_OWNER.secret };

@@ -118,6 +118,12 @@ export const api = {
     request<T>('PUT', BASE + path, undefined, body ?? {}, options),
   del: <T>(path: string, options?: SendOptions) =>
     request<T>('DELETE', BASE + path, undefined, undefined, options),
+  /** A file sent as the raw body, typed by its own Content-Type (a chat image: PNG or JPEG). */
+  async upload<T>(path: string, file: Blob): Promise<T> {
+    const h = headers('POST');
+    h['content-type'] = file.type || 'application/octet-stream';
+    return unwrap<T>(await send(BASE + path, { method: 'POST', headers: h, body: file }));
+  },
   /** A protected file (a receipt image) as a Blob: failures answer as the envelope would. */
   async blob(path: string): Promise<Blob> {
     const res = await send(BASE + path, { method: 'GET', headers: headers('GET') });

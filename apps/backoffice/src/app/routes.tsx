@@ -18,6 +18,7 @@ export type NavLabel =
   | 'dashboard'
   | 'reports'
   | 'players'
+  | 'chat'
   | 'cashier'
   | 'deposits'
   | 'withdrawals'
@@ -44,6 +45,7 @@ export const NAV: NavItem[] = [
   { to: '/dashboard', label: 'dashboard', icon: 'dashboard', permission: 'dashboard.view' },
   { to: '/reports', label: 'reports', icon: 'reports', permission: ['reports.view', 'agents.view'] },
   { to: '/players', label: 'players', icon: 'players', permission: 'players.search' },
+  { to: '/chat', label: 'chat', icon: 'chat', permission: 'chat.answer' },
   {
     to: '/cashier',
     label: 'cashier',
@@ -108,6 +110,7 @@ const Security = lazy(() => import('../pages/security'));
 const Audit = lazy(() => import('../pages/audit'));
 const Integrations = lazy(() => import('../pages/integrations'));
 const Players = lazy(() => import('../pages/players'));
+const Chat = lazy(() => import('../pages/chat'));
 const Cashier = lazy(() => import('../pages/cashier'));
 const Aml = lazy(() => import('../pages/aml'));
 const Kyc = lazy(() => import('../pages/kyc'));
@@ -151,6 +154,7 @@ const routes: RouteObject[] = [
       { path: 'dashboard', element: page(Dashboard) },
       { path: 'reports/*', element: page(Reports) },
       { path: 'players/*', element: page(Players) },
+      { path: 'chat/*', element: page(Chat) },
       { path: 'cashier/*', element: page(Cashier) },
       { path: 'staff', element: page(Staff) },
       { path: 'api-keys', element: page(ApiKeys) },

@@ -22,6 +22,7 @@ const NAMESPACES = [
   'audit',
   'aml',
   'kyc',
+  'chat',
 ];
 
 function keys(value: unknown, prefix = ''): string[] {

@@ -41,6 +41,8 @@ const PATHS = {
     'M12 3v6M12 9H5v4M12 9h7v4M5 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4M19 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4M12 9v4M12 13a2 2 0 1 0 0 4 2 2 0 0 0 0-4',
   // A bar chart.
   reports: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
+  // A speech bubble: the customer-service chat.
+  chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12M8 11h.01M12 11h.01M16 11h.01',
   // A card.
   paymentChannels: 'M2 6h20v12H2zM2 10h20M6 15h4',
 } as const;

@@ -1,5 +1,6 @@
 import {
   BRAND_MODULES,
+  CHAT_PATH,
   CS_TYPES,
   HOST_PATTERN,
   PLATFORM_THEME,
@@ -378,12 +379,24 @@ export function BrandSettingsEditor() {
                 ))}
               </select>
             </Field>
-            <Field label={t('fields.url')} hint={t('fields.serviceHint')} error={errs[`service.${i}`]}>
+            <Field
+              label={t('fields.url')}
+              hint={c.url === CHAT_PATH ? t('fields.builtInChatHint') : t('fields.serviceHint')}
+              error={errs[`service.${i}`]}
+            >
               <input
                 value={c.url}
                 onChange={(e) => set((x) => void (x.links.customerService[i]!.url = e.target.value.trim()))}
               />
             </Field>
+            {/* The site's own chat page: the service window opens it, support answers on the desk. */}
+            <Button
+              variant={c.url === CHAT_PATH ? 'primary' : 'secondary'}
+              aria-pressed={c.url === CHAT_PATH}
+              onClick={() => set((x) => void (x.links.customerService[i]!.url = CHAT_PATH))}
+            >
+              {t('fields.builtInChat')}
+            </Button>
             <Button variant="ghost" onClick={() => set((x) => void x.links.customerService.splice(i, 1))}>
               {t('remove')}
             </Button>
