@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { useProtectedImage } from '../../api/protected-image';
 import { Button, Dialog, errorText } from '../../ui';
 
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
@@ -15,19 +14,7 @@ export function ReceiptViewer({ ids, onClose }: { ids: string[]; onClose(): void
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(2);
   const id = ids[index] ?? '';
-  const image = useQuery({
-    queryKey: ['bo', '/images', id],
-    queryFn: () => api.blob(`/images/${encodeURIComponent(id)}`),
-    staleTime: Infinity,
-    enabled: id !== '',
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return;
-    const u = URL.createObjectURL(image.data);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [image.data]);
+  const { image, url } = useProtectedImage(id === '' ? null : `/images/${encodeURIComponent(id)}`);
   const scale = ZOOMS[zoom] ?? 1;
 
   return (

@@ -1,8 +1,7 @@
 import type { ChatStatus } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { useProtectedImage } from '../../api/protected-image';
 import { LOCALE_TAGS, currentLanguage } from '../../i18n';
 import { Badge, errorText, type BadgeTone } from '../../ui';
 import { formatAge } from './chat-logic';
@@ -63,18 +62,7 @@ export function messageTime(iso: string, timeZone: string | undefined, now: numb
  */
 export function ChatImage({ id, onLoad }: { id: string; onLoad?: () => void }) {
   const { t } = useTranslation('chat');
-  const image = useQuery({
-    queryKey: ['bo', '/chat/images', id],
-    queryFn: () => api.blob(`/chat/images/${encodeURIComponent(id)}`),
-    staleTime: Infinity,
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return;
-    const u = URL.createObjectURL(image.data);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [image.data]);
+  const { image, url } = useProtectedImage(`/chat/images/${encodeURIComponent(id)}`);
   if (image.isError)
     return (
       <span className="bo-chat-image-error" role="alert">

@@ -1,8 +1,6 @@
 import type { KycDocumentKind, KycEvent, KycState } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { useProtectedImage } from '../../api/protected-image';
 import { Badge, type BadgeTone, DataTable, DateTime, errorText } from '../../ui';
 
 const TONES: Record<string, BadgeTone> = {
@@ -24,18 +22,7 @@ export function KycStateBadge({ state }: { state: KycState | 'PENDING' | 'APPROV
  */
 export function DocumentImage({ id, kind }: { id: string; kind: KycDocumentKind }) {
   const { t } = useTranslation('kyc');
-  const image = useQuery({
-    queryKey: ['bo', '/kyc/documents', id],
-    queryFn: () => api.blob(`/kyc/documents/${encodeURIComponent(id)}`),
-    staleTime: Infinity,
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return;
-    const u = URL.createObjectURL(image.data);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [image.data]);
+  const { image, url } = useProtectedImage(`/kyc/documents/${encodeURIComponent(id)}`);
   return (
     <figure className="bo-kyc-doc">
       <figcaption>{t(`kind.${kind}`)}</figcaption>
