@@ -1,20 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { toDataUrl } from '../../../lib/data-url';
 import { chatAuth } from './chat-auth';
 
 /** An image of the conversation: it needs the caller's session or chat token, so it comes as a Blob. */
 const getChatImage = (id: string, chatToken: string | null) =>
   api.blob(`/wps/chat/images/${encodeURIComponent(id)}`, chatAuth(chatToken));
-
-/** A data: URL, which unlike an object URL needs no revoking when the cache drops it. */
-function toDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('image read failed'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 const chatImageQueryOptions = (id: string, chatToken: string | null) =>
   queryOptions({
