@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { RawData } from 'ws';
+import type { ZodType } from 'zod';
 import type { Bus, BusMessage } from '../../platform/bus';
 import { isPushTopic } from '../../platform/push-topics';
 
@@ -19,6 +21,26 @@ interface Logged {
   at: number;
   busTopic: string;
   event: PushEvent;
+}
+
+/**
+ * A frame a client sent, read against its schema: the message, or why it is refused (binary, not
+ * JSON, not the schema: the first issue's words, if any).
+ */
+export function readFrame<T>(
+  raw: RawData,
+  isBinary: boolean,
+  schema: ZodType<T>,
+): { ok: true; message: T } | { ok: false; detail?: string } {
+  if (isBinary) return { ok: false };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString());
+  } catch {
+    return { ok: false };
+  }
+  const r = schema.safeParse(parsed);
+  return r.success ? { ok: true, message: r.data } : { ok: false, detail: r.error.issues[0]?.message };
 }
 
 /** How long (and how many) recent events a long poll may resume from. */

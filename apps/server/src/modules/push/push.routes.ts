@@ -18,7 +18,7 @@ import type { SessionMember } from '../../platform/auth';
 import { ok as envelope } from '../../platform/envelope';
 import { messageFor } from '../../platform/messages';
 import { BRAND_MEMBERS, brandTopic, chatTopic, memberTopic } from '../../platform/push-topics';
-import type { PushHub, Subscriber } from './push-hub';
+import { readFrame, type PushHub, type Subscriber } from './push-hub';
 import { staffPushRoutes, type StaffPushOptions } from './staff-push.routes';
 
 type VerifyToken = (token: string, merchantCode: string) => Promise<SessionMember | null>;
@@ -132,16 +132,9 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
     };
 
     socket.on('message', (raw, isBinary) => {
-      if (isBinary) return refuse('request.invalid');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString());
-      } catch {
-        return refuse('request.invalid');
-      }
-      const message = pushClientMessageSchema.safeParse(parsed);
-      if (!message.success) return refuse('request.invalid', message.error.issues[0]?.message);
-      const m = message.data;
+      const read = readFrame(raw, isBinary, pushClientMessageSchema);
+      if (!read.ok) return refuse('request.invalid', read.detail);
+      const m = read.message;
       if (m.type === 'hello') {
         leaveMember();
         leaveChat();

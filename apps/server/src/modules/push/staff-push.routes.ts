@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws';
 import { messageFor } from '../../platform/messages';
 import type { OperatorPrincipal } from '../../platform/operator-auth';
 import { staffTopic } from '../../platform/push-topics';
-import type { PushHub, Subscriber } from './push-hub';
+import { readFrame, type PushHub, type Subscriber } from './push-hub';
 
 /** Any one of these opens a queue's events: the permissions its list route takes. */
 const QUEUE_PERMISSIONS: Record<StaffPushQueue, readonly Permission[]> = {
@@ -109,16 +109,9 @@ export async function staffPushRoutes(app: FastifyInstance, opts: StaffPushOptio
     socket.on('message', (raw, isBinary) => {
       void ready.then((closeCode) => {
         if (closeCode !== null || !principal) return;
-        if (isBinary) return refuse('request.invalid');
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw.toString());
-        } catch {
-          return refuse('request.invalid');
-        }
-        const message = staffPushClientMessageSchema.safeParse(parsed);
-        if (!message.success) return refuse('request.invalid', message.error.issues[0]?.message);
-        const { type, topics: queues } = message.data;
+        const read = readFrame(raw, isBinary, staffPushClientMessageSchema);
+        if (!read.ok) return refuse('request.invalid', read.detail);
+        const { type, topics: queues } = read.message;
         if (type === 'subscribe') {
           const who = principal;
           // One queue the staff member may not read refuses the whole frame: nothing is joined.
