@@ -5,10 +5,12 @@
  * chat comes back after a reload. A VIP member's conversation lands in the VIP queue, above the
  * others; a visitor chats under a nickname.
  */
-import { CHAT_PATH } from '@app/contracts';
+import { CHAT_PATH, HEADERS } from '@app/contracts';
 import type { Page } from '@playwright/test';
-import { registerMember, signIn, type Member } from './api';
+import { randomUUID } from 'node:crypto';
+import { registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
+import { ADMIN_API_KEY } from './operator';
 import { CHAT_SUPPORT, signInStaff } from './staff';
 
 // One support account signs in per test: serial, so its TOTP steps are not used up by a twin.
@@ -88,10 +90,13 @@ test('a VIP member lands in the VIP queue, above the others; a visitor chats und
   browser,
 }) => {
   const vip = await registerMember(request);
-  const raised = await request.post('/e2e/vip-level', {
-    data: { merchant: 'GOLDEN', memberId: String(vip.customerId), level: 6 },
-  });
-  expect(raised.ok()).toBe(true);
+  // An operator sets the level, as the player page does (a season of turnover would too).
+  await value(
+    await request.put(`/wps/admin/players/${vip.customerId}/vip`, {
+      headers: { 'X-Api-Key': ADMIN_API_KEY, [HEADERS.merchant]: 'GOLDEN', 'Idempotency-Key': randomUUID() },
+      data: { level: 6, reason: 'VIP chat test' },
+    }),
+  );
   await memberChat(page, vip);
   await say(page, 'VIP here, a question about my bonus');
   await expect(lines(page, 'PLAYER').filter({ hasText: 'my bonus' })).toBeVisible();

@@ -110,18 +110,6 @@ await services.staff.admin.seedDemo({
   grant: { merchant: 'GOLDEN', role: 'support' },
 });
 
-// Test harness only: raises a member to a VIP level, as a season of turnover would, so a spec sees
-// what a VIP member gets (the chat's VIP queue) without playing that turnover first.
-app.post('/e2e/vip-level', async (req) => {
-  const { merchant, memberId, level } = req.body as { merchant: string; memberId: string; level: number };
-  await db.db
-    .insertInto('member_vip')
-    .values({ member_id: memberId, merchant_code: merchant, level, reached_at: new Date() })
-    .onConflict((oc) => oc.column('member_id').doUpdateSet({ level, reached_at: new Date() }))
-    .execute();
-  return { level };
-});
-
 // Test harness only (this file is the e2e server, never the product): settles a brand's contracts
 // of one kind for the local day so far, as the settlement job does once the day has ended, so a
 // spec sees the statement lines of bets it just placed without waiting for midnight. The figures
