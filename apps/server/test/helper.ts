@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { minorText, PERMISSIONS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildPlatform, type Platform, type PlatformServices } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -8,6 +9,7 @@ import { type DbHandle, type DbTarget, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/seed/seed';
 import type { LedgerService } from '../src/modules/wallet/ledger.service';
+import type { IntervalJob } from '../src/platform/module';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -17,6 +19,20 @@ export interface TestContext {
   brands: Platform['brands'];
   bus: Platform['bus'];
   close(): Promise<void>;
+}
+
+/**
+ * Keeps the app's own runs of these jobs from happening, as another instance holding their leases
+ * would. A test that moves ledger entries to another day and folds by hand needs it: a fold by
+ * the job between its inserts and its move would count them on the day they were made (on a busy
+ * machine the inserts take long enough for that).
+ */
+export async function holdJobs(t: TestContext, jobs: IntervalJob[]): Promise<void> {
+  for (const { name } of jobs)
+    await sql`INSERT INTO job_lease (name, holder, expires_at) VALUES (${name}, 'test', now() + interval '1 day')
+              ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at`.execute(
+      t.db.db,
+    );
 }
 
 /** Creates a throw-away PostgreSQL database on TEST_DATABASE_URL's server; returns its URL and a dropper. */

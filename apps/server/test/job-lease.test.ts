@@ -91,22 +91,23 @@ describe('job leases', () => {
   });
 
   it('keeps the lease through a pass longer than the lease', async () => {
-    const a = new JobRunner(t.db.db, 'instance-a', { leaseMs: 600, log: t.app.log });
-    const b = new JobRunner(t.db.db, 'instance-b', { leaseMs: 600, log: t.app.log });
+    // A lease renewed every 500 ms outlives a second's stall of a busy machine; the pass is longer.
+    const a = new JobRunner(t.db.db, 'instance-a', { leaseMs: 1_500, log: t.app.log });
+    const b = new JobRunner(t.db.db, 'instance-b', { leaseMs: 1_500, log: t.app.log });
     let running = 0;
     let overlapped = false;
     let passes = 0;
     const run = async () => {
       running++;
       if (running > 1) overlapped = true;
-      await wait(1_500);
+      await wait(4_000);
       running--;
       passes++;
     };
     a.start({ name: 'test long', everyMs: 30, run });
     await until(() => running === 1);
     b.start({ name: 'test long', everyMs: 30, run });
-    await until(() => passes >= 1, 4_000);
+    await until(() => passes >= 1, 10_000);
     expect(overlapped).toBe(false);
     await a.close();
     await b.close();
