@@ -32,7 +32,9 @@ async function errorOf(request: APIRequestContext, m: Member, path: string, data
 }
 
 test.describe('player protection', () => {
-  test.describe.configure({ timeout: 90_000 });
+  // One after another: the registration-offer test switches GOLDEN's offer on for a moment, and the
+  // offer's dialog then covers the member centre of a test running beside it.
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
   test('a member sets a deposit limit and is refused above it', async ({ page, request }) => {
     const m = await registerMember(request);

@@ -55,7 +55,9 @@ export function TopBar() {
   const brand = useBrand();
   const openChat = useCustomerService();
   const hasAgentHelp = useHasHelpTag('agent');
-  const member = useSession((s) => s.token !== null);
+  // A session that must change its password first reaches nothing else (its calls answer
+  // login.not.session, which signs the site out): no badge until the change.
+  const member = useSession((s) => s.token !== null && !s.mustChangePassword);
   return (
     <div className="top-bar">
       <div className="top-bar-inner">
