@@ -79,6 +79,8 @@ const PLAY_PAGES = [
   [paths.playBaccarat, playPage(() => import('./routes/play-baccarat'), 'PlayBaccaratPage')],
   [paths.playSports, playPage(() => import('./routes/play-sports'), 'PlaySportsPage')],
 ] as const;
+/** /m/...: a mobile address, opened as the same page of this site in the phone shell. */
+const MobileEntry = lazy(() => import('./routes/mobile-entry').then((m) => ({ default: m.MobileEntry })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 // Login, register and forgot-password are popups over the home page (identity issue).
@@ -89,6 +91,17 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route path={paths.helpmc} element={<HelpmcPage />} />
+        {[paths.mobile, `${paths.mobile}/*`].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<div className="boot-splash" aria-busy="true" />}>
+                <MobileEntry />
+              </Suspense>
+            }
+          />
+        ))}
         <Route
           path={paths.chat}
           element={

@@ -28,6 +28,8 @@ export const paths = {
    */
   chat: '/chat',
   game: '/game',
+  /** The mobile addresses' prefix (/m/home, /m/deposit, ...): config/mobile-paths.ts maps them. */
+  mobile: '/m',
   agentHome: '/agentHome',
   hot: '/hot',
   lottery: '/lottery',

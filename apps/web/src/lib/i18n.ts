@@ -17,6 +17,7 @@ import type enSecurity from '../locales/security/en.json';
 import type enDown from '../locales/down/en.json';
 import type enTiles from '../locales/tiles/en.json';
 import type enChat from '../locales/chat/en.json';
+import type enMobile from '../locales/mobile/en.json';
 import { local } from './storage';
 
 declare module 'i18next' {
@@ -41,6 +42,7 @@ declare module 'i18next' {
       security: typeof enSecurity;
       down: typeof enDown;
       chat: typeof enChat;
+      mobile: typeof enMobile;
     };
   }
 }
@@ -56,7 +58,8 @@ declare module 'i18next' {
  * (`protection`); identity verification its own (`kyc`); game tiles' badges other than hot (`tiles`);
  * the member centre's betting and account records and profit report theirs (`records`), its
  * security centre (profile, mobile, passwords, 2FA, sessions, login history) its own (`security`);
- * the app download page its own (`down`); the customer-service chat its own (`chat`).
+ * the app download page its own (`down`); the customer-service chat its own (`chat`); the phone
+ * menu and the pull-to-refresh hint theirs (`mobile`).
  */
 const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
   translation: import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json'),
@@ -76,6 +79,7 @@ const loaders: Record<string, Record<string, () => Promise<{ default: Record<str
   security: import.meta.glob<{ default: Record<string, unknown> }>('../locales/security/*.json'),
   down: import.meta.glob<{ default: Record<string, unknown> }>('../locales/down/*.json'),
   chat: import.meta.glob<{ default: Record<string, unknown> }>('../locales/chat/*.json'),
+  mobile: import.meta.glob<{ default: Record<string, unknown> }>('../locales/mobile/*.json'),
 };
 
 const backend: BackendModule = {

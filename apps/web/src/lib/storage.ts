@@ -51,9 +51,15 @@ export function setMerchant(code: string): void {
   session.set(SESSION_KEYS.merchantCode, code);
 }
 
-/** Logout clears session storage except the brand keys (SPEC section 4). */
+/**
+ * Session storage: this visit asked for the phone shell (it came in through a /m/ address); the
+ * same name is spelled in index.html's inline script.
+ */
+export const SHELL_KEY = 'shellMode';
+
+/** Logout clears session storage except the brand keys (SPEC section 4) and the shell asked for. */
 export function clearSessionExceptMerchant(): void {
-  const keep = new Set<string>([SESSION_KEYS.merchant, SESSION_KEYS.merchantCode]);
+  const keep = new Set<string>([SESSION_KEYS.merchant, SESSION_KEYS.merchantCode, SHELL_KEY]);
   for (const key of session.keys()) if (!keep.has(key)) session.remove(key);
 }
 

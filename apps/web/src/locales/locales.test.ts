@@ -42,6 +42,7 @@ const cases = [
   'security',
   'down',
   'chat',
+  'mobile',
 ].flatMap((ns) => LANGUAGES.map((l) => [ns, l.toLowerCase()] as const));
 
 describe.each(cases)('locale %s/%s', (ns, code) => {

@@ -7,15 +7,13 @@ import { useGuard } from '../../lib/use-guard';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { isModuleOn, useBrand } from '../../lib/brand';
 import { usePopups } from '../../lib/popups';
-import { canOpenAccountCentre, canOpenMemberCentre, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import '../../styles/auth.css';
+import { useAccountEntries, type CentrePage } from './account-entries';
 import { useMemberPush } from '../../lib/use-member-push';
 
-/** Member-centre pages the header opens (their keys are the member-centre menu's). */
-type CentrePage = 'personalHistoryCopy' | 'depositv2' | 'withdraw' | 'securityCenter' | 'messageV2';
-
 /** Logged out: Login opens the login popup; Sign up opens the register popup when DIRECTREG3 is on. */
-function LoggedOut() {
+export function LoggedOut() {
   const { t } = useTranslation();
   const brand = useBrand();
   const show = usePopups((s) => s.show);
@@ -46,10 +44,6 @@ function LoggedOut() {
 /** The information dropdown: a menu button with the WAI-ARIA keyboard pattern. */
 function InfoMenu() {
   const { t } = useTranslation();
-  const show = usePopups((s) => s.show);
-  const guard = useGuard();
-  const memberCentre = useSession(canOpenMemberCentre);
-  const accountCentre = useSession(canOpenAccountCentre);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -88,30 +82,7 @@ function InfoMenu() {
     } else if (e.key === 'Tab') closeMenu(false);
   };
 
-  /** The menu's entries in the spec's order; member-centre pages go through the guard. */
-  const centre = (page: CentrePage) => () => guard(() => show('memberCentre', { page }));
-  const entries: { key: string; label: string; run: () => void }[] = [
-    ...(memberCentre
-      ? [
-          {
-            key: 'personalHistoryCopy',
-            label: t('auth.account.bettingRecord'),
-            run: centre('personalHistoryCopy'),
-          },
-          { key: 'depositv2', label: t('auth.account.deposit'), run: centre('depositv2') },
-          { key: 'withdraw', label: t('auth.account.withdraw'), run: centre('withdraw') },
-          { key: 'securityCenter', label: t('auth.account.details'), run: centre('securityCenter') },
-        ]
-      : []),
-    {
-      key: 'changePassword',
-      label: t('auth.account.changePassword'),
-      run: () => guard(() => show('changePassword')),
-    },
-    ...(memberCentre
-      ? [{ key: 'memberCentre', label: t('auth.account.memberCentre'), run: centre('securityCenter') }]
-      : []),
-  ];
+  const entries = useAccountEntries();
 
   return (
     <div className="info-menu" ref={rootRef}>
@@ -158,40 +129,25 @@ function InfoMenu() {
               </button>
             </li>
           ))}
-          {accountCentre && (
-            <li role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => {
-                  closeMenu(false);
-                  show('agentCentre');
-                }}
-                data-testid="menu-agent"
-              >
-                {t('auth.account.agent')}
-              </button>
-            </li>
-          )}
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                closeMenu(false);
-                show('logoutConfirm');
-              }}
-              data-testid="menu-logout"
-            >
-              {t('auth.account.logout')}
-            </button>
-          </li>
         </ul>
       )}
     </div>
   );
+}
+
+/**
+ * What a logged-in header keeps running whichever shell shows: the member's info (name, label,
+ * saved language) and the push connection.
+ */
+export function useLoggedInHeader() {
+  const username = useSession((s) => s.username);
+  const info = useMemberInfo();
+  useSavedLanguage(info.data);
+  useMemberPush();
+  const name = info.data?.nickname || info.data?.account || username || '';
+  // The member label (SPEC section 3): the VIP level's colour rings the avatar (grey by default).
+  const label = info.data?.memberLabel[0];
+  return { name, label, labelColor: label?.color ?? DEFAULT_LABEL_COLOR };
 }
 
 /**
@@ -200,16 +156,9 @@ function InfoMenu() {
  */
 function LoggedIn() {
   const { t } = useTranslation();
-  const username = useSession((s) => s.username);
-  const info = useMemberInfo();
-  useSavedLanguage(info.data);
-  useMemberPush();
   const guard = useGuard();
   const show = usePopups((s) => s.show);
-  const name = info.data?.nickname || info.data?.account || username || '';
-  // The member label (SPEC section 3): the VIP level's colour rings the avatar (grey by default).
-  const label = info.data?.memberLabel[0];
-  const labelColor = label?.color ?? DEFAULT_LABEL_COLOR;
+  const { name, label, labelColor } = useLoggedInHeader();
   return (
     <div className="login-area account-area" data-testid="account-area">
       <button

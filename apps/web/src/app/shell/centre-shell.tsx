@@ -7,9 +7,15 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
+import { useMobileShell } from '../../lib/shell-mode';
+import { usePullToRefresh } from '../../lib/use-pull-to-refresh';
 import { ErrorBoundary } from './error-boundary';
+
+/** The hint over a page being pulled down (texts of the `mobile` namespace). */
+const PULL_TEXT = { pulling: 'pull.pull', ready: 'pull.release', refreshing: 'pull.refreshing' } as const;
 
 /** A named export of a lazily loaded module as a page component: each page is its own chunk. */
 export function page<M>(
@@ -61,7 +67,16 @@ export function CentreShell<K extends string>({
   children,
 }: CentreShellProps<K>) {
   const { t } = useTranslation();
+  const { t: tm } = useTranslation('mobile');
   const menuRef = useRef<HTMLUListElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const qc = useQueryClient();
+  // On a phone a pull down at the top of a page reads its lists (and the balance) again.
+  const pull = usePullToRefresh(
+    pageRef,
+    () => qc.refetchQueries({ type: 'active' }),
+    useMobileShell() && open,
+  );
 
   // On a phone the menu is a horizontal strip: keep the current entry in view.
   useEffect(() => {
@@ -100,7 +115,16 @@ export function CentreShell<K extends string>({
             ))}
           </ul>
         </nav>
-        <div className="mc-page">
+        <div className="mc-page" ref={pageRef}>
+          <div
+            className={`pull-hint is-${pull.state}`}
+            style={{ height: pull.distance }}
+            aria-live="polite"
+            data-testid="pull-hint"
+            data-state={pull.state}
+          >
+            {pull.state !== 'idle' && tm(PULL_TEXT[pull.state])}
+          </div>
           <ErrorBoundary key={active}>
             <Suspense
               fallback={<div className="skeleton-block" aria-busy="true" aria-label={t('common.loading')} />}

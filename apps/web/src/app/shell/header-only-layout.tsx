@@ -1,14 +1,25 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useMobileShell } from '../../lib/shell-mode';
+import { CentreOverlays } from './centre-overlays';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from './header';
+import { MobileHeader, TabBar } from './mobile-shell';
 import { Popups } from './popups';
+import '../../styles/mobile.css';
 
-/** Header only, its navigation hidden (SPEC section 2: /seamless, /lottery, /vnlottery). */
+/**
+ * Header only, its navigation hidden (SPEC section 2: /seamless, /lottery, /vnlottery). On a
+ * phone the one-row header and the tab bar; a seamless game fills the screen.
+ */
 export function HeaderOnlyLayout() {
+  const mobile = useMobileShell();
+  const { pathname } = useLocation();
+  const fullScreenGame = mobile && pathname === paths.seamless;
   return (
-    <div className="shell shell-header-only">
-      <Header navHidden />
+    <div className={mobile ? 'shell shell-header-only shell-mobile' : 'shell shell-header-only'}>
+      {fullScreenGame ? null : mobile ? <MobileHeader /> : <Header navHidden />}
       <main id="main" className="page page-full">
         <ErrorBoundary>
           <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
@@ -16,6 +27,8 @@ export function HeaderOnlyLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      {mobile && !fullScreenGame && <TabBar />}
+      <CentreOverlays />
       <Popups />
     </div>
   );

@@ -1,42 +1,34 @@
 import { LOGIN_FREE_ROUTES } from '@app/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BannerCarousel } from '../../features/messages/components/banner-carousel';
 import { NoticeBar } from '../../features/messages/components/notice-bar';
 import { paths } from '../../config/paths';
 import { useBrand } from '../../lib/brand';
-import { i18n } from '../../lib/i18n';
-import { usePopups } from '../../lib/popups';
 import { getToken } from '../../lib/storage';
+import { CentreOverlays } from './centre-overlays';
 import { ErrorBoundary } from './error-boundary';
 import { bannerGroupFor, isHomePath } from './banner-group';
 import { Header } from './header';
+import { CategoryRow, MobileHeader, TabBar } from './mobile-shell';
 import { Popups } from './popups';
 import { RightBar } from './right-bar';
+import { useMobileShell } from '../../lib/shell-mode';
+import '../../styles/mobile.css';
 
 // Below the fold: loaded after the first screen.
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
-// Its own chunk, loaded when opened (popup, or the ?member= link described in member-centre.tsx).
-const MemberCentre = lazy(() => import('./member-centre').then((m) => ({ default: m.MemberCentre })));
-// The agent centre likewise, with its texts (the `agent` namespace) loaded alongside.
-const AgentCentre = lazy(() =>
-  Promise.all([import('./agent-centre'), i18n.loadNamespaces('agent')]).then(([m]) => ({
-    default: m.AgentCentre,
-  })),
-);
-
-/** Header, banner area with the notice bar, the page, right bar and footer. */
+/**
+ * Header, banner area with the notice bar, the page, right bar and footer. On a phone: the one-row
+ * header, the categories under the banner and the bottom tab bar (the right bar's links move into
+ * the menu); a launched game there fills the screen, its own toolbar the way back.
+ */
 export function Layout() {
   const { t } = useTranslation();
   const brand = useBrand();
-  const { pathname, search } = useLocation();
-  const memberCentreOpen = usePopups((s) => s.open === 'memberCentre');
-  const memberCentreWanted = memberCentreOpen || new URLSearchParams(search).has('member');
-  // Mounted once opened, then kept: closing it must not unload its chunk or its state.
-  const agentCentreOpen = usePopups((s) => s.open === 'agentCentre');
-  const [agentCentreWanted, setAgentCentreWanted] = useState(false);
-  if (agentCentreOpen && !agentCentreWanted) setAgentCentreWanted(true);
+  const mobile = useMobileShell();
+  const { pathname } = useLocation();
   // A new page starts at the top; hash links (help sections) keep their place.
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollTo, which must not become the cleanup.
@@ -54,18 +46,22 @@ export function Layout() {
 
   const group = bannerGroupFor(pathname);
   const home = isHomePath(pathname);
+  const fullScreenGame = mobile && pathname === paths.game;
   return (
-    <div className="shell">
+    <div className={mobile ? 'shell shell-mobile' : 'shell'}>
       <a className="skip-link" href="#main">
         {t('common.skip')}
       </a>
-      <Header />
-      <ErrorBoundary>
-        {!home && <NoticeBar />}
-        {/* Keyed by path: the carousel is rebuilt on every route change. */}
-        {group && <BannerCarousel key={pathname} group={group} />}
-        {home && <NoticeBar />}
-      </ErrorBoundary>
+      {fullScreenGame ? null : mobile ? <MobileHeader /> : <Header />}
+      {!fullScreenGame && (
+        <ErrorBoundary>
+          {!home && <NoticeBar />}
+          {/* Keyed by path: the carousel is rebuilt on every route change. */}
+          {group && <BannerCarousel key={pathname} group={group} />}
+          {mobile && <CategoryRow />}
+          {home && <NoticeBar />}
+        </ErrorBoundary>
+      )}
       <main id="main" className="page">
         <ErrorBoundary>
           <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
@@ -73,27 +69,17 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <ErrorBoundary>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      </ErrorBoundary>
+      {!fullScreenGame && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       {/* The points mall has no side menu (SPEC section 2). */}
-      {pathname !== paths.pointMall && <RightBar />}
-      {memberCentreWanted && (
-        <ErrorBoundary>
-          <Suspense fallback={null}>
-            <MemberCentre />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-      {agentCentreWanted && (
-        <ErrorBoundary>
-          <Suspense fallback={null}>
-            <AgentCentre />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {!mobile && pathname !== paths.pointMall && <RightBar />}
+      {mobile && !fullScreenGame && <TabBar />}
+      <CentreOverlays />
       <Popups />
     </div>
   );

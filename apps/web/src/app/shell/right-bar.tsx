@@ -3,24 +3,35 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { paths } from '../../config/paths';
+import type { BrandInfo, Theme } from '@app/contracts';
 import { useBrand } from '../../lib/brand';
 import { getTheme, setTheme } from '../../lib/storage';
 
-/** Support shortcuts (Facebook, Telegram, WhatsApp), the referral opener and the theme switch. */
-export function RightBar() {
-  const { t } = useTranslation();
-  const brand = useBrand();
+/** The brand's support shortcuts (an empty address means the brand has none of that kind). */
+export const socialLinks = (brand: BrandInfo) =>
+  [
+    { key: 'facebook', href: brand.social.facebook },
+    { key: 'telegram', href: brand.social.telegram },
+    { key: 'whatsapp', href: brand.social.whatsapp },
+  ] as const;
+
+/** The light/dark switch: the current theme and its toggle (kept on the device). */
+export function useThemeToggle(): { theme: Theme; toggle: () => void } {
   const [theme, setThemeState] = useState(getTheme);
   const toggle = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
     setTheme(next);
     setThemeState(next);
   };
-  const links = [
-    { key: 'facebook', href: brand.social.facebook },
-    { key: 'telegram', href: brand.social.telegram },
-    { key: 'whatsapp', href: brand.social.whatsapp },
-  ] as const;
+  return { theme, toggle };
+}
+
+/** Support shortcuts (Facebook, Telegram, WhatsApp), the referral opener and the theme switch. */
+export function RightBar() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const { theme, toggle } = useThemeToggle();
+  const links = socialLinks(brand);
   return (
     <aside className="right-bar" aria-label={t('rightBar.label')}>
       {links.map((l) =>

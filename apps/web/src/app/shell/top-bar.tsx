@@ -17,7 +17,7 @@ const ChatUnreadBadge = lazy(() =>
   import('../../features/chat/components/chat-unread-badge').then((m) => ({ default: m.ChatUnreadBadge })),
 );
 
-function LanguageSwitcher() {
+export function LanguageSwitcher() {
   const { t } = useTranslation();
   const brand = useBrand();
   const current = useApiLanguage();

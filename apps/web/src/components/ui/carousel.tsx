@@ -1,64 +1,79 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 
 interface CarouselProps {
   slides: ReactNode[];
   /**
    * Autoplay delay; autoplay runs only when there is more than one slide, and not for visitors who
-   * asked for less motion (they move it with the dots).
+   * asked for less motion (they move it with the dots or a swipe).
    */
   delayMs: number;
   label: string;
   /** Accessible name of the n-th pagination dot; omit for no pagination. */
   dotLabel?: (n: number) => string;
   className?: string;
-  /** How many slides show at once, per breakpoint, as a CSS class hook. */
-  align?: 'start' | 'center';
 }
 
-/** A looping carousel (Embla) with autoplay and clickable pagination. */
-export function Carousel({
-  slides,
-  delayMs,
-  label,
-  dotLabel,
-  className = '',
-  align = 'start',
-}: CarouselProps) {
+/**
+ * A carousel on the browser's own scroll snapping: a finger swipes it with the platform's
+ * momentum, a trackpad or the arrow keys scroll it, and the page carries no carousel library.
+ * Autoplay steps one slide at a time and starts over after the last one in view; it waits while a
+ * pointer rests on it or a finger touches it, and a chosen slide stays a full delay.
+ */
+export function Carousel({ slides, delayMs, label, dotLabel, className = '' }: CarouselProps) {
   const many = slides.length > 1;
   const still = useReducedMotion();
-  const [viewportRef, embla] = useEmblaCarousel(
-    { loop: many, align, active: many },
-    many && !still ? [Autoplay({ delay: delayMs, stopOnInteraction: false, stopOnMouseEnter: true })] : [],
-  );
+  const viewport = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
+  const [held, setHeld] = useState(false);
+  // Bumped by a dot: restarts the autoplay timer from the click.
+  const [chosenAt, setChosenAt] = useState(0);
+
+  const slideAt = (i: number) => viewport.current?.querySelectorAll<HTMLElement>('.carousel-slide')[i];
+
+  const scrollTo = useCallback(
+    (i: number) => {
+      const el = viewport.current;
+      const slide = el?.querySelectorAll<HTMLElement>('.carousel-slide')[i];
+      if (!el || !slide) return;
+      el.scrollTo({ left: slide.offsetLeft, behavior: still ? 'auto' : 'smooth' });
+      setSelected(i);
+    },
+    [still],
+  );
+
+  // The slide in view follows the scroll position (swipes and keys included).
+  const onScroll = () => {
+    const el = viewport.current;
+    const width = slideAt(0)?.offsetWidth;
+    if (!el || !width) return;
+    setSelected(Math.min(slides.length - 1, Math.round(el.scrollLeft / width)));
+  };
 
   useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on('select', onSelect);
-    return () => {
-      embla.off('select', onSelect);
-    };
-  }, [embla]);
-
-  // A chosen slide stays a full delay: the autoplay timer restarts from the click, so it does not
-  // move on at once when the click came just before its tick.
-  const go = useCallback(
-    (i: number) => {
-      if (!embla) return;
-      embla.scrollTo(i);
-      // Typed as always there (module augmentation), but absent when autoplay is off.
-      (embla.plugins() as Partial<ReturnType<typeof embla.plugins>>).autoplay?.reset();
-    },
-    [embla],
-  );
+    if (!many || still || held) return;
+    const id = window.setInterval(() => {
+      const el = viewport.current;
+      if (!el) return;
+      const width = slideAt(0)?.offsetWidth ?? el.clientWidth;
+      const current = Math.round(el.scrollLeft / width);
+      const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 2;
+      scrollTo(atEnd ? 0 : current + 1);
+    }, delayMs);
+    return () => window.clearInterval(id);
+  }, [many, still, held, delayMs, scrollTo, chosenAt]);
 
   return (
-    <section className={`carousel ${className}`} aria-roledescription="carousel" aria-label={label}>
-      <div className="carousel-viewport" ref={viewportRef}>
+    <section
+      className={`carousel ${className}`}
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onTouchStart={() => setHeld(true)}
+      onTouchEnd={() => setHeld(false)}
+    >
+      <div className="carousel-viewport" ref={viewport} onScroll={many ? onScroll : undefined}>
         <div className="carousel-track">
           {slides.map((slide, i) => (
             <div className="carousel-slide" key={i} aria-roledescription="slide">
@@ -76,7 +91,10 @@ export function Carousel({
               className={i === selected ? 'dot active' : 'dot'}
               aria-label={dotLabel(i + 1)}
               aria-current={i === selected}
-              onClick={() => go(i)}
+              onClick={() => {
+                scrollTo(i);
+                setChosenAt(Date.now());
+              }}
             />
           ))}
         </div>

@@ -1,9 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { Icon } from '../../../components/ui/icon';
 import { useBrand } from '../../../lib/brand';
+
 import { QUERY_ROOTS } from '../../../lib/query-keys';
 import { acceptLaunchUrl } from '../launch-url';
 import '../../../styles/lobby.css';
@@ -15,6 +25,8 @@ interface GameFrameProps {
   name?: string | null;
   /** 'full': toolbar with name, exit and full screen; 'exit-only': just the exit button (seamless). */
   toolbar?: 'full' | 'exit-only';
+  /** Shown before the toolbar's buttons (on a phone, where the game covers the header: the balance). */
+  toolbarExtra?: ReactNode;
 }
 
 /** The sticky header's height, kept current (its top bar wraps on narrow screens). */
@@ -39,7 +51,7 @@ function useHeaderHeight(): number {
  * from the address bar, so anything else is refused. Leaving refreshes the balance, which the
  * game has likely changed.
  */
-export function GameFrame({ url, name, toolbar = 'full' }: GameFrameProps) {
+export function GameFrame({ url, name, toolbar = 'full', toolbarExtra }: GameFrameProps) {
   const { t } = useTranslation();
   const brand = useBrand();
   const navigate = useNavigate();
@@ -111,6 +123,7 @@ export function GameFrame({ url, name, toolbar = 'full' }: GameFrameProps) {
       <div className="game-toolbar">
         {toolbar === 'full' && <h1 className={name ? 'game-toolbar-name' : 'visually-hidden'}>{title}</h1>}
         <div className="game-toolbar-actions">
+          {toolbarExtra}
           {toolbar === 'full' && document.fullscreenEnabled && (
             <button
               type="button"
@@ -122,6 +135,7 @@ export function GameFrame({ url, name, toolbar = 'full' }: GameFrameProps) {
             </button>
           )}
           <button type="button" className="btn btn-sm game-tool" onClick={exit} data-testid="game-exit">
+            <Icon name="back" size={16} />
             {t('lobby.frame.exit')}
           </button>
         </div>

@@ -15,9 +15,10 @@ const MASK = '***';
 /**
  * The header balance (SPEC section 2): currency symbol and total, an "updating" placeholder
  * until the first answer, hideable as *** and refreshed by click (the icon spins meanwhile).
- * A trial account sees its play money.
+ * A trial account sees its play money. `compact` (the phone header): the figure itself is the
+ * hide/show button, so the row keeps two thumb-sized targets instead of three.
  */
-export function HeaderBalance() {
+export function HeaderBalance({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const brand = useBrand();
   const balance = useBalance();
@@ -39,25 +40,31 @@ export function HeaderBalance() {
       : t('wallet.balance.updating');
   const label = trial ? t('wallet.balance.playMoney') : t('wallet.balance.label');
 
+  const figure = (
+    <span
+      className={balance.data ? 'header-balance-amount' : 'header-balance-amount is-pending'}
+      data-testid="header-balance-amount"
+      title={compact ? undefined : label}
+    >
+      {amount}
+    </span>
+  );
+  const toggleLabel = hidden ? t('wallet.balance.show') : t('wallet.balance.hide');
   return (
-    <div className="header-balance" data-testid="header-balance">
+    <div className={compact ? 'header-balance is-compact' : 'header-balance'} data-testid="header-balance">
       <span className="visually-hidden">{label}</span>
-      <span
-        className={balance.data ? 'header-balance-amount' : 'header-balance-amount is-pending'}
-        data-testid="header-balance-amount"
-        title={label}
-      >
-        {amount}
-      </span>
+      {!compact && figure}
       <button
         type="button"
         className="header-balance-btn"
         aria-pressed={hidden}
-        aria-label={hidden ? t('wallet.balance.show') : t('wallet.balance.hide')}
-        title={hidden ? t('wallet.balance.show') : t('wallet.balance.hide')}
+        aria-label={compact ? undefined : toggleLabel}
+        title={toggleLabel}
         onClick={toggle}
         data-testid="header-balance-toggle"
       >
+        {compact && figure}
+        {compact && <span className="visually-hidden">{toggleLabel}</span>}
         <Icon name={hidden ? 'eyeOff' : 'eye'} size={16} />
       </button>
       <button
