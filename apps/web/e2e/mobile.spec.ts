@@ -227,11 +227,23 @@ for (const size of [
       await expect(page.getByTestId('lottery-stake')).toHaveAttribute('inputmode', 'decimal');
       await page.getByTestId('lottery-stake').fill('5');
       await page.getByTestId('lottery-add').click();
-      await expect(page.getByTestId('lottery-slip-line')).toHaveCount(1);
+      // The slip waits in a bar just above the tab bar, and opens as a full-screen sheet.
+      const bar = page.getByTestId('lottery-slip-bar');
+      await expect(bar).toContainText('P 5.00');
+      const barBox = (await bar.boundingBox())!;
+      const tabsBox = (await page.getByTestId('tab-bar').boundingBox())!;
+      expect(Math.abs(barBox.y + barBox.height - tabsBox.y)).toBeLessThanOrEqual(1);
+      await checkShell(page);
+      await page.getByTestId('lottery-slip-open').click();
+      const sheet = page.locator('#lotterySlipSheet');
+      await expectFullScreen(page, sheet);
+      await expect(sheet.getByTestId('lottery-slip-line')).toHaveCount(1);
       await waitForOpenBetting(page);
-      await page.getByTestId('lottery-place').click();
+      await sheet.getByTestId('lottery-place').click();
       await expect(page.getByTestId('lottery-confirm')).toBeVisible();
       await page.getByTestId('lottery-confirm-ok').click();
+      await expect(sheet).toBeHidden();
+      await expect(bar).toHaveCount(0);
       await expect(page.getByTestId('lottery-placed')).toBeVisible();
       await expect(page.getByTestId('lottery-bet')).toHaveCount(1);
       await expectNoSidewaysScroll(page);
@@ -313,3 +325,70 @@ async function pullDown(page: Page, target: Locator, path: string) {
   await again;
   await cdp.detach();
 }
+
+test.describe('mobile addresses and the phone menu', () => {
+  test('/m/home on a wide screen opens the phone shell until the player asks for the desktop site', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.getByTestId('main-nav')).toBeVisible();
+    await expect(page.getByTestId('tab-bar')).toHaveCount(0);
+
+    await page.goto('/m/home');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('tab-bar')).toBeVisible();
+    await expect(page.getByTestId('main-nav')).toHaveCount(0);
+    // The visit keeps the phone shell on its next pages.
+    await page.getByTestId('tab-games').click();
+    await expect(page).toHaveURL(/\/rng$/);
+    await expect(page.getByTestId('tab-bar')).toBeVisible();
+
+    await page.getByTestId('m-menu-button').click();
+    const menu = page.locator('#mobileMenu');
+    await expect(menu).toBeVisible();
+    await menu.getByTestId('desktop-site').click();
+    await expect(page.getByTestId('tab-bar')).toHaveCount(0);
+    await expect(page.getByTestId('main-nav')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('main-nav')).toBeVisible();
+  });
+
+  test('a member-centre address asks a visitor to log in first; an unknown one is the not-found page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/m/deposit');
+    await expect(page).toHaveURL(/\/\?member=depositv2$/);
+    await expect(page.locator('#loginPopupModal')).toBeVisible();
+    await page.goto('/m/promotion');
+    await expect(page).toHaveURL(/\/promotions$/);
+    await expect(page.getByTestId('tab-bar').getByRole('link', { name: 'Promotions' })).toHaveClass(/active/);
+    await page.goto('/m/no-such-page');
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('tab-bar')).toBeVisible();
+  });
+
+  test('the phone menu holds the top bar and right bar: service, language, theme and the clock', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(page.getByTestId('clock')).toHaveCount(0);
+    await page.getByTestId('m-menu-button').click();
+    const menu = page.locator('#mobileMenu');
+    await expectFullScreen(page, menu);
+    await expect(menu.getByTestId('clock')).toHaveText(/^\d{4}\/\d{2}\/\d{2} \(\w+\) \d{2}:\d{2}:\d{2}$/);
+    await expect(menu.getByTestId('live-chat')).toBeVisible();
+    await expectThumbSized(menu.locator('.modal-body'));
+    await menu.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await menu.getByTestId('language-switcher').selectOption('VI');
+    await expect(menu.getByRole('heading', { name: 'Cài đặt' })).toBeVisible();
+    // A category link closes the menu and goes there.
+    await menu.getByRole('link', { name: 'Bắn cá' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/fish$/);
+  });
+});

@@ -36,6 +36,7 @@ import { DrawClock } from './draw-clock';
 import { DrawHistory } from './draw-history';
 import { MyBets } from './my-bets';
 import { OpenNumber } from './open-number';
+import { useMobileShell } from '../../../lib/shell-mode';
 import '../../../styles/lottery.css';
 
 let lineSeq = 0;
@@ -116,6 +117,8 @@ function BettingScreen({
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const mobile = useMobileShell();
+  const [slipOpen, setSlipOpen] = useState(false);
   const requestId = useRequestId();
   const place = usePlaceLotteryBet(vendor, info.gameCode);
 
@@ -206,6 +209,7 @@ function BettingScreen({
         onSuccess: (res) => {
           requestId.settle();
           setConfirming(false);
+          setSlipOpen(false);
           setSlip([]);
           setNotice(
             t('slip.placed', {
@@ -231,10 +235,42 @@ function BettingScreen({
   };
 
   const total = slipTotal(slip);
+  const betSlip = (
+    <BetSlip
+      lines={slip}
+      types={info.betTypes}
+      symbol={info.currencySymbol}
+      maxLines={info.maxLines}
+      canPlace={canBet}
+      busy={place.isPending}
+      onStake={(id, stake) => setSlip((s) => s.map((l) => (l.id === id ? { ...l, stake } : l)))}
+      onRemove={(id) => setSlip((s) => s.filter((l) => l.id !== id))}
+      onClear={() => setSlip([])}
+      onPlace={() => {
+        setError(null);
+        setNotice(null);
+        guard(() => setConfirming(true), { allowTrial: true });
+      }}
+    />
+  );
+  const messages = (
+    <>
+      {notice && (
+        <p className="lt-notice" role="status" data-testid="lottery-placed">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p className="lt-problem" role="alert" data-testid="lottery-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
 
   return (
     <div
-      className="lt-game"
+      className={mobile && slip.length > 0 ? 'lt-game has-slip-bar' : 'lt-game'}
       data-testid="lottery-game"
       data-game-code={info.gameCode}
       data-family={info.family}
@@ -313,34 +349,15 @@ function BettingScreen({
           )}
         </div>
 
-        <aside className="lt-game-side">
-          <BetSlip
-            lines={slip}
-            types={info.betTypes}
-            symbol={info.currencySymbol}
-            maxLines={info.maxLines}
-            canPlace={canBet}
-            busy={place.isPending}
-            onStake={(id, stake) => setSlip((s) => s.map((l) => (l.id === id ? { ...l, stake } : l)))}
-            onRemove={(id) => setSlip((s) => s.filter((l) => l.id !== id))}
-            onClear={() => setSlip([])}
-            onPlace={() => {
-              setError(null);
-              setNotice(null);
-              guard(() => setConfirming(true), { allowTrial: true });
-            }}
-          />
-          {notice && (
-            <p className="lt-notice" role="status" data-testid="lottery-placed">
-              {notice}
-            </p>
-          )}
-          {error && (
-            <p className="lt-problem" role="alert" data-testid="lottery-error">
-              {error}
-            </p>
-          )}
-        </aside>
+        {mobile ? (
+          // On a phone the slip is a full-screen sheet, opened from the bar above the tab bar.
+          !slipOpen && <div className="lt-game-side">{messages}</div>
+        ) : (
+          <aside className="lt-game-side">
+            {betSlip}
+            {messages}
+          </aside>
+        )}
       </div>
 
       <div className="lt-game-lists">
@@ -378,6 +395,34 @@ function BettingScreen({
         </section>
       </div>
 
+      {mobile && slip.length > 0 && (
+        <div className="lt-slip-bar" data-testid="lottery-slip-bar">
+          <span className="lt-slip-bar-text">
+            {t('slip.title')} · {t('slip.count', { count: slip.length, max: info.maxLines })}
+            <strong>{`${info.currencySymbol} ${formatMoney(fromMinor(total))}`}</strong>
+          </span>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setSlipOpen(true)}
+            data-testid="lottery-slip-open"
+          >
+            {t('slip.open')}
+          </button>
+        </div>
+      )}
+      {mobile && (
+        <Modal
+          id="lotterySlipSheet"
+          title={t('slip.title')}
+          open={slipOpen && slip.length > 0}
+          onClose={() => setSlipOpen(false)}
+          closeLabel={t('confirm.cancel')}
+        >
+          {betSlip}
+          {messages}
+        </Modal>
+      )}
       <Modal
         id="lotteryConfirmModal"
         title={t('confirm.title')}
