@@ -5,6 +5,19 @@ const api = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // The site's components are written against React's API and run on Preact's implementation
+  // of it (preact/compat): the same components, hooks and libraries (React Router, TanStack
+  // Query, react-hook-form, react-i18next, zustand), without React DOM's 57 KB (gzipped) on a
+  // phone's first visit (home JS 145.5 -> 88.8 KB). The back office stays on React DOM.
+  resolve: {
+    alias: {
+      react: 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+      'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+    },
+  },
   // The manifest lets scripts/size.ts follow what the home route loads.
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
   // `npm run dev -w @app/web` serves the site with hot reload against a running server.

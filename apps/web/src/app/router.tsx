@@ -90,7 +90,14 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={paths.helpmc} element={<HelpmcPage />} />
+        <Route
+          path={paths.helpmc}
+          element={
+            <Suspense fallback={<div className="boot-splash" aria-busy="true" />}>
+              <HelpmcPage />
+            </Suspense>
+          }
+        />
         {[paths.mobile, `${paths.mobile}/*`].map((path) => (
           <Route
             key={path}
