@@ -409,6 +409,22 @@ test.describe('mobile addresses and the phone menu', () => {
     }
   });
 
+  test('images far below the first screen are not fetched until the player scrolls to them', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByTestId('home-hot')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const far = await page.evaluate(() =>
+      [...document.images]
+        .filter((img) => img.loading === 'lazy' && img.getBoundingClientRect().top > 4 * window.innerHeight)
+        .map((img) => ({ src: img.src, fetched: performance.getEntriesByName(img.src).length > 0 })),
+    );
+    expect(far.length).toBeGreaterThan(5);
+    expect(far.filter((img) => img.fetched)).toEqual([]);
+  });
+
   test('the phone menu holds the top bar and right bar: service, language, theme and the clock', async ({
     page,
   }) => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinor, minorText, toMinor } from './money';
+import { formatMoney, fromMinor, minorText, toMinor } from './money';
 
 describe('money', () => {
+  it('formats amounts with two decimals and grouping, per locale, the same on every call', () => {
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(0.005)).toBe('0.01');
+    expect(formatMoney(-25)).toBe('-25.00');
+    expect(formatMoney(1234.5, 'de-DE')).toBe('1.234,50');
+    // The kept formatter of a locale does not leak into another.
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+  });
+
   it('reads plain amounts with at most two decimals into minor units, and nothing else', () => {
     expect(toMinor('12.5')).toBe(1250n);
     expect(toMinor(12.5)).toBe(1250n);

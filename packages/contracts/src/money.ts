@@ -44,5 +44,19 @@ export function fromMinor(minor: bigint | string | number): number {
 
 /** 1234.5 → "1,234.50" (thousands separators, always two decimals), for display. */
 export function formatMoney(amount: number, locale = 'en-US'): string {
-  return amount.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return moneyFormat(locale).format(amount);
+}
+
+/**
+ * One formatter per locale, made once: toLocaleString with options builds a new Intl.NumberFormat
+ * on every call, which a page of game tiles (each with its minimum bet) pays hundreds of times.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: string): Intl.NumberFormat {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(locale, format);
+  }
+  return format;
 }

@@ -42,13 +42,20 @@ export function Carousel({ slides, delayMs, label, dotLabel, className = '' }: C
     [still],
   );
 
-  // The slide in view follows the scroll position (swipes and keys included).
+  // The slide in view follows the scroll position (swipes and keys included), read once a frame:
+  // a smooth scroll fires many events, and reading layout in each costs a phone's main thread.
+  const frame = useRef(0);
   const onScroll = () => {
-    const el = viewport.current;
-    const width = slideAt(0)?.offsetWidth;
-    if (!el || !width) return;
-    setSelected(Math.min(slides.length - 1, Math.round(el.scrollLeft / width)));
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = viewport.current;
+      const width = slideAt(0)?.offsetWidth;
+      if (!el || !width) return;
+      setSelected(Math.min(slides.length - 1, Math.round(el.scrollLeft / width)));
+    });
   };
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   useEffect(() => {
     if (!many || still || held) return;
