@@ -11,9 +11,10 @@ import {
   type LotteryMyBets,
   type WalletBalance,
 } from '@app/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { registerMember, signIn, value, type Member } from './api';
 import { expect, test } from './fixtures';
+import { waitForOpenBetting } from './lottery-clock';
 import { fund } from './operator';
 
 const MERCHANT = 'GOLDEN';
@@ -25,21 +26,6 @@ const menus = async (request: APIRequestContext) =>
   value<LotteryMenu[]>(
     await request.get('/lgw/games/game_menus', { headers: brand, params: { language: 'EN' } }),
   );
-
-/** Waits until the draw takes bets with at least 6 s left, so a slip placed now is in time. */
-async function waitForOpenBetting(page: Page): Promise<void> {
-  await expect(async () => {
-    await expect(page.getByTestId('lottery-countdown')).toHaveAttribute('data-phase', 'open', {
-      timeout: 200,
-    });
-    const [mm, ss] = (
-      (await page.getByTestId('lottery-countdown').locator('.lt-clock-time').textContent()) ?? ''
-    )
-      .split(':')
-      .map(Number);
-    expect(mm! * 60 + ss!).toBeGreaterThanOrEqual(6);
-  }).toPass({ timeout: 45_000 });
-}
 
 test.describe('lottery', () => {
   test.describe.configure({ timeout: 150_000 });

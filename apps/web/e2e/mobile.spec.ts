@@ -9,6 +9,7 @@ import { formatMoney } from '@app/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { randomIp, registerMember, signIn, smsCode } from './api';
 import { expect, test as base } from './fixtures';
+import { waitForOpenBetting } from './lottery-clock';
 
 const PAYMENT_PASSWORD = '246810';
 /** Apple's and Google's smallest comfortable touch target (px). */
@@ -103,21 +104,6 @@ async function checkShell(page: Page) {
 
 const balance = (page: Page) => page.getByTestId('header-balance-amount');
 const memberCentre = (page: Page) => page.getByRole('dialog', { name: 'Member centre' });
-
-/** Waits until the draw takes bets with at least 6 s left, so a slip placed now is in time. */
-async function waitForOpenBetting(page: Page) {
-  await expect(async () => {
-    await expect(page.getByTestId('lottery-countdown')).toHaveAttribute('data-phase', 'open', {
-      timeout: 200,
-    });
-    const [mm, ss] = (
-      (await page.getByTestId('lottery-countdown').locator('.lt-clock-time').textContent()) ?? ''
-    )
-      .split(':')
-      .map(Number);
-    expect(mm! * 60 + ss!).toBeGreaterThanOrEqual(6);
-  }).toPass({ timeout: 45_000 });
-}
 
 /** "P 1,234.50" as minor units (123450). */
 const minorOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
