@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon';
@@ -15,11 +14,7 @@ import { isMobileForced, setMobileForced } from '../../lib/shell-mode';
 import { useAccountEntries } from './account-entries';
 import { Clock } from './clock';
 import { socialLinks, useThemeToggle } from './right-bar';
-import { LanguageSwitcher } from './top-bar';
-
-const ChatUnreadBadge = lazy(() =>
-  import('../../features/chat/components/chat-unread-badge').then((m) => ({ default: m.ChatUnreadBadge })),
-);
+import { LanguageSwitcher, LiveChatBadge } from './top-bar';
 
 /** The logged-in member's entries (records, cashier, security, agent centre, logout). */
 function AccountSection({ close }: { close: () => void }) {
@@ -58,7 +53,6 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const brand = useBrand();
   const show = usePopups((s) => s.show);
   const token = useSession((s) => s.token);
-  const member = useSession((s) => s.token !== null && !s.mustChangePassword);
   const vendors = useVendors();
   const categories = navCategories(vendors.data ?? []);
   const openChat = useCustomerService();
@@ -134,11 +128,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             <li>
               <button type="button" onClick={openChat} data-testid="live-chat">
                 {t('header.liveChat')}
-                {member && (
-                  <Suspense fallback={null}>
-                    <ChatUnreadBadge />
-                  </Suspense>
-                )}
+                <LiveChatBadge />
               </button>
             </li>
             {hasAgentHelp && (

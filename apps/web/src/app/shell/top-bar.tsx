@@ -50,14 +50,24 @@ export function LanguageSwitcher() {
   );
 }
 
+/** A member's unread chat replies beside "Live chat" (the top bar's, and the phone menu's). */
+export function LiveChatBadge() {
+  // A session that must change its password first reaches nothing else (its calls answer
+  // login.not.session, which signs the site out): no badge until the change.
+  const member = useSession((s) => s.token !== null && !s.mustChangePassword);
+  if (!member) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatUnreadBadge />
+    </Suspense>
+  );
+}
+
 export function TopBar() {
   const { t } = useTranslation();
   const brand = useBrand();
   const openChat = useCustomerService();
   const hasAgentHelp = useHasHelpTag('agent');
-  // A session that must change its password first reaches nothing else (its calls answer
-  // login.not.session, which signs the site out): no badge until the change.
-  const member = useSession((s) => s.token !== null && !s.mustChangePassword);
   return (
     <div className="top-bar">
       <div className="top-bar-inner">
@@ -65,11 +75,7 @@ export function TopBar() {
         <div className="top-links">
           <button type="button" className="link-btn" onClick={openChat} data-testid="live-chat">
             {t('header.liveChat')}
-            {member && (
-              <Suspense fallback={null}>
-                <ChatUnreadBadge />
-              </Suspense>
-            )}
+            <LiveChatBadge />
           </button>
           {hasAgentHelp && (
             <Link to={paths.helpSection('agent')} data-testid="affiliate-link">
