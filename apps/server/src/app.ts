@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { bannerGroupFor, parseLanguage } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
@@ -39,14 +40,14 @@ import { hub88Definition, SecureRng } from './modules/providers';
 import { createRecordsModule } from './modules/records';
 import { createSessionModule } from './modules/session';
 import { createStaffModule } from './modules/staff';
-import { createSystemModule, SitePages } from './modules/system';
+import { createSystemModule, SitePages, type PageHints } from './modules/system';
 import { createUploadsModule } from './modules/uploads';
 import { createVendorsModule } from './modules/vendors';
 import { createVerificationModule } from './modules/verification';
 import { createVipModule } from './modules/vip';
 import { createWalletModule } from './modules/wallet';
 import { authGuard } from './platform/auth';
-import { BrandResolver } from './platform/brand';
+import { BrandResolver, type Brand } from './platform/brand';
 import { LocalBus, type Bus } from './platform/bus';
 import { Metrics, observe } from './platform/metrics';
 import { sameSecret } from './platform/secrets';
@@ -457,6 +458,27 @@ export async function buildPlatform({
     });
   }
   const sitePages = existsSync(indexHtml) ? new SitePages(indexHtml) : null;
+  const announcements = modules.messages.services.announcements;
+  /**
+   * A page request's hints (site-page.ts): an image CDN picked at random, and the first banner of
+   * the page's group in the language the site will open in (the visitor's choice, which the site
+   * keeps in the lang cookie, else the brand's default: as status-gate.tsx decides).
+   */
+  async function pageHints(brand: Brand, request: FastifyRequest): Promise<PageHints | undefined> {
+    const pathname = request.url.split('?')[0]!;
+    // The service worker keeps /index.html and serves it for every page: it gets the page as is.
+    if (pathname === '/index.html') return undefined;
+    const cdns = brand.imageCdns.length > 0 ? brand.imageCdns : ['/media'];
+    const group = bannerGroupFor(
+      pathname === '/m' || pathname === '/m/' || pathname === '/m/home' ? '/' : pathname,
+    );
+    const chosen = parseLanguage(request.cookies.lang);
+    const lang = chosen && brand.languages.includes(chosen) ? chosen : brand.defaultLanguage;
+    return {
+      imageCdn: cdns[Math.floor(Math.random() * cdns.length)]!,
+      banner: group ? await announcements.firstBanner(brand, lang, group).catch(() => null) : null,
+    };
+  }
   if (sitePages) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
@@ -495,7 +517,7 @@ export async function buildPlatform({
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(sitePages.page(brand));
+        .send(sitePages.page(brand, brand ? await pageHints(brand, request) : undefined));
     }
     return sendFailure(request, reply, 'system.not.found', 404);
   });

@@ -47,6 +47,28 @@ test.describe('home page shell (brand GOLDEN)', () => {
     expect(stripNames.some((n) => n === 'VN Lottery' || n === 'SEA Lottery')).toBe(false);
   });
 
+  test('the page preloads the banner the carousel shows first, which is fetched once', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/banners/')) fetched.push(new URL(r.url()).pathname);
+    });
+    for (const [path, group] of [
+      ['/', 'w_home'],
+      ['/rng', 'w_rng'],
+    ] as const) {
+      fetched.length = 0;
+      await page.goto(path);
+      const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+      const first = page.getByTestId('banner-area').locator('.carousel-slide img').first();
+      await expect(page.getByTestId('banner-area')).toHaveAttribute('data-group', group);
+      await expect(first).toHaveJSProperty('complete', true);
+      expect(new URL(await first.evaluate((i: HTMLImageElement) => i.src)).pathname).toBe(preload);
+      expect(fetched.filter((p) => p === preload)).toHaveLength(1);
+    }
+    // The site names the language it opens in, for the next page load's preload.
+    expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('EN');
+  });
+
   test('notice bar sits above the banner on other pages', async ({ page }) => {
     await page.goto('/help');
     const bar = (await page.getByTestId('notice-bar').boundingBox())!;

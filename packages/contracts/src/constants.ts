@@ -52,6 +52,35 @@ export const BANNER_GROUPS = [
 ] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
 
+/** The banner group each page of the site shows (pages not listed show no banner). */
+const BANNER_GROUP_BY_PATH: Readonly<Record<string, BannerGroup>> = {
+  '/': 'w_home',
+  '/index': 'w_home',
+  '/index.html': 'w_home',
+  '/home': 'w_home',
+  '/login': 'w_home',
+  '/forget': 'w_home',
+  '/register': 'w_home',
+  '/register.html': 'w_home',
+  '/rng': 'w_rng',
+  '/live': 'w_live',
+  '/fish': 'w_fish',
+  '/pvp': 'w_pvp',
+  '/sports': 'w_sports',
+  '/esports': 'w_esports',
+  '/elott': 'w_lott',
+  '/cockfight': 'w_cockfight',
+  '/promotions': 'w_promotion',
+  '/pointMall': 'w_shop',
+  '/help': 'w_help',
+  '/join': 'w_reg',
+};
+
+/** The banner group a page shows; null for pages without a banner. */
+export function bannerGroupFor(pathname: string): BannerGroup | null {
+  return Object.hasOwn(BANNER_GROUP_BY_PATH, pathname) ? BANNER_GROUP_BY_PATH[pathname]! : null;
+}
+
 /** Announcement types: B banners, PL player notices, PU popups, PR promotion notices. */
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];

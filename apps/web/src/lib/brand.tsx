@@ -21,13 +21,15 @@ let chosenCdn: string | null = null;
 
 /**
  * Full URL of a brand image. The image CDN is picked at random from the brand's list once per
- * page load (SPEC section 7); absolute URLs pass through.
+ * page load (SPEC section 7): by the server, which names it in the page (it preloads the first
+ * banner from it), else here; absolute URLs pass through.
  */
 export function mediaUrl(brand: BrandInfo, path: string): string {
   if (/^(https?:)?\/\//.test(path) || path.startsWith('/')) return path;
   if (chosenCdn === null) {
     const list = brand.imageCDNs.length ? brand.imageCDNs : ['/media'];
-    chosenCdn = list[Math.floor(Math.random() * list.length)]!;
+    const named = document.querySelector<HTMLMetaElement>('meta[name="image-cdn"]')?.content;
+    chosenCdn = named && list.includes(named) ? named : list[Math.floor(Math.random() * list.length)]!;
   }
   return `${chosenCdn.replace(/\/$/, '')}/${path}`;
 }

@@ -125,8 +125,17 @@ export function storedLanguage(): Language | undefined {
 
 export const i18n = i18next.createInstance();
 
-export function initI18n(lang: Language): Promise<unknown> {
+/**
+ * The language the site opens in, also as a cookie: the server reads it to preload the page's
+ * first banner in that language (app.ts pageHints).
+ */
+function showLanguage(lang: Language): void {
   document.documentElement.lang = HTML_LANG[lang];
+  document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
+export function initI18n(lang: Language): Promise<unknown> {
+  showLanguage(lang);
   return i18n
     .use(backend)
     .use(initReactI18next)
@@ -152,7 +161,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   const previous = currentApiLanguage();
   if (previous !== lang) local.set(LOCAL_KEYS.hisLang, previous);
   local.set(LOCAL_KEYS.lang, lang);
-  document.documentElement.lang = HTML_LANG[lang];
+  showLanguage(lang);
   await i18n.changeLanguage(toLocale(lang));
 }
 

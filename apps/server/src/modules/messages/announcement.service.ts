@@ -1,12 +1,37 @@
-import type { AnnouncementType, Announcements, Banner, Language, Notice } from '@app/contracts';
+import type { AnnouncementType, Announcements, Banner, BannerGroup, Language, Notice } from '@app/contracts';
 import { type Brand, pickText } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
 import type { AnnouncementRepository } from './announcement.repository';
 
 const NOTICE_LISTS = { PL: 'player', PU: 'popup', PR: 'promotion' } as const;
 
+/** How long a page's first banner is kept before the banner list is read again. */
+const FIRST_BANNER_TTL_MS = 30_000;
+
 export class AnnouncementService {
+  private readonly firstBanners = new Map<string, { at: number; path: Promise<string | null> }>();
+
   constructor(private readonly repo: AnnouncementRepository) {}
+
+  /**
+   * The image path of a banner group's first banner, as list() shows it in `lang` (null: none):
+   * what the served page preloads. Kept for half a minute per brand, language and group, so page
+   * loads do not read the banner list each time; a changed banner reaches the preload within that.
+   */
+  firstBanner(brand: Brand, lang: Language, group: BannerGroup, now = Date.now()): Promise<string | null> {
+    const key = `${brand.code}|${lang}|${group}`;
+    const hit = this.firstBanners.get(key);
+    if (hit && now - hit.at < FIRST_BANNER_TTL_MS) return hit.path;
+    const path = this.list(brand, lang, new Set(['B'])).then(
+      (a) => a.banners.find((b) => b.groupName === group)?.url ?? null,
+    );
+    // A failed read is not kept: the next page load asks again.
+    path.catch(() => {
+      if (this.firstBanners.get(key)?.path === path) this.firstBanners.delete(key);
+    });
+    this.firstBanners.set(key, { at: now, path });
+    return path;
+  }
 
   /**
    * Banners (type B) and the notice lists (PL player, PU popup, PR promotion) asked for, as live

@@ -1,3 +1,3 @@
 export { createSystemModule } from './system.module';
-export { SitePages } from './site-page';
+export { SitePages, type PageHints } from './site-page';
 export type { SystemService } from './system.service';

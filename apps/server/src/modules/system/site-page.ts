@@ -34,10 +34,33 @@ function brandPage(html: string, brand: Brand): string {
 
 /** The favicon's address: absolute as set, else under the brand's first image CDN. */
 function faviconUrl(brand: Brand): string {
-  const path = brand.faviconPath ?? '';
-  if (/^https:\/\//.test(path) || path.startsWith('/')) return path;
-  const cdn = (brand.imageCdns[0] ?? '/media').replace(/\/$/, '');
-  return `${cdn}/${path}`;
+  return mediaAddress(brand.imageCdns[0] ?? '/media', brand.faviconPath ?? '');
+}
+
+/** A brand image's address under an image CDN (as the site's mediaUrl() builds it). */
+function mediaAddress(cdn: string, path: string): string {
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('/')) return path;
+  return `${cdn.replace(/\/$/, '')}/${path}`;
+}
+
+/**
+ * What a page request adds to the brand's page: the image CDN picked for this page load (the site
+ * uses the one named here, SPEC section 7's random pick made by the server) and the page's first
+ * banner, preloaded. The banner is the largest paint of every page that has one; without the
+ * preload its download waits for the script, the permission call and the banner list.
+ */
+export interface PageHints {
+  imageCdn: string;
+  /** The first banner's image path (as the banner list gives it); null: the page shows none. */
+  banner: string | null;
+}
+
+function withHints(page: string, hints: PageHints): string {
+  const cdn = `<meta name="image-cdn" content="${escapeHtml(hints.imageCdn)}" />`;
+  const banner = hints.banner
+    ? `<link rel="preload" as="image" href="${escapeHtml(mediaAddress(hints.imageCdn, hints.banner))}" fetchpriority="high" />`
+    : '';
+  return page.replace('</title>', `</title>${cdn}${banner}`);
 }
 
 /**
@@ -52,14 +75,19 @@ export class SitePages {
     this.html = readFileSync(indexPath, 'utf8');
   }
 
-  /** The page for a brand; the page as built when the host belongs to no brand. */
-  page(brand: Brand | null): string {
+  /**
+   * The page for a brand (with the request's hints, when given); the page as built when the host
+   * belongs to no brand.
+   */
+  page(brand: Brand | null, hints?: PageHints): string {
     if (!brand) return this.html;
     const key = `${brand.name}\n${brand.faviconPath ?? ''}\n${JSON.stringify(brand.theme)}`;
     const hit = this.pages.get(brand.code);
-    if (hit?.key === key) return hit.page;
-    const page = brandPage(this.html, brand);
-    this.pages.set(brand.code, { key, page });
-    return page;
+    let page = hit?.page;
+    if (hit?.key !== key) {
+      page = brandPage(this.html, brand);
+      this.pages.set(brand.code, { key, page });
+    }
+    return hints ? withHints(page!, hints) : page!;
   }
 }

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_BRAND } from '../src/platform/brand';
+import { SitePages } from '../src/modules/system';
+import { buildAppOn, buildTestApp, type TestContext } from './helper';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="theme-color" content="#0f3d2e" />
+    <title>Loading…</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+let t: TestContext;
+let site: FastifyInstance;
+let dist: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  // A Chinese home banner of Golden Palm, shown before its banners for every language.
+  await t.db.db
+    .insertInto('banner')
+    .values({
+      merchant_code: 'GOLDEN',
+      group_name: 'w_home',
+      image_path: 'banners/golden/cn-home.jpg',
+      title: JSON.stringify({ CN: '新春' }),
+      lang: 'CN',
+      sort: -1,
+      active: true,
+    })
+    .execute();
+  site = await buildAppOn(t.db, { WEB_DIST: dist });
+});
+afterAll(async () => {
+  await site?.close();
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await site.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+  expect(res.statusCode, url).toBe(200);
+  return res.body;
+};
+
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>/g)].map(
+    (m) => m[1],
+  );
+
+/** What the site itself shows first in a banner group (the banner list the carousel reads). */
+async function firstBanner(group: string, lang: string): Promise<string> {
+  const res = await site.inject({
+    method: 'GET',
+    url: '/wps/relay/MCSFE_getListAnnouncements?types=B&platform=W&execution=B',
+    headers: { host: 'localhost', language: lang },
+  });
+  const banners = (res.json() as { value: { banners: { groupName: string; url: string }[] } }).value.banners;
+  return banners.find((b) => b.groupName === group)!.url;
+}
+
+describe('the served page preloads its first banner', () => {
+  it('preloads the first banner of the page’s group from the image CDN it names', async () => {
+    const home = await page('/');
+    expect(home).toContain('<meta name="image-cdn" content="/media" />');
+    expect(preloads(home)).toEqual([`/media/${await firstBanner('w_home', 'EN')}`]);
+    expect(preloads(await page('/rng?vendor=PG'))).toEqual([`/media/${await firstBanner('w_rng', 'EN')}`]);
+    // A phone address of the home page is the home page.
+    expect(preloads(await page('/m/home'))).toEqual(preloads(home));
+    // Pages without a banner preload nothing.
+    for (const url of ['/member', '/game', '/m/deposit']) expect(preloads(await page(url)), url).toEqual([]);
+  });
+
+  it('in the language the site opens in: the lang cookie when the brand offers it, else the default', async () => {
+    const cn = await firstBanner('w_home', 'CN');
+    expect(cn).toBe('banners/golden/cn-home.jpg');
+    expect(preloads(await page('/', { cookie: 'lang=CN' }))).toEqual([`/media/${cn}`]);
+    const en = `/media/${await firstBanner('w_home', 'EN')}`;
+    expect(en).not.toContain('cn-home');
+    // An unknown language, or one the brand does not offer, falls back to the default.
+    for (const cookie of ['lang=XX', 'lang="><script>', 'other=1'])
+      expect(preloads(await page('/', { cookie })), cookie).toEqual([en]);
+  });
+});
+
+describe('SitePages with hints', () => {
+  const file = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-page-'));
+    writeFileSync(path.join(dir, 'index.html'), INDEX);
+    return { dir, pages: new SitePages(path.join(dir, 'index.html')) };
+  };
+
+  it('names the CDN, builds the address under it, passes absolute paths through and escapes both', () => {
+    const { dir, pages } = file();
+    try {
+      const html = pages.page(NO_BRAND, { imageCdn: 'https://cdn.example/img/', banner: 'b/x".jpg' });
+      expect(html).toContain('<meta name="image-cdn" content="https://cdn.example/img/" />');
+      expect(preloads(html)).toEqual(['https://cdn.example/img/b/x&quot;.jpg']);
+      const absolute = pages.page(NO_BRAND, { imageCdn: '/media', banner: 'https://other.example/a.png' });
+      expect(preloads(absolute)).toEqual(['https://other.example/a.png']);
+      const none = pages.page(NO_BRAND, { imageCdn: '/media', banner: null });
+      expect(preloads(none)).toEqual([]);
+      // Without hints the page is the brand's page as before.
+      expect(pages.page(NO_BRAND)).not.toContain('image-cdn');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
