@@ -300,3 +300,52 @@ test.describe('installable app', () => {
     }
   });
 });
+
+test.describe('layout stability', () => {
+  // Each call the first screen waits for, answering late in turn (a slow network, a busy server):
+  // what is shown meanwhile keeps the place of what comes, so nothing already on screen moves.
+  const late = [
+    '/wps/relay/GCSGAME_newGameVendor',
+    '/wps/relay/MCSFE_getListAnnouncements',
+    '/wps/system/helpCenter',
+    '/assets/home-',
+  ];
+  for (const [label, viewport] of [
+    ['phone', { width: 412, height: 823 }],
+    ['desktop', { width: 1366, height: 768 }],
+  ] as const) {
+    test(`nothing on the first screen of the home page moves when its calls answer late (${label})`, async ({
+      browser,
+    }) => {
+      for (const path of late) {
+        const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: { value: number; at: string }[] };
+          w.shifts = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              sources?: { node?: Node | null }[];
+            })[])
+              w.shifts.push({
+                value: e.value,
+                at: (e.sources ?? []).map((s) => (s.node as Element | null)?.className ?? '').join(' | '),
+              });
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.route(`**${path}*`, async (route) => {
+          await new Promise((r) => setTimeout(r, 1_500));
+          await route.continue();
+        });
+        await page.goto('/');
+        await expect(page.getByTestId('home-categories')).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByTestId('banner-area')).toBeVisible();
+        await page.waitForTimeout(1_000);
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+        expect(shifts, `${path} late`).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});

@@ -47,6 +47,9 @@ export function HomePage() {
   const providers = stripVendors(vendors.data ?? []);
   const lite = brand.resources.find((r) => r.resourceType === 'LITE') ?? brand.resources[0];
 
+  // The sections wait for the vendors (the categories, the partners) under one block as tall as
+  // the screen: coming in, they fill it instead of pushing what is already shown down the page.
+  if (vendors.isPending) return <div className="skeleton-block page-pending" aria-busy="true" />;
   return (
     <div className="home">
       <PopupNotices />

@@ -36,12 +36,17 @@ function MainNav() {
               {c.type !== 'FISH' && <VendorMenu type={c.type} vendors={c.vendors} />}
             </li>
           ))}
-          <li>
-            <NavLink to={paths.promotions}>{t('header.promotions')}</NavLink>
-          </li>
-          <li>
-            <NavLink to={paths.down}>{t('header.app')}</NavLink>
-          </li>
+          {/* After the categories, so with them: coming first, they would be pushed along the row. */}
+          {!vendors.isPending && (
+            <>
+              <li>
+                <NavLink to={paths.promotions}>{t('header.promotions')}</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.down}>{t('header.app')}</NavLink>
+              </li>
+            </>
+          )}
         </ul>
       </div>
     </nav>

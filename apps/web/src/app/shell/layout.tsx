@@ -64,7 +64,8 @@ export function Layout() {
       )}
       <main id="main" className="page">
         <ErrorBoundary>
-          <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
+          {/* As tall as the screen while a page's code loads: the footer waits below the fold. */}
+          <Suspense fallback={<div className="skeleton-block page-pending" aria-busy="true" />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

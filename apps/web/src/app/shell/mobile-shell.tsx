@@ -132,6 +132,9 @@ export function MobileHeader() {
 export function CategoryRow() {
   const { t } = useTranslation();
   const categories = useNavCategories();
+  const pending = useVendors().isPending;
+  // The row's place is kept while the vendors load: the page under it must not jump down when it comes.
+  if (pending) return <div className="m-categories m-categories-pending" aria-hidden="true" />;
   if (categories.length === 0) return null;
   return (
     <nav className="m-categories" aria-label={t('header.categories')} data-testid="m-categories">

@@ -11,8 +11,25 @@ export function NoticeBar() {
   const announcements = useAnnouncements();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const notices = announcements.data?.player ?? [];
-  // Holds its place while loading, so the page below does not jump when notices arrive.
-  if (announcements.isPending) return <div className="notice-bar" aria-hidden="true" />;
+  // Holds its place while loading (the same boxes, an empty line), so the page below does not
+  // jump when notices arrive.
+  if (announcements.isPending)
+    return (
+      <div className="notice-bar" aria-hidden="true">
+        <span className="notice-bar-icon">
+          <Icon name="megaphone" />
+        </span>
+        <div className="notice-marquee">
+          <ul className="notice-track">
+            <li>
+              <button type="button" disabled>
+                {'\u00a0'}
+              </button>
+            </li>
+          </ul>
+        </div>
+      </div>
+    );
   if (notices.length === 0) return null;
 
   return (
