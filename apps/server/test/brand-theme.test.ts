@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brandThemeSchema, PLATFORM_THEME, themeCss, type SystemStatusValue } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/seed';
-import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { buildSiteOn, buildTestApp, type TestContext } from './helper';
 import { getOk } from './http';
 
 /** A built site as Vite writes it: the page, its stylesheet link, a hashed asset. */
@@ -22,21 +19,17 @@ const INDEX = `<!doctype html>
 `;
 
 let t: TestContext;
+let built: Awaited<ReturnType<typeof buildSiteOn>>;
 let site: FastifyInstance;
-let dist: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'assets', 'index-abc.css'), 'body{margin:0}');
-  site = await buildAppOn(t.db, { WEB_DIST: dist });
+  built = await buildSiteOn(t.db, { 'index.html': INDEX, 'assets/index-abc.css': 'body{margin:0}' });
+  site = built.app;
 });
 afterAll(async () => {
-  await site?.close();
+  await built?.close();
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const page = async (url: string, host: string) => {

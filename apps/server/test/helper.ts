@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { minorText, PERMISSIONS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -121,6 +124,29 @@ export function testConfig(env: Record<string, string> = {}): Config {
  */
 export async function buildAppOn(db: DbHandle, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return (await buildPlatformOn(db, env)).app;
+}
+
+/**
+ * A server with a built site: `files` (path -> content, index.html among them) written to a
+ * temporary WEB_DIST, as Vite leaves it. close() shuts the server and removes the directory.
+ */
+export async function buildSiteOn(
+  db: DbHandle,
+  files: Record<string, string>,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    writeFileSync(path.join(dist, name), content);
+  }
+  const app = await buildAppOn(db, { WEB_DIST: dist });
+  return {
+    app,
+    async close() {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
 }
 
 /** buildAppOn with the services it was composed of. */

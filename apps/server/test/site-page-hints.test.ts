@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_BRAND } from '../src/platform/brand';
 import { SitePages } from '../src/modules/system';
-import { buildAppOn, buildTestApp, type TestContext } from './helper';
+import { buildSiteOn, buildTestApp, type TestContext } from './helper';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -18,13 +18,11 @@ const INDEX = `<!doctype html>
 `;
 
 let t: TestContext;
+let built: Awaited<ReturnType<typeof buildSiteOn>>;
 let site: FastifyInstance;
-let dist: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
   // A Chinese home banner of Golden Palm, shown before its banners for every language.
   await t.db.db
     .insertInto('banner')
@@ -38,12 +36,12 @@ beforeAll(async () => {
       active: true,
     })
     .execute();
-  site = await buildAppOn(t.db, { WEB_DIST: dist });
+  built = await buildSiteOn(t.db, { 'index.html': INDEX });
+  site = built.app;
 });
 afterAll(async () => {
-  await site?.close();
+  await built?.close();
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const page = async (url: string, headers: Record<string, string> = {}) => {
