@@ -110,7 +110,7 @@ export function freshMobile(): string {
   return `98${String(process.pid % 100).padStart(2, '0')}${String(mobileSeq).padStart(6, '0')}`;
 }
 
-/** Freezes Date (only Date: timers keep running) at a moment, so fixed-window throttles are deterministic. */
+/** Freezes Date (only Date: timers keep running) at a moment, so the throttles' windows are deterministic. */
 export function freezeTime(at: number): { advance(ms: number): void; restore(): void } {
   let now = at;
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -126,10 +126,13 @@ export function freezeTime(at: number): { advance(ms: number): void; restore(): 
   };
 }
 
-/** The start of the next fixed window of this many seconds, plus a little (a window no test shares). */
+/**
+ * The start of a window of this many seconds, plus a little, that no test shares: two windows on,
+ * so the window before it (whose events a sliding window still counts) is untouched too.
+ */
 export function nextWindow(seconds: number, plusMs = 100): number {
   const size = seconds * 1000;
-  return (Math.floor(Date.now() / size) + 1) * size + plusMs;
+  return (Math.floor(Date.now() / size) + 2) * size + plusMs;
 }
 
 export class Identity {

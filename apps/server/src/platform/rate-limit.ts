@@ -2,8 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from '../db/repository';
 
 /**
- * Fixed-window counters in the database, so every server instance sees the same counts.
- * Used for throttles (sends per number, logins per IP) and lockouts (failed logins).
+ * Sliding-window counters in the database, so every server instance sees the same counts.
+ * allow() is a throttle (sends per number, logins per IP): it counts only what it lets through.
+ * reserve() counts every attempt, for lockouts (failed logins) that count wrong answers.
+ *
+ * Each key counts per fixed window, and a count is the current window's plus the previous
+ * window's weighted by how much of it still lies within the last `windowSeconds` (the estimate
+ * of a sliding window, exact for a steady rate). Fixed windows alone let a burst through twice
+ * over at a window's turn: the limit at the end of one window and again at the start of the next.
+ * The previous window's share is rounded down, so a steady rate at the limit is never refused.
  */
 export class RateLimiter {
   constructor(private readonly db: Db) {}
@@ -12,17 +19,67 @@ export class RateLimiter {
     return new Date(Math.floor(now / 1000 / windowSeconds) * windowSeconds * 1000);
   }
 
-  /** Counts one more event in the current window and returns the new count. */
-  async hit(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
-    const row = await this.db
-      .insertInto('rate_counter')
-      .values({ key, window_start: this.windowStart(windowSeconds, now), count: 1 })
-      .onConflict((oc) =>
-        oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_counter.count + 1` }),
+  /**
+   * How much of the previous window still lies in the sliding window ending at `now`, in
+   * milliseconds. The sliding window is the last `windowSeconds` less a millisecond: an event
+   * counts until exactly one window after it, so a client keeping a steady 10 a second is never
+   * one over at a window's first instant. In whole milliseconds: fractions of a window in
+   * floating point round 5 down to 4.99….
+   */
+  private overlapMs(windowSeconds: number, now: number): number {
+    const windowMs = windowSeconds * 1000;
+    return windowMs - (now % windowMs) - 1;
+  }
+
+  /** The previous window's events still inside the sliding window ending at `now`. */
+  private carried(previous: number, windowSeconds: number, now: number): number {
+    return Math.floor((previous * this.overlapMs(windowSeconds, now)) / (windowSeconds * 1000));
+  }
+
+  /**
+   * Counts one more event when the sliding window holds fewer than `limit`, and says whether it
+   * did. A refused event is not counted: a client that keeps retrying too fast still gets
+   * `limit` events a window through, rather than being starved by its own refused attempts.
+   */
+  async allow(key: string, windowSeconds: number, limit: number, now = Date.now()): Promise<boolean> {
+    const start = this.windowStart(windowSeconds, now);
+    const windowMs = windowSeconds * 1000;
+    // The previous window's share, worked out by the database in the same statement; the
+    // conditional upsert then decides on the row as locked, so concurrent events never both
+    // take the last place.
+    const { rows } = await sql<{ count: number }>`
+      WITH carried AS (
+        SELECT coalesce(floor(p.count::bigint * ${this.overlapMs(windowSeconds, now)} / ${windowMs}), 0)::int AS n
+          FROM (SELECT 1) one
+          LEFT JOIN rate_counter p
+            ON p.key = ${key} AND p.window_start = ${new Date(start.getTime() - windowMs)}
       )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return row.count;
+      INSERT INTO rate_counter (key, window_start, count)
+      SELECT ${key}, ${start}, 1 FROM carried WHERE carried.n < ${limit}
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counter.count + 1
+        WHERE rate_counter.count + (SELECT n FROM carried) < ${limit}
+      RETURNING count`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /** Counts one more event, whatever the count, and returns the count in the sliding window. */
+  private async hit(key: string, windowSeconds: number, now: number): Promise<number> {
+    const start = this.windowStart(windowSeconds, now);
+    const previousStart = new Date(start.getTime() - windowSeconds * 1000);
+    // One statement: the previous window is another row, so the subquery's snapshot (taken
+    // before the upsert) reads it as the upsert leaves it.
+    const { rows } = await sql<{ count: number; previous: number | null }>`
+      WITH cur AS (
+        INSERT INTO rate_counter (key, window_start, count) VALUES (${key}, ${start}, 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counter.count + 1
+        RETURNING count
+      )
+      SELECT cur.count,
+             (SELECT p.count FROM rate_counter p
+               WHERE p.key = ${key} AND p.window_start = ${previousStart}) AS previous
+        FROM cur`.execute(this.db);
+    const row = rows[0]!;
+    return row.count + this.carried(row.previous ?? 0, windowSeconds, now);
   }
 
   /**
@@ -55,15 +112,17 @@ export class RateLimiter {
     };
   }
 
-  /** Events counted in the current window. */
+  /** Events counted in the sliding window ending at `now`. */
   async count(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
-    const row = await this.db
+    const start = this.windowStart(windowSeconds, now);
+    const rows = await this.db
       .selectFrom('rate_counter')
-      .select('count')
+      .select(['window_start', 'count'])
       .where('key', '=', key)
-      .where('window_start', '=', this.windowStart(windowSeconds, now))
-      .executeTakeFirst();
-    return row?.count ?? 0;
+      .where('window_start', 'in', [start, new Date(start.getTime() - windowSeconds * 1000)])
+      .execute();
+    const at = (t: number) => rows.find((r) => r.window_start.getTime() === t)?.count ?? 0;
+    return at(start.getTime()) + this.carried(at(start.getTime() - windowSeconds * 1000), windowSeconds, now);
   }
 
   /** Forgets a key in every window (a successful login clears its failures). */

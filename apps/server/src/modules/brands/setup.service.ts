@@ -42,7 +42,7 @@ export class SetupService {
   }
 
   async complete(input: { token: string; username: string; displayName: string }, ip: string) {
-    if ((await this.limits.hit(`setup:${ip}`, WINDOW_SECONDS)) > TRIES)
+    if (!(await this.limits.allow(`setup:${ip}`, WINDOW_SECONDS, TRIES)))
       throw new AppError('system.throttled');
     const used = await this.repo.transaction(async (trx) => {
       if ((await this.repo.staffCount(trx)) > 0) throw new AppError('setup.not.needed');

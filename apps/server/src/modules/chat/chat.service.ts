@@ -271,7 +271,7 @@ export class ChatService {
       const live = await this.repo.latestOfMember(brand.code, caller.memberId);
       if (live && live.status !== 'CLOSED')
         return { conversation: await this.present(live), chatToken: null };
-      if ((await this.limits.hit(`chat-open-member:${caller.memberId}`, 3600)) > OPENS_PER_MEMBER_HOUR)
+      if (!(await this.limits.allow(`chat-open-member:${caller.memberId}`, 3600, OPENS_PER_MEMBER_HOUR)))
         throw new AppError('system.throttled');
       const queue: ChatQueue = (await this.ports.vipService(brand.code, caller.memberId)) ? 'VIP' : 'GENERAL';
       try {
@@ -297,7 +297,7 @@ export class ChatService {
       if (!input.nickname) throw new AppError(mine ? 'chat.closed' : 'chat.not.found');
     }
     if (!input.nickname) throw new AppError('chat.nickname.required');
-    if ((await this.limits.hit(`chat-open-ip:${caller.ip}`, 3600)) > OPENS_PER_IP_HOUR)
+    if (!(await this.limits.allow(`chat-open-ip:${caller.ip}`, 3600, OPENS_PER_IP_HOUR)))
       throw new AppError('system.throttled');
     const token = randomBytes(32).toString('base64url');
     const row = await this.create(brand, lang, settings, {
@@ -362,7 +362,7 @@ export class ChatService {
     const repeat = await this.repo.byRequest(this.repo.db, c.id, 'PLAYER', input.requestId);
     if (repeat) return toMessage(sameRequest(repeat, input));
     if (c.status === 'CLOSED') throw new AppError('chat.closed');
-    if ((await this.limits.hit(`chat-message:${c.id}`, 60)) > MESSAGES_PER_MINUTE)
+    if (!(await this.limits.allow(`chat-message:${c.id}`, 60, MESSAGES_PER_MINUTE)))
       throw new AppError('system.throttled');
     const { message, created } = await this.append(merchant, c.id, 'PLAYER', null, input, async (locked) => {
       if (locked.status === 'CLOSED') throw new AppError('chat.closed');
@@ -397,7 +397,7 @@ export class ChatService {
     const c = await this.conversationOf(merchant, caller);
     if (c.status === 'CLOSED') throw new AppError('chat.closed');
     const contentType = imageType(bytes);
-    if ((await this.limits.hit(`chat-image:${c.id}`, 3600)) > PLAYER_IMAGES_PER_HOUR)
+    if (!(await this.limits.allow(`chat-image:${c.id}`, 3600, PLAYER_IMAGES_PER_HOUR)))
       throw new AppError('system.throttled');
     const id = randomUUID();
     await this.repo.insertImage({
@@ -619,7 +619,7 @@ export class ChatService {
     bytes: Buffer,
   ): Promise<{ imageId: string }> {
     const contentType = imageType(bytes);
-    if ((await this.limits.hit(`chat-image-staff:${staffKey(principal)}`, 3600)) > STAFF_IMAGES_PER_HOUR)
+    if (!(await this.limits.allow(`chat-image-staff:${staffKey(principal)}`, 3600, STAFF_IMAGES_PER_HOUR)))
       throw new AppError('system.throttled');
     const id = randomUUID();
     await this.repo.insertImage({

@@ -235,7 +235,7 @@ export class KycService {
       throw new AppError('kyc.document.too.large', undefined, [KYC_LIMITS.maxDocumentBytes / 1024 / 1024]);
     const contentType = sniff(bytes);
     if (!contentType) throw new AppError('kyc.document.invalid');
-    if ((await this.limits.hit(`kyc-document:${memberId}`, 3600)) > UPLOADS_PER_HOUR)
+    if (!(await this.limits.allow(`kyc-document:${memberId}`, 3600, UPLOADS_PER_HOUR)))
       throw new AppError('system.throttled');
     const row = await this.repo.insertDocument({
       id: randomUUID(),

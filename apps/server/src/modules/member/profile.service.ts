@@ -212,12 +212,15 @@ export class ProfileService {
     lang: Language,
   ): Promise<void> {
     // Each request hashes a password and sends a mail: limited per address and per account.
-    if ((await this.limits.hit(`reset-mail-ip:${brand.code}:${ip}`, 3600)) > RESET_MAILS_PER_IP) {
+    if (!(await this.limits.allow(`reset-mail-ip:${brand.code}:${ip}`, 3600, RESET_MAILS_PER_IP))) {
       throw new AppError('system.throttled');
     }
     if (
-      (await this.limits.hit(`reset-mail:${brand.code}:${username.trim().toLowerCase()}`, 3600)) >
-      RESET_MAILS_PER_ACCOUNT
+      !(await this.limits.allow(
+        `reset-mail:${brand.code}:${username.trim().toLowerCase()}`,
+        3600,
+        RESET_MAILS_PER_ACCOUNT,
+      ))
     ) {
       throw new AppError('system.throttled');
     }

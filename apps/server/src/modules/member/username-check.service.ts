@@ -19,8 +19,14 @@ export class UsernameCheckService {
 
   /** Resolves when the name is free; member.account.used when taken, the field error when malformed. */
   async check(brand: Brand, username: string, ip: string): Promise<void> {
-    const hits = await this.limits.hit(`username-check:${brand.code}:${ip}`, 600);
-    if (hits > IDENTITY_LIMITS.usernameChecksPerIpPer10Min) throw new AppError('system.throttled');
+    if (
+      !(await this.limits.allow(
+        `username-check:${brand.code}:${ip}`,
+        600,
+        IDENTITY_LIMITS.usernameChecksPerIpPer10Min,
+      ))
+    )
+      throw new AppError('system.throttled');
     const name = username.trim().toLowerCase();
     // A name the registration would refuse anyway is answered as such, without a lookup.
     const rule = (await this.system.registerRules(brand)).find((r) => r.field === 'username');

@@ -219,7 +219,7 @@ export class SessionService {
     ctx: ClientContext,
     opts: { agentOnly?: boolean } = {},
   ): Promise<LoginResult> {
-    if ((await this.limits.hit(`login-ip:${brand.code}:${ctx.ip}`, 60)) > LOGINS_PER_IP_PER_MINUTE) {
+    if (!(await this.limits.allow(`login-ip:${brand.code}:${ctx.ip}`, 60, LOGINS_PER_IP_PER_MINUTE))) {
       throw new AppError('system.throttled');
     }
     if (body.type === 'sms') return this.smsLogin(brand, body, ctx, opts);
@@ -525,7 +525,7 @@ export class SessionService {
   async freePlay(brand: Brand, ctx: ClientContext): Promise<LoginResult> {
     const tree = await this.system.whitelabel(brand);
     if (!isModuleOnTree(tree, 'FREEPLAY')) throw new AppError('system.feature.disabled');
-    if ((await this.limits.hit(`freeplay:${brand.code}:${ctx.ip}`, 3600)) > 10)
+    if (!(await this.limits.allow(`freeplay:${brand.code}:${ctx.ip}`, 3600, 10)))
       throw new AppError('system.throttled');
     const member = await this.members.registration.createTrial(brand, ctx);
     await this.creditTrial(brand.code, member.id);

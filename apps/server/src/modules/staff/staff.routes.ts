@@ -92,7 +92,8 @@ export async function staffRoutes(app: FastifyInstance, opts: Opts) {
   };
   /** Sign-in steps after the password are limited per address as well as per account. */
   const throttle = async (req: FastifyRequest) => {
-    if ((await opts.limits.hit(`staff-auth-ip:${req.ip}`, 600)) > 100) throw new AppError('system.throttled');
+    if (!(await opts.limits.allow(`staff-auth-ip:${req.ip}`, 600, 100)))
+      throw new AppError('system.throttled');
   };
   const open = { openWhenClosed: true } as const;
 

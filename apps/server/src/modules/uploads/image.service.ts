@@ -28,7 +28,7 @@ export class ImageService {
     if (bytes.length > CASHIER_LIMITS.maxImageBytes) throw new AppError('cashier.image.too.large');
     const contentType = pngOrJpeg(bytes);
     if (!contentType) throw new AppError('cashier.image.invalid');
-    if ((await this.limits.hit(`cashier-image:${memberId}`, 3600)) > UPLOADS_PER_HOUR)
+    if (!(await this.limits.allow(`cashier-image:${memberId}`, 3600, UPLOADS_PER_HOUR)))
       throw new AppError('system.throttled');
     const id = randomUUID();
     await this.repo.insert({ id, merchant, memberId, contentType, bytes });

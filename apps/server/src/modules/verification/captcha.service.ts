@@ -20,7 +20,7 @@ export class CaptchaService {
   /** A new captcha for this requester; the value is the base64 PNG (SPEC section 3). */
   async issue(merchant: string, requester: string): Promise<string> {
     // The site refreshes at most once a second; a little slack for double clicks.
-    if ((await this.limits.hit(`captcha:${merchant}:${requester}`, 1)) > 2)
+    if (!(await this.limits.allow(`captcha:${merchant}:${requester}`, 1, 2)))
       throw new AppError('system.throttled');
     const text = captchaText();
     await this.repo.insertCaptcha({

@@ -46,12 +46,13 @@ export class VerificationService {
     const lockKey = `code:${merchant}:${target}`;
     const lockedFor = await this.limits.lockedFor(lockKey);
     if (lockedFor > 0) throw new AppError('sms.locked', undefined, [Math.ceil(lockedFor / 60)]);
-    if ((await this.limits.hit(`code-1s:${merchant}:${target}`, 1)) > 1) throw new AppError('sms.throttled');
-    if ((await this.limits.hit(`code-ip:${merchant}:${ip}`, 3600)) > L.smsPerIpPerHour) {
+    if (!(await this.limits.allow(`code-1s:${merchant}:${target}`, 1, 1)))
+      throw new AppError('sms.throttled');
+    if (!(await this.limits.allow(`code-ip:${merchant}:${ip}`, 3600, L.smsPerIpPerHour))) {
       throw new AppError('sms.throttled');
     }
     const perNumberKey = `code-10m:${merchant}:${target}`;
-    if ((await this.limits.hit(perNumberKey, 600)) > L.smsPerNumberPer10Min) {
+    if (!(await this.limits.allow(perNumberKey, 600, L.smsPerNumberPer10Min))) {
       await this.limits.lock(lockKey, L.phoneLockoutMinutes * 60);
       // The lockout replaces the rest of the window: the message promises a retry after it ends.
       await this.limits.clear(perNumberKey);

@@ -115,8 +115,7 @@ export class HouseFishService {
         throw new AppError('wallet.reference.conflict');
     } else {
       // Only new shots count: a retry of a decided shot must always be able to settle it.
-      const shots = await this.limits.hit(`fish-shot:${merchant}:${t.memberId}`, 1);
-      if (shots > FISH_SHOTS_PER_SECOND)
+      if (!(await this.limits.allow(`fish-shot:${merchant}:${t.memberId}`, 1, FISH_SHOTS_PER_SECOND)))
         throw new AppError('game.shot.too.fast', undefined, [FISH_SHOTS_PER_SECOND]);
       await this.wallet.debit(w, {
         transactionId: roundId,
