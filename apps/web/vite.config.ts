@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../tools/vite-precompress';
 
 const api = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The site's components are written against React's API and run on Preact's implementation
   // of it (preact/compat): the same components, hooks and libraries (React Router, TanStack
   // Query, react-hook-form, react-i18next, zustand), without React DOM's 57 KB (gzipped) on a

@@ -447,12 +447,16 @@ export async function buildPlatform({
       prefix: BACKOFFICE_PREFIX,
       decorateReply: false,
       index: false,
+      // The build writes .br and .gz copies (tools/vite-precompress.ts): sent as they are.
+      preCompressed: true,
       // setHeaders decides caching; the plugin's own max-age=0 would overwrite it.
       cacheControl: false,
       allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A cache in between must keep the Brotli, gzip and plain copies apart.
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader('x-robots-tag', 'noindex, nofollow');
       },
     });
@@ -484,6 +488,8 @@ export async function buildPlatform({
       root: config.WEB_DIST,
       prefix: '/',
       wildcard: true,
+      // The build writes .br and .gz copies (tools/vite-precompress.ts): sent as they are.
+      preCompressed: true,
       // The page itself is never sent as a file: it carries the host's brand theme (below).
       index: false,
       // setHeaders decides caching; the plugin's own max-age=0 would overwrite it.
@@ -493,6 +499,8 @@ export async function buildPlatform({
         // Hashed build output never changes; everything else must be revalidated (index, sw, manifest).
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A cache in between must keep the Brotli, gzip and plain copies apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
