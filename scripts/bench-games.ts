@@ -23,7 +23,8 @@
  * them a bare Fastify hello-world route in a process of its own under the same load, the ceiling
  * the list is compared with.
  * Budgets: game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections, and (both runs)
- * >= 0.9x the bare Fastify route with p99 <= 10 ms; >= 1,500 pairs/s with p99 <= 50 ms.
+ * >= 0.9x the bare Fastify route with p99 <= 10 ms; >= 3,000 pairs/s with p99 <= 30 ms.
+ * The pair parts start after a warm-up and an ANALYZE (see analyze()), as a live database is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -41,6 +42,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { openDb } from '../apps/server/src/db/client';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
 import { sign } from '../apps/server/src/platform/signing';
@@ -297,6 +299,7 @@ async function hub88Pairs(db: Awaited<ReturnType<typeof openDb>>) {
     };
   };
   await run(2); // warm up
+  await analyze(db);
   const pairs = await run(SECONDS);
   const rate = pairs.latencies.length / pairs.elapsed;
   console.log(
@@ -385,6 +388,7 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
     };
   };
   await runPairs(2); // warm up
+  await analyze(db);
   const pairs = await runPairs(SECONDS);
   const pairRate = pairs.latencies.length / pairs.elapsed;
   console.log(
@@ -424,6 +428,17 @@ async function helloWorld(): Promise<autocannon.Result> {
     child.kill('SIGTERM');
     await once(child, 'exit').catch(() => undefined);
   }
+}
+
+/**
+ * Statistics of the tables the warm-up wrote, as autovacuum gathers them within a minute of the
+ * first writes on a real server. A run of seconds on a database made for it would otherwise be
+ * planned without any, and on a table PostgreSQL has never analysed it may pick the report
+ * index (brand, vendor, game, ...) for a bet's (brand, vendor, round) lookup, which then reads
+ * every bet of the vendor: a state a production database is in for its first minute only.
+ */
+async function analyze(db: Awaited<ReturnType<typeof openDb>>) {
+  await sql`ANALYZE`.execute(db.db);
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -549,8 +564,8 @@ try {
       : []),
     ...(pairs
       ? ([
-          ['pairs/s >= 1500', pairs.rate >= 1500],
-          ['pair p99 <= 50 ms', pct(pairs.latencies, 99) <= 50],
+          ['pairs/s >= 3000', pairs.rate >= 3000],
+          ['pair p99 <= 30 ms', pct(pairs.latencies, 99) <= 30],
         ] as const)
       : []),
     ['no failed requests', listOk && (pairs?.failures ?? 0) === 0 && (hub88?.failures ?? 0) === 0],
