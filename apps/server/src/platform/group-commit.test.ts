@@ -7,7 +7,12 @@ interface Item {
 }
 
 /** A GroupCommit whose batches wait for release(); it records every batch it was given. */
-function harness(maxBatch: number, maxInFlight: number, answer?: (item: Item) => Settled<number>) {
+function harness(
+  maxBatch: number,
+  maxInFlight: number,
+  answer?: (item: Item) => Settled<number>,
+  minOverlap?: number,
+) {
   const batches: Item[][] = [];
   const pending: (() => void)[] = [];
   const queue = new GroupCommit<Item, number>(
@@ -16,7 +21,7 @@ function harness(maxBatch: number, maxInFlight: number, answer?: (item: Item) =>
       await new Promise<void>((resolve) => pending.push(resolve));
       return items.map((i) => (answer ? answer(i) : { ok: true, value: i.value * 10 }));
     },
-    { maxBatch, maxInFlight, key: (i) => i.key },
+    { maxBatch, maxInFlight, key: (i) => i.key, ...(minOverlap ? { minOverlap } : {}) },
   );
   const turn = () => new Promise((resolve) => setImmediate(resolve));
   const release = async () => {
@@ -69,6 +74,49 @@ describe('GroupCommit', () => {
     await h.release();
     await h.release();
     expect(await Promise.all(all)).toEqual(Array.from({ length: 10 }, (_, i) => i * 10));
+  });
+
+  it('starts a batch beside a running one only with minOverlap items or more', async () => {
+    const h = harness(64, 2, undefined, 3);
+    // Nothing running: a lone item goes at once, however few.
+    const first = h.queue.submit(item('a', 1));
+    await h.turn();
+    expect(h.batches.map((b) => b.length)).toEqual([1]);
+    // One running: two waiting items wait for it...
+    const two = [h.queue.submit(item('b', 2)), h.queue.submit(item('c', 3))];
+    await h.turn();
+    expect(h.running()).toBe(1);
+    // ...a third makes a batch worth running beside it.
+    const third = h.queue.submit(item('d', 4));
+    await h.turn();
+    expect(h.batches.map((b) => b.length)).toEqual([1, 3]);
+    expect(h.running()).toBe(2);
+    await h.release();
+    await h.release();
+    expect(await Promise.all([first, ...two, third])).toEqual([10, 20, 30, 40]);
+
+    // Five waiting and both slots free: one batch of five, not two of fewer than three.
+    const five = Array.from({ length: 5 }, (_, i) => h.queue.submit(item(`k${i}`, i)));
+    await h.turn();
+    expect(h.batches.slice(2).map((b) => b.length)).toEqual([5]);
+    await h.release();
+    expect(await Promise.all(five)).toEqual([0, 10, 20, 30, 40]);
+  });
+
+  it('never runs two items with the same key at once, even in two batches', async () => {
+    const h = harness(64, 2);
+    const x1 = h.queue.submit(item('x', 1));
+    await h.turn();
+    const rest = [h.queue.submit(item('x', 2)), h.queue.submit(item('y', 3))];
+    await h.turn();
+    // y runs beside the first batch; the second x waits for the first to finish.
+    expect(h.batches).toEqual([[item('x', 1)], [item('y', 3)]]);
+    await h.release();
+    expect(await x1).toBe(10);
+    expect(h.batches[2]).toEqual([item('x', 2)]);
+    await h.release();
+    await h.release();
+    expect(await Promise.all(rest)).toEqual([20, 30]);
   });
 
   it('never puts two items with the same key in one batch, and keeps their order', async () => {

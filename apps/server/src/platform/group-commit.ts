@@ -7,8 +7,16 @@ interface GroupCommitOptions<I> {
   /** Most batches running at once (each takes one database connection while it runs). */
   maxInFlight: number;
   /**
-   * Items with the same key never share a batch: a later one waits for a later batch (a batch
-   * statement may need its keys distinct, as bet_place_batch() needs its references).
+   * Fewest items a batch started beside running ones may hold (default 1). Every batch pays a
+   * commit and the statement's fixed work whatever its size; a small one beside a running batch
+   * costs more than waiting for that batch and joining the next, where the database shares its
+   * cores. The first batch never waits for it: a lone caller still goes at once.
+   */
+  minOverlap?: number;
+  /**
+   * Items with the same key never share a batch nor run in two at once: a later one waits for a
+   * later batch (a batch statement may need its keys distinct, as bet_place_batch() needs its
+   * references).
    */
   key: (item: I) => string;
 }
@@ -29,6 +37,8 @@ interface Waiting<I, O> {
 export class GroupCommit<I, O> {
   private readonly queue: Waiting<I, O>[] = [];
   private inFlight = 0;
+  /** Keys of the items in running batches: another item with one of them waits for that batch. */
+  private readonly running = new Set<string>();
   private scheduled = false;
 
   constructor(
@@ -57,35 +67,49 @@ export class GroupCommit<I, O> {
   }
 
   private drain(): void {
+    const least = this.options.minOverlap ?? 1;
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
-      // What is waiting, shared evenly by the free slots: batches run side by side (one executes
-      // while another waits for its commit) instead of one large batch and idle slots.
+      if (this.inFlight > 0 && this.queue.length < least) return;
+      // What is waiting, shared evenly by the free slots it can fill: batches run side by side
+      // (one executes while another waits for its commit) instead of one large batch and idle
+      // slots, but none beside another with fewer than `minOverlap` items.
       const free = this.options.maxInFlight - this.inFlight;
-      const batch = this.take(Math.min(this.options.maxBatch, Math.ceil(this.queue.length / free)));
+      const slots = Math.max(1, Math.min(free, Math.floor(this.queue.length / least)));
+      const { batch, keys } = this.take(
+        Math.min(this.options.maxBatch, Math.ceil(this.queue.length / slots)),
+      );
+      // Everything waiting has its key in a running batch: its end drains again.
+      if (batch.length === 0) return;
       this.inFlight++;
       void this.execute(batch).finally(() => {
+        for (const k of keys) this.running.delete(k);
         this.inFlight--;
         if (this.queue.length > 0) this.schedule();
       });
     }
   }
 
-  /** The oldest items, up to `size`, skipping (and keeping in order) a key already taken. */
-  private take(size: number): Waiting<I, O>[] {
+  /**
+   * The oldest items, up to `size`, skipping (and keeping in order) an item whose key is taken
+   * already, by this batch or a running one: two items of one key never run at the same time, so
+   * each sees what the one before it did.
+   */
+  private take(size: number): { batch: Waiting<I, O>[]; keys: string[] } {
     const batch: Waiting<I, O>[] = [];
-    const keys = new Set<string>();
+    const keys: string[] = [];
     let kept = 0;
     for (const w of this.queue) {
       const k = this.options.key(w.item);
-      if (batch.length < size && !keys.has(k)) {
-        keys.add(k);
+      if (batch.length < size && !this.running.has(k)) {
+        this.running.add(k);
+        keys.push(k);
         batch.push(w);
       } else {
         this.queue[kept++] = w;
       }
     }
     this.queue.length = kept;
-    return batch;
+    return { batch, keys };
   }
 
   private async execute(batch: Waiting<I, O>[]): Promise<void> {
