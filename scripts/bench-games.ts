@@ -24,7 +24,7 @@
  * the list is compared with.
  * Budgets: game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections, and (both runs)
  * >= 0.9x the bare Fastify route with p99 <= 10 ms; >= 3,000 pairs/s with p99 <= 30 ms.
- * The pair parts start after a warm-up and an ANALYZE (see analyze()), as a live database is.
+ * The pair parts start after a warm-up and an ANALYZE (see bench/live-statistics.ts), as a live database is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -42,13 +42,13 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { openDb } from '../apps/server/src/db/client';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
 import { sign } from '../apps/server/src/platform/signing';
 import { FakeHub88, rsaKeyPair } from '../apps/server/test/fakes/hub88';
 import { Balancer } from '../apps/server/test/balancer';
 import { createPostgresDatabase } from '../apps/server/test/helper';
+import { gatherLiveStatistics } from './bench/live-statistics';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAIR_WORKERS = Number(process.env.BENCH_PAIR_WORKERS ?? 48);
@@ -299,7 +299,7 @@ async function hub88Pairs(db: Awaited<ReturnType<typeof openDb>>) {
     };
   };
   await run(2); // warm up
-  await analyze(db);
+  await gatherLiveStatistics(db.db);
   const pairs = await run(SECONDS);
   const rate = pairs.latencies.length / pairs.elapsed;
   console.log(
@@ -388,7 +388,7 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
     };
   };
   await runPairs(2); // warm up
-  await analyze(db);
+  await gatherLiveStatistics(db.db);
   const pairs = await runPairs(SECONDS);
   const pairRate = pairs.latencies.length / pairs.elapsed;
   console.log(
@@ -428,17 +428,6 @@ async function helloWorld(): Promise<autocannon.Result> {
     child.kill('SIGTERM');
     await once(child, 'exit').catch(() => undefined);
   }
-}
-
-/**
- * Statistics of the tables the warm-up wrote, as autovacuum gathers them within a minute of the
- * first writes on a real server. A run of seconds on a database made for it would otherwise be
- * planned without any, and on a table PostgreSQL has never analysed it may pick the report
- * index (brand, vendor, game, ...) for a bet's (brand, vendor, round) lookup, which then reads
- * every bet of the vendor: a state a production database is in for its first minute only.
- */
-async function analyze(db: Awaited<ReturnType<typeof openDb>>) {
-  await sql`ANALYZE`.execute(db.db);
 }
 
 const pct = (sorted: number[], p: number) =>

@@ -30,6 +30,7 @@ import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check';
 import { LedgerService } from '../apps/server/src/modules/wallet/ledger.service';
 import { createPostgresDatabase } from '../apps/server/test/helper';
 import { loadConfig } from '../apps/server/src/config';
+import { gatherLiveStatistics } from './bench/live-statistics';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -253,9 +254,7 @@ try {
   );
   await run('warm-up', false, 2);
   await raw('warm-up raw', 1);
-  // Statistics of what the warm-up wrote, as autovacuum gathers them within a minute of the first
-  // writes on a real server: a run of seconds on a new database would otherwise be planned without.
-  await sql`ANALYZE`.execute(db.db);
+  await gatherLiveStatistics(db.db);
   const a: RunResult[] = [];
   const b: RunResult[] = [];
   const r: RunResult[] = [];

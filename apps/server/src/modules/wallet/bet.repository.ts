@@ -140,7 +140,7 @@ export class BetRepository extends Repository {
         maxBatch: STAKE_BATCH,
         maxInFlight: batchesInFlight,
         minOverlap: MIN_OVERLAP,
-        // Closes of one bet never share a batch: each sees what the one before it did.
+        // Closes of one bet never share a batch or run at once: each sees what the one before it did.
         key: (item) => `${item.merchant}|${item.vendor}|${item.roundId}`,
       },
     );
