@@ -651,11 +651,12 @@ describe('Hub88 Wallet API', () => {
     expect(await mainBalance(m.id)).toBe(10_000n);
   });
 
-  it('an expired token refuses balance and bets (RS_ERROR_TOKEN_EXPIRED) but takes wins and rollbacks', async () => {
+  it('an expired token refuses balance and bets (RS_ERROR_TOKEN_EXPIRED) but takes wins, rollbacks and repeats', async () => {
     const { m, session } = await player();
     const bet1 = hub.betBody(session, 100_000);
     const bet2 = hub.betBody(session, 100_000);
-    expect((await hub.wallet('transaction/bet', bet1)).body.status).toBe('RS_OK');
+    const first = await hub.wallet('transaction/bet', bet1);
+    expect(first.body.status).toBe('RS_OK');
     expect((await hub.wallet('transaction/bet', bet2)).body.status).toBe('RS_OK');
     await t.db.db
       .updateTable('hub88_session')
@@ -675,9 +676,17 @@ describe('Hub88 Wallet API', () => {
         })
       ).body.status,
     ).toBe('RS_ERROR_TOKEN_EXPIRED');
+    // A repeat of a bet taken before is answered as it was, even once its session is gone.
+    expect((await hub.wallet('transaction/bet', bet1)).body).toEqual(first.body);
     expect((await hub.wallet('transaction/win', hub.winBody(bet1, 300_000))).body.status).toBe('RS_OK');
     expect((await hub.wallet('transaction/rollback', hub.rollbackBody(bet2))).body.status).toBe('RS_OK');
+    await t.db.db.deleteFrom('hub88_session').where('token', '=', session.token).execute();
+    expect((await hub.wallet('transaction/bet', bet1)).body).toEqual(first.body);
+    expect((await hub.wallet('transaction/bet', hub.betBody(session, 100_000))).body.status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
     expect(await mainBalance(m.id)).toBe(10_200n);
+    expect(await betRows(bet1.transaction_uuid)).toHaveLength(1);
   });
 
   it('unknown tokens, wrong currency, unknown games, not enough money and disabled users get their statuses and move nothing', async () => {

@@ -208,10 +208,12 @@ export class Hub88WalletService {
 
   private async bet(merchant: string, b: Hub88Request<'transaction/bet'>): Promise<Body> {
     const digest = digestOf(['BET', b.user, b.amount, b.currency, b.round, b.is_free ?? false]);
-    const seen = await this.repeat(merchant, b.transaction_uuid, digest);
-    if (seen) return seen;
-    // The session and its member's standing in one query (the bet's hot path).
-    const s = await this.repo.sessionWithMember(merchant, b.token);
+    // A repeat, the session and its member's standing: one query (the bet's hot path).
+    const { seen, session: s } = await this.repo.betContext(merchant, b.transaction_uuid, b.token);
+    if (seen) {
+      if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+      return seen.response;
+    }
     if (!s || hub88User(s.memberId) !== b.user) throw new Refusal('RS_ERROR_INVALID_TOKEN');
     if (s.expiresAt.getTime() <= Date.now()) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
     if (b.currency !== s.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
@@ -267,8 +269,12 @@ export class Hub88WalletService {
 
   private async win(merchant: string, b: Hub88Request<'transaction/win'>, currency: string): Promise<Body> {
     const digest = digestOf(['WIN', b.user, b.amount, b.currency, b.reference_transaction_uuid]);
-    // The win itself (a repeat?) and the bet it names, in one query.
-    const known = await this.repo.transactions(merchant, [b.transaction_uuid, b.reference_transaction_uuid]);
+    // The win itself (a repeat?), the bet it names and what else names that bet: one query.
+    const { known, referencing } = await this.repo.winContext(
+      merchant,
+      b.transaction_uuid,
+      b.reference_transaction_uuid,
+    );
     const seen = known.get(b.transaction_uuid);
     if (seen) {
       if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
@@ -280,8 +286,7 @@ export class Hub88WalletService {
     if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     const betCurrency = typeof bet.response.currency === 'string' ? bet.response.currency : currency;
     if (b.currency !== betCurrency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
-    const others = await this.repo.referencing(merchant, bet.transactionUuid);
-    if (others.some((t) => t.kind === 'ROLLBACK')) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    if (referencing.some((t) => t.kind === 'ROLLBACK')) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
     const payout = toMinor(b.amount);
     const w = walletOf(merchant, bet.memberId, bet.vendor);
     // One round may be paid in several wins (free spins, a bonus after the first win): the first

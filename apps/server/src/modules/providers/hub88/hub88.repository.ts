@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Db } from '../../../db/repository';
 
@@ -80,50 +80,75 @@ export class Hub88Repository {
     return Number(r.numDeletedRows);
   }
 
-  /** Several answered transactions by uuid in one query (a win's own uuid and its bet's). */
-  async transactions(merchant: string, uuids: string[]): Promise<Map<string, Hub88Transaction>> {
+  /**
+   * What a bet needs before money moves, in one query: the transaction already answered under its
+   * uuid (a repeat), and the session its token names with that member's standing. Either may be
+   * missing: a repeat is answered even after its session was pruned.
+   */
+  async betContext(
+    merchant: string,
+    uuid: string,
+    token: string,
+  ): Promise<{ seen: Hub88Transaction | null; session: (Hub88Session & { member: Hub88Member }) | null }> {
+    const { rows } = await sql<BetContextRow>`
+      SELECT t.transaction_uuid, t.kind, t.member_id, t.vendor_code, t.reference_uuid, t.round, t.digest,
+             t.response, s.token AS s_token, s.member_id AS s_member_id, s.vendor_code AS s_vendor_code,
+             s.game_code AS s_game_code, s.currency AS s_currency, s.expires_at AS s_expires_at,
+             m.status AS m_status, m.block_betting AS m_block_betting, m.created_at AS m_created_at
+        FROM (SELECT 1) AS one
+        LEFT JOIN hub88_transaction t ON t.merchant_code = ${merchant} AND t.transaction_uuid = ${uuid}
+        LEFT JOIN hub88_session s ON s.merchant_code = ${merchant} AND s.token = ${token}
+        LEFT JOIN member m ON m.merchant_code = ${merchant} AND m.id = s.member_id`.execute(this.db);
+    const r = rows[0]!;
+    const seen = r.transaction_uuid === null ? null : toTransaction(r as TransactionRow);
+    if (r.s_token === null || r.m_status === null) return { seen, session: null };
+    return {
+      seen,
+      session: {
+        ...toSession({
+          token: r.s_token,
+          merchant_code: merchant,
+          member_id: r.s_member_id!,
+          vendor_code: r.s_vendor_code!,
+          game_code: r.s_game_code!,
+          currency: r.s_currency!,
+          expires_at: r.s_expires_at!,
+        }),
+        member: {
+          id: String(r.s_member_id),
+          active: r.m_status === 'ACTIVE',
+          bettingBlocked: r.m_block_betting!,
+          createdAt: r.m_created_at!,
+        },
+      },
+    };
+  }
+
+  /**
+   * What a win needs, in one query: the answered transactions under its own uuid (a repeat) and
+   * its bet's, and every answered transaction naming that bet (its other wins and rollbacks).
+   */
+  async winContext(
+    merchant: string,
+    uuid: string,
+    betUuid: string,
+  ): Promise<{ known: Map<string, Hub88Transaction>; referencing: Hub88Transaction[] }> {
     const rows = await this.db
       .selectFrom('hub88_transaction')
       .selectAll()
       .where('merchant_code', '=', merchant)
-      .where('transaction_uuid', 'in', uuids)
+      .where((eb) =>
+        eb.or([eb('transaction_uuid', 'in', [uuid, betUuid]), eb('reference_uuid', '=', betUuid)]),
+      )
       .execute();
-    return new Map(rows.map((r) => [r.transaction_uuid, toTransaction(r)]));
-  }
-
-  /** A session with its member's standing, in one query (a bet needs both). */
-  async sessionWithMember(
-    merchant: string,
-    token: string,
-  ): Promise<(Hub88Session & { member: Hub88Member }) | null> {
-    const r = await this.db
-      .selectFrom('hub88_session as s')
-      .innerJoin('member as m', 'm.id', 's.member_id')
-      .select([
-        's.token',
-        's.merchant_code',
-        's.member_id',
-        's.vendor_code',
-        's.game_code',
-        's.currency',
-        's.expires_at',
-        'm.status',
-        'm.block_betting',
-        'm.created_at',
-      ])
-      .where('s.token', '=', token)
-      .where('s.merchant_code', '=', merchant)
-      .where('m.merchant_code', '=', merchant)
-      .executeTakeFirst();
-    if (!r) return null;
+    const all = rows.map(toTransaction);
     return {
-      ...toSession(r),
-      member: {
-        id: String(r.member_id),
-        active: r.status === 'ACTIVE',
-        bettingBlocked: r.block_betting,
-        createdAt: r.created_at,
-      },
+      known: new Map(
+        all
+          .filter((t) => t.transactionUuid === uuid || t.transactionUuid === betUuid)
+          .map((t) => [t.transactionUuid, t]),
+      ),
+      referencing: all.filter((t) => t.referenceUuid === betUuid),
     };
   }
 
@@ -135,17 +160,6 @@ export class Hub88Repository {
       .where('transaction_uuid', '=', uuid)
       .executeTakeFirst();
     return r ? toTransaction(r) : null;
-  }
-
-  /** The answered transactions naming a bet (its wins and rollbacks). */
-  async referencing(merchant: string, betUuid: string): Promise<Hub88Transaction[]> {
-    const rows = await this.db
-      .selectFrom('hub88_transaction')
-      .selectAll()
-      .where('merchant_code', '=', merchant)
-      .where('reference_uuid', '=', betUuid)
-      .execute();
-    return rows.map(toTransaction);
   }
 
   /**
@@ -243,7 +257,7 @@ export class Hub88Repository {
   }
 }
 
-function toTransaction(r: {
+interface TransactionRow {
   transaction_uuid: string;
   kind: 'BET' | 'WIN' | 'ROLLBACK';
   member_id: string;
@@ -252,7 +266,22 @@ function toTransaction(r: {
   round: string;
   digest: string;
   response: Record<string, unknown>;
-}): Hub88Transaction {
+}
+
+/** betContext's row: the transaction's columns (all null when none), the session's, the member's. */
+type BetContextRow = { [K in keyof TransactionRow]: TransactionRow[K] | null } & {
+  s_token: string | null;
+  s_member_id: string | null;
+  s_vendor_code: string | null;
+  s_game_code: string | null;
+  s_currency: string | null;
+  s_expires_at: Date | null;
+  m_status: string | null;
+  m_block_betting: boolean | null;
+  m_created_at: Date | null;
+};
+
+function toTransaction(r: TransactionRow): Hub88Transaction {
   return {
     transactionUuid: r.transaction_uuid,
     kind: r.kind,
