@@ -499,6 +499,58 @@ describe('Hub88 Wallet API', () => {
     expect(await mainBalance(m.id)).toBe(9_900n);
   });
 
+  it('many players betting and winning at once: each gets their own answer, stored once', async () => {
+    // Concurrent answers and settlement claims are written in groups: none may get another's.
+    const players = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => player('50.00')));
+    const bets = players.map(({ session }, i) => hub.betBody(session, (i + 1) * 100_000));
+    const placed = await Promise.all(bets.map((b) => hub.wallet('transaction/bet', b)));
+    placed.forEach((a, i) =>
+      expect(a.body).toMatchObject({
+        status: 'RS_OK',
+        user: bets[i]!.user,
+        balance: 5_000_000 - (i + 1) * 100_000,
+      }),
+    );
+    const wins = bets.map((b, i) => hub.winBody(b, (i + 1) * 300_000));
+    const paid = await Promise.all(wins.map((w) => hub.wallet('transaction/win', w)));
+    paid.forEach((a, i) =>
+      expect(a.body).toMatchObject({
+        status: 'RS_OK',
+        user: bets[i]!.user,
+        balance: 5_000_000 + (i + 1) * 200_000,
+      }),
+    );
+    const again = await Promise.all([
+      ...bets.map((b) => hub.wallet('transaction/bet', b)),
+      ...wins.map((w) => hub.wallet('transaction/win', w)),
+    ]);
+    expect(again.map((a) => a.body)).toEqual([...placed, ...paid].map((a) => a.body));
+    for (const [i, { m }] of players.entries())
+      expect(await mainBalance(m.id)).toBe(5_000n + BigInt(i + 1) * 200n);
+    const stored = await t.db.db
+      .selectFrom('hub88_transaction')
+      .select(['transaction_uuid', 'kind'])
+      .where(
+        'transaction_uuid',
+        'in',
+        [...bets, ...wins].map((x) => x.transaction_uuid),
+      )
+      .execute();
+    expect(stored).toHaveLength(16);
+    const settlers = await t.db.db
+      .selectFrom('hub88_bet_settler')
+      .select(['bet_uuid', 'settler'])
+      .where(
+        'bet_uuid',
+        'in',
+        bets.map((b) => b.transaction_uuid),
+      )
+      .execute();
+    expect(new Map(settlers.map((r) => [r.bet_uuid, r.settler]))).toEqual(
+      new Map(bets.map((b, i) => [b.transaction_uuid, wins[i]!.transaction_uuid])),
+    );
+  });
+
   it('several wins on one bet (free spins after the first win): each credited once, RS_OK with the balance', async () => {
     const { m, session } = await player();
     const bet = hub.betBody(session, 100_000);

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Db } from '../../../db/repository';
+import { GroupCommit, type Settled } from '../../../platform/group-commit';
 
 export interface Hub88Session {
   token: string;
@@ -46,8 +47,64 @@ const toSession = (r: SessionRow): Hub88Session => ({
   expiresAt: r.expires_at,
 });
 
+/** A first answer to store (record). */
+interface RecordItem {
+  merchant: string;
+  t: Hub88Transaction;
+}
+
+/** A claim on a bet's settlement (claimSettlement). */
+interface ClaimItem {
+  merchant: string;
+  betUuid: string;
+  settler: string;
+}
+
+/** Most rows one batched insert writes. */
+const WRITE_BATCH = 64;
+
 export class Hub88Repository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The answers and settlement claims of concurrent calls, each group written by one statement:
+   * one commit (and its flush) per group instead of one per call. A caller is answered once its
+   * group has committed, as it was by its own insert.
+   */
+  private readonly records: GroupCommit<RecordItem, Hub88Transaction>;
+  private readonly claims: GroupCommit<ClaimItem, string>;
+
+  constructor(private readonly db: Db) {
+    this.records = new GroupCommit((items) => this.each(items, (b) => this.recordBatch(b)), {
+      maxBatch: WRITE_BATCH,
+      maxInFlight: 2,
+      // Two answers under one uuid (concurrent repeats) go in two groups: the second finds the first.
+      key: (i) => `${i.merchant}|${i.t.transactionUuid}`,
+    });
+    this.claims = new GroupCommit((items) => this.each(items, (b) => this.claimBatch(b)), {
+      maxBatch: WRITE_BATCH,
+      maxInFlight: 2,
+      key: (i) => `${i.merchant}|${i.betUuid}`,
+    });
+  }
+
+  /**
+   * A batch's answers; when its statement fails as a whole (it wrote nothing), each item is tried
+   * alone, so one bad item fails only its own call.
+   */
+  private async each<I, O>(items: I[], batch: (items: I[]) => Promise<O[]>): Promise<Settled<O>[]> {
+    try {
+      return (await batch(items)).map((value) => ({ ok: true, value }));
+    } catch (err) {
+      if (items.length === 1) return [{ ok: false, error: err }];
+      return Promise.all(
+        items.map((i) =>
+          batch([i]).then(
+            ([value]): Settled<O> => ({ ok: true, value: value! }),
+            (error: unknown): Settled<O> => ({ ok: false, error }),
+          ),
+        ),
+      );
+    }
+  }
 
   async openSession(s: Hub88Session): Promise<void> {
     await this.db
@@ -166,49 +223,91 @@ export class Hub88Repository {
    * Records an answered transaction; when one with the same uuid was recorded first (a
    * concurrent repeat), that one stays and is returned, so every repeat answers alike.
    */
-  async record(merchant: string, t: Hub88Transaction): Promise<Hub88Transaction> {
+  record(merchant: string, t: Hub88Transaction): Promise<Hub88Transaction> {
+    return this.records.submit({ merchant, t });
+  }
+
+  private async recordBatch(items: RecordItem[]): Promise<Hub88Transaction[]> {
     const inserted = await this.db
       .insertInto('hub88_transaction')
-      .values({
-        merchant_code: merchant,
-        transaction_uuid: t.transactionUuid,
-        kind: t.kind,
-        member_id: t.memberId,
-        vendor_code: t.vendor,
-        reference_uuid: t.referenceUuid,
-        round: t.round,
-        digest: t.digest,
-        response: JSON.stringify(t.response),
-      })
+      .values(
+        items.map(({ merchant, t }) => ({
+          merchant_code: merchant,
+          transaction_uuid: t.transactionUuid,
+          kind: t.kind,
+          member_id: t.memberId,
+          vendor_code: t.vendor,
+          reference_uuid: t.referenceUuid,
+          round: t.round,
+          digest: t.digest,
+          response: JSON.stringify(t.response),
+        })),
+      )
       .onConflict((oc) => oc.columns(['merchant_code', 'transaction_uuid']).doNothing())
       .returningAll()
-      .executeTakeFirst();
-    // Inserted now: one round trip. Else a concurrent repeat stored it first: read that one.
-    if (inserted) return toTransaction(inserted);
-    const stored = await this.transaction(merchant, t.transactionUuid);
-    if (!stored) throw new Error(`hub88 transaction ${t.transactionUuid} not stored`);
-    return stored;
+      .execute();
+    const stored = new Map(
+      inserted.map((r) => [`${r.merchant_code}|${r.transaction_uuid}`, toTransaction(r)]),
+    );
+    // Not inserted: a concurrent repeat stored its uuid first; that answer is the one kept.
+    const taken = items.filter(({ merchant, t }) => !stored.has(`${merchant}|${t.transactionUuid}`));
+    if (taken.length > 0) {
+      const rows = await this.db
+        .selectFrom('hub88_transaction')
+        .selectAll()
+        .where((eb) =>
+          eb(
+            eb.refTuple('merchant_code', 'transaction_uuid'),
+            'in',
+            taken.map(({ merchant, t }) => eb.tuple(merchant, t.transactionUuid)),
+          ),
+        )
+        .execute();
+      for (const r of rows) stored.set(`${r.merchant_code}|${r.transaction_uuid}`, toTransaction(r));
+    }
+    return items.map(({ merchant, t }) => {
+      const r = stored.get(`${merchant}|${t.transactionUuid}`);
+      if (!r) throw new Error(`hub88 transaction ${t.transactionUuid} not stored`);
+      return r;
+    });
   }
 
   /**
    * Claims a bet's settlement for `settler` unless another claimed it first; returns the one
    * that holds it (committed before any money moves, so racing wins agree on who settles).
    */
-  async claimSettlement(merchant: string, betUuid: string, settler: string): Promise<string> {
+  claimSettlement(merchant: string, betUuid: string, settler: string): Promise<string> {
+    return this.claims.submit({ merchant, betUuid, settler });
+  }
+
+  private async claimBatch(items: ClaimItem[]): Promise<string[]> {
     const claimed = await this.db
       .insertInto('hub88_bet_settler')
-      .values({ merchant_code: merchant, bet_uuid: betUuid, settler })
+      .values(items.map((i) => ({ merchant_code: i.merchant, bet_uuid: i.betUuid, settler: i.settler })))
       .onConflict((oc) => oc.columns(['merchant_code', 'bet_uuid']).doNothing())
-      .returning('settler')
-      .executeTakeFirst();
-    if (claimed) return claimed.settler;
-    const r = await this.db
-      .selectFrom('hub88_bet_settler')
-      .select('settler')
-      .where('merchant_code', '=', merchant)
-      .where('bet_uuid', '=', betUuid)
-      .executeTakeFirstOrThrow();
-    return r.settler;
+      .returning(['merchant_code', 'bet_uuid', 'settler'])
+      .execute();
+    const holders = new Map(claimed.map((r) => [`${r.merchant_code}|${r.bet_uuid}`, r.settler]));
+    const taken = items.filter((i) => !holders.has(`${i.merchant}|${i.betUuid}`));
+    if (taken.length > 0) {
+      const rows = await this.db
+        .selectFrom('hub88_bet_settler')
+        .select(['merchant_code', 'bet_uuid', 'settler'])
+        .where((eb) =>
+          eb(
+            eb.refTuple('merchant_code', 'bet_uuid'),
+            'in',
+            taken.map((i) => eb.tuple(i.merchant, i.betUuid)),
+          ),
+        )
+        .execute();
+      for (const r of rows) holders.set(`${r.merchant_code}|${r.bet_uuid}`, r.settler);
+    }
+    return items.map((i) => {
+      const holder = holders.get(`${i.merchant}|${i.betUuid}`);
+      if (holder === undefined) throw new Error(`hub88 settlement of ${i.betUuid} not claimed`);
+      return holder;
+    });
   }
 
   /** A member's bets of a round that no win or rollback named yet (other than `except`). */
