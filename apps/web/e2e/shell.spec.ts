@@ -317,6 +317,9 @@ test.describe('layout stability', () => {
     test(`nothing on the first screen of the home page moves when its calls answer late (${label})`, async ({
       browser,
     }) => {
+      // Four home pages, each with a call held back 1.5 s and a second watched after it: more than
+      // the default test time on a busy machine.
+      test.setTimeout(90_000);
       for (const path of late) {
         const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
         const page = await context.newPage();
