@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { GAME_TYPES, LANGUAGES } from './constants';
-import { GAME_CLASSIFIES } from './game-constants';
-import { lotteryResultSchema } from './lottery';
-import { LOTTERY_DRAW_STATUSES, LOTTERY_MENU_TAGS, LOTTERY_TABLES, PRIZE_MODES } from './lottery-constants';
+import { GAME_CLASSIFIES } from './games';
+import {
+  LOTTERY_DRAW_STATUSES,
+  LOTTERY_MENU_TAGS,
+  LOTTERY_TABLES,
+  PRIZE_MODES,
+  lotteryResultSchema,
+} from './lottery';
 import { AMOUNT_PATTERN, MAX_AMOUNT_MINOR, toMinor } from './money';
 
 /**
