@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { GAME_TYPES, LANGUAGES } from './constants';
-import { GAME_CLASSIFIES } from './games';
-import {
-  LOTTERY_DRAW_STATUSES,
-  LOTTERY_MENU_TAGS,
-  LOTTERY_TABLES,
-  PRIZE_MODES,
-  lotteryResultSchema,
-} from './lottery';
+import { GAME_CLASSIFIES } from './game-constants';
+import { lotteryResultSchema } from './lottery';
+import { LOTTERY_DRAW_STATUSES, LOTTERY_MENU_TAGS, LOTTERY_TABLES, PRIZE_MODES } from './lottery-constants';
 import { AMOUNT_PATTERN, MAX_AMOUNT_MINOR, toMinor } from './money';
 
 /**
