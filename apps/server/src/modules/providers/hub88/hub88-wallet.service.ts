@@ -194,9 +194,7 @@ export class Hub88WalletService {
   /** The stored answer of a repeat (same content), or DUPLICATE (other content); null: first time. */
   private async repeat(merchant: string, uuid: string, digest: string): Promise<Body | null> {
     const seen = await this.repo.transaction(merchant, uuid);
-    if (!seen) return null;
-    if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
-    return seen.response;
+    return seen ? storedAnswer(seen, digest) : null;
   }
 
   /** Stores a first answer; a concurrent repeat stored first wins (same content) or is a duplicate. */
@@ -210,10 +208,7 @@ export class Hub88WalletService {
     const digest = digestOf(['BET', b.user, b.amount, b.currency, b.round, b.is_free ?? false]);
     // A repeat, the session and its member's standing: one query (the bet's hot path).
     const { seen, session: s } = await this.repo.betContext(merchant, b.transaction_uuid, b.token);
-    if (seen) {
-      if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
-      return seen.response;
-    }
+    if (seen) return storedAnswer(seen, digest);
     if (!s || hub88User(s.memberId) !== b.user) throw new Refusal('RS_ERROR_INVALID_TOKEN');
     if (s.expiresAt.getTime() <= Date.now()) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
     if (b.currency !== s.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY');
@@ -276,10 +271,7 @@ export class Hub88WalletService {
       b.reference_transaction_uuid,
     );
     const seen = known.get(b.transaction_uuid);
-    if (seen) {
-      if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
-      return seen.response;
-    }
+    if (seen) return storedAnswer(seen, digest);
     // The token is not checked: a win may come long after the session ended (the bet names it).
     const named = known.get(b.reference_transaction_uuid);
     const bet = named && named.kind === 'BET' && hub88User(named.memberId) === b.user ? named : null;
@@ -393,6 +385,12 @@ export class Hub88WalletService {
       response: { user: b.user, status: 'RS_OK', currency: answerCurrency, balance: toAmount(balance) },
     });
   }
+}
+
+/** A repeat's stored answer; the same uuid with other content is a duplicate. */
+function storedAnswer(seen: Hub88Transaction, digest: string): Body {
+  if (seen.digest !== digest) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+  return seen.response;
 }
 
 function walletOf(merchant: string, memberId: string, vendor: string): RoundWallet {
