@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 /** Brand hosts: Chromium resolves *.localhost to this machine. */
@@ -23,5 +23,38 @@ export const test = base.extend({
     expect(refused, 'content security policy violations').toEqual([]);
   },
 });
+
+/**
+ * Records every text the page ever showed that looks like an untranslated key ("bets.title",
+ * "centre.profile.title"): what a component prints while its texts namespace is still loading.
+ * Pages load their namespaces with their code, so a player never sees one; read the list with
+ * `rawKeysSeen(page)`.
+ */
+export async function watchRawKeys(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const RAW = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9_]+)+$/;
+    const seen: string[] = [];
+    (window as unknown as { __rawKeys: string[] }).__rawKeys = seen;
+    const check = (text: Node) => {
+      const s = (text.nodeValue ?? '').trim();
+      if (RAW.test(s)) seen.push(s);
+    };
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        if (m.type === 'characterData') check(m.target);
+        for (const n of m.addedNodes) {
+          if (n.nodeType === Node.TEXT_NODE) check(n);
+          else if (n.nodeType === Node.ELEMENT_NODE) {
+            const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+            while (walk.nextNode()) check(walk.currentNode);
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+export const rawKeysSeen = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __rawKeys?: string[] }).__rawKeys ?? []);
 
 export { expect };

@@ -16,7 +16,7 @@ import {
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { encrypt, gameTicket, randomIp, registerMember, signIn, value, type Member } from './api';
-import { expect, hostUrl, test } from './fixtures';
+import { expect, hostUrl, rawKeysSeen, test, watchRawKeys } from './fixtures';
 import { ADMIN_API_KEY, fund } from './operator';
 
 /** A valid 1×1 PNG: the server sniffs the bytes, not the name. */
@@ -325,6 +325,7 @@ test.describe('wallet and cashier', () => {
 
   test('the member centre lists its 16 entries in order, each with its page', async ({ page, request }) => {
     const m = await registerMember(request);
+    await watchRawKeys(page);
     const dialog = await openMemberCentre(page, m, 'securityCenter');
     const keys = await dialog
       .locator('.mc-menu li button')
@@ -389,6 +390,17 @@ test.describe('wallet and cashier', () => {
     await centre.getByTestId('bets-range-from').fill(start.toISOString().slice(0, 10));
     await centre.getByTestId('bets-range-apply').click();
     await expect(centre.getByText('Choose at most 31 days.')).toBeVisible();
+
+    // Every page above drew its texts from its first frame, never a key awaiting its namespace.
+    await centre.getByTestId('transactionHistory').click();
+    await expect(
+      centre.getByTestId('transaction-list').or(centre.getByTestId('transaction-empty')),
+    ).toBeVisible();
+    await centre.getByTestId('personalProfit').click();
+    await expect(centre.getByTestId('profit-report')).toBeVisible();
+    await centre.getByTestId('verification').click();
+    await expect(centre.getByTestId('verification-page')).toBeVisible();
+    expect(await rawKeysSeen(page)).toEqual([]);
   });
 
   test('the betting record fits the member centre at 1280 px and wider, and is cards at 375 px', async ({

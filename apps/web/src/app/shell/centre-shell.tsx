@@ -9,7 +9,9 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { FlatNamespace } from 'i18next';
 import { Modal } from '../../components/ui/modal';
+import { i18n } from '../../lib/i18n';
 import { useMobileShell } from '../../lib/shell-mode';
 import { usePullToRefresh } from '../../lib/use-pull-to-refresh';
 import { ErrorBoundary } from './error-boundary';
@@ -17,12 +19,21 @@ import { ErrorBoundary } from './error-boundary';
 /** The hint over a page being pulled down (texts of the `mobile` namespace). */
 const PULL_TEXT = { pulling: 'pull.pull', ready: 'pull.release', refreshing: 'pull.refreshing' } as const;
 
-/** A named export of a lazily loaded module as a page component: each page is its own chunk. */
+/**
+ * A named export of a lazily loaded module as a page component: each page is its own chunk. The
+ * texts namespaces the page reads load alongside it, so its first paint is in the member's language
+ * rather than raw keys (the site does not suspend on texts).
+ */
 export function page<M>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
+  namespaces: readonly FlatNamespace[] = [],
 ): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+  return lazy(() =>
+    Promise.all([load(), namespaces.length > 0 && i18n.loadNamespaces([...namespaces])]).then(([m]) => ({
+      default: pick(m),
+    })),
+  );
 }
 
 interface CentreShellProps<K extends string> {

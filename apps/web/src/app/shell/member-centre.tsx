@@ -1,10 +1,8 @@
 import { useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useUnreadCount } from '../../features/inbox/api/get-unread-count';
 import { useMissionSummary } from '../../features/missions/api/get-mission-summary';
 import { useClaimableRewards } from '../../features/rewards/api/get-claimable-rewards';
-import { i18n } from '../../lib/i18n';
 import { usePopups } from '../../lib/popups';
 import { canOpenMemberCentre, useSession } from '../../lib/session';
 import '../../styles/security.css';
@@ -39,6 +37,7 @@ const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
   securityCenter: page(
     () => import('../../features/security/components/security-centre'),
     (m) => m.SecurityCentre,
+    ['security'],
   ),
   transferFund: page(
     () => import('../../features/wallet/components/my-wallet'),
@@ -59,73 +58,59 @@ const PAGES: Record<EntryKey, LazyExoticComponent<ComponentType>> = {
   personalHistoryCopy: page(
     () => import('./member-pages/betting-record'),
     (m) => m.BettingRecordPage,
+    ['records'],
   ),
   transactionHistory: page(
     () => import('../../features/records/components/transaction-records'),
     (m) => m.AccountRecords,
+    ['records'],
   ),
   personalProfit: page(
     () => import('../../features/records/components/profit-report'),
     (m) => m.ProfitReport,
+    ['records'],
   ),
   bonusDetails: page(
-    () =>
-      Promise.all([
-        import('../../features/promotions/components/bonus-details'),
-        i18n.loadNamespaces('promo'),
-      ]).then(([m]) => m),
+    () => import('../../features/promotions/components/bonus-details'),
     (m) => m.BonusDetails,
+    ['promo'],
   ),
   rewardCenter: page(
-    () => Promise.all([import('./member-pages/rewards'), i18n.loadNamespaces('rewards')]).then(([m]) => m),
+    () => import('./member-pages/rewards'),
     (m) => m.RewardCentrePage,
+    ['rewards'],
   ),
   referral: page(
-    () =>
-      Promise.all([
-        import('../../features/referral/components/referral-page'),
-        i18n.loadNamespaces('inbox'),
-      ]).then(([m]) => m),
+    () => import('../../features/referral/components/referral-page'),
     (m) => m.ReferralPage,
+    ['inbox'],
   ),
   missionLeaderboard: page(
-    () => Promise.all([import('./member-pages/rewards'), i18n.loadNamespaces('rewards')]).then(([m]) => m),
+    () => import('./member-pages/rewards'),
     (m) => m.MissionLeaderboardPage,
+    ['rewards'],
   ),
   messageV2: page(
-    () =>
-      Promise.all([import('../../features/inbox/components/inbox'), i18n.loadNamespaces('inbox')]).then(
-        ([m]) => m,
-      ),
+    () => import('../../features/inbox/components/inbox'),
     (m) => m.Inbox,
+    ['inbox'],
   ),
   manualRebate: page(
-    () =>
-      Promise.all([
-        import('../../features/rebate/components/manual-rebate'),
-        i18n.loadNamespaces('vip'),
-      ]).then(([m]) => m),
+    () => import('../../features/rebate/components/manual-rebate'),
     (m) => m.ManualRebate,
+    ['vip'],
   ),
   responsibleGaming: page(
-    () =>
-      Promise.all([
-        import('../../features/protection/components/responsible-gaming'),
-        i18n.loadNamespaces('protection'),
-      ]).then(([m]) => m),
+    () => import('../../features/protection/components/responsible-gaming'),
     (m) => m.ResponsibleGaming,
+    ['protection'],
   ),
   verification: page(
-    () =>
-      Promise.all([import('../../features/kyc/components/verification'), i18n.loadNamespaces('kyc')]).then(
-        ([m]) => m,
-      ),
+    () => import('../../features/kyc/components/verification'),
     (m) => m.Verification,
+    ['kyc'],
   ),
 };
-
-/** The query parameter that opens the member centre at a page: `/?member=securityCenter`. */
-const MEMBER_PAGE_PARAM = 'member';
 
 const isKey = (v: unknown): v is EntryKey => typeof v === 'string' && (KEYS as readonly string[]).includes(v);
 const pageOf = (data: unknown): EntryKey | undefined =>
@@ -153,10 +138,8 @@ function useBadges(): Partial<Record<EntryKey, number>> {
  * `usePopups().open === 'memberCentre'` (its `data` may carry `{ page }`), and only for members
  * with a token who are not trial accounts.
  *
- * Deep link: `?member=<entry key>` on any page (e.g. `/?member=depositv2`) opens it at that
- * entry; the parameter is then removed from the address. Without a session the login popup
- * opens instead, and a trial account gets the real-account warning. The layout mounts this
- * chunk only while the popup is open or the parameter is present.
+ * The `?member=<entry key>` link opens it at that entry (centre-overlays.tsx); the layout mounts
+ * this chunk once it is first opened.
  */
 export function MemberCentre() {
   const { t } = useTranslation();
@@ -164,25 +147,9 @@ export function MemberCentre() {
   const data = usePopups((s) => s.data);
   const show = usePopups((s) => s.show);
   const close = usePopups((s) => s.close);
-  const token = useSession((s) => s.token);
   const username = useSession((s) => s.username);
   const allowed = useSession(canOpenMemberCentre);
-  const [params, setParams] = useSearchParams();
-  const linked = params.get(MEMBER_PAGE_PARAM);
   const badges = useBadges();
-
-  useEffect(() => {
-    if (linked === null) return;
-    setParams(
-      (p) => {
-        p.delete(MEMBER_PAGE_PARAM);
-        return p;
-      },
-      { replace: true },
-    );
-    if (allowed) show('memberCentre', { page: linked });
-    else show(token ? 'realAccountNeeded' : 'login');
-  }, [linked, allowed, token, show, setParams]);
 
   // Signed out (or a trial account) while it is open: nothing to show.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   /** The element id: the spec's modal name (loginPopupModal, registerModal, ...). */
@@ -29,7 +29,9 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // Before paint: the frame that first draws the content also shows it in the top layer (a passive
+  // effect would wait for a paint, which on a busy phone is a second or more behind).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
