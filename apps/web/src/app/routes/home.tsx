@@ -68,7 +68,9 @@ export function HomePage() {
         </ul>
       </section>
 
-      <Suspense fallback={<div className="skeleton-block" aria-busy="true" />}>
+      {/* As tall as the screen, like the vendors' block: the sections below stay below the fold
+          (their images unfetched) until the games arrive. */}
+      <Suspense fallback={<div className="skeleton-block page-pending" aria-busy="true" />}>
         <HomeHotGames />
         <HomePopularGames />
         <WinnerBoard />
