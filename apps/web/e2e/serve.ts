@@ -85,6 +85,15 @@ const platform = await buildPlatform({
   db,
 });
 const { app, services, brands } = platform;
+// A call slower than 2 s is printed (the runner shows the server's stderr): when a spec times out
+// on a busy machine, the log says whether the server or the browser was the slow one. The push
+// channel's long poll waits by design.
+app.addHook('onResponse', async (req, reply) => {
+  if (reply.elapsedTime > 2000 && !req.url.startsWith('/wps/push'))
+    process.stderr.write(
+      `slow call: ${Math.round(reply.elapsedTime)} ms ${req.method} ${req.url} ${reply.statusCode}\n`,
+    );
+});
 // The specs' operator keys: platform-wide API keys holding every permission (header x-api-key);
 // two, because a manual adjustment is asked by one operator and approved by another.
 await services.staff.admin.insertKey(ADMIN_API_KEY, 'e2e-operator', null, [...PERMISSIONS], 'e2e');
