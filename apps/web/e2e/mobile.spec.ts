@@ -246,6 +246,15 @@ for (const size of [
       await expect(page.getByTestId('lottery-placed')).toBeVisible();
       await expect(page.getByTestId('lottery-bet')).toHaveCount(1);
       await expectNoSidewaysScroll(page);
+      // The fast game draws every 20 s here: its settlement (a win credits the wallet) must land
+      // before the balance arithmetic of the withdrawal and the reward below, not in the middle.
+      await expect(
+        page.locator(
+          '[data-testid="lottery-bet"][data-status="WON"], [data-testid="lottery-bet"][data-status="LOST"]',
+        ),
+      ).toHaveCount(1, {
+        timeout: 60_000,
+      });
 
       // 5. A withdrawal from the member tab: the payment password in the security centre, a
       // bound account, then the amount (the deposit carries no turnover to play through).
