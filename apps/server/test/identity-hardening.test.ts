@@ -157,6 +157,13 @@ async function payoutAccountsOf(memberId: string): Promise<number> {
 }
 
 describe('attempt limits under concurrency', () => {
+  /**
+   * How the right answer sent with a burst of wrong ones is refused, unchecked: locked once the
+   * fifth wrong one is counted, or, when the checks ahead of it have not ended within the 10 s it
+   * waits for them (a loaded machine), asked to try again. Either way it changes nothing, and the
+   * lock holds afterwards (asserted after each burst).
+   */
+  const REFUSED_UNCHECKED = ['login.account.locked', 'system.throttled'];
   const setPayment = (m: NewMember, password: string) =>
     id.send('/wps/member/password/payment', {
       method: 'POST',
@@ -177,7 +184,7 @@ describe('attempt limits under concurrency', () => {
     const codes = answers.map((a) => a.body.errorCode);
     expect(codes.filter((c) => c === 'password.old.wrong').length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === undefined)).toEqual([]);
-    expect(codes.at(-1)).toBe('login.account.locked');
+    expect(REFUSED_UNCHECKED).toContain(codes.at(-1));
     expect((await id.memberRow(m.username)).payment_password_hash).toBeNull();
     // And the lock holds afterwards.
     expect((await setPayment(m, m.password)).body.errorCode).toBe('login.account.locked');
@@ -205,7 +212,7 @@ describe('attempt limits under concurrency', () => {
     const codes = answers.map((a) => a.body.errorCode);
     expect(codes.filter((c) => c === 'payment.password.wrong').length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === undefined)).toEqual([]);
-    expect(codes.at(-1)).toBe('login.account.locked');
+    expect(REFUSED_UNCHECKED).toContain(codes.at(-1));
     expect(await payoutAccountsOf(m.id)).toBe(0);
     expect((await bind('135790')).body.errorCode).toBe('login.account.locked');
   });

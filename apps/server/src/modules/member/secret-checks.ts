@@ -9,6 +9,8 @@ import type { Member } from './member-directory.service';
 const OWN_PASSWORD_TRIES = 5;
 /** How long a confirmation waits for the member's other confirmations still being checked. */
 const CHECK_WAIT_MS = 10_000;
+/** The longest pause between two looks at the tries while waiting. */
+const WAIT_MAX_MS = 400;
 
 /**
  * The member's secrets asked again before a sensitive change or a money movement (the own
@@ -41,7 +43,7 @@ export class SecretChecks {
   ): Promise<void> {
     const window = IDENTITY_LIMITS.failureWindowMinutes * 60;
     const giveUpAt = Date.now() + CHECK_WAIT_MS;
-    for (;;) {
+    for (let waited = 0; ; waited++) {
       const lockedFor = await this.limits.lockedFor(key);
       if (lockedFor > 0) throw new AppError('login.account.locked', undefined, [Math.ceil(lockedFor / 60)]);
       const attempt = await this.limits.reserve(key, window);
@@ -57,7 +59,9 @@ export class SecretChecks {
       }
       await attempt.release();
       if (Date.now() >= giveUpAt) throw new AppError('system.throttled');
-      await sleep(20 + Math.floor(Math.random() * 30));
+      // Backing off: a burst of guesses waiting here must not poll the limiter so often that the
+      // checks they wait for (and the lock that ends the wait) are slowed down by it.
+      await sleep(Math.min(WAIT_MAX_MS, 20 * 2 ** waited) + Math.floor(Math.random() * 30));
     }
   }
 }
