@@ -139,7 +139,7 @@ function useBadges(): Partial<Record<EntryKey, number>> {
  * with a token who are not trial accounts.
  *
  * The `?member=<entry key>` link opens it at that entry (centre-overlays.tsx); the layout mounts
- * this chunk once it is first opened.
+ * this chunk while it is open.
  */
 export function MemberCentre() {
   const { t } = useTranslation();
