@@ -30,7 +30,7 @@ export function page<M>(
   namespaces: readonly FlatNamespace[] = [],
 ): LazyExoticComponent<ComponentType> {
   return lazy(() =>
-    Promise.all([load(), namespaces.length > 0 && i18n.loadNamespaces([...namespaces])]).then(([m]) => ({
+    Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([m]) => ({
       default: pick(m),
     })),
   );
