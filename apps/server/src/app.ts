@@ -478,9 +478,12 @@ export async function buildPlatform({
     );
     const chosen = parseLanguage(request.cookies.lang);
     const lang = chosen && brand.languages.includes(chosen) ? chosen : brand.defaultLanguage;
+    const banner = group ? await announcements.firstBanner(brand, lang, group).catch(() => null) : null;
     return {
       imageCdn: cdns[Math.floor(Math.random() * cdns.length)]!,
-      banner: group ? await announcements.firstBanner(brand, lang, group).catch(() => null) : null,
+      banner: banner && { url: banner.url, title: banner.title },
+      // The other banner pages put the notice bar above their banner (shell/layout.tsx).
+      firstPaint: group === 'w_home',
     };
   }
   if (sitePages) {

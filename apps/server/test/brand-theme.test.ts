@@ -80,11 +80,12 @@ describe('the page the server serves carries the brand theme of its host', () =>
     // The same page, but for what each request adds (site-page-hints.test.ts: the CDN and banner).
     const withoutHints = (html: string) =>
       html.replace(/<meta name="image-cdn"[^>]*>/, '').replace(/<link rel="preload" as="image"[^>]*>/, '');
-    const lotus = withoutHints(await page('/', 'lotus.localhost'));
+    // (The home page also paints its first banner itself, the theme moved after it: site-page-hints.)
+    const lotus = await page('/index.html', 'lotus.localhost');
     expect(lotus).toContain('<style id="brand-theme">');
-    expect(await page('/index.html', 'lotus.localhost')).toBe(lotus);
     expect(withoutHints(await page('/promotions?x=1', 'lotus.localhost'))).toBe(lotus);
     expect(withoutHints(await page('/help/', 'lotus.localhost'))).toBe(lotus);
+    expect(await page('/', 'lotus.localhost')).toContain('<style id="brand-theme">');
     // Files are still files; the API still answers JSON.
     const css = await site.inject({
       method: 'GET',

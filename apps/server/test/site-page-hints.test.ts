@@ -12,6 +12,9 @@ const INDEX = `<!doctype html>
   <head>
     <meta name="theme-color" content="#0f3d2e" />
     <title>Loading…</title>
+    <script type="module" crossorigin src="/assets/index-x.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/dep-x.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-x.css">
   </head>
   <body><div id="root"></div></body>
 </html>
@@ -90,6 +93,63 @@ describe('the served page preloads its first banner', () => {
   });
 });
 
+/** The page's parts in document order: its first paint's image and caption, stylesheet, theme. */
+function firstPaintOf(html: string) {
+  const body = html.slice(html.indexOf('<body>'));
+  return {
+    image: /<div id="first-paint"[^]*?<img src="([^"]*)"/.exec(body)?.[1] ?? null,
+    caption: /<span class="first-paint-caption">([^<]*)<\/span>/.exec(body)?.[1] ?? null,
+    // The stylesheet and the brand's theme follow the first paint, in that order.
+    after: [...body.matchAll(/<link rel="stylesheet"|<style id="brand-theme">/g)].map((m) => m[0]),
+    headSheets: (html.slice(0, html.indexOf('<body>')).match(/<link rel="stylesheet"/g) ?? []).length,
+  };
+}
+
+const lowPriority = (html: string) =>
+  (html.match(/<(script type="module"|link rel="modulepreload") fetchpriority="low"/g) ?? []).length;
+
+describe('the served home page paints its first banner itself', () => {
+  it('the home page carries the first banner, its caption, then the stylesheet and the theme', async () => {
+    const home = await page('/');
+    const first = firstPaintOf(home);
+    expect(first.image).toBe(preloads(home)[0]);
+    expect(first.caption).toBeTruthy();
+    expect(first.after).toEqual(['<link rel="stylesheet"', '<style id="brand-theme">']);
+    expect(first.headSheets).toBe(0);
+    // Its script's files come after what it paints.
+    expect(lowPriority(home)).toBe(2);
+    // The login and register addresses open over the home page: the same paint.
+    expect(firstPaintOf(await page('/register')).image).toBe(first.image);
+  });
+
+  it('the other banner pages (their notice bar is above the banner) and pages without one: none', async () => {
+    for (const url of ['/rng', '/promotions', '/member', '/m/deposit']) {
+      const html = await page(url);
+      expect(html, url).not.toContain('first-paint');
+      expect(firstPaintOf(html).headSheets, url).toBe(1);
+      expect(lowPriority(html), url).toBe(0);
+    }
+    // What the service worker keeps is the page without hints.
+    expect(await page('/index.html')).not.toContain('first-paint');
+  });
+
+  it('escapes the caption', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-page-'));
+    try {
+      writeFileSync(path.join(dir, 'index.html'), INDEX);
+      const html = new SitePages(path.join(dir, 'index.html')).page(NO_BRAND, {
+        imageCdn: '/media',
+        banner: { url: 'a.jpg', title: '<script>x</script> & "y"' },
+        firstPaint: true,
+      });
+      expect(firstPaintOf(html).caption).toBe('&lt;script&gt;x&lt;/script&gt; &amp; &quot;y&quot;');
+      expect(html).not.toContain('<script>x');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SitePages with hints', () => {
   const file = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'site-page-'));
@@ -100,13 +160,23 @@ describe('SitePages with hints', () => {
   it('names the CDN, builds the address under it, passes absolute paths through and escapes both', () => {
     const { dir, pages } = file();
     try {
-      const html = pages.page(NO_BRAND, { imageCdn: 'https://cdn.example/img/', banner: 'b/x".jpg' });
+      const banner = (url: string) => ({ url, title: 'T' });
+      const html = pages.page(NO_BRAND, {
+        imageCdn: 'https://cdn.example/img/',
+        banner: banner('b/x".jpg'),
+        firstPaint: false,
+      });
       expect(html).toContain('<meta name="image-cdn" content="https://cdn.example/img/" />');
       expect(preloads(html)).toEqual(['https://cdn.example/img/b/x&quot;.jpg']);
-      const absolute = pages.page(NO_BRAND, { imageCdn: '/media', banner: 'https://other.example/a.png' });
+      const absolute = pages.page(NO_BRAND, {
+        imageCdn: '/media',
+        banner: banner('https://other.example/a.png'),
+        firstPaint: false,
+      });
       expect(preloads(absolute)).toEqual(['https://other.example/a.png']);
-      const none = pages.page(NO_BRAND, { imageCdn: '/media', banner: null });
+      const none = pages.page(NO_BRAND, { imageCdn: '/media', banner: null, firstPaint: true });
       expect(preloads(none)).toEqual([]);
+      expect(none).not.toContain('first-paint');
       // Without hints the page is the brand's page as before.
       expect(pages.page(NO_BRAND)).not.toContain('image-cdn');
     } finally {

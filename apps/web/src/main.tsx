@@ -2,6 +2,7 @@ import { options, type VNode } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchFirstPaint } from './lib/first-paint';
 import { listenForInstallOffer } from './lib/install-prompt';
 import './styles/base.css';
 import './styles/shell.css';
@@ -22,7 +23,9 @@ options.vnode = (vnode: VNode) => {
   nextVnode?.(vnode);
 };
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+watchFirstPaint(root);
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -114,6 +114,10 @@ export function activeWindow(brand: Brand, now: Date = new Date()): MaintenanceW
   return found;
 }
 
+/** The brand's logo as the site shows it: its own, else the platform's demo logo for its code. */
+export const brandLogoPath = (brand: Brand): string =>
+  brand.logoPath ?? `brand/${brand.code.toLowerCase()}-logo.svg`;
+
 /**
  * What a back-office request sees before any brand exists (or when its host names none): no
  * brand code, so no brand's data can be read through it. Only sign-in, set-up and platform

@@ -15,8 +15,12 @@ export function applyBrandTheme(theme: BrandTheme): void {
     style = document.createElement('style');
     style.id = STYLE_ID;
   }
-  // Last in <head>: after the stylesheets, whose defaults it overrides.
   if (style.textContent !== css) style.textContent = css;
-  if (style !== document.head.lastElementChild) document.head.appendChild(style);
+  // After the stylesheets, whose defaults it overrides: last in <head>, or after the site's
+  // stylesheet where the served home page has it, in <body> after its first paint.
+  const sheets = document.querySelectorAll('link[rel="stylesheet"], style');
+  const last = sheets[sheets.length - 1];
+  if (!last) document.head.appendChild(style);
+  else if (last !== style) last.after(style);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.light.headerBg);
 }

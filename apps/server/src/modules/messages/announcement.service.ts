@@ -9,28 +9,28 @@ const NOTICE_LISTS = { PL: 'player', PU: 'popup', PR: 'promotion' } as const;
 const FIRST_BANNER_TTL_MS = 30_000;
 
 export class AnnouncementService {
-  private readonly firstBanners = new Map<string, { at: number; path: Promise<string | null> }>();
+  private readonly firstBanners = new Map<string, { at: number; banner: Promise<Banner | null> }>();
 
   constructor(private readonly repo: AnnouncementRepository) {}
 
   /**
-   * The image path of a banner group's first banner, as list() shows it in `lang` (null: none):
-   * what the served page preloads. Kept for half a minute per brand, language and group, so page
+   * A banner group's first banner, as list() shows it in `lang` (null: none): what the served page
+   * preloads and, on the home page, paints before the site's script runs. Kept for half a minute per brand, language and group, so page
    * loads do not read the banner list each time; a changed banner reaches the preload within that.
    */
-  firstBanner(brand: Brand, lang: Language, group: BannerGroup, now = Date.now()): Promise<string | null> {
+  firstBanner(brand: Brand, lang: Language, group: BannerGroup, now = Date.now()): Promise<Banner | null> {
     const key = `${brand.code}|${lang}|${group}`;
     const hit = this.firstBanners.get(key);
-    if (hit && now - hit.at < FIRST_BANNER_TTL_MS) return hit.path;
-    const path = this.list(brand, lang, new Set(['B'])).then(
-      (a) => a.banners.find((b) => b.groupName === group)?.url ?? null,
+    if (hit && now - hit.at < FIRST_BANNER_TTL_MS) return hit.banner;
+    const banner = this.list(brand, lang, new Set(['B'])).then(
+      (a) => a.banners.find((b) => b.groupName === group) ?? null,
     );
     // A failed read is not kept: the next page load asks again.
-    path.catch(() => {
-      if (this.firstBanners.get(key)?.path === path) this.firstBanners.delete(key);
+    banner.catch(() => {
+      if (this.firstBanners.get(key)?.banner === banner) this.firstBanners.delete(key);
     });
-    this.firstBanners.set(key, { at: now, path });
-    return path;
+    this.firstBanners.set(key, { at: now, banner });
+    return banner;
   }
 
   /**

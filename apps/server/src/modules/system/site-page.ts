@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { themeCss } from '@app/contracts';
-import type { Brand } from '../../platform/brand';
+import { type Brand, brandLogoPath } from '../../platform/brand';
 
 /** The <style> the served page carries the brand's theme in; the site rewrites the same element. */
 const THEME_STYLE_ID = 'brand-theme';
@@ -51,16 +51,70 @@ function mediaAddress(cdn: string, path: string): string {
  */
 export interface PageHints {
   imageCdn: string;
-  /** The first banner's image path (as the banner list gives it); null: the page shows none. */
-  banner: string | null;
+  /** The page's first banner (as the banner list gives it); null: the page shows none. */
+  banner: { url: string; title: string } | null;
+  /**
+   * The page opens on the home layout (the header, then the banner): the served page paints both
+   * itself, where the site will draw them (FIRST_PAINT_CSS), so a phone shows the brand and its
+   * banner without waiting for the script, its calls and its first render. The site removes that
+   * paint once its own banner is drawn in the same place (web lib/first-paint.ts).
+   */
+  firstPaint: boolean;
 }
 
-function withHints(page: string, hints: PageHints): string {
+/**
+ * The home page's first paint: the header bar and the first banner exactly where the site draws
+ * them (the banner's box as shell.css's .banner-frame and .banner; e2e first-paint.spec.ts holds
+ * the two together), over the site's root until the site has drawn its own (lib/first-paint.ts).
+ * Out of the flow, so taking it away moves nothing. Its rules are here, in the page, and need only
+ * the brand theme's variables (the <style> brandPage() writes): the first paint waits for no file.
+ */
+const FIRST_PAINT_CSS =
+  '#first-paint{position:absolute;inset:0 0 auto;z-index:30;min-height:100vh;background:var(--bg)}' +
+  // The desktop header: the top bar (45 px), then the navigation (56 px) with the logo; a phone's is
+  // one 56 px row with the logo at its left (shell.css .main-nav-inner and .logo, mobile.css .m-*).
+  '.first-paint-header{box-sizing:border-box;height:101px;padding-top:45px;background:var(--header-bg)}' +
+  '.first-paint-bar{box-sizing:border-box;max-width:1200px;height:56px;margin:0 auto;padding:0 16px;' +
+  'display:flex;align-items:center}' +
+  '.first-paint-logo{display:block;width:148px;height:37px}' +
+  ":root[data-shell='mobile'] .first-paint-header{height:calc(56px + env(safe-area-inset-top));" +
+  'padding-top:env(safe-area-inset-top)}' +
+  ":root[data-shell='mobile'] .first-paint-bar{max-width:none;padding:0 0 0 max(10px,env(safe-area-inset-left))}" +
+  ":root[data-shell='mobile'] .first-paint-logo{width:auto;height:30px}" +
+  '.first-paint-frame{box-sizing:border-box;max-width:1200px;margin:12px auto 0;padding:0 16px}' +
+  '@media (max-width:760px){.first-paint-frame{padding:0 12px}}' +
+  '.first-paint-banner{position:relative;aspect-ratio:3/1;overflow:hidden;border-radius:var(--radius)}' +
+  '.first-paint-banner img{display:block;width:100%;height:100%;object-fit:cover}' +
+  '.first-paint-caption{position:absolute;left:5%;top:50%;transform:translateY(-50%);max-width:48%;' +
+  'color:#fff;font:800 clamp(15px,3.2vw,38px)/1.15 var(--font-heading);text-shadow:0 2px 8px rgb(0 0 0/55%)}';
+
+function withHints(page: string, brand: Brand, hints: PageHints): string {
   const cdn = `<meta name="image-cdn" content="${escapeHtml(hints.imageCdn)}" />`;
-  const banner = hints.banner
-    ? `<link rel="preload" as="image" href="${escapeHtml(mediaAddress(hints.imageCdn, hints.banner))}" fetchpriority="high" />`
-    : '';
-  return page.replace('</title>', `</title>${cdn}${banner}`);
+  if (!hints.banner) return page.replace('</title>', `</title>${cdn}`);
+  const src = escapeHtml(mediaAddress(hints.imageCdn, hints.banner.url));
+  const preload = `<link rel="preload" as="image" href="${src}" fetchpriority="high" />`;
+  const withPreload = page.replace('</title>', `</title>${cdn}${preload}`);
+  const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(withPreload)?.[0];
+  const theme = new RegExp(`<style id="${THEME_STYLE_ID}">([^<]*)</style>`).exec(withPreload);
+  if (!hints.firstPaint || !stylesheet || !theme) return withPreload;
+  // The site's stylesheet moves from <head> to just after the first paint: the browser draws what
+  // is above a stylesheet in <body> without waiting for it, and still parses (and runs the site's
+  // scripts) only after it, so the site never renders unstyled. The brand's theme follows it (it
+  // must come after the stylesheet to win over its defaults); the first paint has its own copy.
+  // The script's files are still fetched at once, but after the banner, the logo and the
+  // stylesheet (low priority): on a slow link what the first paint shows comes first.
+  const firstPaint =
+    `<div id="first-paint" aria-hidden="true"><div class="first-paint-header"><div class="first-paint-bar">` +
+    `<img class="first-paint-logo" src="${escapeHtml(mediaAddress(hints.imageCdn, brandLogoPath(brand)))}"` +
+    ` alt="" width="160" height="40" /></div></div>` +
+    `<div class="first-paint-frame"><div class="first-paint-banner">` +
+    `<img src="${src}" alt="" width="1200" height="400" fetchpriority="high" />` +
+    `<span class="first-paint-caption">${escapeHtml(hints.banner.title)}</span></div></div></div>`;
+  return withPreload
+    .replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"')
+    .replace(stylesheet, '')
+    .replace(theme[0], `<style>${theme[1]}${FIRST_PAINT_CSS}</style>`)
+    .replace('<body>', `<body>${firstPaint}${stylesheet}${theme[0]}`);
 }
 
 /**
@@ -88,6 +142,6 @@ export class SitePages {
       page = brandPage(this.html, brand);
       this.pages.set(brand.code, { key, page });
     }
-    return hints ? withHints(page!, hints) : page!;
+    return hints ? withHints(page!, brand, hints) : page!;
   }
 }

@@ -13,7 +13,7 @@ import {
   CS_PATH_TYPE_WINDOW,
 } from '@app/contracts';
 import { AppError } from '../../platform/app-error';
-import { type Brand, pickText } from '../../platform/brand';
+import { type Brand, brandLogoPath, pickText } from '../../platform/brand';
 import { sanitizeContent } from '../../platform/sanitize';
 import { closureFor, type Closure } from '../../platform/request-context';
 import type { SystemRepository } from './system.repository';
@@ -99,7 +99,7 @@ export class SystemService {
     const info: BrandInfo = {
       merchantCode: brand.code,
       brandName: brand.name,
-      logoUrl: brand.logoPath ?? `brand/${brand.code.toLowerCase()}-logo.svg`,
+      logoUrl: brandLogoPath(brand),
       currencySymbol: brand.currencySymbol,
       defaultLanguage: brand.defaultLanguage,
       languages: brand.languages,
