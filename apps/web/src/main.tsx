@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchFirstPaint } from './lib/first-paint';
 import { listenForInstallOffer } from './lib/install-prompt';
+import { prepareMoneyFormat } from './lib/money';
 import './styles/base.css';
 import './styles/shell.css';
 
 listenForInstallOffer();
+prepareMoneyFormat();
 
 // Preact applies an element's props in the order they are written, and an <img> whose src comes
 // before loading="lazy" starts downloading at once: every tile of a long page would load on the

@@ -8,13 +8,17 @@ import { CustomerServiceButton } from '../../features/system/components/customer
 import { paths } from '../../config/paths';
 import { isModuleOn, mediaUrl, useBrand } from '../../lib/brand';
 import { i18n } from '../../lib/i18n';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { LogoRow } from '../../components/ui/logo-row';
+import type * as HomeGamesModule from '../../features/games/components/home-games';
 import { artworkLogos, CERTIFICATES, PAYMENT_METHODS, SPONSORS } from '../shell/artwork';
 import '../../styles/home.css';
 
 // The game sections are their own chunk: the launch code (and the schemas it pulls in) stays off
-// the first load, which has a size budget (scripts/size.ts).
-const homeGames = () => import('../../features/games/components/home-games');
+// the first load, which has a size budget (scripts/size.ts). Asked for once for the three: each
+// dynamic import first walks its list of the chunk's files to preload (two dozen here).
+let homeGamesChunk: Promise<typeof HomeGamesModule> | undefined;
+const homeGames = () => (homeGamesChunk ??= import('../../features/games/components/home-games'));
 const HomeHotGames = lazy(() => homeGames().then((m) => ({ default: m.HomeHotGames })));
 const HomePopularGames = lazy(() => homeGames().then((m) => ({ default: m.HomePopularGames })));
 const WinnerBoard = lazy(() => homeGames().then((m) => ({ default: m.WinnerBoard })));
@@ -41,11 +45,9 @@ function Duration({ seconds }: { seconds: number }) {
 
 export function HomePage() {
   const { t } = useTranslation();
-  const brand = useBrand();
   const vendors = useVendors();
   const categories = navCategories(vendors.data ?? []);
   const providers = stripVendors(vendors.data ?? []);
-  const lite = brand.resources.find((r) => r.resourceType === 'LITE') ?? brand.resources[0];
 
   // The sections wait for the vendors (the categories, the partners) under one block as tall as
   // the screen: coming in, they fill it instead of pushing what is already shown down the page.
@@ -79,6 +81,25 @@ export function HomePage() {
         <HomePopularLotteries />
       </Suspense>
 
+      <HomeMore providers={providers} />
+    </div>
+  );
+}
+
+/**
+ * The sections under the games (how to start, service, partners, the app, chat, licence): drawn
+ * a task after the top of the page (lib/use-after-first-paint.ts). They are below the fold on
+ * every screen, so the render that draws the first one need not carry them; coming after what is
+ * already there, they move nothing.
+ */
+function HomeMore({ providers }: { providers: ReturnType<typeof stripVendors> }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const after = useAfterFirstPaint();
+  if (!after) return null;
+  const lite = brand.resources.find((r) => r.resourceType === 'LITE') ?? brand.resources[0];
+  return (
+    <>
       <section className="home-section steps" aria-labelledby="steps-title">
         <h2 id="steps-title">{t('home.stepsTitle')}</h2>
         <ol className="step-list">
@@ -169,6 +190,6 @@ export function HomePage() {
         <LogoRow logos={artworkLogos(brand, CERTIFICATES)} width={64} height={64} />
         <p>{brand.licence}</p>
       </section>
-    </div>
+    </>
   );
 }

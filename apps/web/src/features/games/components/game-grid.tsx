@@ -26,6 +26,7 @@ export function GameGrid({
   onToggleFavourite,
   stale = false,
 }: GameGridProps) {
+  const { t } = useTranslation();
   return (
     <ul
       className={`game-grid${stale ? ' is-stale' : ''}`}
@@ -37,6 +38,7 @@ export function GameGrid({
         <li key={`${g.vassalage}-${g.nodeId}`}>
           <GameCard
             game={g}
+            t={t}
             onLaunch={onLaunch}
             favourite={
               favouriteIds && onToggleFavourite

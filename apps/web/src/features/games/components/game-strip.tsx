@@ -62,7 +62,7 @@ export function GameStrip({ games, onLaunch, label, testId }: GameStripProps) {
       <ul ref={track} className="game-strip-track" aria-label={label} onScroll={measure}>
         {games.map((g) => (
           <li key={`${g.vassalage}-${g.nodeId}`}>
-            <GameCard game={g} onLaunch={onLaunch} />
+            <GameCard game={g} t={t} onLaunch={onLaunch} />
           </li>
         ))}
       </ul>
