@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error';
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** String.prototype.isWellFormed (ES2024, Node 20): false when the text holds a lone surrogate. */
+type WellFormedCheck = { isWellFormed(): boolean };
 
 /**
  * Why a text cannot be taken: PostgreSQL stores no NUL character (text and jsonb refuse it, and
@@ -12,30 +12,47 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 function unstorableReason(text: string): string | null {
   if (text.includes('\u0000')) return 'must not contain a NUL character';
-  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode (no lone surrogate)';
+  if (!(text as unknown as WellFormedCheck).isWellFormed())
+    return 'must be valid Unicode (no lone surrogate)';
   return null;
+}
+
+/** Where a value sits in the request: its key under its parent's place (null: the top). */
+type Place = { parent: Place; key: string | number } | null;
+
+/** "items.2.name": built only for the field reported, not for every value walked. */
+function fieldOf(place: Place): string {
+  const keys: (string | number)[] = [];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys.reverse().join('.');
 }
 
 /**
  * The first key or string anywhere in a parsed value that cannot be stored, as the field path
  * ("items.2.name") and the reason, or null. Walks with its own stack: a deeply nested body must
- * not overflow the call stack.
+ * not overflow the call stack. Every request's headers, query and body pass through it.
  */
 export function findUnstorable(value: unknown): { field: string; message: string } | null {
-  const stack: [unknown, string][] = [[value, '']];
-  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
-  while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
+  const values: unknown[] = [value];
+  const places: Place[] = [null];
+  while (values.length > 0) {
+    const v = values.pop();
+    const place = places.pop()!;
     if (typeof v === 'string') {
       const reason = unstorableReason(v);
-      if (reason) return { field: path, message: reason };
+      if (reason) return { field: fieldOf(place), message: reason };
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push([item, join(path, i)]));
+      for (let i = 0; i < v.length; i++) {
+        values.push(v[i]);
+        places.push({ parent: place, key: i });
+      }
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      for (const [key, item] of Object.entries(v)) {
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
         const reason = unstorableReason(key);
-        if (reason) return { field: join(path, key), message: `name ${reason}` };
-        stack.push([item, join(path, key)]);
+        if (reason) return { field: fieldOf({ parent: place, key }), message: `name ${reason}` };
+        values.push((v as Record<string, unknown>)[key]);
+        places.push({ parent: place, key });
       }
     }
   }
