@@ -96,3 +96,18 @@ test('the paint gives way when the site opens on something else: here its mainte
   await expect(page.locator('#first-paint')).toHaveCount(0);
   await expect(page.locator('.banner-frame')).toHaveCount(0);
 });
+
+test('a banner still downloading when the site is ready does not keep the site covered', async ({ page }) => {
+  // The banner's image answers only at the end: the site, drawn meanwhile, must be usable.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route('**/media/banners/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('.banner-frame .carousel-slide').first()).toBeAttached();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await expect(page.getByTestId('home-categories')).toBeVisible();
+  release();
+});
