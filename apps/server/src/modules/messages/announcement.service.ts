@@ -15,8 +15,9 @@ export class AnnouncementService {
 
   /**
    * A banner group's first banner, as list() shows it in `lang` (null: none): what the served page
-   * preloads and, on the home page, paints before the site's script runs. Kept for half a minute per brand, language and group, so page
-   * loads do not read the banner list each time; a changed banner reaches the preload within that.
+   * preloads and, on the home page, paints before the site's script runs. Kept for half a minute
+   * per brand, language and group, so page loads do not read the banner list each time; a changed
+   * banner reaches the served page within that.
    */
   firstBanner(brand: Brand, lang: Language, group: BannerGroup, now = Date.now()): Promise<Banner | null> {
     const key = `${brand.code}|${lang}|${group}`;
