@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { bannerGroupFor, parseLanguage } from '@app/contracts';
+import { bannerGroupFor, HOME_BANNER_GROUP, parseLanguage } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
@@ -482,8 +482,7 @@ export async function buildPlatform({
     return {
       imageCdn: cdns[Math.floor(Math.random() * cdns.length)]!,
       banner: banner && { url: banner.url, title: banner.title },
-      // The other banner pages put the notice bar above their banner (shell/layout.tsx).
-      firstPaint: group === 'w_home',
+      firstPaint: group === HOME_BANNER_GROUP,
     };
   }
   if (sitePages) {

@@ -81,6 +81,16 @@ export function bannerGroupFor(pathname: string): BannerGroup | null {
   return Object.hasOwn(BANNER_GROUP_BY_PATH, pathname) ? BANNER_GROUP_BY_PATH[pathname]! : null;
 }
 
+/**
+ * The home page's banner group. Its pages use the home layout, the header then the banner (the
+ * other banner pages put the notice bar between them): the site lays them out so, and the server
+ * paints their first banner in the page it sends.
+ */
+export const HOME_BANNER_GROUP: BannerGroup = 'w_home';
+
+/** Whether a page uses the home layout. */
+export const isHomePath = (pathname: string): boolean => bannerGroupFor(pathname) === HOME_BANNER_GROUP;
+
 /** Announcement types: B banners, PL player notices, PU popups, PR promotion notices. */
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];

@@ -1,5 +1,3 @@
-import { bannerGroupFor } from '@app/contracts';
+import { bannerGroupFor, isHomePath } from '@app/contracts';
 
-export { bannerGroupFor };
-
-export const isHomePath = (pathname: string) => bannerGroupFor(pathname) === 'w_home';
+export { bannerGroupFor, isHomePath };

@@ -26,7 +26,7 @@ interface GameCardProps {
   game: Game;
   /**
    * The list's translator: a list of a hundred tiles subscribes to the language once, not once
-   * per tile (each subscription cost a phone ~1 ms of the render that draws the list).
+   * per tile, in the render that draws the list.
    */
   t: TFunction;
   /** Omitted where favourites do not apply (the heart is not shown). */
