@@ -47,10 +47,20 @@ test.describe('home page shell (brand GOLDEN)', () => {
     expect(stripNames.some((n) => n === 'VN Lottery' || n === 'SEA Lottery')).toBe(false);
   });
 
-  test('the page preloads the banner the carousel shows first, which is fetched once', async ({ page }) => {
+  test('the page preloads the banner the carousel shows first, which is fetched once, as is the logo', async ({
+    page,
+  }) => {
     const fetched: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/banners/')) fetched.push(new URL(r.url()).pathname);
+      if (/\/banners\/|-logo\.svg$/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+    });
+    // The banner list answers only once the service worker the first visit installs is active:
+    // the site draws its banner after that, and still from the image the page already holds.
+    await page.route('**/MCSFE_getListAnnouncements*', async (route) => {
+      await page.evaluate(() =>
+        navigator.serviceWorker.ready.then(() => new Promise((r) => setTimeout(r, 500))),
+      );
+      await route.continue();
     });
     for (const [path, group] of [
       ['/', 'w_home'],
@@ -64,6 +74,8 @@ test.describe('home page shell (brand GOLDEN)', () => {
       await expect(first).toHaveJSProperty('complete', true);
       expect(new URL(await first.evaluate((i: HTMLImageElement) => i.src)).pathname).toBe(preload);
       expect(fetched.filter((p) => p === preload)).toHaveLength(1);
+      // The header's logo too, which the served home page draws before the site does.
+      expect(fetched.filter((p) => p.endsWith('/golden-logo.svg'))).toHaveLength(1);
     }
     // The site names the language it opens in, for the next page load's preload.
     expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('EN');

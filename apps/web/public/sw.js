@@ -16,12 +16,12 @@ self.addEventListener('install', (event) => {
   );
 });
 
+// No clients.claim(): the page that installed the worker stays as it loaded. Claiming it midway
+// would change the key of the browser's in-page image cache, so the images it already holds (the
+// served banner and logo) would be requested again when the site draws them.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches
-      .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+    caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))),
   );
 });
 
