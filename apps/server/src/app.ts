@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createServer } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { bannerGroupFor, HOME_BANNER_GROUP, parseLanguage } from '@app/contracts';
@@ -58,7 +59,8 @@ import { requestSerializer } from './platform/log-redaction';
 import type { ModuleContext, ServerModule } from './platform/module';
 import { payloadCrypto } from './platform/payload-crypto';
 import { RateLimiter } from './platform/rate-limit';
-import { isApiPath, requestContext } from './platform/request-context';
+import { closedTo, isApiPath, requestContext } from './platform/request-context';
+import { FrontCache } from './platform/front-cache';
 import { securityHeaders } from './platform/security-headers';
 
 /** Where the back-office app is served (its Vite base). */
@@ -288,6 +290,8 @@ export interface Platform {
   jobs: JobRunner;
   /** Set `draining` and /readyz answers 503 (graceful shutdown: the balancer stops sending first). */
   readiness: { draining: boolean };
+  /** Answers given ahead of the framework (platform/front-cache.ts). */
+  front: FrontCache;
 }
 
 /** The server: the app with its modules' routes and jobs. */
@@ -304,7 +308,22 @@ export async function buildPlatform({
   onRoute,
   bus = new LocalBus(),
 }: AppDeps): Promise<Platform> {
+  // The hottest public reads are answered ahead of the framework when a full pass already built
+  // the same answer (platform/front-cache.ts); the cache is made once the brands and metrics exist.
+  const ahead: { front?: FrontCache } = {};
   const app = Fastify({
+    serverFactory: (handler, opts) => {
+      const server = createServer((req, res) => {
+        if (!ahead.front?.serve(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself.
+      server.keepAliveTimeout = Number(opts.keepAliveTimeout);
+      server.requestTimeout = Number(opts.requestTimeout);
+      server.setTimeout(Number(opts.connectionTimeout));
+      if (Number(opts.maxRequestsPerSocket) > 0)
+        server.maxRequestsPerSocket = Number(opts.maxRequestsPerSocket);
+      return server;
+    },
     logger: {
       level: config.LOG_LEVEL,
       serializers: { req: requestSerializer },
@@ -357,8 +376,29 @@ export async function buildPlatform({
   );
   const limits = new RateLimiter(db.db);
   const metrics = new Metrics();
+  const front = new FrontCache({
+    trustProxy: config.TRUST_PROXY,
+    brandOf: (merchant, host) => brands.cached(merchant, host),
+    closedTo: (brand, ip) => closedTo(brand, ip),
+    counted: (route, seconds) => {
+      metrics.httpRequests.inc({ method: 'GET', route, status: '200' });
+      metrics.httpDuration.observe({ method: 'GET', route }, seconds);
+    },
+    log: app.log,
+  });
+  ahead.front = front;
   const notices = new PushNotices(bus);
-  const modules = composeModules({ db: db.db, config, log: app.log, brands, limits, bus, notices, metrics });
+  const modules = composeModules({
+    db: db.db,
+    config,
+    log: app.log,
+    brands,
+    limits,
+    bus,
+    notices,
+    metrics,
+    front,
+  });
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const readiness = { draining: false };
   const jobs = new JobRunner(db.db, instance, { leaseMs: config.JOB_LEASE_MS, log: app.log });
@@ -535,5 +575,5 @@ export async function buildPlatform({
   const services = Object.fromEntries(
     Object.entries(modules).map(([name, m]) => [name, m.services]),
   ) as PlatformServices;
-  return { app, services, brands, bus, jobs, readiness };
+  return { app, services, brands, bus, jobs, readiness, front };
 }

@@ -245,6 +245,23 @@ export class BrandResolver {
     return brand;
   }
 
+  /**
+   * What resolve() would answer right now without reading the database: the cached brand, or
+   * undefined when it is not cached, no longer fresh, or the inputs name no brand.
+   */
+  cached(merchantHeader: string | undefined, host: string | undefined): Brand | undefined {
+    let code: string | null | undefined;
+    if (merchantHeader) code = merchantHeader.trim().toUpperCase();
+    else {
+      const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+      const named = hostname ? this.byHost.get(hostname) : undefined;
+      if (hostname && !this.fresh(named)) return undefined;
+      code = named?.value || this.defaultMerchant;
+    }
+    const hit = code ? this.byCode.get(code) : undefined;
+    return this.fresh(hit) ? (hit.value ?? undefined) : undefined;
+  }
+
   /** Whether `host` (a name, no port) is one of the brand's own hosts. */
   async ownsHost(code: string, host: string): Promise<boolean> {
     return (await this.codeByHost(host.toLowerCase())) === code;

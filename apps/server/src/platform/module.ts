@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { BrandResolver } from './brand';
 import type { Bus } from './bus';
 import type { Metrics } from './metrics';
+import type { FrontCache } from './front-cache';
 import type { PushNotices } from './push-topics';
 import type { RateLimiter } from './rate-limit';
 
@@ -36,6 +37,8 @@ export interface ModuleContext {
   notices: PushNotices;
   /** The instance's Prometheus metrics (what a module measures beyond requests). */
   metrics: Metrics;
+  /** Answers of hot public reads kept to be given ahead of the framework (platform/front-cache.ts). */
+  front: FrontCache;
 }
 
 /**

@@ -76,6 +76,16 @@ export function closureFor(
   };
 }
 
+/**
+ * closureFor's verdict for a visitor (no username): closed by maintenance or refused by region.
+ * The country is looked up only for a brand with a country list.
+ */
+export function closedTo(brand: Brand, ip: string, now: Date = new Date()): boolean {
+  if (brand.maintenanceOn || activeWindow(brand, now)) return true;
+  if (brand.blockedCountries.length === 0 && brand.allowedCountries.length === 0) return false;
+  return closureFor(brand, ip, null, now).regionRestriction;
+}
+
 /** Finds the member a session token belongs to on a brand (the session module's lookup). */
 type VerifyToken = (token: string, merchantCode: string) => Promise<{ username: string } | null>;
 

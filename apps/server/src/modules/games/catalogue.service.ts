@@ -119,6 +119,8 @@ const pages = (count: number, size: number) => Math.ceil(count / size);
  */
 export class CatalogueService {
   private readonly snapshots = new Map<string, Promise<Snapshot>>();
+  /** Each brand's loaded snapshot that `snapshots` holds now (what version() resolves to). */
+  private readonly loaded = new Map<string, Snapshot>();
   private readonly refreshing = new Set<string>();
 
   private readonly notices: CacheNotices;
@@ -131,8 +133,13 @@ export class CatalogueService {
     bus?: Bus,
   ) {
     this.notices = new CacheNotices(bus, 'catalogue', (merchant) => {
-      if (merchant) this.snapshots.delete(merchant);
-      else this.snapshots.clear();
+      if (merchant) {
+        this.snapshots.delete(merchant);
+        this.loaded.delete(merchant);
+      } else {
+        this.snapshots.clear();
+        this.loaded.clear();
+      }
       this.refreshing.clear();
     });
   }
@@ -151,7 +158,12 @@ export class CatalogueService {
     if (!cached) {
       const loading = this.load(merchant);
       this.snapshots.set(merchant, loading);
-      loading.catch(() => this.snapshots.delete(merchant));
+      loading.then(
+        (s) => {
+          if (this.snapshots.get(merchant) === loading) this.loaded.set(merchant, s);
+        },
+        () => this.snapshots.delete(merchant),
+      );
       return loading;
     }
     // A stale snapshot keeps answering while one successor loads (no request waits on it, and
@@ -162,8 +174,10 @@ export class CatalogueService {
       const next = this.load(merchant);
       next
         .then(
-          () => {
-            if (this.snapshots.get(merchant) === cached) this.snapshots.set(merchant, next);
+          (s) => {
+            if (this.snapshots.get(merchant) !== cached) return;
+            this.snapshots.set(merchant, next);
+            this.loaded.set(merchant, s);
           },
           () => undefined,
         )
@@ -188,6 +202,16 @@ export class CatalogueService {
    */
   async version(merchant: string): Promise<object> {
     return this.snapshot(merchant);
+  }
+
+  /**
+   * What version() resolves to right now, when that is a snapshot still fresh; undefined while
+   * none is loaded or the one there is due for a reload (which only version() and the other
+   * readers start).
+   */
+  currentVersion(merchant: string): object | undefined {
+    const s = this.loaded.get(merchant);
+    return s && Date.now() - s.loadedAt <= this.cacheMs ? s : undefined;
   }
 
   async all(merchant: string): Promise<CatalogueGame[]> {

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EncodedResponseCache } from '../../platform/encoded-response-cache';
+import type { FrontCache } from '../../platform/front-cache';
 import { ok as envelope } from '../../platform/envelope';
 import { mediaBase } from '../../platform/media-url';
 import type { CatalogueService } from './catalogue.service';
@@ -29,10 +30,11 @@ export async function gameRoutes(
   opts: {
     catalogue: CatalogueService;
     games: GameService;
+    front: FrontCache;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { catalogue, games } = opts;
+  const { catalogue, games, front } = opts;
   const tags = ['games'];
   const gameLists = new EncodedResponseCache(ok(gameListSchema));
 
@@ -45,15 +47,20 @@ export async function gameRoutes(
         querystring: gameListQuerySchema,
         response: { 200: ok(gameListSchema) },
       },
+      onSend: front.keep,
     },
     // The hottest call of the site: a page is the same for every caller until the catalogue
-    // snapshot changes, so its finished bytes are kept (a budget of bench:games).
+    // snapshot changes, so its finished bytes are kept (a budget of bench:games), and the whole
+    // answer is given ahead of the framework to the next identical request while the snapshot
+    // is current (it depends on the query, brand, language, host and encoding only).
     async (req, reply) => {
       const merchant = req.brand.code;
       const media = mediaBase(req);
+      const version = await catalogue.version(merchant);
+      front.currentWhile(req, () => catalogue.currentVersion(merchant) === version);
       const bytes = await gameLists.get(
         merchant,
-        await catalogue.version(merchant),
+        version,
         `${req.lang}|${media}|${JSON.stringify(req.query)}`,
         async () => envelope(await catalogue.list(merchant, req.query, req.lang, media)),
       );

@@ -35,7 +35,7 @@ export function createGamesModule(
     services: { catalogue, games },
     routes: async (app: FastifyInstance) => {
       await app.register(vendorRoutes, { vendors: deps.vendors, catalogue });
-      await app.register(gameRoutes, { catalogue, games });
+      await app.register(gameRoutes, { catalogue, games, front: deps.front });
       await app.register(catalogueAdminRoutes, { admin, vendors: deps.vendors, catalogue });
       await app.register(houseCatalogueRoutes, { house });
     },
