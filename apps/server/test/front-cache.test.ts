@@ -75,6 +75,39 @@ async function serve(
   return { platform, port, close: () => platform.app.close() };
 }
 
+type Server = Awaited<ReturnType<typeof serve>>;
+
+/** Runs `body` against a server made by serve(env), closing it after. */
+async function withServer(env: Record<string, string>, body: (s: Server) => Promise<void>): Promise<void> {
+  const s = await serve(env);
+  try {
+    await body(s);
+  } finally {
+    await s.close();
+  }
+}
+
+/** Asks for the list twice: the full pass answers, the second is answered from what it kept. */
+async function keepList(s: Server, headers: Record<string, string>): Promise<Answer> {
+  const before = s.platform.front.served;
+  expect((await get(s.port, LIST, headers)).status).toBe(200);
+  const kept = await get(s.port, LIST, headers);
+  expect(kept.status).toBe(200);
+  expect(s.platform.front.served).toBe(before + 1);
+  return kept;
+}
+
+/** The list is refused with `status` and `code` by the full pass, not answered from what was kept. */
+async function expectRefused(s: Server, headers: Record<string, string>, status: number, code: string) {
+  const before = s.platform.front.served;
+  const refused = await get(s.port, LIST, headers);
+  expect(refused.status).toBe(status);
+  expect(json(refused).errorCode).toBe(code);
+  expect(s.platform.front.served).toBe(before);
+}
+
+const GOLDEN = { merchant: 'GOLDEN', 'accept-encoding': 'gzip' };
+
 describe('the game list ahead of the framework', () => {
   beforeEach(async () => {
     await t.db.db
@@ -86,9 +119,8 @@ describe('the game list ahead of the framework', () => {
   });
 
   it('answers a repeated request with the bytes and headers of the full pass', async () => {
-    const s = await serve();
-    try {
-      const headers = { merchant: 'GOLDEN', 'accept-encoding': 'gzip' };
+    await withServer({}, async (s) => {
+      const headers = GOLDEN;
       const first = await get(s.port, LIST, headers);
       expect(first.status).toBe(200);
       expect(s.platform.front.served).toBe(0);
@@ -101,14 +133,11 @@ describe('the game list ahead of the framework', () => {
       expect(second.headers['x-content-type-options']).toBe('nosniff');
       expect(second.headers['content-encoding']).toBe('gzip');
       expect(json(second).value.games).toHaveLength(15);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('keeps one answer per language, brand, encoding and query, each as the full pass gives it', async () => {
-    const s = await serve();
-    try {
+    await withServer({}, async (s) => {
       const variants: [string, Record<string, string>][] = [
         [LIST, { merchant: 'GOLDEN', 'accept-encoding': 'gzip' }],
         [LIST, { merchant: 'GOLDEN', 'accept-encoding': 'gzip', language: 'CN' }],
@@ -135,31 +164,20 @@ describe('the game list ahead of the framework', () => {
       expect(full[2]!.headers['content-encoding']).toBeUndefined();
       expect(names[2]).toBe(names[0]);
       expect(full[4]!.body.equals(full[0]!.body)).toBe(false);
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('a brand switched to maintenance is closed at once, though its list was kept', async () => {
-    const s = await serve();
-    try {
-      const headers = { merchant: 'GOLDEN', 'accept-encoding': 'gzip' };
-      await get(s.port, LIST, headers);
-      await get(s.port, LIST, headers);
-      expect(s.platform.front.served).toBe(1);
+    await withServer({}, async (s) => {
+      await keepList(s, GOLDEN);
       await t.db.db
         .updateTable('merchant')
         .set({ maintenance_on: true })
         .where('code', '=', 'GOLDEN')
         .execute();
       s.platform.brands.invalidate();
-      const closed = await get(s.port, LIST, headers);
-      expect(closed.status).toBe(503);
-      expect(json(closed).errorCode).toBe('system.maintenance');
-      expect(s.platform.front.served).toBe(1);
-    } finally {
-      await s.close();
-    }
+      await expectRefused(s, GOLDEN, 503, 'system.maintenance');
+    });
   });
 
   it('a maintenance window that opens while the brand is cached closes the list when it starts', async () => {
@@ -175,20 +193,11 @@ describe('the game list ahead of the framework', () => {
         created_by: 'test',
       })
       .execute();
-    const s = await serve();
-    try {
-      const headers = { merchant: 'GOLDEN', 'accept-encoding': 'gzip' };
-      expect((await get(s.port, LIST, headers)).status).toBe(200);
-      expect((await get(s.port, LIST, headers)).status).toBe(200);
-      expect(s.platform.front.served).toBe(1);
+    await withServer({}, async (s) => {
+      await keepList(s, GOLDEN);
       await new Promise((r) => setTimeout(r, 1_700));
-      const closed = await get(s.port, LIST, headers);
-      expect(closed.status).toBe(503);
-      expect(json(closed).errorCode).toBe('system.maintenance');
-      expect(s.platform.front.served).toBe(1);
-    } finally {
-      await s.close();
-    }
+      await expectRefused(s, GOLDEN, 503, 'system.maintenance');
+    });
   });
 
   it('a visitor from a refused country is refused, though a visitor from elsewhere had the list kept', async () => {
@@ -197,46 +206,32 @@ describe('the game list ahead of the framework', () => {
       .set({ blocked_countries: ['US'] })
       .where('code', '=', 'GOLDEN')
       .execute();
-    const s = await serve({ TRUST_PROXY: 'loopback' });
-    try {
-      const from = (ip: string) => ({ merchant: 'GOLDEN', 'accept-encoding': 'gzip', 'x-forwarded-for': ip });
-      expect((await get(s.port, LIST, from(PH_IP))).status).toBe(200);
-      expect((await get(s.port, LIST, from(PH_IP))).status).toBe(200);
-      expect(s.platform.front.served).toBe(1);
-      const refused = await get(s.port, LIST, from(US_IP));
-      expect(refused.status).toBe(403);
-      expect(json(refused).errorCode).toBe('system.region.restricted');
-      expect(s.platform.front.served).toBe(1);
-    } finally {
-      await s.close();
-    }
+    await withServer({ TRUST_PROXY: 'loopback' }, async (s) => {
+      await keepList(s, { ...GOLDEN, 'x-forwarded-for': PH_IP });
+      await expectRefused(s, { ...GOLDEN, 'x-forwarded-for': US_IP }, 403, 'system.region.restricted');
+    });
   });
 
   it('a change of the catalogue shows on the next request', async () => {
-    const s = await serve();
-    try {
-      const headers = { merchant: 'GOLDEN', 'accept-encoding': 'gzip' };
-      await get(s.port, LIST, headers);
-      const kept = json(await get(s.port, LIST, headers)).value;
-      expect(s.platform.front.served).toBe(1);
+    await withServer({}, async (s) => {
+      const kept = json(await keepList(s, GOLDEN)).value;
       const gone = kept.games[0]!;
-      await sql`UPDATE game SET enabled = false WHERE merchant_code = 'GOLDEN' AND node_id = ${gone.nodeId}`.execute(
-        t.db.db,
-      );
-      s.platform.services.games.catalogue.invalidate('GOLDEN');
-      try {
-        const after = json(await get(s.port, LIST, headers)).value;
-        expect(after.totalCount).toBe(kept.totalCount - 1);
-        expect(after.games.map((g) => g.nodeId)).not.toContain(gone.nodeId);
-        expect(s.platform.front.served).toBe(1);
-      } finally {
-        await sql`UPDATE game SET enabled = true WHERE merchant_code = 'GOLDEN' AND node_id = ${gone.nodeId}`.execute(
+      const enabled = (on: boolean) =>
+        sql`UPDATE game SET enabled = ${on} WHERE merchant_code = 'GOLDEN' AND node_id = ${gone.nodeId}`.execute(
           t.db.db,
         );
+      await enabled(false);
+      s.platform.services.games.catalogue.invalidate('GOLDEN');
+      try {
+        const served = s.platform.front.served;
+        const after = json(await get(s.port, LIST, GOLDEN)).value;
+        expect(after.totalCount).toBe(kept.totalCount - 1);
+        expect(after.games.map((g) => g.nodeId)).not.toContain(gone.nodeId);
+        expect(s.platform.front.served).toBe(served);
+      } finally {
+        await enabled(true);
       }
-    } finally {
-      await s.close();
-    }
+    });
   });
 
   it('a forwarded host counts only from a trusted proxy', async () => {
@@ -246,8 +241,7 @@ describe('the game list ahead of the framework', () => {
       'x-forwarded-host': 'lotus.localhost',
       'accept-encoding': 'gzip',
     };
-    const direct = await serve();
-    try {
+    await withServer({}, async (direct) => {
       await get(direct.port, LIST, { host: 'golden.localhost', 'accept-encoding': 'gzip' });
       // Not trusted: the forwarded host is ignored, so the kept Golden Palm list is right.
       const answer = await get(direct.port, LIST, headers);
@@ -257,11 +251,8 @@ describe('the game list ahead of the framework', () => {
           (g) => g.gameName,
         ),
       );
-    } finally {
-      await direct.close();
-    }
-    const proxied = await serve({ TRUST_PROXY: 'loopback' });
-    try {
+    });
+    await withServer({ TRUST_PROXY: 'loopback' }, async (proxied) => {
       const golden = await get(proxied.port, LIST, { host: 'golden.localhost', 'accept-encoding': 'gzip' });
       // Trusted: the same Host with a forwarded Royal Lotus host is another request altogether.
       const lotus = await get(proxied.port, LIST, headers);
@@ -271,14 +262,11 @@ describe('the game list ahead of the framework', () => {
       expect(json(lotus).value.games.map((g) => g.gameName)).toEqual(
         json(lotusDirect).value.games.map((g) => g.gameName),
       );
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 
   it('only a GET of a kept answer is answered here; refusals are never kept', async () => {
-    const s = await serve();
-    try {
+    await withServer({}, async (s) => {
       const headers = { merchant: 'GOLDEN', 'accept-encoding': 'gzip' };
       await get(s.port, LIST, headers);
       const head = await get(s.port, LIST, headers, 'HEAD');
@@ -291,8 +279,6 @@ describe('the game list ahead of the framework', () => {
       expect(refused.status).toBe(400);
       expect((await get(s.port, bad, headers)).status).toBe(400);
       expect(s.platform.front.served).toBe(0);
-    } finally {
-      await s.close();
-    }
+    });
   });
 });
