@@ -387,6 +387,10 @@ export async function buildPlatform({
     log: app.log,
   });
   ahead.front = front;
+  app.addHook('preClose', (done) => {
+    front.stop();
+    done();
+  });
   const notices = new PushNotices(bus);
   const modules = composeModules({
     db: db.db,

@@ -3,7 +3,9 @@
  * same bytes a full pass answered, only to a request identical in what the list depends on,
  * never past a gate (maintenance, region) or a change of the catalogue or brand.
  */
+import { once } from 'node:events';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
@@ -263,6 +265,35 @@ describe('the game list ahead of the framework', () => {
         json(lotusDirect).value.games.map((g) => g.gameName),
       );
     });
+  });
+
+  it('a closing server answers no more from what it kept', async () => {
+    const s = await serve();
+    await keepList(s, GOLDEN);
+    // A request under way when the server starts closing (its connection is not idle, so it is
+    // not cut): the framework answers it 503 and closes the connection, rather than an answer
+    // from here keeping the connection, and so the server, alive.
+    const socket = connect(s.port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    await once(socket, 'connect');
+    const lines = [
+      `GET ${LIST} HTTP/1.1`,
+      `host: 127.0.0.1:${s.port}`,
+      'merchant: GOLDEN',
+      'accept-encoding: gzip',
+    ];
+    socket.write(`${lines.join('\r\n')}\r\n`);
+    const served = s.platform.front.served;
+    const closing = s.close();
+    await new Promise((r) => setTimeout(r, 100));
+    socket.write('\r\n');
+    await once(socket, 'close');
+    await closing;
+    const head = Buffer.concat(received).toString('latin1');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(s.platform.front.served).toBe(served);
   });
 
   it('only a GET of a kept answer is answered here; refusals are never kept', async () => {

@@ -53,8 +53,9 @@ export class FrontCache {
   private readonly trust: (addr: string, hop: number) => boolean;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
-  /** Answers given here (tests and the benchmark read it). */
+  /** Answers given here (tests read it). */
   served = 0;
+  private stopped = false;
 
   constructor(private readonly opts: FrontCacheOptions) {
     const tp = opts.trustProxy;
@@ -62,6 +63,16 @@ export class FrontCache {
     this.trust = tp === false ? () => false : typeof tp === 'function' ? tp : proxyAddr.compile(tp);
     this.maxEntries = opts.maxEntries ?? 2_000;
     this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+  }
+
+  /**
+   * Stops answering and keeping (the server is closing: the framework then answers 503 and closes
+   * each connection, which this path must not undo by answering on it).
+   */
+  stop(): void {
+    this.stopped = true;
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   /** Answers `req` from an entry and returns true, or returns false and leaves it untouched. */
@@ -121,6 +132,7 @@ export class FrontCache {
   private store(request: FastifyRequest, reply: FastifyReply, body: Buffer, current: () => boolean): void {
     const raw = request.raw;
     if (
+      this.stopped ||
       raw.method !== 'GET' ||
       raw.url === undefined ||
       reply.hasHeader('set-cookie') ||
