@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { BoundedLru } from './bounded-lru';
 
 /** An answer as bytes: its JSON, and the JSON gzipped when it is worth compressing. */
 interface Encoded {
@@ -34,10 +35,7 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
  * free text (a search) in the key.
  */
 export class EncodedResponseCache {
-  private readonly scopes = new Map<
-    string,
-    { version: object; entries: Map<string, Encoded>; bytes: number }
-  >();
+  private readonly scopes = new Map<string, { version: object; entries: BoundedLru<Encoded> }>();
 
   constructor(
     /** What every answer must satisfy (checked on each miss, as the response schema would). */
@@ -54,28 +52,15 @@ export class EncodedResponseCache {
   async get(scope: string, version: object, key: string, build: () => Promise<unknown>): Promise<Encoded> {
     let s = this.scopes.get(scope);
     if (!s || s.version !== version) {
-      s = { version, entries: new Map(), bytes: 0 };
+      s = { version, entries: new BoundedLru(sizeOf, this.maxEntries, this.maxBytes) };
       this.scopes.set(scope, s);
     }
     const hit = s.entries.get(key);
-    if (hit) {
-      // Most recently used last: Map keeps insertion order.
-      s.entries.delete(key);
-      s.entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const json = Buffer.from(JSON.stringify(this.schema.parse(await build())));
     const encoded: Encoded = { json, gzip: json.length >= COMPRESS_FROM ? gzipSync(json) : null };
     // The version may have moved on while building: keep it only under the version it was built from.
-    if (this.scopes.get(scope) === s) {
-      s.entries.set(key, encoded);
-      s.bytes += sizeOf(encoded);
-      while (s.entries.size > this.maxEntries || (s.bytes > this.maxBytes && s.entries.size > 1)) {
-        const oldest = s.entries.keys().next().value!;
-        s.bytes -= sizeOf(s.entries.get(oldest)!);
-        s.entries.delete(oldest);
-      }
-    }
+    if (this.scopes.get(scope) === s) s.entries.set(key, encoded);
     return encoded;
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { HEADERS } from '@app/contracts';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedLru } from './bounded-lru';
 import type { Brand } from './brand';
 
 /** How the server trusts proxies (config TRUST_PROXY): no proxy, their addresses, or a test. */
@@ -47,12 +48,9 @@ export interface FrontCacheOptions {
  * handler; its answer must depend on nothing but the inputs above and the data `check` watches.
  */
 export class FrontCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: BoundedLru<Entry>;
   private readonly pending = new WeakMap<FastifyRequest, () => boolean>();
   private readonly trust: (addr: string, hop: number) => boolean;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
   /** Answers given here (tests read it). */
   served = 0;
   private stopped = false;
@@ -61,8 +59,11 @@ export class FrontCache {
     const tp = opts.trustProxy;
     // The same trust Fastify compiles from the option (its request.ip, host and protocol).
     this.trust = tp === false ? () => false : typeof tp === 'function' ? tp : proxyAddr.compile(tp);
-    this.maxEntries = opts.maxEntries ?? 2_000;
-    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.entries = new BoundedLru(
+      (e) => e.body.length,
+      opts.maxEntries ?? 2_000,
+      opts.maxBytes ?? 64 * 1024 * 1024,
+    );
   }
 
   /**
@@ -72,7 +73,6 @@ export class FrontCache {
   stop(): void {
     this.stopped = true;
     this.entries.clear();
-    this.bytes = 0;
   }
 
   /** Answers `req` from an entry and returns true, or returns false and leaves it untouched. */
@@ -89,9 +89,6 @@ export class FrontCache {
     const brand = this.opts.brandOf(merchantOf(req), origin.host);
     if (brand !== entry.brand || !entry.current()) return false;
     if (this.opts.closedTo(brand, this.ipOf(req))) return false;
-    // Most recently used last: Map keeps insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     res.writeHead(200, entry.headers);
     res.end(entry.body);
     this.served++;
@@ -148,25 +145,13 @@ export class FrontCache {
     const headers: OutgoingHttpHeaders = { 'content-length': body.length };
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) headers[name] = value;
-    const key = this.keyOf(raw, origin);
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.body.length;
-    }
-    this.entries.set(key, {
+    this.entries.set(this.keyOf(raw, origin), {
       route: request.routeOptions.url ?? request.url,
       brand: request.brand,
       current,
       headers,
       body,
     });
-    this.bytes += body.length;
-    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
-      const [oldestKey, oldest] = this.entries.entries().next().value!;
-      this.entries.delete(oldestKey);
-      this.bytes -= oldest.body.length;
-    }
   }
 
   /** Everything a kept answer may depend on, besides the data its check watches. */
