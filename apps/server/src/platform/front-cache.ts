@@ -78,9 +78,7 @@ export class FrontCache {
   /** Answers `req` from an entry and returns true, or returns false and leaves it untouched. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.entries.size === 0 || req.method !== 'GET' || req.url === undefined) return false;
-    const headers = req.headers;
-    // A body on a GET is for the framework to read or refuse.
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    if (hasBody(req)) return false;
     const origin = this.originOf(req);
     const key = this.keyOf(req, origin);
     const entry = this.entries.get(key);
@@ -136,7 +134,7 @@ export class FrontCache {
       request.maintenanceHeld
     )
       return;
-    if (raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined) return;
+    if (hasBody(raw)) return;
     const origin = this.originOf(raw);
     // This path works out host, protocol and address on its own: it keeps an answer only when
     // they agree with what the framework worked out for the request that built it.
@@ -192,6 +190,10 @@ export class FrontCache {
 
 /** Levels at which Fastify logs every request (the answers given here are logged alike). */
 const LOGGED = new Set(['trace', 'debug', 'info']);
+
+/** Whether a request carries a body: on a GET, for the framework to read or refuse. */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 
 /** The Merchant header as the request context reads it (a string, else none). */
 function merchantOf(req: IncomingMessage): string | undefined {
