@@ -5,11 +5,12 @@
  * made on one instance reaches a subscriber connected to another.
  */
 import type { AddressInfo } from 'node:net';
-import type { PushPollResult } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatOpenResult, PushPollResult } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { PgBus } from '../src/platform/bus';
-import { brandTopic, staffTopic } from '../src/platform/push-topics';
+import { brandTopic, chatTopic, staffTopic } from '../src/platform/push-topics';
+import { JOIN_REPLAY_MS } from '../src/modules/push/push.routes';
 import type { Brand } from '../src/platform/brand';
 import { openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -236,6 +237,76 @@ describe('WebSocket', () => {
   });
 });
 
+describe('joining after the page read what it shows', () => {
+  it("a member's hello replays the member's events of the moment before, once per kind, and nobody else's", async () => {
+    const m = await id.registerGolden();
+    const other = await id.registerGolden();
+    // Money moves twice while the page is loading and before its connection says hello.
+    await credit(m, 100n, `push-replay-a:${m.id}`);
+    await credit(m, 200n, `push-replay-b:${m.id}`);
+    await quiet(300); // notices leave a moment after the change (PushNotices): both are out now
+
+    const mine = await Client.open(port);
+    const theirs = await Client.open(port);
+    mine.send({ type: 'hello', token: m.token });
+    theirs.send({ type: 'hello', token: other.token });
+    expect(await mine.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+    expect(await theirs.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+    // (An earlier test's notice to every member, just before, is replayed too.)
+    expect(await mine.next((f) => f.kind === 'wallet')).toEqual({
+      type: 'event',
+      topic: 'member',
+      kind: 'wallet',
+    });
+    await quiet(200);
+    expect(mine.frames.filter((f) => f.kind === 'wallet')).toEqual([]);
+    expect(theirs.frames.filter((f) => f.kind === 'wallet')).toEqual([]);
+
+    // Events older than the replay window are not said again.
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + JOIN_REPLAY_MS + 1_000);
+    try {
+      const afterwards = await Client.open(port);
+      afterwards.send({ type: 'hello', token: m.token });
+      expect(await afterwards.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+      await quiet(200);
+      expect(afterwards.frames).toEqual([]);
+      afterwards.close();
+    } finally {
+      later.mockRestore();
+    }
+    mine.close();
+    theirs.close();
+  });
+
+  it("a visitor's hello with its chat token replays a reply sent just before", async () => {
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/wps/chat/open',
+      headers: { host: 'localhost', 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+      payload: { nickname: 'Guest Replay' },
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    const chat = (open.json() as { value: ChatOpenResult }).value;
+    // Support answers while the chat page loads (after its own notices of the opening are out).
+    await quiet(300);
+    t.bus.publish(chatTopic('GOLDEN', chat.conversation.id), { kind: 'chat' });
+    await quiet(20);
+
+    const c = await Client.open(port);
+    c.send({ type: 'hello', chatToken: chat.chatToken });
+    expect(await c.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: false });
+    expect(await c.next((f) => f.type === 'event')).toEqual({ type: 'event', topic: 'chat', kind: 'chat' });
+    // A visitor without a token joins nothing and hears nothing of it.
+    const stranger = await Client.open(port);
+    await stranger.settle();
+    await quiet(200);
+    expect(stranger.frames).toEqual([]);
+    c.close();
+    stranger.close();
+  });
+});
+
 describe('connections per address', () => {
   it('closes a WebSocket beyond the per-address limit with 1013, and takes one again once another closed', async () => {
     const small = await buildTestApp({ PUSH_MAX_PER_IP: '2' });
@@ -418,8 +489,13 @@ describe('long poll (networks that refuse WebSockets)', () => {
 
   it("hears the member's own events with the session token", async () => {
     const m = await id.registerGolden();
+    await credit(m, 500n, `push-poll-before:${m.id}`);
+    await quiet(300); // notices leave a moment after the change (PushNotices)
+    // The first poll joins the member's topic as a hello does: the credit just before is in it.
     const first = await pollValue('', m.token);
     expect(first.member).toBe(true);
+    expect(first.events).toContainEqual({ topic: 'member', kind: 'wallet' });
+    expect((await pollValue('topics=jackpot')).events).toEqual([]);
     const held = pollValue(`cursor=${first.cursor}&wait=5`, m.token);
     await quiet(50);
     await credit(m, 1_000n, `push-poll:${m.id}`);

@@ -113,6 +113,23 @@ export class PushHub {
     return out;
   }
 
+  /**
+   * The distinct events (topic and kind) on `busTopics` in the last `ms`: what a client joining
+   * these topics now may have missed since it read what it shows.
+   */
+  recent(busTopics: Map<string, string>, ms: number): PushEvent[] {
+    const horizon = Date.now() - ms;
+    const seen = new Map<string, PushEvent>();
+    for (let i = this.log.length - 1; i >= 0 && this.log[i]!.at >= horizon; i--) {
+      const l = this.log[i]!;
+      const siteTopic = busTopics.get(l.busTopic);
+      if (!siteTopic) continue;
+      const key = `${siteTopic}\n${l.event.kind ?? ''}`;
+      if (!seen.has(key)) seen.set(key, { ...l.event, topic: siteTopic });
+    }
+    return [...seen.values()].reverse();
+  }
+
   /** Resolves at the next event on one of `busTopics`, or after `ms`, or when `signal` aborts. */
   wait(busTopics: Iterable<string>, ms: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {

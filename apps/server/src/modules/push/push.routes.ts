@@ -30,6 +30,13 @@ const RECHECK_MS = 5 * 60_000;
 /** A client this far behind (bytes queued) is skipped for a frame rather than let grow the heap. */
 const MAX_BUFFERED = 256 * 1024;
 const POLL_WAIT_S = 25;
+/**
+ * Joining a member's (or a chat's) topic replays its events of this long before: the page read the
+ * balance or the chat before its connection said hello (the connection's code loads after the page,
+ * the session lookup takes a round trip), and an event in between would otherwise be heard only at
+ * the next poll, minutes later. A replayed event costs one refetch; events only ever mean "refetch".
+ */
+export const JOIN_REPLAY_MS = 30_000;
 
 export interface PushRoutesOptions extends Omit<StaffPushOptions, 'track'> {
   hub: PushHub;
@@ -149,15 +156,25 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
             if (socket.readyState !== socket.OPEN || hello !== hellos) return;
             if (token && !found) refuse('login.not.session');
             if (m.chatToken && !conversationId) refuse('chat.not.found');
+            const joined = new Map<string, string>();
             if (conversationId) {
               // A visitor's conversation: its own topic, named as the site listens for it.
               chatBusTopic = chatTopic(merchant, conversationId);
-              hub.add(sub, chatBusTopic, PUSH_CHAT_TOPIC);
+              joined.set(chatBusTopic, PUSH_CHAT_TOPIC);
             }
-            if (!found || !token) return sub.send(frame({ type: 'ready', member: false }));
-            memberId = found.memberId;
-            hub.add(sub, memberTopic(merchant, found.memberId), PUSH_MEMBER_TOPIC);
-            hub.add(sub, brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
+            if (found && token) {
+              memberId = found.memberId;
+              joined.set(memberTopic(merchant, found.memberId), PUSH_MEMBER_TOPIC);
+              joined.set(brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
+            }
+            for (const [busTopic, siteTopic] of joined) hub.add(sub, busTopic, siteTopic);
+            const replay = () => {
+              for (const e of hub.recent(joined, JOIN_REPLAY_MS)) sub.send(frame({ type: 'event', ...e }));
+            };
+            if (!found || !token) {
+              sub.send(frame({ type: 'ready', member: false }));
+              return replay();
+            }
             recheck = setInterval(() => {
               void verify(token, merchant)
                 .then((still) => {
@@ -170,6 +187,7 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
             }, RECHECK_MS);
             recheck.unref();
             sub.send(frame({ type: 'ready', member: true }));
+            replay();
           })
           .catch(() => refuse('request.invalid'));
         return;
@@ -222,16 +240,26 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
       const busTopics = new Map<string, string>(
         request.query.topics.map((t) => [brandTopic(merchant, t), t] as const),
       );
+      // The member's and the chat's topics, joined by the session and the chat token.
+      const joined = new Map<string, string>();
       if (request.member) {
-        busTopics.set(memberTopic(merchant, request.member.memberId), PUSH_MEMBER_TOPIC);
-        busTopics.set(brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
+        joined.set(memberTopic(merchant, request.member.memberId), PUSH_MEMBER_TOPIC);
+        joined.set(brandTopic(merchant, BRAND_MEMBERS), PUSH_MEMBER_TOPIC);
       }
       const chatToken = request.headers[CHAT_TOKEN_HEADER];
       const conversationId = await chatOf(merchant, typeof chatToken === 'string' ? chatToken : undefined);
-      if (conversationId) busTopics.set(chatTopic(merchant, conversationId), PUSH_CHAT_TOPIC);
+      if (conversationId) joined.set(chatTopic(merchant, conversationId), PUSH_CHAT_TOPIC);
+      for (const [busTopic, siteTopic] of joined) busTopics.set(busTopic, siteTopic);
       const member = !!request.member;
       const start = () => envelope({ cursor: hub.cursor(), resync: true, member, events: [] });
-      if (!request.query.cursor) return start();
+      // A first poll joins the member's and the chat's topics as a hello does, with their replay.
+      if (!request.query.cursor)
+        return envelope({
+          cursor: hub.cursor(),
+          resync: true,
+          member,
+          events: hub.recent(joined, JOIN_REPLAY_MS),
+        });
       const cursor = request.query.cursor;
       const now = hub.since(cursor, busTopics);
       if (now === null) return start();
