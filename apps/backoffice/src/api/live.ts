@@ -1,5 +1,5 @@
 import { STAFF_PUSH_PATH, type StaffPushQueue } from '@app/contracts';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSession } from '../auth/session';
 
@@ -134,6 +134,20 @@ class LiveQueues {
 const live = new LiveQueues();
 
 /**
+ * Refetches a queue page's queries at an event. An answer still on its way may have been read
+ * before the change; TanStack Query's invalidation restarts a fetch under way only when the query
+ * already holds data (else it hands back that first answer), so those are asked once more after it.
+ */
+export async function refetchForEvent(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  const underway = client
+    .getQueryCache()
+    .findAll({ queryKey })
+    .filter((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
+  await client.invalidateQueries({ queryKey });
+  if (underway.length > 0) await client.invalidateQueries({ predicate: (q) => underway.includes(q) });
+}
+
+/**
  * Keeps a queue page current: its queries (`queryKey` prefix) refetch when the server says the
  * queue changed, and every 30 s while the live channel is down. Returns whether it is live.
  */
@@ -150,8 +164,7 @@ export function useLiveQueue(queue: StaffPushQueue, queryKey: QueryKey): boolean
   }, [brand, csrf]);
 
   useEffect(
-    () =>
-      live.listen(queue, () => void client.invalidateQueries({ queryKey: JSON.parse(keyText) as QueryKey })),
+    () => live.listen(queue, () => void refetchForEvent(client, JSON.parse(keyText) as QueryKey)),
     [queue, client, keyText],
   );
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver, environmentManager } from '@tanstack/react-query';
-import { liveTableInterval, throttleTrailing, untilNextMoment } from './push';
+import { liveTableInterval, refetchForEvent, throttleTrailing, untilNextMoment } from './push';
 
 describe('untilNextMoment', () => {
   beforeEach(() => {
@@ -120,5 +120,70 @@ describe('throttleTrailing', () => {
     t.cancel();
     vi.advanceTimersByTime(60_000);
     expect(runs).toEqual([1_000_000, 1_001_000]);
+  });
+});
+
+describe('refetchForEvent', () => {
+  /**
+   * A screen's query whose answers the test releases one by one: `reads` counts the fetches, and
+   * each answer is the unread count the server held when that fetch read it.
+   */
+  function screen() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const pending: Array<(n: number) => void> = [];
+    let reads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['chat', 'unread'],
+      queryFn: () => {
+        reads++;
+        return new Promise<number>((resolve) => pending.push(resolve));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const answer = async (n: number) => {
+      pending.shift()!(n);
+      // Lets the answer settle into the cache (and what it starts, start).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return {
+      client,
+      answer,
+      reads: () => reads,
+      shown: () => client.getQueryData<number>(['chat', 'unread']),
+      close: () => (unsubscribe(), client.clear()),
+    };
+  }
+
+  it('asks again after a first answer that was on its way when the event came', async () => {
+    const s = screen();
+    expect(s.reads()).toBe(1);
+    // The server read 0, then a reply arrived and its event came before that answer did.
+    const done = refetchForEvent(s.client, { queryKey: ['chat', 'unread'] });
+    await s.answer(0);
+    await vi.waitFor(() => expect(s.reads()).toBe(2));
+    await s.answer(1);
+    await done;
+    expect(s.shown()).toBe(1);
+    s.close();
+  });
+
+  it('restarts a refetch under way once, and leaves idle screens with data to a single fetch', async () => {
+    const s = screen();
+    await s.answer(0);
+    expect(s.shown()).toBe(0);
+    const first = refetchForEvent(s.client, { queryKey: ['chat', 'unread'] });
+    expect(s.reads()).toBe(2);
+    // A second event while that refetch is out: it is cancelled and asked again (data is held).
+    const second = refetchForEvent(s.client, { queryKey: ['chat', 'unread'] });
+    expect(s.reads()).toBe(3);
+    await s.answer(5); // the cancelled fetch's answer is dropped
+    await s.answer(2);
+    await Promise.all([first, second]);
+    expect(s.shown()).toBe(2);
+    expect(s.reads()).toBe(3);
+    // Another key's event asks nothing of this screen.
+    await refetchForEvent(s.client, { queryKey: ['wallet'] });
+    expect(s.reads()).toBe(3);
+    s.close();
   });
 });

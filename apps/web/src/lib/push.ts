@@ -1,3 +1,4 @@
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
 
@@ -87,6 +88,21 @@ export function usePushTopic(topic: string | null, handler: Handler): void {
       }
     };
   }, [topic]);
+}
+
+/**
+ * What an event does to the queries it concerns: they are fetched again. The event says the data
+ * changed, so an answer still on its way may have been read before the change; TanStack Query's
+ * invalidation restarts a fetch under way only when the query already holds data, and otherwise
+ * hands back that first fetch's answer. Such queries are asked once more after it.
+ */
+export async function refetchForEvent(qc: QueryClient, filters: InvalidateQueryFilters): Promise<void> {
+  const underway = qc
+    .getQueryCache()
+    .findAll(filters)
+    .filter((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
+  await qc.invalidateQueries(filters);
+  if (underway.length > 0) await qc.invalidateQueries({ predicate: (q) => underway.includes(q) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PUSH_MEMBER_TOPIC } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { throttleTrailing, usePushTopic } from './push';
+import { refetchForEvent, throttleTrailing, usePushTopic } from './push';
 import { QUERY_ROOTS } from './query-keys';
 import { useSession } from './session';
 
@@ -37,12 +37,12 @@ export function useMemberPush(): void {
   const qc = useQueryClient();
   const token = useSession((s) => s.token);
   const [askRewards] = useState(() =>
-    throttleTrailing(REWARDS_AFTER_MONEY_MS, () => void qc.invalidateQueries({ queryKey: [rewards] })),
+    throttleTrailing(REWARDS_AFTER_MONEY_MS, () => void refetchForEvent(qc, { queryKey: [rewards] })),
   );
   useEffect(() => () => askRewards.cancel(), [askRewards]);
   usePushTopic(token ? PUSH_MEMBER_TOPIC : null, (kind) => {
     const roots = STALE[kind ?? ''] ?? Object.values(QUERY_ROOTS);
-    for (const root of roots) if (root !== rewards) void qc.invalidateQueries({ queryKey: [root] });
+    for (const root of roots) if (root !== rewards) void refetchForEvent(qc, { queryKey: [root] });
     if (roots.includes(rewards)) askRewards.now();
     else if (kind === 'wallet') askRewards.call();
   });

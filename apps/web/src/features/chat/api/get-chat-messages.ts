@@ -1,7 +1,7 @@
 import type { ChatConversation, ChatMessage, ChatMessages } from '@app/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usePollWhileOffline } from '../../../lib/push';
+import { refetchForEvent, usePollWhileOffline } from '../../../lib/push';
 import { chatAuth } from './chat-auth';
 
 /** `GET /wps/chat/messages?after=`: the conversation and its messages after `after`, oldest first. */
@@ -54,7 +54,7 @@ export const chatMessagesQueryOptions = (conversationId: string, chatToken: stri
 
 /** Asks for what is new now (a push event, a message sent); resolves once the answer is in. */
 export const refreshChatMessages = (qc: QueryClient, conversationId: string) =>
-  qc.invalidateQueries({ queryKey: chatMessagesKey(conversationId) });
+  refetchForEvent(qc, { queryKey: chatMessagesKey(conversationId) });
 
 export function useChatMessages(conversationId: string, chatToken: string | null) {
   const interval = usePollWhileOffline(CHAT_POLL_MS, CHAT_PUSHED_POLL_MS);

@@ -1,7 +1,7 @@
 import { PUSH_MEMBER_TOPIC, type ChatUnread } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usePushTopic } from '../../../lib/push';
+import { refetchForEvent, usePushTopic } from '../../../lib/push';
 import { useSession } from '../../../lib/session';
 
 /**
@@ -18,7 +18,7 @@ export function useChatUnread() {
   const token = useSession((s) => s.token);
   const customerId = useSession((s) => s.customerId);
   usePushTopic(token ? PUSH_MEMBER_TOPIC : null, (kind) => {
-    if (kind === 'chat' || kind === 'resync') void qc.invalidateQueries({ queryKey: ['chat', 'unread'] });
+    if (kind === 'chat' || kind === 'resync') void refetchForEvent(qc, { queryKey: ['chat', 'unread'] });
   });
   return useQuery({
     queryKey: ['chat', 'unread', customerId],

@@ -1,7 +1,7 @@
 import { JACKPOT_REFRESH_MS, type Jackpot } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usePushTopic } from '../../../lib/push';
+import { refetchForEvent, usePushTopic } from '../../../lib/push';
 
 /** The brand's progressive jackpot pool now, with its newest winner (the counter shows one). */
 const getJackpot = () => api.get<Jackpot>('/wps/game/jackpot', { limit: 1 });
@@ -19,8 +19,8 @@ export const jackpotQueryOptions = () =>
 export function useJackpot() {
   const qc = useQueryClient();
   usePushTopic('jackpot', () => {
-    void qc.invalidateQueries({ queryKey: ['games', 'jackpot'] });
-    void qc.invalidateQueries({ queryKey: ['games', 'winnerBoard'] });
+    void refetchForEvent(qc, { queryKey: ['games', 'jackpot'] });
+    void refetchForEvent(qc, { queryKey: ['games', 'winnerBoard'] });
   });
   return useQuery(jackpotQueryOptions());
 }

@@ -1,6 +1,6 @@
 import type { BaccaratState } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveTableInterval, usePushStatus, usePushTopic } from '../../../lib/push';
+import { liveTableInterval, refetchForEvent, usePushStatus, usePushTopic } from '../../../lib/push';
 import { baccaratGame } from './game';
 
 export const baccaratStateKey = (token: string, table: number) => baccaratGame.key(token, 'state', table);
@@ -21,7 +21,7 @@ export function useBaccaratState(token: string, table: number) {
   const qc = useQueryClient();
   const options = baccaratStateQueryOptions(token, table);
   const pushed = usePushStatus((s) => s.connected);
-  usePushTopic(`baccarat:${table}`, () => void qc.invalidateQueries({ queryKey: options.queryKey }));
+  usePushTopic(`baccarat:${table}`, () => void refetchForEvent(qc, { queryKey: options.queryKey }));
   return useQuery({
     ...options,
     // The deal follows the close by a moment: asked then too, in case its notice is late.

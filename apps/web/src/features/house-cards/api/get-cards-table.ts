@@ -1,6 +1,6 @@
 import type { CardsTable } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveTableInterval, usePushStatus, usePushTopic } from '../../../lib/push';
+import { liveTableInterval, refetchForEvent, usePushStatus, usePushTopic } from '../../../lib/push';
 import { cardsGame } from './game';
 
 export const cardsTableKey = (token: string, roomId: string) => cardsGame.key(token, 'table', roomId);
@@ -28,7 +28,7 @@ export function useCardsTable(token: string, roomId: string | null) {
   const pushed = usePushStatus((s) => s.connected);
   usePushTopic(
     roomId ? `cards:${roomId}` : null,
-    () => void qc.invalidateQueries({ queryKey: options.queryKey }),
+    () => void refetchForEvent(qc, { queryKey: options.queryKey }),
   );
   return useQuery({
     ...options,

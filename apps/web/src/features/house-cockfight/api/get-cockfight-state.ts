@@ -1,6 +1,6 @@
 import type { CockfightState } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveTableInterval, usePushStatus, usePushTopic } from '../../../lib/push';
+import { liveTableInterval, refetchForEvent, usePushStatus, usePushTopic } from '../../../lib/push';
 import { cockfightGame } from './game';
 
 export const cockfightStateKey = (token: string) => cockfightGame.key(token, 'state');
@@ -24,7 +24,7 @@ export function useCockfightState(token: string) {
   const qc = useQueryClient();
   const options = cockfightStateQueryOptions(token);
   const pushed = usePushStatus((s) => s.connected);
-  usePushTopic('cockfight', () => void qc.invalidateQueries({ queryKey: options.queryKey }));
+  usePushTopic('cockfight', () => void refetchForEvent(qc, { queryKey: options.queryKey }));
   return useQuery({
     ...options,
     refetchInterval: liveTableInterval<CockfightState>(pushed, (s) => ({

@@ -1,7 +1,7 @@
 import { LOTTERY_DRAW_HISTORY_SIZE, type LotteryDraws } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usePollWhileOffline, usePushTopic } from '../../../lib/push';
+import { refetchForEvent, usePollWhileOffline, usePushTopic } from '../../../lib/push';
 import { awaitingResult } from '../draw-watch';
 import { lotteryKeys } from './keys';
 
@@ -32,7 +32,7 @@ export function useLotteryDraws(vendor: string, gameCode: string, offset: number
   usePushTopic('lottery', () => {
     // Every draw of the brand is heard here: only a page waiting for a result asks again.
     if (awaitingResult(qc.getQueryData(options.queryKey), Date.now() + offset))
-      void qc.invalidateQueries({ queryKey: options.queryKey });
+      void refetchForEvent(qc, { queryKey: options.queryKey });
   });
   return useQuery({
     ...options,

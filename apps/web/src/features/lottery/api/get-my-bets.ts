@@ -1,7 +1,7 @@
 import type { LotteryMyBets } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usePollWhileOffline, usePushTopic } from '../../../lib/push';
+import { refetchForEvent, usePollWhileOffline, usePushTopic } from '../../../lib/push';
 import { useSession } from '../../../lib/session';
 import { awaitingSettlement } from '../draw-watch';
 import { lotteryKeys } from './keys';
@@ -26,7 +26,7 @@ export function useMyBets(vendor: string, gameCode: string) {
   const options = myBetsQueryOptions(customerId, vendor, gameCode);
   usePushTopic(token ? 'lottery' : null, (kind) => {
     if (kind !== 'drawn' && awaitingSettlement(qc.getQueryData(options.queryKey)))
-      void qc.invalidateQueries({ queryKey: options.queryKey });
+      void refetchForEvent(qc, { queryKey: options.queryKey });
   });
   return useQuery({
     ...options,
