@@ -183,21 +183,24 @@ describe('the game list ahead of the framework', () => {
   });
 
   it('a maintenance window that opens while the brand is cached closes the list when it starts', async () => {
-    // The window is known to the cached brand before it starts: only the time changes.
-    await t.db.db
-      .insertInto('maintenance_window')
-      .values({
-        merchant_code: 'GOLDEN',
-        starts_at: new Date(Date.now() + 1_500),
-        ends_at: new Date(Date.now() + 3_600_000),
-        message: JSON.stringify({ EN: 'Upgrade' }),
-        allowed_usernames: [],
-        created_by: 'test',
-      })
-      .execute();
     await withServer({}, async (s) => {
+      // The window is known to the brand cached by the first request, before it starts: only the
+      // time changes. Its start is counted from a started server (starting one can take seconds).
+      const startsAt = Date.now() + 2_000;
+      await t.db.db
+        .insertInto('maintenance_window')
+        .values({
+          merchant_code: 'GOLDEN',
+          starts_at: new Date(startsAt),
+          ends_at: new Date(Date.now() + 3_600_000),
+          message: JSON.stringify({ EN: 'Upgrade' }),
+          allowed_usernames: [],
+          created_by: 'test',
+        })
+        .execute();
       await keepList(s, GOLDEN);
-      await new Promise((r) => setTimeout(r, 1_700));
+      expect(Date.now()).toBeLessThan(startsAt);
+      await new Promise((r) => setTimeout(r, startsAt - Date.now() + 200));
       await expectRefused(s, GOLDEN, 503, 'system.maintenance');
     });
   });
