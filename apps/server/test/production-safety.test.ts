@@ -61,8 +61,8 @@ const get = (app: FastifyInstance, url: string, remoteAddress = '127.0.0.1') =>
   app.inject({ url, headers: { host: 'localhost' }, remoteAddress });
 
 describe('browser security headers', () => {
-  it('are on the site, the API, errors and media', async () => {
-    for (const url of ['/', '/member/withdraw', '/wps/system/status', '/wps/nope', '/media/missing.png']) {
+  it('are on the site, errors of the site and media', async () => {
+    for (const url of ['/', '/member/withdraw', '/media/missing.png']) {
       const res = await get(plain, url);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
@@ -72,6 +72,23 @@ describe('browser security headers', () => {
       expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
       expect(csp['default-src'], url).toEqual(["'self'"]);
       expect(csp['object-src'], url).toEqual(["'none'"]);
+    }
+  });
+
+  it("are the REST set on the API's answers and errors, with a policy that allows nothing", async () => {
+    for (const url of ['/wps/system/status', '/wps/nope', '/lgw/lottery/draws', '/wps/admin/staff']) {
+      const res = await get(plain, url);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(directives(res.headers['content-security-policy']), url).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      // What only a page uses is left off.
+      for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection'])
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     }
   });
 
