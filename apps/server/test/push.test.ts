@@ -103,6 +103,14 @@ class Client {
   }
 }
 
+/** A connection that said hello as `member` and was answered ready (the member's topic joined). */
+async function memberConnection(member: NewMember): Promise<Client> {
+  const c = await Client.open(port);
+  c.send({ type: 'hello', token: member.token });
+  expect(await c.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+  return c;
+}
+
 const quiet = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let t: TestContext;
@@ -138,12 +146,8 @@ describe('WebSocket', () => {
   it('tells a member with the site open that its wallet and inbox changed, and nobody else', async () => {
     const m = await id.registerGolden();
     const other = await id.registerGolden();
-    const mine = await Client.open(port);
-    const theirs = await Client.open(port);
-    mine.send({ type: 'hello', token: m.token });
-    theirs.send({ type: 'hello', token: other.token });
-    expect(await mine.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
-    expect(await theirs.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+    const mine = await memberConnection(m);
+    const theirs = await memberConnection(other);
 
     await credit(m, 5_000n, `push-test:${m.id}`);
     expect(await mine.next((f) => f.type === 'event')).toEqual({
@@ -246,12 +250,8 @@ describe('joining after the page read what it shows', () => {
     await credit(m, 200n, `push-replay-b:${m.id}`);
     await quiet(300); // notices leave a moment after the change (PushNotices): both are out now
 
-    const mine = await Client.open(port);
-    const theirs = await Client.open(port);
-    mine.send({ type: 'hello', token: m.token });
-    theirs.send({ type: 'hello', token: other.token });
-    expect(await mine.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
-    expect(await theirs.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+    const mine = await memberConnection(m);
+    const theirs = await memberConnection(other);
     // (An earlier test's notice to every member, just before, is replayed too.)
     expect(await mine.next((f) => f.kind === 'wallet')).toEqual({
       type: 'event',
@@ -266,9 +266,7 @@ describe('joining after the page read what it shows', () => {
     const now = Date.now();
     const later = vi.spyOn(Date, 'now').mockReturnValue(now + JOIN_REPLAY_MS + 1_000);
     try {
-      const afterwards = await Client.open(port);
-      afterwards.send({ type: 'hello', token: m.token });
-      expect(await afterwards.next((f) => f.type === 'ready')).toEqual({ type: 'ready', member: true });
+      const afterwards = await memberConnection(m);
       await quiet(200);
       expect(afterwards.frames).toEqual([]);
       afterwards.close();
