@@ -84,7 +84,7 @@ export const securityHeaders = fp(
     // Every header is the same on every answer but for the framing ones, so each of the two sets
     // is built once here (building helmet's middleware per request was a tenth of a game-list
     // request's time) and handed to every reply.
-    const site = {
+    const site: Record<string, string> = {
       ...headersOf(options("'none'")),
       'x-frame-options': 'DENY',
       'permissions-policy': PERMISSIONS_POLICY,
