@@ -81,8 +81,8 @@ export const securityHeaders = fp(
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       crossOriginEmbedderPolicy: false,
     });
-    // Every header is the same on every answer but for the framing ones, so each of the two sets
-    // is built once here (building helmet's middleware per request was a tenth of a game-list
+    // A set's headers are the same on every answer of its kind (page, game client, API), so each
+    // set is built once here (building helmet's middleware per request was a tenth of a game-list
     // request's time) and handed to every reply.
     const site: Record<string, string> = {
       ...headersOf(options("'none'")),
