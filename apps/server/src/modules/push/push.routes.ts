@@ -18,7 +18,7 @@ import type { SessionMember } from '../../platform/auth';
 import { ok as envelope } from '../../platform/envelope';
 import { messageFor } from '../../platform/messages';
 import { BRAND_MEMBERS, brandTopic, chatTopic, memberTopic } from '../../platform/push-topics';
-import { readFrame, type PushHub, type Subscriber } from './push-hub';
+import { readFrame, type PushEvent, type PushHub, type Subscriber } from './push-hub';
 import { staffPushRoutes, type StaffPushOptions } from './staff-push.routes';
 
 type VerifyToken = (token: string, merchantCode: string) => Promise<SessionMember | null>;
@@ -251,15 +251,10 @@ export async function pushRoutes(app: FastifyInstance, opts: PushRoutesOptions) 
       if (conversationId) joined.set(chatTopic(merchant, conversationId), PUSH_CHAT_TOPIC);
       for (const [busTopic, siteTopic] of joined) busTopics.set(busTopic, siteTopic);
       const member = !!request.member;
-      const start = () => envelope({ cursor: hub.cursor(), resync: true, member, events: [] });
+      const start = (events: PushEvent[] = []) =>
+        envelope({ cursor: hub.cursor(), resync: true, member, events });
       // A first poll joins the member's and the chat's topics as a hello does, with their replay.
-      if (!request.query.cursor)
-        return envelope({
-          cursor: hub.cursor(),
-          resync: true,
-          member,
-          events: hub.recent(joined, JOIN_REPLAY_MS),
-        });
+      if (!request.query.cursor) return start(hub.recent(joined, JOIN_REPLAY_MS));
       const cursor = request.query.cursor;
       const now = hub.since(cursor, busTopics);
       if (now === null) return start();
