@@ -45,7 +45,7 @@ async function player(request: APIRequestContext): Promise<Player> {
   };
 }
 
-/** Spins the house slot `spins` times at a bet of 20.00 (each spin settles at once). */
+/** Spins the house slot `spins` times at a bet of 100.00 (each spin settles at once). */
 async function playSlot(request: APIRequestContext, m: Player, spins: number): Promise<void> {
   const game = await value<LaunchGame>(
     await request.get('/wps/game/launchGame', {
@@ -56,12 +56,12 @@ async function playSlot(request: APIRequestContext, m: Player, spins: number): P
   const ticket = await gameTicket(request, game.url, { [HEADERS.merchant]: 'GOLDEN' });
   const slot = { [HEADERS.merchant]: 'GOLDEN', 'x-forwarded-for': m.ip, 'x-game-token': ticket };
   const info = await value<SlotInfo>(await request.get('/wps/house/slot/info', { headers: slot }));
-  expect(info.betOptions).toContain(20);
+  expect(info.betOptions).toContain(100);
   for (let i = 0; i < spins; i++) {
     await value(
       await request.post('/wps/house/slot/spin', {
         headers: slot,
-        data: { bet: 20, requestId: randomUUID().replace(/-/g, '') },
+        data: { bet: 100, requestId: randomUUID().replace(/-/g, '') },
       }),
     );
   }
@@ -77,8 +77,8 @@ test.describe('VIP and rebates', () => {
     request,
   }) => {
     const m = await player(request);
-    // 15 spins of 20.00: 300.00 of slot turnover, 1.50 of rebate at level 0's 0.50%.
-    await playSlot(request, m, 15);
+    // 3 spins of 100.00: 300.00 of slot turnover, 1.50 of rebate at level 0's 0.50%.
+    await playSlot(request, m, 3);
     const today = await value<ManualRebate>(await request.get('/wps/rebate/manual', { headers: m.headers }));
     expect(today.canClaim).toBe(true);
     expect(today).toMatchObject({ turnover: 300, rebate: 1.5, claimable: 1.5, level: 0 });
@@ -153,7 +153,10 @@ test.describe('VIP and rebates', () => {
     // At 375 px the page and the rebate page still fit.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(status).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Polled: parts of the page lay out again a frame or more after the resize on a busy machine.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
   });
 
   test('a visitor sees the levels and is asked to log in for its own level', async ({ page }) => {
