@@ -21,7 +21,8 @@
  * Afterwards the ledger invariants are checked (they must all hold).
  * The game list runs twice: a mix of pages of 15, then whole catalogues (pageSize=3000); beside
  * them a bare Fastify hello-world route in a process of its own under the same load, the ceiling
- * the list is compared with.
+ * the list is compared with, and the list's very answers (headers and gzipped bytes) served by a
+ * bare node:http server: what sending and reading those bytes costs here, the floor of any server.
  * Budgets: game list >= 5,000 requests/s with p99 <= 25 ms at 100 connections, and (both runs)
  * >= 0.9x the bare Fastify route with p99 <= 10 ms; >= 3,000 pairs/s with p99 <= 30 ms.
  * The pair parts start after a warm-up and an ANALYZE (see bench/live-statistics.ts), as a live database is.
@@ -39,7 +40,9 @@ import {
 } from 'node:crypto';
 import { PERMISSIONS } from '@app/contracts';
 import { once } from 'node:events';
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { openDb } from '../apps/server/src/db/client';
@@ -398,19 +401,20 @@ async function seamlessPairs(db: Awaited<ReturnType<typeof openDb>>) {
   return { ...pairs, rate: pairRate };
 }
 
-/** A bare Fastify hello-world route (no plugin, no logger) in its own process, under the game list's load. */
-async function helloWorld(): Promise<autocannon.Result> {
-  const port = PORT + 100;
-  const code = `import Fastify from 'fastify';
-    const app = Fastify({ logger: false });
-    app.get('/hello', async () => ({ hello: 'world' }));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });
-`;
+/**
+ * Runs `code` (an ES module listening on `port`) in a process of its own and measures `requests`
+ * on it under the game list's load (after a warm-up), then stops it.
+ */
+async function underLoad(
+  code: string,
+  port: number,
+  requests: Array<{ method: 'GET'; path: string }>,
+): Promise<autocannon.Result> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'inherit' });
   try {
     for (let i = 0; ; i++) {
       try {
-        await (await fetch(`http://127.0.0.1:${port}/hello`)).arrayBuffer();
+        await (await fetch(`http://127.0.0.1:${port}${requests[0]!.path}`)).arrayBuffer();
         break;
       } catch (error) {
         if (i > 100) throw error;
@@ -420,13 +424,79 @@ async function helloWorld(): Promise<autocannon.Result> {
     const target = {
       url: `http://127.0.0.1:${port}`,
       connections: 100,
-      requests: [{ method: 'GET' as const, path: '/hello' }],
+      headers: { merchant: MERCHANT, 'accept-encoding': 'gzip' },
+      requests,
     };
     await autocannon({ ...target, duration: 2 });
     return await autocannon({ ...target, duration: SECONDS });
   } finally {
     child.kill('SIGTERM');
     await once(child, 'exit').catch(() => undefined);
+  }
+}
+
+/** A bare Fastify hello-world route (no plugin, no logger), the ceiling the budget names. */
+function helloWorld(): Promise<autocannon.Result> {
+  const port = PORT + 100;
+  const code = `import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+`;
+  return underLoad(code, port, [{ method: 'GET', path: '/hello' }]);
+}
+
+/** One GET to the server as the load generator asks it: the status, headers and body bytes as sent. */
+function rawAnswer(path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(`${BASE}${path}`, { headers: { merchant: MERCHANT, 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.once('end', () => {
+        const headers: Record<string, string> = {};
+        // Node's server writes these itself, as it does for the server measured.
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === 'string' && !['date', 'connection', 'keep-alive'].includes(name))
+            headers[name] = value;
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+    })
+      .once('error', reject)
+      .end();
+  });
+}
+
+/**
+ * The same answers (status, headers, gzipped bytes) the server gave to `paths`, served by a bare
+ * node:http server that looks each one up by its address and does nothing else: what these bytes
+ * cost to send and to read on this machine, which no server of them can beat.
+ */
+async function sameBytes(paths: string[]): Promise<autocannon.Result> {
+  const port = PORT + 101;
+  const answers = Object.fromEntries(
+    await Promise.all(paths.map(async (p) => [p, await rawAnswer(p)] as const)),
+  );
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-games-')), 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const code = `import { createServer } from 'node:http';
+    import { readFileSync } from 'node:fs';
+    const answers = new Map(Object.entries(JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8')))
+      .map(([p, a]) => [p, { ...a, body: Buffer.from(a.body, 'base64') }]));
+    createServer((req, res) => {
+      const a = answers.get(req.url);
+      if (!a) { res.writeHead(404); res.end(); return; }
+      res.writeHead(a.status, a.headers);
+      res.end(a.body);
+    }).listen(${port}, '127.0.0.1');
+`;
+  try {
+    return await underLoad(
+      code,
+      port,
+      paths.map((p) => ({ method: 'GET', path: p })),
+    );
+  } finally {
+    rmSync(path.dirname(file), { recursive: true, force: true });
   }
 }
 
@@ -510,15 +580,16 @@ try {
     );
   printList('game list', list);
   // Whole catalogues in one page (a client that lists everything at once).
+  const bigPaths = ['RNG', 'FISH', 'PVP', 'LIVE'].map((type) => ({
+    method: 'GET' as const,
+    path: `/wps/relay/GCSGAME_gameList?clientType=3&gameType=${type}&pageNo=1&pageSize=3000`,
+  }));
   const big = await autocannon({
     url: BASE,
     connections: 100,
     duration: skipList ? 0.1 : SECONDS,
     headers: { merchant: MERCHANT, 'accept-encoding': 'gzip' },
-    requests: ['RNG', 'FISH', 'PVP', 'LIVE'].map((type) => ({
-      method: 'GET' as const,
-      path: `/wps/relay/GCSGAME_gameList?clientType=3&gameType=${type}&pageNo=1&pageSize=3000`,
-    })),
+    requests: bigPaths,
   });
   if (!skipList) printList('pageSize=3000', big);
   // The ceiling to compare with: a bare Fastify hello-world route in a process of its own, the
@@ -529,6 +600,18 @@ try {
     console.log(
       `ratio to bare Fastify: game list ${(list.requests.average / hello.requests.average).toFixed(2)}, ` +
         `pageSize=3000 ${(big.requests.average / hello.requests.average).toFixed(2)} (target >= 0.9)`,
+    );
+    // What sending and reading these very bytes costs, apart from any server's work.
+    const floorList = await sameBytes(paths.map((p) => p.path));
+    const floorBig = await sameBytes(bigPaths.map((p) => p.path));
+    printList('same bytes', floorList);
+    printList('  (3000)', floorBig);
+    console.log(
+      `the same answers from a bare node:http server, to bare Fastify: game list ` +
+        `${(floorList.requests.average / hello.requests.average).toFixed(2)}, pageSize=3000 ` +
+        `${(floorBig.requests.average / hello.requests.average).toFixed(2)}; the server to them: game list ` +
+        `${(list.requests.average / floorList.requests.average).toFixed(2)}, pageSize=3000 ` +
+        `${(big.requests.average / floorBig.requests.average).toFixed(2)}`,
     );
   }
   const listOk = list.non2xx === 0 && list.errors === 0 && big.non2xx === 0 && big.errors === 0;
