@@ -58,7 +58,7 @@ async function approvedDeposit(request: APIRequestContext, m: Member, amount: st
 
 test.describe('inbox, feedback and referral', () => {
   // Each test registers members, works through the member centre and has the operator answer or pay:
-  // 6-8 s on a quiet machine, and once past the default 30 s on a loaded CI machine.
+  // 6-8 s on a quiet machine, past the default 30 s on a loaded one.
   test.describe.configure({ timeout: 60_000 });
   test('an operator notice shows in the inbox, reading it drops the badge, deleting it empties the list', async ({
     page,

@@ -19,7 +19,7 @@ test.describe('security headers', () => {
   });
 
   test('/docs renders Swagger UI under its own policy', async ({ page }) => {
-    // Swagger UI's 1.7 MB bundle and the document of every route: 26 s on a slow CI machine.
+    // Swagger UI's 1.7 MB bundle and the document of every route: near 30 s on a loaded machine.
     test.setTimeout(60_000);
     await page.goto('/docs/');
     await expect(page.locator('.swagger-ui .information-container')).toBeVisible({ timeout: 20_000 });

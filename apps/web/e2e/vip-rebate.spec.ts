@@ -73,7 +73,7 @@ const mainBalance = async (request: APIRequestContext, m: Player) =>
 
 test.describe('VIP and rebates', () => {
   // The member's test registers, is funded, plays and claims before it checks two pages: 5 s on a
-  // quiet machine, 32 s once on a loaded CI machine.
+  // quiet machine, over 30 s on a loaded one.
   test.describe.configure({ timeout: 60_000 });
   test('a member bets, claims today’s rebate from Member centre → Rebate after a confirmation, and the balance rises by exactly that', async ({
     page,
