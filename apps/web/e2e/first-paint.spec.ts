@@ -111,3 +111,22 @@ test('a banner still downloading when the site is ready does not keep the site c
   await expect(page.getByTestId('home-categories')).toBeVisible();
   release();
 });
+
+test("the served page loads ICU's data in a worker of its own, which ends once it has", async ({ page }) => {
+  // Held before the site's first question: the worker must start from the served page itself.
+  const release = await holdStatus(page);
+  const served = page.waitForResponse((r) => new URL(r.url()).pathname === '/intl-warm.js');
+  // Its end is listened for as it starts: it can be over before the answer above is read.
+  const ended = new Promise<void>((resolve) =>
+    page.on('worker', (w) => {
+      if (w.url().endsWith('/intl-warm.js')) w.once('close', () => resolve());
+    }),
+  );
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const response = await served;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/javascript/);
+  await ended;
+  release();
+  await expect(page.getByTestId('home-categories')).toBeVisible();
+});

@@ -10,10 +10,11 @@ export function showSigned(amount: number, symbol: string): string {
 }
 
 /**
- * Builds the number format ahead of the first amount shown. The first Intl.NumberFormat of a visit
- * loads the locale's number data: 45-60 ms of a phone's main thread (measured at 4x CPU slowdown),
- * which would otherwise land in the render that draws the first game tiles. Called at start-up,
- * it runs when the main thread is idle, while the site waits for its start-up calls.
+ * Builds the number format ahead of the first amount shown, when the main thread is idle while
+ * the site waits for its start-up calls, not in the render that draws the first game tiles. The
+ * first Intl object of a page loads ICU's data (45-60 ms of a phone's main thread at 4x CPU
+ * slowdown); the served page's worker (public/intl-warm.js) has usually loaded it by then, and
+ * this costs a millisecond or two; if it has not, the cost still lands here.
  */
 export function prepareMoneyFormat(): void {
   const prepare = () => void formatMoney(0);
