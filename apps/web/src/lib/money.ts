@@ -12,9 +12,9 @@ export function showSigned(amount: number, symbol: string): string {
 /**
  * Builds the number format ahead of the first amount shown, when the main thread is idle while
  * the site waits for its start-up calls, not in the render that draws the first game tiles. The
- * first Intl object of a page loads ICU's data (45-60 ms of a phone's main thread at 4x CPU
- * slowdown); the served page's worker (public/intl-warm.js) has usually loaded it by then, and
- * this costs a millisecond or two; if it has not, the cost still lands here.
+ * first Intl object of a page loads ICU's data (60-90 ms of the main thread at 4x CPU slowdown);
+ * the served page's worker (public/intl-warm.js) has usually loaded it by then, and this costs a
+ * few milliseconds; if it has not, the cost still lands here.
  */
 export function prepareMoneyFormat(): void {
   const prepare = () => void formatMoney(0);
